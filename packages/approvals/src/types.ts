@@ -1,0 +1,86 @@
+/**
+ * The public shapes of @lug/approvals. The Lua bridge registers Lua rules and
+ * approvers through exactly these; the TUI draws the queue and answers it.
+ */
+import type { ApprovalMode, AuthorizeDecision, AuthorizeRequest } from '@lug/core';
+
+export type Verdict = 'allow' | 'ask' | 'deny';
+
+/** What a rule is told about the call beside its arguments. */
+export interface RuleCall {
+  tool: string;
+  id: string;
+  cwd: string;
+  /** For tools with a `path` argument: resolved against cwd, symlinks followed. */
+  abs_path?: string;
+}
+
+/** A verdict, a verdict with a reason, or nothing (no opinion). */
+export type RuleAnswer = Verdict | { verdict: Verdict; reason?: string } | undefined | null | void;
+
+export type RuleFn = (args: Record<string, unknown>, call: RuleCall) => RuleAnswer | Promise<RuleAnswer>;
+
+export interface RuleOptions {
+  /** Where the rule came from, for the log and the dialog: "init.lua:12", "plugin foo". */
+  source?: string;
+}
+
+/** What the dialog shows for a call; every string already has control characters made visible. */
+export interface Preview {
+  kind: 'diff' | 'command' | 'args';
+  text: string;
+}
+
+/** A call as approvers and the dialog see it. */
+export interface ApprovalCall {
+  tool: string;
+  args: Record<string, unknown>;
+  id: string;
+  /** The reason a rule gave for asking, if any. */
+  reason?: string;
+}
+
+/** What a key in the dialog means: y, A, n, m (with message), Esc (deny, no message). */
+export type DialogAnswer = { kind: 'allow' } | { kind: 'always' } | { kind: 'deny'; message?: string };
+
+/** What an approver (lug.session.approve) returns: a dialog answer, or nothing to pass. */
+export type ApproverAnswer = 'allow' | 'always' | 'deny' | { verdict: 'deny'; message?: string } | undefined | null | void;
+
+export type Approver = (call: ApprovalCall, preview: Preview) => ApproverAnswer | Promise<ApproverAnswer>;
+
+/** One call waiting in the dialog queue. */
+export interface PendingApproval {
+  call: ApprovalCall;
+  preview: Preview;
+  /** When it joined the queue (ms since epoch). */
+  since: number;
+}
+
+/** Calls that ask wait here and are shown one at a time, oldest first. */
+export interface ApprovalQueueView {
+  /** The call the dialog shows now. */
+  current(): PendingApproval | undefined;
+  pending(): PendingApproval[];
+  /** Answer a waiting call by id; the next one becomes current. */
+  answer(callId: string, answer: DialogAnswer): void;
+  /** Called whenever the queue changes. Returns the function that unsubscribes. */
+  onChange(fn: () => void): () => void;
+}
+
+export interface Approvals {
+  /** Add a rule for a tool or "*"; returns the function that removes it. `null` removes all of the tool's rules. */
+  rule(tool: string, rule: RuleFn | Verdict | null, opts?: RuleOptions): () => void;
+  /** Add an approver that may answer in the dialog's place; returns the function that removes it. */
+  approve(fn: Approver, opts?: RuleOptions): () => void;
+  /** The decision for a call: installed as the core's `authorize` hook. */
+  decide(call: AuthorizeRequest, signal: AbortSignal): Promise<AuthorizeDecision>;
+  /** What the dialog would show for a call. */
+  preview(call: AuthorizeRequest): Promise<Preview>;
+  queue: ApprovalQueueView;
+  allowedAlways: { list(): string[]; clear(): void; add(tool: string): void };
+  /** The current approval mode (the `approval` option). */
+  mode(): ApprovalMode;
+  /** Auto mode on: approval "off", remembering the mode it replaced; off: restore it ("policy" if it was "off"). */
+  toggleAuto(): void;
+  isAuto(): boolean;
+}

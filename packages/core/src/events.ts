@@ -1,0 +1,81 @@
+/**
+ * The one typed event stream. The TUI, the headless printer, the session file
+ * and Lua hooks are all subscribers.
+ */
+import type { AssistantMessage, Usage } from './messages.js';
+import type { ToolProgress } from './tool.js';
+
+/** A tool call as the loop sees it, once the model has finished sending it. */
+export interface CallInfo {
+  id: string;
+  tool: string;
+  /** Parsed arguments, or undefined when they were not valid JSON. */
+  args: Record<string, unknown> | undefined;
+  argsText: string;
+}
+
+export type ApprovalMode = 'off' | 'policy' | 'all';
+
+export type CallOutcome = 'done' | 'failed' | 'denied' | 'cancelled';
+
+export interface LugEventMap {
+  session_start: { sessionId: string; cwd: string; resumed: boolean };
+  turn_start: { prompt: string };
+  request_start: { step: number; model: string };
+  retry: { attempt: number; delayMs: number; error: string };
+  text_delta: { text: string };
+  assistant_message: { message: AssistantMessage };
+  tool_call: { call: CallInfo };
+  approval_request: { call: CallInfo; reason?: string };
+  approval_decision: { call: CallInfo; decision: 'allow' | 'deny'; by: string; reason?: string };
+  tool_start: { call: CallInfo };
+  tool_progress: { call: CallInfo; progress: ToolProgress };
+  tool_result: { call: CallInfo; content: string; isError: boolean; outcome: CallOutcome; durationMs: number };
+  usage: { usage: Usage; total: Usage };
+  mode_change: { from: ApprovalMode; to: ApprovalMode; auto: boolean };
+  option_change: { name: string; value: unknown; previous: unknown };
+  turn_end: { reason: 'done' | 'cancelled' | 'error' | 'max_turns'; text: string };
+  error: { message: string };
+  notify: { message: string; level: 'info' | 'warn' | 'error' };
+}
+
+export type LugEventType = keyof LugEventMap;
+export type LugEvent = { [K in LugEventType]: { type: K } & LugEventMap[K] }[LugEventType];
+export type EventOf<K extends LugEventType> = { type: K } & LugEventMap[K];
+
+type Listener = (event: LugEvent) => void;
+
+export class EventBus {
+  private byType = new Map<string, Set<Listener>>();
+  private any = new Set<Listener>();
+
+  /** Subscribe to one event type. Returns the function that unsubscribes. */
+  on<K extends LugEventType>(type: K, fn: (event: EventOf<K>) => void): () => void {
+    let set = this.byType.get(type);
+    if (!set) this.byType.set(type, (set = new Set()));
+    const listener = fn as unknown as Listener;
+    set.add(listener);
+    return () => void set!.delete(listener);
+  }
+
+  /** Subscribe to every event. Returns the function that unsubscribes. */
+  onAny(fn: (event: LugEvent) => void): () => void {
+    this.any.add(fn);
+    return () => void this.any.delete(fn);
+  }
+
+  /**
+   * Deliver an event to its subscribers. A subscriber that throws is reported
+   * as an `error` event (once) and never breaks the emitter.
+   */
+  emit<K extends LugEventType>(type: K, payload: LugEventMap[K]): void {
+    const event = { type, ...payload } as LugEvent;
+    for (const fn of [...(this.byType.get(type) ?? []), ...this.any]) {
+      try {
+        fn(event);
+      } catch (err) {
+        if (type !== 'error') this.emit('error', { message: `an event listener for ${type} failed: ${(err as Error).message}` });
+      }
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { EventBus } from './events.js';
+import { createOptions } from './options.js';
+
+describe('the options store', () => {
+  it('has the defaults of the page', () => {
+    const o = createOptions();
+    expect(o.get('approval')).toBe('policy');
+    expect(o.get('tool_concurrency')).toBe(10);
+  });
+
+  it('rejects a bad value, naming the allowed values', () => {
+    const o = createOptions();
+    expect(() => o.set('approval', 'sometimes')).toThrow('option approval must be one of "off", "policy", "all", got "sometimes"');
+    expect(() => o.set('tool_concurrency', 0)).toThrow('option tool_concurrency must be an integer from 1 to 64, got 0');
+  });
+
+  it('rejects an unknown option, listing the options', () => {
+    expect(() => createOptions().set('colour', 'red')).toThrow(/unknown option "colour"; the options are: approval, /);
+  });
+
+  it('emits a change event', () => {
+    const events = new EventBus();
+    const o = createOptions(events);
+    const seen: unknown[] = [];
+    events.on('option_change', (e) => seen.push([e.name, e.value, e.previous]));
+    o.set('tool_concurrency', 4);
+    o.set('tool_concurrency', 4);
+    expect(seen).toEqual([['tool_concurrency', 4, 10]]);
+  });
+});

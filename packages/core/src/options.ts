@@ -1,0 +1,136 @@
+/**
+ * One typed, validated options store (`lug.opt` in Lua). Packages define their
+ * options with a type, a default and a description; setting an unknown option
+ * or a bad value is an error that names the option and what is allowed.
+ */
+import type { EventBus } from './events.js';
+
+export interface OptionDef<T = unknown> {
+  name: string;
+  /** What the value may be, in words, for errors and docs: 'one of "off", "policy", "all"'. */
+  allowed: string;
+  default: T;
+  description: string;
+  /** Returns the value to store (possibly normalised), or throws nothing and returns undefined when invalid. */
+  parse(value: unknown): T | undefined;
+}
+
+export class OptionError extends Error {
+  override name = 'OptionError';
+}
+
+export function enumOption<T extends string>(name: string, values: readonly T[], def: T, description: string): OptionDef<T> {
+  return {
+    name,
+    allowed: `one of ${values.map((v) => `"${v}"`).join(', ')}`,
+    default: def,
+    description,
+    parse: (v) => (values.includes(v as T) ? (v as T) : undefined),
+  };
+}
+
+export function integerOption(name: string, min: number, max: number, def: number, description: string): OptionDef<number> {
+  return {
+    name,
+    allowed: `an integer from ${min} to ${max}`,
+    default: def,
+    description,
+    parse: (v) => (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? v : undefined),
+  };
+}
+
+export function stringOption(name: string, def: string | null, description: string): OptionDef<string | null> {
+  return {
+    name,
+    allowed: 'a string, or nil',
+    default: def,
+    description,
+    parse: (v) => (v === null || typeof v === 'string' ? (v as string | null) : undefined),
+  };
+}
+
+export function functionOption(name: string, description: string): OptionDef<((...args: any[]) => unknown) | null> {
+  return {
+    name,
+    allowed: 'a function, or nil',
+    default: null,
+    description,
+    parse: (v) => (v === null || typeof v === 'function' ? (v as any) : undefined),
+  };
+}
+
+function show(value: unknown): string {
+  if (typeof value === 'function') return 'a function';
+  return JSON.stringify(value) ?? String(value);
+}
+
+export class OptionsStore {
+  private defs = new Map<string, OptionDef<any>>();
+  private values = new Map<string, unknown>();
+  private listeners = new Set<(name: string, value: unknown, previous: unknown) => void>();
+
+  constructor(private events?: EventBus) {}
+
+  define<T>(def: OptionDef<T>): void {
+    if (this.defs.has(def.name)) throw new OptionError(`option ${def.name} is already defined`);
+    this.defs.set(def.name, def);
+  }
+
+  has(name: string): boolean {
+    return this.defs.has(name);
+  }
+
+  /** Every defined option, in the order they were defined. */
+  list(): OptionDef[] {
+    return [...this.defs.values()];
+  }
+
+  private def(name: string): OptionDef {
+    const def = this.defs.get(name);
+    if (!def) {
+      const known = [...this.defs.keys()].sort().join(', ');
+      throw new OptionError(`unknown option "${name}"; the options are: ${known}`);
+    }
+    return def;
+  }
+
+  get<T = unknown>(name: string): T {
+    const def = this.def(name);
+    return (this.values.has(name) ? this.values.get(name) : def.default) as T;
+  }
+
+  set(name: string, value: unknown): void {
+    const def = this.def(name);
+    const parsed = value === undefined ? def.default : def.parse(value);
+    if (parsed === undefined) {
+      throw new OptionError(`option ${name} must be ${def.allowed}, got ${show(value)}`);
+    }
+    const previous = this.get(name);
+    this.values.set(name, parsed);
+    if (previous !== parsed) {
+      for (const fn of this.listeners) fn(name, parsed, previous);
+      this.events?.emit('option_change', { name, value: parsed, previous });
+    }
+  }
+
+  /** Called after every change. Returns the function that unsubscribes. */
+  onChange(fn: (name: string, value: unknown, previous: unknown) => void): () => void {
+    this.listeners.add(fn);
+    return () => void this.listeners.delete(fn);
+  }
+}
+
+/** The options the core itself reads. */
+export const CORE_OPTIONS: OptionDef<any>[] = [
+  enumOption('approval', ['off', 'policy', 'all'] as const, 'policy', 'Which calls ask first: "off" (nothing asks; rules may still deny), "policy" (rules, tools allowed always and each tool\'s default decide), "all" (every call asks, except those a rule denies and tools allowed always).'),
+  integerOption('tool_concurrency', 1, 64, 10, 'How many of one turn\'s tool calls run at once. Calls waiting for an approval hold no slot.'),
+  stringOption('model', null, 'The model, as provider/model (anthropic/claude-sonnet-4-5, openai/gpt-5). Unset: anthropic/claude-sonnet-4-5 when ANTHROPIC_API_KEY is set, else openai/gpt-5 when OPENAI_API_KEY or OPENAI_BASE_URL is set.'),
+  integerOption('max_turns', 1, 10_000, 100, 'How many model requests one prompt may make before the loop stops.'),
+  integerOption('max_tokens', 1, 1_000_000, 16_384, 'The most tokens the model may write in one answer.'),
+];
+
+export function createOptions(events?: EventBus): OptionsStore {
+  const store = new OptionsStore(events);
+  for (const def of CORE_OPTIONS) store.define(def);
+  return store;
+}

@@ -1,0 +1,111 @@
+/**
+ * The Provider contract: a model wire protocol behind one streaming function
+ * over the neutral message format.
+ */
+import type { Message, Usage } from './messages.js';
+import type { ToolSpec } from './tool.js';
+
+export interface ModelRequest {
+  /** The model's name within its provider ("claude-sonnet-4-5"). */
+  model: string;
+  system: string;
+  messages: Message[];
+  tools: ToolSpec[];
+  maxTokens: number;
+}
+
+export type StopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'other';
+
+export type ProviderEvent =
+  | { type: 'text_delta'; text: string }
+  /** A complete tool call; emitted once the model has finished its arguments. */
+  | { type: 'tool_call'; id: string; name: string; argsText: string }
+  | { type: 'usage'; usage: Usage }
+  | { type: 'retry'; attempt: number; delayMs: number; error: string }
+  | { type: 'stop'; reason: StopReason };
+
+export interface Provider {
+  readonly name: string;
+  stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ProviderEvent>;
+}
+
+export type Env = Record<string, string | undefined>;
+
+export interface ProviderFactory {
+  /** The prefix of model names this provider serves: "anthropic" in anthropic/claude-sonnet-4-5. */
+  name: string;
+  /** Build a provider from the environment. Throws ProviderError (kind "config") when a key is missing. */
+  create(env: Env): Provider | Promise<Provider>;
+}
+
+export type ProviderErrorKind = 'config' | 'auth' | 'rate_limit' | 'overloaded' | 'server' | 'connection' | 'bad_request' | 'cut' | 'cancelled';
+
+export class ProviderError extends Error {
+  override name = 'ProviderError';
+  constructor(
+    message: string,
+    readonly kind: ProviderErrorKind,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+
+  /** Worth another try: the request may succeed unchanged. */
+  get retryable(): boolean {
+    return this.kind === 'rate_limit' || this.kind === 'overloaded' || this.kind === 'server' || this.kind === 'connection';
+  }
+}
+
+export interface ModelName {
+  provider: string;
+  model: string;
+}
+
+export function parseModelName(name: string): ModelName {
+  const slash = name.indexOf('/');
+  if (slash <= 0 || slash === name.length - 1) {
+    throw new ProviderError(`model "${name}" must be written provider/model, e.g. anthropic/claude-sonnet-4-5 or openai/gpt-5`, 'config');
+  }
+  return { provider: name.slice(0, slash), model: name.slice(slash + 1) };
+}
+
+/** The model used when neither --model nor lug.opt.model names one. */
+export function defaultModel(env: Env): string | undefined {
+  if (env.ANTHROPIC_API_KEY) return 'anthropic/claude-sonnet-4-5';
+  if (env.OPENAI_API_KEY || env.OPENAI_BASE_URL) return 'openai/gpt-5';
+  return undefined;
+}
+
+export const NO_MODEL_MESSAGE =
+  'no model is configured: set ANTHROPIC_API_KEY (Anthropic), OPENAI_API_KEY (OpenAI), or OPENAI_BASE_URL for a local OpenAI-compatible server (Ollama, llama.cpp, vLLM, LM Studio), or pass --model provider/model';
+
+export class ProviderRegistry {
+  private factories = new Map<string, ProviderFactory>();
+  private cache = new Map<string, Promise<Provider>>();
+
+  register(factory: ProviderFactory): void {
+    this.factories.set(factory.name, factory);
+  }
+
+  names(): string[] {
+    return [...this.factories.keys()];
+  }
+
+  /** The provider for a provider/model name, created on first use. */
+  resolve(modelName: string, env: Env): Promise<{ provider: Provider; model: string }> {
+    const { provider: prefix, model } = parseModelName(modelName);
+    const factory = this.factories.get(prefix);
+    if (!factory) {
+      return Promise.reject(
+        new ProviderError(`unknown provider "${prefix}" in model "${modelName}"; the providers are: ${this.names().join(', ')}`, 'config'),
+      );
+    }
+    let created = this.cache.get(prefix);
+    if (!created) {
+      created = Promise.resolve().then(() => factory.create(env));
+      this.cache.set(prefix, created);
+      created.catch(() => this.cache.delete(prefix));
+    }
+    return created.then((provider) => ({ provider, model }));
+  }
+}

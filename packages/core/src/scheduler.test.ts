@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { EventBus } from './events.js';
+import { DEFAULT_LIMITS } from './limits.js';
+import type { ToolCallPart } from './messages.js';
+import { PathLocks } from './path-lock.js';
+import { runToolCalls, type SchedulerDeps } from './scheduler.js';
+import { ToolError, type Tool } from './tool.js';
+import { ToolRegistry } from './tool-registry.js';
+import type { Authorizer } from './host.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function setup(tools: Tool[], over: Partial<SchedulerDeps> = {}): SchedulerDeps {
+  const registry = new ToolRegistry();
+  for (const t of tools) registry.register(t, 'test');
+  return { tools: registry, events: new EventBus(), locks: new PathLocks(), limits: DEFAULT_LIMITS, cwd: '/tmp', concurrency: 10, ...over };
+}
+
+const call = (id: string, name: string, args: unknown = {}): ToolCallPart => ({ type: 'tool_call', id, name, argsText: JSON.stringify(args) });
+
+const sleeper: Tool<{ ms: number; out: string }> = {
+  name: 'sleep',
+  description: 'Sleep then answer.',
+  parameters: { type: 'object', properties: { ms: { type: 'integer' }, out: { type: 'string' } }, required: ['ms', 'out'] },
+  async handler(args, ctx) {
+    await new Promise((r, j) => {
+      const t = setTimeout(r, args.ms);
+      ctx.signal.addEventListener('abort', () => (clearTimeout(t), j(new Error('aborted'))));
+    });
+    return args.out;
+  },
+};
+
+describe('the scheduler', () => {
+  it('returns results in call order although the first call finishes last', async () => {
+    const done: string[] = [];
+    const deps = setup([sleeper]);
+    deps.events.on('tool_result', (e) => done.push(e.content));
+    const results = await runToolCalls([call('1', 'sleep', { ms: 60, out: 'A' }), call('2', 'sleep', { ms: 1, out: 'B' }), call('3', 'sleep', { ms: 20, out: 'C' })], deps, new AbortController().signal);
+    expect(results.map((r) => r.content)).toEqual(['A', 'B', 'C']);
+    expect(done).toEqual(['B', 'C', 'A']);
+  });
+
+  it('runs at most tool_concurrency calls at a time', async () => {
+    let running = 0;
+    let peak = 0;
+    const counted: Tool = {
+      name: 'count',
+      description: 'd',
+      parameters: { type: 'object', properties: {} },
+      async handler() {
+        peak = Math.max(peak, ++running);
+        await sleep(10);
+        running--;
+        return 'ok';
+      },
+    };
+    await runToolCalls(Array.from({ length: 8 }, (_, i) => call(String(i), 'count')), setup([counted], { concurrency: 3 }), new AbortController().signal);
+    expect(peak).toBe(3);
+  });
+
+  it('holds no slot while a call waits for approval', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const authorize: Authorizer = async (c) => {
+      if (c.id === 'waits') await gate;
+      return { allow: true, by: 'test' };
+    };
+    const deps = setup([sleeper], { concurrency: 1, authorize });
+    const p = runToolCalls([call('waits', 'sleep', { ms: 1, out: 'W' }), call('runs', 'sleep', { ms: 1, out: 'R' })], deps, new AbortController().signal);
+    const first = await new Promise<string>((r) => deps.events.on('tool_result', (e) => r(e.call.id)));
+    expect(first).toBe('runs');
+    release();
+    expect((await p).map((r) => r.content)).toEqual(['W', 'R']);
+  });
+
+  it('gives a denied call an error result with the reason', async () => {
+    const deps = setup([sleeper], { authorize: async () => ({ allow: false, by: 'rule', reason: 'no sleeping' }) });
+    const [r] = await runToolCalls([call('1', 'sleep', { ms: 1, out: 'x' })], deps, new AbortController().signal);
+    expect(r).toMatchObject({ isError: true, content: 'denied: no sleeping' });
+  });
+
+  it('answers unknown tools and invalid arguments with an error, running nothing', async () => {
+    let ran = false;
+    const t: Tool = { name: 't', description: 'd', parameters: { type: 'object', properties: { n: { type: 'integer', minimum: 1, maximum: 600 } } }, handler: () => ((ran = true), 'x') };
+    const deps = setup([t]);
+    const results = await runToolCalls(
+      [call('1', 'nope'), { type: 'tool_call', id: '2', name: 't', argsText: '{"n": ' }, call('3', 't', { n: 900 })],
+      deps,
+      new AbortController().signal,
+    );
+    expect(results[0]!.content).toBe('unknown tool "nope"; the tools are: t');
+    expect(results[1]!.content).toMatch(/^invalid arguments for t: the arguments are not valid JSON/);
+    expect(results[2]!.content).toBe('invalid arguments for t: n must be an integer from 1 to 600, got 900');
+    expect(results.every((r) => r.isError)).toBe(true);
+    expect(ran).toBe(false);
+  });
+
+  it('turns a thrown ToolError into its message', async () => {
+    const t: Tool = { name: 't', description: 'd', parameters: { type: 'object' }, handler: () => { throw new ToolError('file not found: a.txt'); } };
+    const [r] = await runToolCalls([call('1', 't')], setup([t]), new AbortController().signal);
+    expect(r).toMatchObject({ isError: true, content: 'file not found: a.txt' });
+  });
+
+  it('caps every output at 30,000 bytes, keeping the end when the tool says so', async () => {
+    const big = 'x'.repeat(40_000) + 'END';
+    const start: Tool = { name: 's', description: 'd', parameters: { type: 'object' }, handler: () => big };
+    const end: Tool = { ...start, name: 'e', keep: 'end' };
+    const [s, e] = await runToolCalls([call('1', 's'), call('2', 'e')], setup([start, end]), new AbortController().signal);
+    expect(Buffer.byteLength(s!.content)).toBeLessThanOrEqual(30_000);
+    expect(s!.content.startsWith('xxx')).toBe(true);
+    expect(e!.content.endsWith('END')).toBe(true);
+  });
+
+  it('gives every unfinished call "cancelled by the user" on cancel, even a handler that ignores the signal', async () => {
+    const stubborn: Tool = { name: 'stubborn', description: 'd', parameters: { type: 'object' }, handler: () => new Promise(() => {}) };
+    const controller = new AbortController();
+    const deps = setup([sleeper, stubborn], { authorize: async (c, signal) => (c.id === '3' ? new Promise(() => {}) : { allow: true, by: 't' }) });
+    const p = runToolCalls([call('1', 'sleep', { ms: 1, out: 'fast' }), call('2', 'stubborn'), call('3', 'sleep', { ms: 1, out: 'never' })], deps, controller.signal);
+    await sleep(30);
+    controller.abort();
+    const results = await p;
+    expect(results.map((r) => r.content)).toEqual(['fast', 'cancelled by the user', 'cancelled by the user']);
+  });
+});

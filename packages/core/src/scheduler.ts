@@ -1,0 +1,154 @@
+/**
+ * Runs the tool calls of one assistant message: all at once, at most
+ * `concurrency` running at a time (a call waiting for approval holds no slot),
+ * results handed back in the order the model made the calls. Every call gets a
+ * result — also when it is unknown, invalid, denied or cancelled — so the
+ * conversation stays valid for the provider and for --continue.
+ */
+import { ArgumentError, parseArgs } from './json-schema.js';
+import type { CallInfo, CallOutcome, EventBus } from './events.js';
+import type { Authorizer } from './host.js';
+import type { Limits } from './limits.js';
+import type { ToolCallPart, ToolResultPart } from './messages.js';
+import { truncateOutput } from './output-limit.js';
+import type { PathLocks } from './path-lock.js';
+import { Semaphore } from './semaphore.js';
+import { ToolError, type Tool, type ToolContext, type ToolOutput } from './tool.js';
+import type { ToolRegistry } from './tool-registry.js';
+
+export const CANCELLED = 'cancelled by the user';
+
+export interface SchedulerDeps {
+  tools: ToolRegistry;
+  events: EventBus;
+  locks: PathLocks;
+  limits: Limits;
+  cwd: string;
+  concurrency: number;
+  authorize?: Authorizer;
+}
+
+interface Outcome {
+  content: string;
+  isError: boolean;
+  outcome: CallOutcome;
+}
+
+class Cancelled extends Error {}
+
+/** Resolves with `work`, or rejects with Cancelled as soon as `signal` aborts. */
+function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(new Cancelled());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new Cancelled());
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e);
+      },
+    );
+  });
+}
+
+function normalizeOutput(out: ToolOutput): { content: string; isError: boolean } {
+  if (typeof out === 'string') return { content: out, isError: false };
+  if (out && typeof out === 'object' && typeof out.content === 'string') return { content: out.content, isError: !!out.isError };
+  return { content: JSON.stringify(out) ?? String(out), isError: false };
+}
+
+function errorText(err: unknown): string {
+  if (err instanceof ToolError || err instanceof ArgumentError) return err.message;
+  if (err instanceof Error) return `${err.name === 'Error' ? 'error' : err.name}: ${err.message}`;
+  return `error: ${String(err)}`;
+}
+
+async function runOne(call: ToolCallPart, deps: SchedulerDeps, slots: Semaphore, signal: AbortSignal): Promise<Outcome> {
+  const tool = deps.tools.get(call.name);
+  const info: CallInfo = { id: call.id, tool: call.name, args: undefined, argsText: call.argsText };
+  if (!tool) {
+    deps.events.emit('tool_call', { call: info });
+    return { content: `unknown tool "${call.name}"; the tools are: ${deps.tools.names().join(', ')}`, isError: true, outcome: 'failed' };
+  }
+  let args: Record<string, unknown>;
+  try {
+    args = parseArgs(call.argsText, tool.parameters);
+  } catch (err) {
+    deps.events.emit('tool_call', { call: info });
+    return { content: `invalid arguments for ${call.name}: ${errorText(err)}`, isError: true, outcome: 'failed' };
+  }
+  info.args = args;
+  deps.events.emit('tool_call', { call: info });
+  if (signal.aborted) return cancelled();
+  if (deps.authorize) {
+    const decision = await raceAbort(deps.authorize({ ...info, args, cwd: deps.cwd }, signal), signal);
+    if (!decision.allow) return { content: `denied: ${decision.reason}`, isError: true, outcome: 'denied' };
+  }
+  const release = await slots.acquire(signal);
+  try {
+    deps.events.emit('tool_start', { call: info });
+    const ctx: ToolContext = {
+      cwd: deps.cwd,
+      signal,
+      limits: deps.limits,
+      callId: call.id,
+      lock: (path) => deps.locks.acquire(path),
+      emit: (progress) => deps.events.emit('tool_progress', { call: info, progress }),
+    };
+    const out = normalizeOutput(await raceAbort(Promise.resolve().then(() => tool.handler(args, ctx)), signal));
+    return { content: out.content, isError: out.isError, outcome: out.isError ? 'failed' : 'done' };
+  } finally {
+    release();
+  }
+}
+
+/** The core's cap on every tool's result, built-in, plugin or Lua. */
+function capped(tool: Tool | undefined, content: string, limits: Limits): string {
+  return truncateOutput(content, limits.outputBytes, tool?.keep ?? 'start').text;
+}
+
+function cancelled(): Outcome {
+  return { content: CANCELLED, isError: true, outcome: 'cancelled' };
+}
+
+/** Run every call; resolve with one result per call, in call order. */
+export async function runToolCalls(calls: ToolCallPart[], deps: SchedulerDeps, signal: AbortSignal): Promise<ToolResultPart[]> {
+  const slots = new Semaphore(Math.max(1, deps.concurrency));
+  const outcomes = await Promise.all(
+    calls.map(async (call) => {
+      const started = Date.now();
+      let o: Outcome;
+      try {
+        o = await runOne(call, deps, slots, signal);
+      } catch (err) {
+        o = signal.aborted || err instanceof Cancelled ? cancelled() : { content: errorText(err), isError: true, outcome: 'failed' };
+      }
+      o.content = capped(deps.tools.get(call.name), o.content, deps.limits);
+      let args: Record<string, unknown> | undefined;
+      try {
+        args = JSON.parse(call.argsText || '{}');
+      } catch {
+        args = undefined;
+      }
+      deps.events.emit('tool_result', {
+        call: { id: call.id, tool: call.name, args, argsText: call.argsText },
+        content: o.content,
+        isError: o.isError,
+        outcome: o.outcome,
+        durationMs: Date.now() - started,
+      });
+      return o;
+    }),
+  );
+  return calls.map((call, i) => ({
+    type: 'tool_result' as const,
+    callId: call.id,
+    name: call.name,
+    content: outcomes[i]!.content,
+    isError: outcomes[i]!.isError,
+  }));
+}

@@ -1,0 +1,36 @@
+/** The system prompt: who the model is working for, where, and the project's own AGENTS.md. */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface SystemPromptInput {
+  cwd: string;
+  platform?: string;
+  date?: Date;
+  /** Contents of the project's AGENTS.md; read from cwd when undefined. */
+  agentsMd?: string | null;
+}
+
+export function readAgentsMd(cwd: string): string | null {
+  const path = join(cwd, 'AGENTS.md');
+  try {
+    return existsSync(path) ? readFileSync(path, 'utf8') : null;
+  } catch {
+    return null;
+  }
+}
+
+export function buildSystemPrompt(input: SystemPromptInput): string {
+  const date = (input.date ?? new Date()).toISOString().slice(0, 10);
+  const agents = input.agentsMd === undefined ? readAgentsMd(input.cwd) : input.agentsMd;
+  const lines = [
+    'You are lug, a coding agent working in the user\'s project through tools.',
+    `Working directory: ${input.cwd}`,
+    `Platform: ${input.platform ?? process.platform}`,
+    `Date: ${date}`,
+    '',
+    'Read before you change; make the smallest change that does what was asked; say what you did.',
+    'Some tool calls ask the user for approval; a denied call returns its reason: adapt rather than retry the same call.',
+  ];
+  if (agents) lines.push('', '# AGENTS.md (the project\'s instructions)', '', agents.trimEnd());
+  return lines.join('\n');
+}

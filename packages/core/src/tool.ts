@@ -1,0 +1,70 @@
+/**
+ * The Tool contract: what a built-in, a plugin or a Lua tool provides. The core
+ * validates arguments against `parameters` before approvals run, applies the
+ * output cap to whatever the handler returns, and turns a thrown error into an
+ * error result for the model.
+ */
+import type { JsonSchema } from './json-schema.js';
+import type { Limits } from './limits.js';
+import type { Keep } from './output-limit.js';
+
+/** Progress a running tool reports (the TUI shows it; nothing else depends on it). */
+export interface ToolProgress {
+  kind: 'output' | 'status';
+  text: string;
+}
+
+export interface ToolContext {
+  /** The project directory, where tools run. */
+  cwd: string;
+  /** Aborted when the turn is cancelled. */
+  signal: AbortSignal;
+  /** Take the per-path lock; resolve to the function that releases it. */
+  lock(path: string): Promise<() => void>;
+  limits: Limits;
+  emit(progress: ToolProgress): void;
+  /** The id of the call being run. */
+  callId: string;
+}
+
+/** What a handler may return: text, or text flagged as an error. */
+export type ToolOutput = string | { content: string; isError?: boolean };
+
+/** What the approval dialog shows for a call, computed by the tool itself. */
+export type ToolPreview =
+  | { kind: 'file_change'; path: string; before: string | null; after: string }
+  | { kind: 'command'; command: string; cwd: string }
+  | { kind: 'text'; text: string };
+
+export interface Tool<Args = any> {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments object. */
+  parameters: JsonSchema;
+  /** Whether a call asks before it runs under the default policy. Default true. */
+  ask?: boolean;
+  /** Which end of an over-long output to keep. Default 'start'. */
+  keep?: Keep;
+  handler(args: Args, ctx: ToolContext): Promise<ToolOutput> | ToolOutput;
+  /** What the call would do, for the approval dialog. Must change nothing. */
+  preview?(args: Args, ctx: Pick<ToolContext, 'cwd' | 'signal' | 'limits'>): Promise<ToolPreview>;
+}
+
+/**
+ * An error a tool throws on purpose: its message goes to the model as is,
+ * without a stack, so it should say what was wrong and what to do instead.
+ */
+export class ToolError extends Error {
+  override name = 'ToolError';
+}
+
+/** The spec sent to the model for a tool. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  parameters: JsonSchema;
+}
+
+export function toolSpec(tool: Tool): ToolSpec {
+  return { name: tool.name, description: tool.description, parameters: tool.parameters };
+}

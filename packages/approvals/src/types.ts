@@ -77,10 +77,14 @@ export interface Approvals {
   /** What the dialog would show for a call. */
   preview(call: AuthorizeRequest): Promise<Preview>;
   queue: ApprovalQueueView;
-  allowedAlways: { list(): string[]; clear(): void; add(tool: string): void };
+  allowedAlways: { list(): string[]; clear(): void; add(tool: string): void; has(tool: string): boolean };
   /** The current approval mode (the `approval` option). */
   mode(): ApprovalMode;
   /** Auto mode on: approval "off", remembering the mode it replaced; off: restore it ("policy" if it was "off"). */
   toggleAuto(): void;
   isAuto(): boolean;
+  /** Where decisions are logged. */
+  readonly logPath: string;
+  /** Stop listening to the options, close the log, and uninstall `host.authorize` if it is still ours. */
+  dispose(): void;
 }

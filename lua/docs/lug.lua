@@ -1,0 +1,249 @@
+---@meta
+
+---lug is shaped in Lua: your `init.lua` (in `$XDG_CONFIG_HOME/lug/`, by default `~/.config/lug/`) and your plugins (`…/lug/plugins/<name>/init.lua`, each with an optional `lua/` folder for `require`) set options, write approval rules, add tools, `:commands` and keys, and react to events. Everything goes through one global table, `lug` (also `require("lug")`).
+---
+---lug loads the stock runtime `basic.lug` first, then `init.lua`, then each plugin in name order. A file that fails to load is reported with its file and line, and the rest still loads.
+---
+---Every call from lug into Lua (a rule, a tool handler, a hook, a command) runs on its own coroutine, so a function that waits, such as `lug.ui.confirm` or `lug.proc.run`, reads as straight-line code. Functions that wait cannot be called where Lua cannot pause: inside a `table.sort` comparator, a `string.gsub` replacement function or a metamethod.
+---@class lug
+lug = {}
+
+---Options, read and written as fields: `lug.opt.approval = "off"`, `lug.opt.tool_concurrency = 4`. Assigning an unknown option or a value of the wrong kind is an error that names the allowed values; assigning nil restores the default. `pairs(lug.opt)` lists every option and its value. Search lug.docs for "lug.opt" to see each option.
+---@type table<string, any>
+lug.opt = {}
+
+---Tools for the model, and approval rules.
+---@class lug.tool
+lug.tool = {}
+
+---Register a tool. It is offered to the model like the built-in tools; its handler runs on its own coroutine and may wait (on `lug.proc.run`, `lug.ui.confirm`). A name already used by a built-in or a JavaScript plugin is an error; registering a name a Lua file already registered replaces that tool.
+---
+---```lua
+---lug.tool.register("today", {
+---  description = "Return today's date.",
+---  ask = false,
+---  handler = function()
+---    return lug.proc.run({ "date", "+%F" }).stdout
+---  end,
+---})
+---```
+---@param name string Letters, digits, `_` and `-`, starting with a letter.
+---@param spec lug.ToolSpec
+---@return fun() remove Unregisters the tool.
+function lug.tool.register(name, spec) end
+
+---Add an approval rule for one tool, or for every tool with `"*"`. A rule is a function `fn(args, call)` returning `"allow"`, `"ask"`, `"deny"` or nil (no opinion), optionally followed by a reason; or one of those verdicts as a string. Each call runs the rules for its tool and for `"*"` in the order they were made: the first `"deny"` denies it, even in auto mode; otherwise any `"ask"` asks, then any rule that failed (with the Lua error, file and line as the reason), and any `"allow"` allows. A rule may wait (on `lug.ui.confirm`): the call waits for its answer. nil in place of a rule removes all of the tool's rules.
+---
+---```lua
+---lug.tool.rule("bash", function(args)
+---  if args.command:match("^git status") then return "allow" end
+---  return "ask"
+---end)
+---lug.tool.rule("write", "deny")
+---```
+---@param tool string A tool name, or "*" for every tool.
+---@param rule (fun(args: table, call: lug.RuleCall): (string|nil), string?)|"allow"|"ask"|"deny"|nil
+---@return fun()|nil remove Removes this rule (nothing when `rule` was nil).
+function lug.tool.rule(tool, rule) end
+
+---The conversation's approvals.
+---@class lug.session
+lug.session = {}
+
+---Answer approval requests in the dialog's place. `fn(call, preview)` returns what the dialog's keys would: `"allow"` (y), `"always"` (A: allow the tool for the rest of the session), `"deny"` (n), or `"deny", "message to the model"` (m); or nil to pass to the next approver or the dialog. Approvers run in the order they were registered, the first answer wins, and an approver may wait.
+---@param fn fun(call: lug.ApprovalCall, preview: lug.Preview): (string|nil), string?
+---@return fun() remove Removes the approver.
+function lug.session.approve(fn) end
+
+---Talking to the user.
+---@class lug.ui
+lug.ui = {}
+
+---Ask the user a yes/no question and wait for the answer. Headless (`lug -p`), nobody can answer: it returns false, with a notice.
+---@param message string
+---@return boolean yes
+function lug.ui.confirm(message) end
+
+---Show a message to the user. `print(...)` also becomes an "info" notification, and `io.stderr:write(...)` a "warn" one.
+---@param message string
+---@param level? "info"|"warn"|"error" Default "info".
+function lug.ui.notify(message, level) end
+
+---Running programs: an argument list, never a shell string, so text the model controls cannot become a command. Programs run like bash's: in their own process group, killed with their children on timeout, on cancel and when lug exits; standard input is empty unless `stdin` is given.
+---@class lug.proc
+lug.proc = {}
+
+---Run a program to completion and return its result. A program that cannot be started (not installed, no such directory) is an error.
+---
+---```lua
+---local r = lug.proc.run({ "git", "rev-parse", "--abbrev-ref", "HEAD" }, { cwd = "/my/project", timeout = 10 })
+---if r.code == 0 then print(r.stdout) end
+---```
+---@param argv string[] The program and its arguments: { "git", "status" }.
+---@param opts? lug.ProcOptions
+---@return lug.ProcResult result
+function lug.proc.run(argv, opts) end
+
+---Start a program and return at once, with a handle to wait for it or kill it. It runs until it exits, its timeout, `kill()`, or lug's exit.
+---@param argv string[] The program and its arguments.
+---@param opts? lug.ProcOptions
+---@return lug.Process process
+function lug.proc.spawn(argv, opts) end
+
+---Call `fn(event)` for every event of a kind on lug's event stream, each on its own coroutine. The events: `session_start`, `turn_start`, `request_start`, `retry`, `text_delta`, `assistant_message`, `tool_call`, `approval_request`, `approval_decision`, `tool_start`, `tool_progress`, `tool_result`, `usage`, `mode_change`, `option_change`, `turn_end`, `error`, `notify`; or `"*"` for all of them. The event table has `type` and the event's fields (for example `tool_result`: `call`, `content`, `isError`, `outcome`, `durationMs`). A hook that fails is reported as a notification and stays subscribed.
+---@param event string An event name, or "*".
+---@param fn fun(event: table)
+---@return integer id For lug.off.
+function lug.on(event, fn) end
+
+---Remove a hook added with lug.on.
+---@param id integer What lug.on returned.
+---@return boolean removed False when there was no such hook.
+function lug.off(id) end
+
+---`:commands`.
+---@class lug.cmd
+lug.cmd = {}
+
+---Add a `:command`, or replace one of the same name (the interface's own included) until it is removed. `fn` gets the text typed after the command's name.
+---
+---```lua
+---lug.cmd.register("today", function() lug.ui.notify(os.date("%F")) end, { desc = "Show the date" })
+---```
+---@param name string Letters, digits, `_` and `-`, starting with a letter.
+---@param fn fun(args: string)
+---@param opts? lug.CmdOptions
+---@return fun() remove Removes the command (restoring one it replaced).
+function lug.cmd.register(name, fn, opts) end
+
+---Key bindings.
+---@class lug.keymap
+lug.keymap = {}
+
+---Bind keys, in Vim notation (`"<C-g>"`, `"<S-Tab>"`, `"<Esc>"`, `"x"`), to a function or to a `:command` string. It replaces a binding of the same keys (the interface's own included) until it is removed.
+---
+---```lua
+---lug.keymap.set("<C-t>", ":auto", { desc = "Toggle auto mode" })
+---```
+---@param keys string
+---@param action fun()|string A function, or a command such as ":auto".
+---@param opts? lug.KeymapOptions
+---@return fun() remove Removes the binding (restoring one it replaced).
+function lug.keymap.set(keys, action, opts) end
+
+---Load a JavaScript tool plugin: an npm package whose default export is `definePlugin({ name, tools, setup })`, installed in the project (`node_modules` of the project directory or a parent) or globally (`npm install -g`). Loading the same package twice does nothing. A package that is missing, fails to load, exports no plugin, or registers a tool whose name is taken, is an error saying which.
+---@param name string The package name: "lug-plugin-foo" or "@scope/foo".
+---@return string plugin The plugin's name.
+function lug.plugin(name) end
+
+---The Lua reference lug carries: these annotations, the built-in modules, the reference pages on Lua in lug, and the options. The `lua_docs` tool searches it for the model.
+---@class lug.docs
+lug.docs = {}
+
+---Find entries by words: those containing every word first, matches in names ranking highest.
+---@param words string For example "tool rule" or "string gsub".
+---@param limit? integer At most this many entries (default 10).
+---@return lug.DocEntry[] entries
+function lug.docs.search(words, limit) end
+
+---One entry by its exact name, such as "lug.proc.run" or "string.format".
+---@param name string
+---@return lug.DocEntry|nil entry
+function lug.docs.get(name) end
+
+---Where your Lua lives: `lug.config.dir` (the config directory), `lug.config.init_file` (its init.lua, which may not exist), `lug.config.plugins_dir`.
+---@class lug.config
+---@field dir string The config directory: $XDG_CONFIG_HOME/lug, or ~/.config/lug.
+---@field init_file string The path of init.lua.
+---@field plugins_dir string The directory holding one directory per plugin.
+lug.config = {}
+
+---The plugins found at start-up (each directory under plugins_dir) and the npm plugins loaded with lug.plugin, in load order.
+---@return lug.PluginInfo[] plugins
+function lug.config.plugins() end
+
+---What lug.tool.register takes.
+---@class lug.ToolSpec
+---@field description string What the tool does, for the model.
+---@field parameters? table The arguments as a JSON Schema object (`{ type = "object", properties = { path = { type = "string", description = "…" } }, required = { "path" } }`); none: an object with no properties. The arguments are checked against it before rules and the handler run.
+---@field ask? boolean Whether a call asks before it runs under the default policy (default true).
+---@field keep? "start"|"end" Which end of an output over the 30,000-byte cap is kept (default "start").
+---@field handler fun(args: table, call: lug.ToolCall): (string|table|nil), string? Returns the result: a string, or a table (sent as JSON). An error, or `return nil, "message"`, becomes the tool's error result.
+
+---The call a tool handler runs for.
+---@class lug.ToolCall
+---@field tool string The tool's name.
+---@field id string The call's id.
+---@field cwd string The project directory.
+
+---The call a rule judges (beside its arguments).
+---@class lug.RuleCall
+---@field tool string
+---@field id string
+---@field cwd string The project directory.
+---@field abs_path? string For tools with a `path` argument: the path resolved against cwd, symlinks followed.
+
+---A call waiting for approval, as an approver sees it.
+---@class lug.ApprovalCall
+---@field tool string
+---@field args table The arguments the model sent.
+---@field id string
+---@field reason? string The reason a rule gave for asking.
+
+---What the approval dialog shows for a call.
+---@class lug.Preview
+---@field kind "diff"|"command"|"args"
+---@field text string
+
+---Options of lug.proc.run and lug.proc.spawn.
+---@class lug.ProcOptions
+---@field cwd? string Working directory (default: the project directory).
+---@field env? table<string, string> Variables added to lug's environment.
+---@field timeout? number Seconds before the program and its children are killed (default 120).
+---@field stdin? string Standard input (default: empty).
+---@field max_bytes? integer Bytes of each output stream kept, from its end (default 30,000).
+
+---What lug.proc.run returns (and a process's wait()).
+---@class lug.ProcResult
+---@field code integer|nil Exit status; nil when a signal ended it.
+---@field signal string|nil The signal that ended it, such as "SIGTERM".
+---@field stdout string The last `max_bytes` of standard output.
+---@field stderr string
+---@field killed boolean lug killed it (timeout, cancel, kill()).
+---@field timed_out boolean
+
+---A program started with lug.proc.spawn. Call its functions as `p.wait()` or `p:wait()`.
+---@class lug.Process
+---@field pid integer
+---@field wait fun(): lug.ProcResult Wait for it to exit.
+---@field kill fun(): boolean Kill it and its children (TERM, then KILL), waiting until they are gone.
+
+---Options of lug.cmd.register.
+---@class lug.CmdOptions
+---@field desc? string Shown in the command list.
+---@field complete? fun(args: string): string[] Completions for the text after the name (must not wait).
+
+---Options of lug.keymap.set.
+---@class lug.KeymapOptions
+---@field desc? string Shown in the key help.
+
+---An entry of lug.docs.
+---@class lug.DocEntry
+---@field name string "lug.proc.run", "string.gsub", "lug.ToolSpec", "Patterns".
+---@field kind "function"|"field"|"class"|"reference"
+---@field signature string
+---@field summary string
+---@field description string
+---@field params table[] { name, type, description, optional }
+---@field returns table[] { type, name, description }
+---@field fields table[] { name, type, description } (classes)
+---@field source string Where it is written, "lug.lua:42".
+
+---A plugin lug found or loaded.
+---@class lug.PluginInfo
+---@field name string
+---@field dir string Its directory.
+---@field kind "lua"|"npm"
+---@field entry string Its init.lua, or the module an npm plugin resolved to.
+---@field loaded boolean
+---@field error? string Why it did not load.

@@ -1,0 +1,68 @@
+// What rules cost: deciding a call through five TypeScript rules that each look
+// at the arguments, against the same call with no rules, in the same run.
+// Goal: under 20 µs more. Plain node against the built package: `npx tsup` first.
+//   node bench/decide.bench.mjs [iterations per round]
+import { createHost } from '@lug/core';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApprovals } from '../dist/index.js';
+
+const ITERATIONS = Number(process.argv[2] ?? 10_000);
+const ROUNDS = 5;
+const dir = mkdtempSync(join(tmpdir(), 'lug-bench-approvals-'));
+mkdirSync(join(dir, 'src'));
+writeFileSync(join(dir, 'src', 'a.ts'), 'export {};\n');
+const never = new AbortController().signal;
+
+function approvals(withRules) {
+  const host = createHost({ cwd: dir, env: { XDG_STATE_HOME: join(dir, 'state'), HOME: dir } });
+  const tool = (name) => ({ name, description: name, ask: false, parameters: { type: 'object', properties: { path: { type: 'string' } } }, handler: () => '' });
+  host.tools.register(tool('edit'));
+  host.tools.register({ ...tool('bash'), parameters: { type: 'object', properties: { command: { type: 'string' } } } });
+  const a = createApprovals(host, { logPath: join(dir, 'state', withRules ? 'rules.log' : 'none.log') });
+  if (withRules) {
+    a.rule('*', (_args, call) => (call.abs_path?.startsWith('/etc') ? { verdict: 'deny', reason: 'not /etc' } : undefined));
+    a.rule('edit', (args) => (/\.env$/.test(String(args.path)) ? 'ask' : undefined));
+    a.rule('edit', (args) => (String(args.new_string).includes('rm -rf') ? 'deny' : undefined));
+    a.rule('*', (args) => (typeof args.command === 'string' && args.command.startsWith('sudo') ? 'deny' : undefined));
+    a.rule('*', (args, call) => (call.abs_path?.startsWith(dir) || /^(git status|ls|make)\b/.test(String(args.command)) ? 'allow' : undefined));
+  }
+  return a;
+}
+
+async function perCallMicros(a, makeRequest, iterations) {
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < iterations; i++) {
+    const decision = await a.decide(makeRequest(i), never);
+    if (!decision.allow) throw new Error(`expected the call to run: ${JSON.stringify(decision)}`);
+  }
+  return Number(process.hrtime.bigint() - start) / 1e3 / iterations;
+}
+
+const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+
+async function compare(label, makeRequest, iterations) {
+  const none = approvals(false);
+  const five = approvals(true);
+  await perCallMicros(none, makeRequest, iterations); // warm up both paths (and load the bash parser)
+  await perCallMicros(five, makeRequest, iterations);
+  const a = [];
+  const b = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    a.push(await perCallMicros(none, makeRequest, iterations));
+    b.push(await perCallMicros(five, makeRequest, iterations));
+  }
+  const [m0, m5] = [median(a), median(b)];
+  console.log(`${label.padEnd(44)} no rules ${m0.toFixed(2).padStart(7)} µs   five rules ${m5.toFixed(2).padStart(7)} µs   difference ${(m5 - m0).toFixed(2).padStart(7)} µs`);
+  return m5 - m0;
+}
+
+const edit = (i) => ({ id: `c${i}`, tool: 'edit', args: { path: 'src/a.ts', old_string: 'export {};', new_string: `export const n = ${i};` }, argsText: '', cwd: dir });
+const bash = (i) => ({ id: `c${i}`, tool: 'bash', args: { command: `git status && ls -la src > /dev/null; make test${i % 10}` }, argsText: '', cwd: dir });
+
+console.log(`deciding a call (median of ${ROUNDS} rounds; each decision is also an event and a log line)`);
+const difference = await compare(`edit, ${ITERATIONS} calls/round`, edit, ITERATIONS);
+await compare(`bash, 3 parts, ${ITERATIONS / 5} calls/round`, bash, ITERATIONS / 5);
+console.log(`goal: five rules add under 20 µs to a call → ${difference < 20 ? 'met' : 'NOT met'} (${difference.toFixed(2)} µs)`);
+rmSync(dir, { recursive: true, force: true });

@@ -1,0 +1,85 @@
+/**
+ * `createApprovals(host)`: the rules, the approvers, the tools allowed always,
+ * the dialog queue and the log, wired together and installed as the core's
+ * `authorize` hook.
+ */
+import type { AuthorizeRequest, LugHost } from '@lug/core';
+import { ApprovalQueue } from './approval-queue.js';
+import { DecisionLog, defaultLogPath } from './decision-log.js';
+import { Decider, type RegisteredApprover } from './decider.js';
+import { ApprovalModes } from './modes.js';
+import { previewCall } from './preview.js';
+import { describe, RuleSet } from './rule-set.js';
+import type { Approvals, Approver, RuleFn, RuleOptions, Verdict } from './types.js';
+
+export interface ApprovalsOptions {
+  /** Default: `$XDG_STATE_HOME/lug/approvals.log`, else `~/.local/state/lug/approvals.log` (from `host.env`). */
+  logPath?: string;
+  /** The session each log line belongs to. */
+  sessionId?: () => string;
+  /** The clock, for the log and the queue. */
+  now?: () => Date;
+}
+
+export function createApprovals(host: LugHost, opts: ApprovalsOptions = {}): Approvals {
+  const rules = new RuleSet();
+  const modes = new ApprovalModes(host);
+  const allowed = new Set<string>();
+  const approvers: RegisteredApprover[] = [];
+  const logPath = opts.logPath ?? defaultLogPath(host.env);
+  const log = new DecisionLog(logPath, (message) => host.ui.notify(message, 'warn'));
+  let approversMade = 0;
+
+  const allowAlways = (tool: string) => {
+    allowed.add(tool);
+    queue.release(tool);
+  };
+  const queue = new ApprovalQueue(allowAlways);
+  const decider = new Decider({
+    host,
+    rules,
+    modes,
+    allowedAlways: allowed,
+    allowAlways,
+    approvers,
+    queue,
+    log,
+    now: opts.now ?? (() => new Date()),
+    sessionId: opts.sessionId,
+  });
+  const decide = (call: AuthorizeRequest, signal: AbortSignal) => decider.decide(call, signal);
+
+  const approvals: Approvals = {
+    rule: (tool: string, rule: RuleFn | Verdict | null, ruleOpts?: RuleOptions) => rules.add(tool, rule, ruleOpts),
+    approve(fn: Approver, approverOpts: RuleOptions = {}) {
+      if (typeof fn !== 'function') throw new TypeError(`approve: an approver is a function (call, preview) → answer, got ${describe(fn)}`);
+      approversMade += 1;
+      const registered = { fn, source: approverOpts.source ?? `approver #${approversMade}` };
+      approvers.push(registered);
+      return () => {
+        const index = approvers.indexOf(registered);
+        if (index >= 0) approvers.splice(index, 1);
+      };
+    },
+    decide,
+    preview: (call: AuthorizeRequest) => previewCall(host, call),
+    queue,
+    allowedAlways: {
+      list: () => [...allowed],
+      clear: () => allowed.clear(),
+      add: (tool: string) => allowAlways(tool),
+      has: (tool: string) => allowed.has(tool),
+    },
+    mode: () => modes.mode(),
+    toggleAuto: () => modes.toggleAuto(),
+    isAuto: () => modes.isAuto(),
+    logPath,
+    dispose() {
+      modes.dispose();
+      log.close();
+      if (host.authorize === decide) host.authorize = undefined;
+    },
+  };
+  host.authorize = decide;
+  return approvals;
+}

@@ -1,0 +1,220 @@
+/**
+ * The decision for one call, read off the spec's sentences in order:
+ *   1. the rules for the tool and "*" run in the order they were made; the first "deny" denies, in every mode;
+ *   2. a tool allowed always runs, in every mode;
+ *   3. "off": it runs;
+ *   4. "all": it asks;
+ *   5. "policy": any "ask" asks, then any failed rule asks, then an "allow" (on every part) runs it,
+ *      else the tool's own default decides.
+ * Asking means: approvers first (in order, first answer wins), then, headless, a refusal;
+ * with a person there, the dialog queue. Every decision is an event and a log line.
+ */
+import type { AuthorizeDecision, AuthorizeRequest, CallInfo, LugHost, Tool } from '@lug/core';
+import { abortable, CANCELLED } from './abortable.js';
+import { resolveRealPath } from './abs-path.js';
+import type { ApprovalQueue } from './approval-queue.js';
+import { splitCommandLine } from './bash-parts.js';
+import { shortArgs, type DecisionLog } from './decision-log.js';
+import { escapeForTerminal } from './escape.js';
+import type { ApprovalModes } from './modes.js';
+import { previewCall } from './preview.js';
+import { evaluateRules, type Finding, type RulesOutcome, type Subject } from './rule-evaluation.js';
+import { describe, type RuleSet, type StoredRule } from './rule-set.js';
+import type { ApprovalCall, Approver, DialogAnswer, Preview, RuleCall } from './types.js';
+
+export const NEEDS_APPROVAL = 'needs approval: run with --auto, or allow it with a rule';
+export const CANCELLED_BY_USER = 'cancelled by the user';
+
+/** Who made a decision: rule, user, allowed-always, mode, plugin or headless, and which one. */
+interface DecidedBy {
+  by: 'rule' | 'user' | 'allowed-always' | 'mode' | 'plugin' | 'headless';
+  source?: string;
+}
+
+export interface RegisteredApprover {
+  fn: Approver;
+  source: string;
+}
+
+export interface DeciderParts {
+  host: LugHost;
+  rules: RuleSet;
+  modes: ApprovalModes;
+  allowedAlways: ReadonlySet<string>;
+  allowAlways(tool: string): void;
+  approvers: readonly RegisteredApprover[];
+  queue: ApprovalQueue;
+  log: DecisionLog;
+  now: () => Date;
+  sessionId?: () => string;
+}
+
+export class Decider {
+  constructor(private readonly p: DeciderParts) {}
+
+  async decide(request: AuthorizeRequest, signal: AbortSignal): Promise<AuthorizeDecision> {
+    if (signal.aborted) return this.cancelled(request);
+    const tool = this.p.host.tools.get(request.tool);
+    const defaultAsks = tool?.ask !== false;
+    const rules = this.p.rules.forTool(request.tool);
+    // With no rules, a bash line's parts only matter when its parse error could be the one thing that asks.
+    const mustSplit = isBashLine(request) && !defaultAsks && this.p.modes.mode() === 'policy';
+    let outcome: RulesOutcome | undefined;
+    if (rules.length || mustSplit) {
+      const judged = await abortable(this.runRules(request, tool, rules, signal), signal);
+      if (judged === CANCELLED) return this.cancelled(request);
+      outcome = judged;
+    }
+
+    if (outcome?.deny) return this.finish(request, false, { by: 'rule', source: outcome.deny.source }, withPart(outcome.deny, request));
+    if (this.p.allowedAlways.has(request.tool)) return this.finish(request, true, { by: 'allowed-always' });
+    const mode = this.p.modes.mode();
+    if (mode === 'off') return this.finish(request, true, { by: 'mode', source: 'off' });
+    if (mode === 'policy' && !outcome?.ask && !outcome?.failure) {
+      if (outcome?.everyPartAllowed && outcome.allow) {
+        return this.finish(request, true, { by: 'rule', source: outcome.allow.source }, outcome.allow.reason || undefined);
+      }
+      if (!defaultAsks) return this.finish(request, true, { by: 'mode', source: 'policy' }, `${request.tool} does not ask by default`);
+    }
+    return this.ask(request, askReason(request, mode, rules.length > 0, outcome), signal);
+  }
+
+  private async runRules(request: AuthorizeRequest, tool: Tool | undefined, rules: StoredRule[], signal: AbortSignal): Promise<RulesOutcome> {
+    const subject = isBashLine(request) ? await bashSubject(request) : { units: [{ args: { ...request.args } }] };
+    return evaluateRules(rules, subject, ruleCall(request, tool), signal);
+  }
+
+  private async ask(request: AuthorizeRequest, reason: string, signal: AbortSignal): Promise<AuthorizeDecision> {
+    const call: ApprovalCall = { tool: request.tool, args: request.args, id: request.id, reason };
+    let preview: Preview | undefined;
+    for (const approver of [...this.p.approvers]) {
+      if (!preview) {
+        const shown = await abortable(previewCall(this.p.host, request, signal), signal);
+        if (shown === CANCELLED) return this.cancelled(request);
+        preview = shown;
+      }
+      const answer = await abortable(this.runApprover(approver, { ...call, args: { ...call.args } }, preview), signal);
+      if (answer === CANCELLED) return this.cancelled(request);
+      if (answer) return this.answered(request, answer, { by: 'plugin', source: approver.source });
+    }
+    if (this.p.allowedAlways.has(request.tool)) return this.finish(request, true, { by: 'allowed-always' });
+    if (!this.p.host.ui.interactive) return this.finish(request, false, { by: 'headless' }, NEEDS_APPROVAL);
+
+    if (!preview) {
+      const shown = await abortable(previewCall(this.p.host, request, signal), signal);
+      if (shown === CANCELLED) return this.cancelled(request);
+      preview = shown;
+    }
+    if (this.p.allowedAlways.has(request.tool)) return this.finish(request, true, { by: 'allowed-always' });
+    this.p.host.events.emit('approval_request', { call: callInfo(request), reason });
+    const entry = { call: { ...call, reason: escapeForTerminal(reason) }, preview, since: this.p.now().getTime() };
+    const waited = await this.p.queue.wait(request, entry, signal);
+    if (waited.kind === 'cancelled') return this.cancelled(request);
+    if (waited.kind === 'released') return this.finish(request, true, { by: 'allowed-always' });
+    return this.answered(request, waited.answer, { by: 'user' });
+  }
+
+  /** An approver's answer, or undefined to pass. One that throws or answers nonsense passes, with a warning. */
+  private async runApprover(approver: RegisteredApprover, call: ApprovalCall, preview: Preview): Promise<DialogAnswer | undefined> {
+    let raw: unknown;
+    try {
+      raw = await approver.fn(call, preview);
+    } catch (err) {
+      this.p.host.ui.notify(`approver ${approver.source} failed on ${call.tool} (${(err as Error).message}); the call asks as if it had passed`, 'warn');
+      return undefined;
+    }
+    if (raw === undefined || raw === null) return undefined;
+    const verdict = typeof raw === 'string' ? raw : (raw as { verdict?: unknown }).verdict;
+    const message = typeof raw === 'object' ? (raw as { message?: unknown }).message : undefined;
+    if (verdict === 'allow' || verdict === 'always') return { kind: verdict };
+    if (verdict === 'deny') return typeof message === 'string' && message ? { kind: 'deny', message } : { kind: 'deny' };
+    this.p.host.ui.notify(
+      `approver ${approver.source} returned ${describe(raw)}; an approver returns "allow", "always", "deny" (optionally with a message) or nothing to pass`,
+      'warn',
+    );
+    return undefined;
+  }
+
+  private answered(request: AuthorizeRequest, answer: DialogAnswer, decidedBy: DecidedBy): AuthorizeDecision {
+    if (answer.kind === 'deny') {
+      const who = decidedBy.by === 'user' ? 'the user' : `${decidedBy.by} ${decidedBy.source}`;
+      return this.finish(request, false, decidedBy, answer.message || `denied by ${who}`);
+    }
+    const decision = this.finish(request, true, decidedBy);
+    if (answer.kind === 'always') this.p.allowAlways(request.tool);
+    return decision;
+  }
+
+  private cancelled(request: AuthorizeRequest): AuthorizeDecision {
+    return this.finish(request, false, { by: 'user' }, CANCELLED_BY_USER);
+  }
+
+  private finish(request: AuthorizeRequest, allow: boolean, decidedBy: DecidedBy, reason?: string): AuthorizeDecision {
+    const by = decidedBy.source ? `${decidedBy.by}:${decidedBy.source}` : decidedBy.by;
+    const decision = allow ? 'allow' : 'deny';
+    this.p.host.events.emit('approval_decision', { call: callInfo(request), decision, by, ...(reason ? { reason } : {}) });
+    this.p.log.append({
+      time: this.p.now().toISOString(),
+      session: this.sessionId(),
+      call: request.id,
+      tool: request.tool,
+      args: shortArgs(request.args),
+      decision,
+      by: decidedBy.by,
+      ...(decidedBy.source ? { source: decidedBy.source } : {}),
+      mode: this.p.modes.mode(),
+      ...(reason ? { reason } : {}),
+    });
+    return allow ? { allow: true, by, ...(reason ? { reason } : {}) } : { allow: false, by, reason: reason ?? `denied by ${by}` };
+  }
+
+  private sessionId(): string | null {
+    try {
+      return this.p.sessionId?.() ?? null;
+    } catch {
+      return null;
+    }
+  }
+}
+
+function isBashLine(request: AuthorizeRequest): boolean {
+  return request.tool === 'bash' && typeof request.args.command === 'string';
+}
+
+/** Each rule runs once per part, with `command` the part and `command_line` the whole line. */
+async function bashSubject(request: AuthorizeRequest): Promise<Subject> {
+  const line = request.args.command as string;
+  const split = await splitCommandLine(line);
+  const unit = (command: string) => ({ args: { ...request.args, command, command_line: line }, part: command });
+  if (split.error) return { units: [{ args: { ...request.args, command_line: line } }], unparsable: split.error };
+  if (!split.parts.length) return { units: [unit(line)] };
+  return { units: split.parts.map(unit) };
+}
+
+/** What a rule is told beside the arguments; `abs_path` for tools that take a path (default "."). */
+function ruleCall(request: AuthorizeRequest, tool: Tool | undefined): RuleCall {
+  const call: RuleCall = { tool: request.tool, id: request.id, cwd: request.cwd };
+  const path = request.args.path;
+  const takesPath = typeof path === 'string' || (tool?.parameters as { properties?: Record<string, unknown> } | undefined)?.properties?.path !== undefined;
+  if (takesPath) call.abs_path = resolveRealPath(request.cwd, typeof path === 'string' ? path : '.');
+  return call;
+}
+
+function withPart(found: Finding, request: AuthorizeRequest): string {
+  return found.part !== undefined && found.part !== request.args.command ? `${found.reason} (part "${found.part}")` : found.reason;
+}
+
+function askReason(request: AuthorizeRequest, mode: string, hadRules: boolean, outcome: RulesOutcome | undefined): string {
+  if (outcome?.ask) return withPart(outcome.ask, request);
+  if (outcome?.failure) return withPart(outcome.failure, request);
+  if (mode === 'all') return 'approval is "all": every call asks';
+  const unallowed = outcome?.unallowedParts ?? [];
+  if (hadRules && unallowed.length && unallowed[0] !== request.args.command) {
+    return `${request.tool} asks by default, and no rule allowed ${unallowed.map((p) => `"${p}"`).join(', ')}`;
+  }
+  return `${request.tool} asks by default`;
+}
+
+function callInfo(request: AuthorizeRequest): CallInfo {
+  return { id: request.id, tool: request.tool, args: request.args, argsText: request.argsText };
+}

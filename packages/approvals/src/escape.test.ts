@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { escapeForTerminal } from './escape.js';
+
+describe('escapeForTerminal', () => {
+  it('shows an escape sequence as text instead of sending it', () => {
+    expect(escapeForTerminal('a\x1b[2Jb')).toBe('a\\x1b[2Jb');
+  });
+
+  it('keeps newlines, tabs and CRLF line ends, which cannot redraw the screen', () => {
+    expect(escapeForTerminal('a\tb\nc\r\nd')).toBe('a\tb\nc\r\nd');
+  });
+
+  it('shows a carriage return that would overwrite its line', () => {
+    expect(escapeForTerminal('safe\rEVIL')).toBe('safe\\rEVIL');
+  });
+
+  it('shows other C0 controls, DEL and C1 controls (the 8-bit CSI)', () => {
+    expect(escapeForTerminal('\x00\x07\x08\x7f\x9b')).toBe('\\x00\\x07\\x08\\x7f\\x9b');
+  });
+
+  it('shows bidirectional overrides that would reorder what the user reads', () => {
+    expect(escapeForTerminal('a\u202eb\u2066c')).toBe('a\\u202eb\\u2066c');
+  });
+
+  it('leaves ordinary Unicode alone', () => {
+    expect(escapeForTerminal('héllo wörld — ✓ 日本')).toBe('héllo wörld — ✓ 日本');
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * Text that reaches the terminal from a file or a model must not be able to
+ * drive the terminal: an escape sequence in a file could clear the screen and
+ * draw a fake "Allow? [y]" dialog. Every control character (and the Unicode
+ * controls that reorder or break lines) is written out as visible text.
+ */
+
+// C0 controls except tab and newline, a carriage return not ending a line,
+// DEL, C1 controls, bidi overrides/isolates/marks, line and paragraph separators.
+const UNSAFE = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]|\r(?!\n)/g;
+
+function visible(ch: string): string {
+  const code = ch.charCodeAt(0);
+  if (ch === '\r') return '\\r';
+  if (code < 0x100) return `\\x${code.toString(16).padStart(2, '0')}`;
+  return `\\u${code.toString(16).padStart(4, '0')}`;
+}
+
+/** The text with every control character and escape sequence made visible (`\x1b[2J` stays as those six characters). */
+export function escapeForTerminal(text: string): string {
+  return text.replace(UNSAFE, visible);
+}

@@ -1,0 +1,74 @@
+/**
+ * What the dialog (and an approver) is shown for a call, computed when asked
+ * so a diff reflects the file on disk at that moment. The tool describes its
+ * own change (`tool.preview`); this turns that into text and makes every
+ * character safe for the terminal.
+ */
+import type { AuthorizeRequest, LugHost, ToolPreview } from '@lug/core';
+import { createTwoFilesPatch } from 'diff';
+import { escapeForTerminal } from './escape.js';
+import type { Preview } from './types.js';
+
+/** Past this, a preview is cut: a dialog is for reading, not for megabytes. */
+export const MAX_PREVIEW_CHARS = 200_000;
+/** The diff algorithm gives up after this long (a huge rewrite); the new content is shown instead. */
+const DIFF_TIMEOUT_MS = 1_000;
+
+export async function previewCall(host: LugHost, request: AuthorizeRequest, signal?: AbortSignal): Promise<Preview> {
+  const tool = host.tools.get(request.tool);
+  if (tool?.preview) {
+    try {
+      const described = await tool.preview(request.args, {
+        cwd: request.cwd,
+        signal: signal ?? new AbortController().signal,
+        limits: host.limits,
+      });
+      return fromToolPreview(described);
+    } catch (err) {
+      return argsPreview(request.args, `(the ${request.tool} tool could not describe this call: ${(err as Error).message})\n`);
+    }
+  }
+  if (request.tool === 'bash' && typeof request.args.command === 'string') {
+    return commandPreview(request.args.command, request.cwd);
+  }
+  return argsPreview(request.args);
+}
+
+export function fromToolPreview(described: ToolPreview): Preview {
+  switch (described.kind) {
+    case 'file_change':
+      return safe('diff', diffText(described.path, described.before, described.after));
+    case 'command':
+      return commandPreview(described.command, described.cwd);
+    case 'text':
+      return safe('args', described.text);
+  }
+}
+
+/** A unified diff; a new file (no `before`) shows every line as added. */
+export function diffText(path: string, before: string | null, after: string): string {
+  if (before === after) return `${path}: no change\n`;
+  const patch = createTwoFilesPatch(before === null ? '/dev/null' : path, path, before ?? '', after, undefined, undefined, {
+    context: 3,
+    timeout: DIFF_TIMEOUT_MS,
+  });
+  if (patch === undefined) return `${path}: too many changes to diff in time; the new content:\n${after}`;
+  // Drop the "Index:" and "=====" lines the package writes before the usual ---/+++ headers.
+  return patch.replace(/^(Index: .*\n)?=+\n/, '');
+}
+
+export function commandPreview(command: string, cwd: string): Preview {
+  return safe('command', `$ ${command}\n\nin ${cwd}`);
+}
+
+export function argsPreview(args: Record<string, unknown>, note = ''): Preview {
+  return safe('args', note + JSON.stringify(args, null, 2));
+}
+
+function safe(kind: Preview['kind'], text: string): Preview {
+  const cut =
+    text.length > MAX_PREVIEW_CHARS
+      ? `${text.slice(0, MAX_PREVIEW_CHARS)}\n… (${text.length - MAX_PREVIEW_CHARS} more characters not shown)`
+      : text;
+  return { kind, text: escapeForTerminal(cut) };
+}

@@ -1,0 +1,112 @@
+/**
+ * Runs the rules over a call — once, or once per part of a bash command line —
+ * and gathers what the decision needs: the first "deny" (which stops
+ * everything), the first "ask", the first failure, and whether every part was
+ * allowed. How these combine depends on the mode; see decide in approvals.ts.
+ */
+import { describe, VERDICTS, type StoredRule } from './rule-set.js';
+import type { RuleAnswer, RuleCall, Verdict } from './types.js';
+
+/** One verdict (or failure) with who gave it and the reason to show. */
+export interface Finding {
+  source: string;
+  reason: string;
+  /** The bash part it judged, when the line has parts. */
+  part?: string;
+}
+
+export interface RulesOutcome {
+  deny?: Finding;
+  ask?: Finding;
+  failure?: Finding;
+  allow?: Finding;
+  /** True when every part (or the call itself) had at least one "allow". */
+  everyPartAllowed: boolean;
+  /** The bash parts no rule allowed. */
+  unallowedParts: string[];
+}
+
+/** What the rules judge: the arguments once, or per part for a bash line. */
+export interface Subject {
+  units: Array<{ args: Record<string, unknown>; part?: string }>;
+  /** Set when the line could not be split: the call asks with this reason. */
+  unparsable?: string;
+}
+
+type Judged = { verdict: Verdict; reason?: string } | { failed: string } | undefined;
+
+export async function evaluateRules(rules: StoredRule[], subject: Subject, call: RuleCall, signal?: AbortSignal): Promise<RulesOutcome> {
+  const outcome: RulesOutcome = { everyPartAllowed: subject.units.length > 0 && !subject.unparsable, unallowedParts: [] };
+  if (subject.unparsable) outcome.ask = { source: 'bash parser', reason: subject.unparsable };
+  for (const unit of subject.units) {
+    let allowed = false;
+    for (const rule of rules) {
+      if (signal?.aborted) return outcome;
+      let judged = judge(rule, unit.args, call);
+      if (judged instanceof Promise) judged = await judged;
+      if (!judged) continue;
+      if ('failed' in judged) {
+        outcome.failure ??= finding(rule, judged.failed, unit.part);
+        continue;
+      }
+      const { verdict, reason } = judged;
+      if (verdict === 'deny') {
+        outcome.deny = finding(rule, reason ?? `denied by rule ${rule.source}`, unit.part);
+        return outcome;
+      }
+      if (verdict === 'ask') outcome.ask ??= finding(rule, reason ?? `rule ${rule.source} asks`, unit.part);
+      else {
+        allowed = true;
+        outcome.allow ??= finding(rule, reason ?? '', unit.part);
+      }
+    }
+    if (!allowed) {
+      outcome.everyPartAllowed = false;
+      if (unit.part !== undefined) outcome.unallowedParts.push(unit.part);
+    }
+  }
+  return outcome;
+}
+
+function finding(rule: StoredRule, reason: string, part: string | undefined): Finding {
+  return part === undefined ? { source: rule.source, reason } : { source: rule.source, reason, part };
+}
+
+/** Run one rule; synchronous rules stay synchronous so deciding stays cheap. */
+function judge(rule: StoredRule, args: Record<string, unknown>, call: RuleCall): Judged | Promise<Judged> {
+  if (typeof rule.judge === 'string') return { verdict: rule.judge };
+  let answer: RuleAnswer | Promise<RuleAnswer>;
+  try {
+    answer = rule.judge(args, call);
+  } catch (err) {
+    return { failed: failedReason(rule, err) };
+  }
+  if (isThenable(answer)) {
+    return Promise.resolve(answer).then(
+      (value) => normalise(rule, value),
+      (err) => ({ failed: failedReason(rule, err) }),
+    );
+  }
+  return normalise(rule, answer);
+}
+
+function isThenable(value: unknown): value is PromiseLike<RuleAnswer> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+}
+
+function normalise(rule: StoredRule, answer: RuleAnswer): Judged {
+  if (answer === undefined || answer === null) return undefined;
+  if (typeof answer === 'string' && VERDICTS.has(answer)) return { verdict: answer as Verdict };
+  if (typeof answer === 'object' && VERDICTS.has((answer as { verdict?: unknown }).verdict as string)) {
+    const { verdict, reason } = answer as { verdict: Verdict; reason?: unknown };
+    return reason === undefined || reason === null ? { verdict } : { verdict, reason: String(reason) };
+  }
+  return {
+    failed: `rule ${rule.source} returned ${describe(answer)}; a rule returns "allow", "ask", "deny" or nothing, optionally with a reason`,
+  };
+}
+
+function failedReason(rule: StoredRule, err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return `rule ${rule.source} failed: ${message}`;
+}

@@ -1,0 +1,107 @@
+/** Command-line flags: parsed strictly, with an error that says what is allowed (exit 2). */
+import { parseArgs as parseNodeArgs } from 'node:util';
+
+export type OutputFormat = 'text' | 'json' | 'stream-json';
+
+export interface CliArgs {
+  prompt?: string;
+  model?: string;
+  approval?: 'off' | 'policy' | 'all';
+  auto: boolean;
+  outputFormat: OutputFormat;
+  continue: boolean;
+  resume?: string;
+  version: boolean;
+  help: boolean;
+  tutor: boolean;
+  /** Words after the flags: joined into the prompt of -p when -p has none. */
+  rest: string[];
+}
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+const FORMATS: OutputFormat[] = ['text', 'json', 'stream-json'];
+const APPROVALS = ['off', 'policy', 'all'] as const;
+
+export function parseCliArgs(argv: string[]): CliArgs {
+  let parsed;
+  try {
+    parsed = parseNodeArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        print: { type: 'string', short: 'p' },
+        model: { type: 'string', short: 'm' },
+        approval: { type: 'string' },
+        auto: { type: 'boolean' },
+        'output-format': { type: 'string' },
+        continue: { type: 'boolean', short: 'c' },
+        resume: { type: 'string', short: 'r' },
+        version: { type: 'boolean', short: 'v' },
+        help: { type: 'boolean', short: 'h' },
+        tutor: { type: 'boolean' },
+      },
+    });
+  } catch (err) {
+    throw new UsageError(`${(err as Error).message.replace(/\. To specify a positional argument.*$/s, '')}; run lug --help for the flags`);
+  }
+  const v = parsed.values;
+  const outputFormat = (v['output-format'] ?? 'text') as OutputFormat;
+  if (!FORMATS.includes(outputFormat)) {
+    throw new UsageError(`--output-format must be one of ${FORMATS.join(', ')}, got "${outputFormat}"`);
+  }
+  if (v.approval !== undefined && !APPROVALS.includes(v.approval as (typeof APPROVALS)[number])) {
+    throw new UsageError(`--approval must be one of ${APPROVALS.join(', ')}, got "${v.approval}"`);
+  }
+  if (v.auto && v.approval && v.approval !== 'off') {
+    throw new UsageError(`--auto means --approval off; it cannot be combined with --approval ${v.approval}`);
+  }
+  if (v.continue && v.resume) throw new UsageError('--continue and --resume cannot be combined: --continue resumes the newest session of this directory, --resume ID a given one');
+  if (v.model !== undefined && !/^[^/\s]+\/\S+$/.test(v.model)) {
+    throw new UsageError(`--model must be provider/model, e.g. anthropic/claude-sonnet-4-5 or openai/gpt-5, got "${v.model}"`);
+  }
+  return {
+    prompt: v.print,
+    model: v.model,
+    approval: v.approval as CliArgs['approval'],
+    auto: !!v.auto,
+    outputFormat,
+    continue: !!v.continue,
+    resume: v.resume,
+    version: !!v.version,
+    help: !!v.help,
+    tutor: !!v.tutor,
+    rest: parsed.positionals,
+  };
+}
+
+export const HELP = `lug — a terminal coding agent you shape in Lua
+
+Usage:
+  lug [flags]                 start the interface in this directory
+  lug -p PROMPT [flags]       run one task headless and exit
+  echo TEXT | lug -p PROMPT   a piped standard input is added to the prompt
+
+Flags:
+  -p, --print PROMPT          run PROMPT headless: the answer on stdout, one line per tool call on stderr
+  -m, --model PROVIDER/MODEL  the model, e.g. anthropic/claude-sonnet-4-5, openai/gpt-5, openai/qwen3-coder
+      --auto                  auto mode: approval off, nothing asks (rules may still deny)
+      --approval MODE         off | policy | all (default policy)
+      --output-format FORMAT  text | json | stream-json (headless only; default text)
+  -c, --continue              resume the newest session of this directory
+  -r, --resume ID             resume the session ID
+      --tutor                 a guided tour on a scripted model; needs no key
+  -v, --version               print the version
+  -h, --help                  print this help
+
+Environment:
+  ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL   Anthropic
+  OPENAI_API_KEY, OPENAI_BASE_URL         OpenAI, or any OpenAI-compatible server (no key needed with a base URL)
+  XDG_CONFIG_HOME                         init.lua and plugins in $XDG_CONFIG_HOME/lug (default ~/.config/lug)
+  XDG_STATE_HOME                          sessions and approvals.log in $XDG_STATE_HOME/lug (default ~/.local/state/lug)
+
+Exit status: 0 when the model finished, 1 on an error, 2 on bad usage.
+`;

@@ -1,0 +1,83 @@
+/**
+ * The composition root: builds the host, loads the stock tool plugins,
+ * approvals, the providers and Lua (basic.lug, init.lua, plugins), then applies
+ * the command-line flags, which win over init.lua.
+ */
+import { createApprovals, type Approvals } from '@lug/approvals';
+import {
+  createHost,
+  loadPlugin,
+  Session,
+  SessionStore,
+  sessionsDir,
+  stateDir,
+  configDir,
+  type Env,
+  type LugHost,
+} from '@lug/core';
+import bash from '@lug/plugin-bash';
+import edit from '@lug/plugin-edit';
+import grep from '@lug/plugin-grep';
+import ls from '@lug/plugin-ls';
+import read from '@lug/plugin-read';
+import write from '@lug/plugin-write';
+import { join } from 'node:path';
+import type { CliArgs } from './args.js';
+import { registerStockProviders } from './providers.js';
+
+export const STOCK_PLUGINS = [read, write, edit, grep, ls, bash];
+
+export interface LuaHandle {
+  run(code: string, chunkName?: string): Promise<unknown>;
+}
+
+export interface Lug {
+  host: LugHost;
+  approvals: Approvals;
+  session: Session;
+  store: SessionStore;
+  lua: LuaHandle | undefined;
+  /** Errors from init.lua and plugins: shown, never fatal. */
+  startupErrors: string[];
+}
+
+export interface ComposeOptions {
+  cwd: string;
+  env: Env;
+  args: CliArgs;
+  interactive: boolean;
+}
+
+async function loadLua(host: LugHost, approvals: Approvals, env: Env): Promise<{ lua: LuaHandle; errors: string[] }> {
+  const { createLuaRuntime } = await import('@lug/lua-bridge');
+  const runtime = createLuaRuntime(host, approvals, { configDir: configDir(env) });
+  const report = await runtime.loadStartup();
+  return { lua: runtime, errors: report.errors.map((e: { message: string }) => e.message) };
+}
+
+function openSession(host: LugHost, store: SessionStore, args: CliArgs): Session {
+  const id = args.resume ?? (args.continue ? store.latest(host.cwd) : undefined);
+  if (args.continue && !id) throw new Error(`--continue: there is no earlier session in ${host.cwd}`);
+  if (!id) return new Session(host, { store });
+  const stored = store.load(id);
+  return new Session(host, { store, id, messages: stored.messages, usage: stored.usage });
+}
+
+export async function composeLug(opts: ComposeOptions): Promise<Lug> {
+  const { cwd, env, args } = opts;
+  const host = createHost({ cwd, env });
+  registerStockProviders(host);
+  for (const plugin of STOCK_PLUGINS) await loadPlugin(host, plugin, plugin.name);
+  let session: Session | undefined;
+  const approvals = createApprovals(host, {
+    logPath: join(stateDir(env), 'approvals.log'),
+    sessionId: () => session?.id ?? '',
+  });
+  const { lua, errors } = await loadLua(host, approvals, env);
+  if (args.model) host.options.set('model', args.model);
+  if (args.approval) host.options.set('approval', args.approval);
+  if (args.auto && !approvals.isAuto()) approvals.toggleAuto();
+  const store = new SessionStore(sessionsDir(env));
+  session = openSession(host, store, args);
+  return { host, approvals, session, store, lua, startupErrors: errors };
+}

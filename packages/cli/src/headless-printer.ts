@@ -1,0 +1,88 @@
+/**
+ * What `lug -p` prints: the model's text on stdout as it streams and one line
+ * per tool call on stderr (text), every event as a JSON line (stream-json), or
+ * one object at the end (json).
+ */
+import type { CallOutcome, LugEvent, LugHost } from '@lug/core';
+import type { OutputFormat } from './args.js';
+
+export interface ToolCallRecord {
+  id: string;
+  tool: string;
+  args: Record<string, unknown> | undefined;
+  outcome: CallOutcome;
+  is_error: boolean;
+  /** The first line of an error result, so a reader sees why. */
+  error?: string;
+}
+
+export interface Writers {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+/** The main argument of a call, for its one-line summary. */
+export function mainArgument(args: Record<string, unknown> | undefined): string {
+  if (!args) return '';
+  for (const key of ['command', 'path', 'pattern', 'glob', 'query', 'name']) {
+    const v = args[key];
+    if (typeof v === 'string') return v.length > 80 ? `${v.slice(0, 77)}...` : v;
+  }
+  const json = JSON.stringify(args);
+  return json === '{}' ? '' : json.length > 80 ? `${json.slice(0, 77)}...` : json;
+}
+
+function firstLine(text: string): string {
+  const line = text.split('\n', 1)[0] ?? '';
+  return line.length > 200 ? `${line.slice(0, 197)}...` : line;
+}
+
+export class HeadlessPrinter {
+  readonly calls: ToolCallRecord[] = [];
+  private endsWithNewline = true;
+  private unsubscribe: () => void;
+
+  constructor(
+    host: LugHost,
+    private format: OutputFormat,
+    private out: Writers,
+  ) {
+    this.unsubscribe = host.events.onAny((e) => this.onEvent(e));
+  }
+
+  private onEvent(e: LugEvent): void {
+    if (this.format === 'stream-json') this.out.stdout(JSON.stringify(e) + '\n');
+    if (e.type === 'tool_result') {
+      const record: ToolCallRecord = { id: e.call.id, tool: e.call.tool, args: e.call.args, outcome: e.outcome, is_error: e.isError };
+      if (e.isError) record.error = firstLine(e.content);
+      this.calls.push(record);
+    }
+    if (this.format !== 'text') return;
+    switch (e.type) {
+      case 'text_delta':
+        this.out.stdout(e.text);
+        this.endsWithNewline = e.text.endsWith('\n');
+        break;
+      case 'tool_result': {
+        const arg = mainArgument(e.call.args);
+        const detail = e.isError ? `: ${firstLine(e.content)}` : '';
+        this.out.stderr(`• ${e.call.tool}${arg ? ` ${arg}` : ''} — ${e.outcome}${detail}\n`);
+        break;
+      }
+      case 'retry':
+        this.out.stderr(`lug: ${e.error}; retrying in ${(e.delayMs / 1000).toFixed(1)} s (attempt ${e.attempt + 1})\n`);
+        break;
+      case 'notify':
+        if (e.level !== 'info') this.out.stderr(`lug: ${e.message}\n`);
+        break;
+      case 'turn_end':
+        if (!this.endsWithNewline) this.out.stdout('\n');
+        this.endsWithNewline = true;
+        break;
+    }
+  }
+
+  close(): void {
+    this.unsubscribe();
+  }
+}

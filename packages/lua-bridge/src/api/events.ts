@@ -1,0 +1,89 @@
+/**
+ * lug.on / lug.off: Lua hooks on the core's event stream. Each event runs the
+ * hook on its own coroutine (it may wait); a hook that fails is reported as a
+ * notification naming where it was made, and stays subscribed.
+ */
+import type { LugEvent, LugEventType } from '@lug/core';
+import type { LuaState } from '../fengari.js';
+import { LuaError } from '../lua-error.js';
+import { LuaArgs } from './lua-args.js';
+import type { ApiContext } from './api-context.js';
+
+/** The core's event names (LugEventMap in @lug/core), plus "*" for every event. */
+export const EVENT_NAMES: readonly LugEventType[] = [
+  'session_start',
+  'turn_start',
+  'request_start',
+  'retry',
+  'text_delta',
+  'assistant_message',
+  'tool_call',
+  'approval_request',
+  'approval_decision',
+  'tool_start',
+  'tool_progress',
+  'tool_result',
+  'usage',
+  'mode_change',
+  'option_change',
+  'turn_end',
+  'error',
+  'notify',
+];
+
+export function eventFunctions(ctx: ApiContext): { on: (L: LuaState) => number; off: (L: LuaState) => number } {
+  const { vm, host } = ctx;
+  const subscriptions = new Map<number, () => void>();
+  let nextId = 1;
+  let reporting = false;
+
+  const report = (event: string, where: string, err: unknown) => {
+    // A failing hook on "notify" must not notify about itself without end.
+    if (reporting) return;
+    reporting = true;
+    try {
+      const message = err instanceof LuaError ? err.luaMessage : (err as Error).message;
+      host.ui.notify(`the Lua hook for ${event} made at ${where} failed: ${message}`, 'error');
+    } finally {
+      reporting = false;
+    }
+  };
+
+  return {
+    on: (L) => {
+      const a = new LuaArgs(vm, L);
+      const name = a.string(1, 'event');
+      if (name !== '*' && !EVENT_NAMES.includes(name as LugEventType)) {
+        throw new Error(`unknown event "${name}"; the events are: ${EVENT_NAMES.join(', ')}, or "*" for all`);
+      }
+      const fn = a.func(2, 'fn');
+      const where = vm.where(L);
+      const listener = (event: LugEvent) => {
+        if (reporting && event.type === 'notify') return;
+        try {
+          const out = fn.call([event]);
+          if (out instanceof Promise) out.catch((err) => report(event.type, where, err));
+        } catch (err) {
+          report(event.type, where, err);
+        }
+      };
+      const unsubscribe = name === '*' ? host.events.onAny(listener) : host.events.on(name as 'error', listener) // any one event type: the listener takes every event;
+      const id = nextId++;
+      const remove = ctx.track(() => {
+        unsubscribe();
+        subscriptions.delete(id);
+        fn.release();
+      });
+      subscriptions.set(id, remove);
+      vm.pushJs(L, id);
+      return 1;
+    },
+    off: (L) => {
+      const id = new LuaArgs(vm, L).integer(1, 'id');
+      const remove = subscriptions.get(id);
+      remove?.();
+      vm.f.lua.lua_pushboolean(L, Boolean(remove));
+      return 1;
+    },
+  };
+}

@@ -1,0 +1,53 @@
+/** Assemble the `lug` global (also `require("lug")`) from its parts. */
+import { luaConst } from '../lua-strings.js';
+import type { ApiContext } from './api-context.js';
+import { pushCmdApi, pushKeymapApi } from './commands.js';
+import { pushConfigApi } from './config-api.js';
+import { pushDocsApi } from './docs-api.js';
+import { eventFunctions } from './events.js';
+import { npmPluginFunction } from './npm-plugin.js';
+import { pushOptTable } from './opt.js';
+import { pushProcApi } from './proc.js';
+import { pushSessionApi } from './session.js';
+import { pushToolApi } from './tool.js';
+import { pushUiApi } from './ui.js';
+
+export function installLugGlobal(ctx: ApiContext): void {
+  const { vm } = ctx;
+  const { lua } = vm.f;
+  const L = vm.L;
+  lua.lua_createtable(L, 0, 12);
+  const set = (name: string) => lua.lua_setfield(L, -2, luaConst(name));
+  pushOptTable(ctx, L);
+  set('opt');
+  pushToolApi(ctx, L);
+  set('tool');
+  pushSessionApi(ctx, L);
+  set('session');
+  pushUiApi(ctx, L);
+  set('ui');
+  pushProcApi(ctx, L);
+  set('proc');
+  const events = eventFunctions(ctx);
+  lua.lua_pushjsfunction(L, vm.fn('lug.on', events.on));
+  set('on');
+  lua.lua_pushjsfunction(L, vm.fn('lug.off', events.off));
+  set('off');
+  pushCmdApi(ctx, L);
+  set('cmd');
+  pushKeymapApi(ctx, L);
+  set('keymap');
+  lua.lua_pushjsfunction(L, vm.fn('lug.plugin', npmPluginFunction(ctx)));
+  set('plugin');
+  pushDocsApi(ctx, L);
+  set('docs');
+  pushConfigApi(ctx, L);
+  set('config');
+  // require("lug") returns the same table.
+  lua.lua_getglobal(L, luaConst('package'));
+  lua.lua_getfield(L, -1, luaConst('loaded'));
+  lua.lua_pushvalue(L, -3);
+  lua.lua_setfield(L, -2, luaConst('lug'));
+  lua.lua_pop(L, 2);
+  lua.lua_setglobal(L, luaConst('lug'));
+}

@@ -1,0 +1,57 @@
+/**
+ * lug.opt: the options store as a Lua table. Reading a field reads the option,
+ * assigning validates and stores it (nil restores the default); an unknown
+ * option or a bad value is an error naming what is allowed. pairs(lug.opt)
+ * lists every option with its value.
+ */
+import type { LuaState } from '../fengari.js';
+import { luaConst } from '../lua-strings.js';
+import { LuaFunctionRef } from '../lua-values.js';
+import { LuaArgs } from './lua-args.js';
+import type { ApiContext } from './api-context.js';
+
+export function pushOptTable(ctx: ApiContext, L: LuaState): void {
+  const { vm, host } = ctx;
+  const { lua } = vm.f;
+  const key = (Ls: LuaState) => new LuaArgs(vm, Ls).string(2, 'option name');
+  lua.lua_createtable(L, 0, 0);
+  lua.lua_createtable(L, 0, 4);
+  const meta: Record<string, (Ls: LuaState) => number> = {
+    __index: (Ls) => {
+      vm.pushJs(Ls, host.options.get(key(Ls)));
+      return 1;
+    },
+    __newindex: (Ls) => {
+      const name = key(Ls);
+      let value = vm.toJs(Ls, 3, { functions: 'ref' });
+      if (value instanceof LuaFunctionRef) value = vm.asJsFunction(value);
+      host.options.set(name, value);
+      return 0;
+    },
+    __pairs: (Ls) => {
+      const next = vm.fn('lug.opt', (Li) => {
+        const names = host.options.list().map((d) => d.name);
+        const after = lua.lua_type(Li, 2) <= lua.LUA_TNIL ? -1 : names.indexOf(new LuaArgs(vm, Li).string(2, 'option name'));
+        const name = names[after + 1];
+        if (name === undefined) {
+          lua.lua_pushnil(Li);
+          return 1;
+        }
+        vm.pushJs(Li, name);
+        vm.pushJs(Li, host.options.get(name));
+        return 2;
+      });
+      lua.lua_pushjsfunction(Ls, next);
+      lua.lua_pushvalue(Ls, 1);
+      lua.lua_pushnil(Ls);
+      return 3;
+    },
+  };
+  for (const [name, impl] of Object.entries(meta)) {
+    lua.lua_pushjsfunction(L, vm.fn('lug.opt', impl));
+    lua.lua_setfield(L, -2, luaConst(name));
+  }
+  lua.lua_pushstring(L, luaConst('lug.opt'));
+  lua.lua_setfield(L, -2, luaConst('__name'));
+  lua.lua_setmetatable(L, -2);
+}

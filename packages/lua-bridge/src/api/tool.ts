@@ -1,0 +1,147 @@
+/**
+ * lug.tool.register and lug.tool.rule: Lua tools offered to the model like the
+ * built-ins, and Lua approval rules plugged into @lug/approvals.
+ */
+import { ToolError, type JsonSchema, type Tool } from '@lug/core';
+import type { RuleAnswer, RuleFn, Verdict } from '@lug/approvals';
+import type { LuaState } from '../fengari.js';
+import { LuaError } from '../lua-error.js';
+import { LuaFunctionRef } from '../lua-values.js';
+import { LuaArgs } from './lua-args.js';
+import { pushFunctions, pushRemover, type ApiContext } from './api-context.js';
+
+const VERDICTS: readonly string[] = ['allow', 'ask', 'deny'];
+const SPEC_KEYS = ['description', 'parameters', 'ask', 'handler', 'keep'];
+
+function show(value: unknown): string {
+  if (value === undefined) return 'nil';
+  if (value instanceof LuaFunctionRef) return 'a function';
+  return JSON.stringify(value) ?? String(value);
+}
+
+/** Lua tables cannot tell [] from {}: an empty `required` or `enum` means a list. */
+export function normalizeSchema(schema: unknown): JsonSchema {
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return schema as JsonSchema;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(schema as Record<string, unknown>)) {
+    const emptyObject = v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0;
+    if ((k === 'required' || k === 'enum') && emptyObject) out[k] = [];
+    else if (k === 'properties' && v && typeof v === 'object') {
+      out[k] = Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([pk, pv]) => [pk, normalizeSchema(pv)]));
+    } else if (k === 'items') out[k] = normalizeSchema(v);
+    else out[k] = v;
+  }
+  return out as JsonSchema;
+}
+
+/** What a Lua handler's results become for the model. */
+export function toolOutput(values: unknown[]): string {
+  const [first, second] = values;
+  if (first === undefined || first === null) {
+    if (typeof second === 'string') throw new ToolError(second); // the Lua convention: return nil, "what went wrong"
+    return '';
+  }
+  if (typeof first === 'string') return first;
+  if (typeof first === 'number' || typeof first === 'boolean') return String(first);
+  return JSON.stringify(first, null, 2);
+}
+
+function register(ctx: ApiContext, L: LuaState): number {
+  const a = new LuaArgs(ctx.vm, L);
+  const name = a.string(1, 'name');
+  const spec = a.table(2, 'spec');
+  const where = ctx.vm.where(L);
+  const unknown = Object.keys(spec).filter((k) => !SPEC_KEYS.includes(k));
+  if (unknown.length) throw new Error(`tool ${name}: unknown field ${unknown.join(', ')}; a tool has ${SPEC_KEYS.join(', ')}`);
+  if (typeof spec.description !== 'string' || !spec.description) throw new Error(`tool ${name} needs a description (a string the model reads)`);
+  if (!(spec.handler instanceof LuaFunctionRef)) throw new Error(`tool ${name} needs a handler function: handler = function(args, call) ... end`);
+  if (spec.ask !== undefined && typeof spec.ask !== 'boolean') throw new Error(`tool ${name}: ask must be true or false, got ${show(spec.ask)}`);
+  if (spec.keep !== undefined && spec.keep !== 'start' && spec.keep !== 'end') throw new Error(`tool ${name}: keep must be "start" or "end", got ${show(spec.keep)}`);
+  if (spec.parameters !== undefined && (typeof spec.parameters !== 'object' || Array.isArray(spec.parameters))) {
+    throw new Error(`tool ${name}: parameters must be a JSON Schema table, e.g. { type = "object", properties = { path = { type = "string" } } }`);
+  }
+  const handler = spec.handler;
+  const tool: Tool = {
+    name,
+    description: spec.description,
+    parameters: spec.parameters ? normalizeSchema({ type: 'object', properties: {}, ...(spec.parameters as object) }) : { type: 'object', properties: {} },
+    ask: spec.ask ?? true,
+    keep: spec.keep as Tool['keep'],
+    async handler(args, tctx) {
+      try {
+        const out = await handler.call([args, { tool: name, id: tctx.callId, cwd: tctx.cwd }], { signal: tctx.signal });
+        return toolOutput(out);
+      } catch (err) {
+        if (err instanceof LuaError) throw new ToolError(err.luaMessage);
+        throw err;
+      }
+    },
+  };
+  const source = `lua:${where.replace(/:\d+$/, '')}`;
+  // Lua may replace a tool Lua registered (init.lua replacing basic.lug's); never a built-in or a plugin's.
+  const held = ctx.host.tools.source(name);
+  const remove = ctx.host.tools.register(tool, source, { replace: held?.startsWith('lua:') ?? false });
+  pushRemover(ctx.vm, L, ctx.track(() => {
+    remove();
+    handler.release();
+  }));
+  return 1;
+}
+
+/** A Lua rule function as an approvals RuleFn. */
+function luaRule(fn: LuaFunctionRef, tool: string, source: string): RuleFn {
+  const answer = (values: unknown[]): RuleAnswer => {
+    const [verdict, reason] = values;
+    if (verdict === undefined || verdict === null) return undefined;
+    if (typeof verdict !== 'string' || !VERDICTS.includes(verdict)) {
+      throw new Error(`the Lua rule for ${tool} made at ${source} returned ${show(verdict)}; a rule returns "allow", "ask", "deny" or nil, and optionally a reason`);
+    }
+    return typeof reason === 'string' ? { verdict: verdict as Verdict, reason } : (verdict as Verdict);
+  };
+  const failed = (err: unknown): never => {
+    const message = err instanceof LuaError ? err.luaMessage : (err as Error).message;
+    throw new Error(`the Lua rule for ${tool} made at ${source} failed: ${message}`);
+  };
+  return (args, call) => {
+    let out: unknown[] | Promise<unknown[]>;
+    try {
+      out = fn.call([args, call]);
+    } catch (err) {
+      return failed(err);
+    }
+    return out instanceof Promise ? out.then(answer, failed) : answer(out);
+  };
+}
+
+function rule(ctx: ApiContext, L: LuaState): number {
+  const a = new LuaArgs(ctx.vm, L);
+  const tool = a.string(1, 'tool');
+  const source = ctx.vm.where(L);
+  const approvals = ctx.approvals;
+  if (!approvals) throw new Error('approvals are not enabled in this lug, so rules cannot be added');
+  if (a.isNil(2)) {
+    approvals.rule(tool, null, { source });
+    return 0;
+  }
+  if (a.is(2, 'string')) {
+    const verdict = a.string(2, 'rule');
+    if (!VERDICTS.includes(verdict)) throw new Error(`a rule is a function, "allow", "ask", "deny" or nil; got "${verdict}"`);
+    pushRemover(ctx.vm, L, ctx.track(approvals.rule(tool, verdict as Verdict, { source })));
+    return 1;
+  }
+  if (!a.is(2, 'function')) throw new Error(`a rule is a function, "allow", "ask", "deny" or nil; got a ${a.typeName(2)}`);
+  const fn = a.func(2, 'rule');
+  const remove = approvals.rule(tool, luaRule(fn, tool, source), { source });
+  pushRemover(ctx.vm, L, ctx.track(() => {
+    remove();
+    fn.release();
+  }));
+  return 1;
+}
+
+export function pushToolApi(ctx: ApiContext, L: LuaState): void {
+  pushFunctions(ctx.vm, L, 'lug.tool', {
+    register: (Ls) => register(ctx, Ls),
+    rule: (Ls) => rule(ctx, Ls),
+  });
+}

@@ -1,0 +1,171 @@
+/**
+ * Loading fengari, and the slice of its C-like API this package uses.
+ *
+ * fengari has no type declarations; the shapes below are the ones we call,
+ * typed as the Lua 5.3 C API documents them. It is loaded on first use (not at
+ * import) because it is the largest part of lug's start-up: the build bundles
+ * it into one file (`dist/fengari.cjs`), and the loader falls back to the
+ * package when that file is absent (tests running from `src/`).
+ */
+import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** A Lua state or thread (opaque). */
+export interface LuaState {
+  readonly __brand: 'lua_State';
+}
+/** Lua strings are byte arrays. */
+export type LuaString = Uint8Array;
+export type JsFunction = (L: LuaState) => number;
+export type Continuation = (L: LuaState, status: number, ctx: unknown) => number;
+
+export interface LuaDebug {
+  currentline: number;
+  short_src: LuaString | null;
+  source: LuaString | null;
+  what: LuaString | null;
+  name: LuaString | null;
+}
+
+export interface LuaApi {
+  LUA_OK: number;
+  LUA_YIELD: number;
+  LUA_ERRRUN: number;
+  LUA_ERRSYNTAX: number;
+  LUA_MULTRET: number;
+  LUA_REGISTRYINDEX: number;
+  LUA_TNIL: number;
+  LUA_TBOOLEAN: number;
+  LUA_TLIGHTUSERDATA: number;
+  LUA_TNUMBER: number;
+  LUA_TSTRING: number;
+  LUA_TTABLE: number;
+  LUA_TFUNCTION: number;
+  LUA_TUSERDATA: number;
+  LUA_TTHREAD: number;
+  lua_Debug: new () => LuaDebug;
+  lua_absindex(L: LuaState, idx: number): number;
+  lua_atnativeerror(L: LuaState, fn: JsFunction): JsFunction | null;
+  lua_call(L: LuaState, nargs: number, nresults: number): void;
+  lua_checkstack(L: LuaState, n: number): boolean;
+  lua_concat(L: LuaState, n: number): void;
+  lua_createtable(L: LuaState, narr: number, nrec: number): void;
+  lua_dump(L: LuaState, writer: (L: LuaState, b: Uint8Array, size: number, ud: unknown) => number, ud: unknown, strip: boolean): number;
+  lua_error(L: LuaState): never;
+  lua_getfield(L: LuaState, idx: number, k: LuaString | string): number;
+  lua_getglobal(L: LuaState, name: LuaString | string): number;
+  lua_getinfo(L: LuaState, what: LuaString | string, ar: LuaDebug): number;
+  lua_getmetatable(L: LuaState, idx: number): number;
+  lua_getstack(L: LuaState, level: number, ar: LuaDebug): number;
+  lua_gettop(L: LuaState): number;
+  lua_insert(L: LuaState, idx: number): void;
+  lua_isinteger(L: LuaState, idx: number): boolean;
+  lua_isyieldable(L: LuaState): boolean;
+  lua_newtable(L: LuaState): void;
+  lua_newthread(L: LuaState): LuaState;
+  lua_newuserdata(L: LuaState, size: number): Record<string, unknown>;
+  lua_next(L: LuaState, idx: number): number;
+  lua_pcall(L: LuaState, nargs: number, nresults: number, errfunc: number): number;
+  lua_pop(L: LuaState, n: number): void;
+  lua_pushboolean(L: LuaState, b: boolean | number): void;
+  lua_pushinteger(L: LuaState, n: number): void;
+  lua_pushjsclosure(L: LuaState, fn: JsFunction, n: number): void;
+  lua_pushjsfunction(L: LuaState, fn: JsFunction): void;
+  lua_pushlightuserdata(L: LuaState, p: unknown): void;
+  lua_pushnil(L: LuaState): void;
+  lua_pushnumber(L: LuaState, n: number): void;
+  lua_pushstring(L: LuaState, s: LuaString): void;
+  lua_pushthread(L: LuaState): number;
+  lua_pushvalue(L: LuaState, idx: number): void;
+  lua_rawequal(L: LuaState, a: number, b: number): boolean;
+  lua_rawget(L: LuaState, idx: number): number;
+  lua_rawgeti(L: LuaState, idx: number, n: number): number;
+  lua_rawlen(L: LuaState, idx: number): number;
+  lua_rawset(L: LuaState, idx: number): void;
+  lua_rawseti(L: LuaState, idx: number, n: number): void;
+  lua_remove(L: LuaState, idx: number): void;
+  lua_resume(L: LuaState, from: LuaState | null, nargs: number): number;
+  lua_setfield(L: LuaState, idx: number, k: LuaString | string): void;
+  lua_setglobal(L: LuaState, name: LuaString | string): void;
+  lua_setmetatable(L: LuaState, idx: number): void;
+  lua_settop(L: LuaState, idx: number): void;
+  lua_status(L: LuaState): number;
+  lua_toboolean(L: LuaState, idx: number): boolean;
+  lua_tointeger(L: LuaState, idx: number): number | false;
+  lua_tojsstring(L: LuaState, idx: number): string;
+  lua_tolstring(L: LuaState, idx: number): LuaString | null;
+  lua_tonumber(L: LuaState, idx: number): number | false;
+  lua_topointer(L: LuaState, idx: number): unknown;
+  lua_tothread(L: LuaState, idx: number): LuaState | null;
+  lua_touserdata(L: LuaState, idx: number): any;
+  lua_type(L: LuaState, idx: number): number;
+  lua_upvalueindex(i: number): number;
+  lua_xmove(from: LuaState, to: LuaState, n: number): void;
+  lua_yieldk(L: LuaState, nresults: number, ctx: unknown, k: Continuation | null): number;
+}
+
+export interface LauxApi {
+  luaL_newstate(): LuaState;
+  luaL_loadbufferx(L: LuaState, buff: LuaString, size: number | null, name: LuaString | string, mode: LuaString | string | null): number;
+  luaL_newmetatable(L: LuaState, name: LuaString | string): number;
+  luaL_setmetatable(L: LuaState, name: LuaString | string): void;
+  luaL_testudata(L: LuaState, idx: number, name: LuaString | string): any;
+  luaL_ref(L: LuaState, t: number): number;
+  luaL_unref(L: LuaState, t: number, ref: number): void;
+  luaL_requiref(L: LuaState, modname: LuaString | string, openf: JsFunction, glb: number): void;
+  luaL_tolstring(L: LuaState, idx: number): LuaString;
+  luaL_traceback(L: LuaState, L1: LuaState, msg: LuaString | null, level: number): void;
+  luaL_where(L: LuaState, level: number): void;
+}
+
+export interface LualibApi {
+  luaopen_base: JsFunction;
+  luaopen_package: JsFunction;
+  luaopen_coroutine: JsFunction;
+  luaopen_table: JsFunction;
+  luaopen_os: JsFunction;
+  luaopen_string: JsFunction;
+  luaopen_math: JsFunction;
+  luaopen_utf8: JsFunction;
+  luaopen_debug: JsFunction;
+}
+
+export interface Fengari {
+  lua: LuaApi;
+  lauxlib: LauxApi;
+  lualib: LualibApi;
+  to_luastring(s: string, cache?: boolean): LuaString;
+  to_jsstring(s: LuaString, from?: number, to?: number, replacement?: boolean): string;
+  FENGARI_VERSION: string;
+}
+
+/**
+ * Longest chunk name Lua keeps in messages ("file:line:"). Lua's default (60)
+ * cuts a deep config path to "...ug/plugins/x/init.lua"; users need the whole
+ * path to open the file.
+ */
+const ID_SIZE = 1024;
+
+let loaded: Fengari | undefined;
+
+/** Where the fengari module comes from: the bundled copy next to this file, else the package. */
+export function fengariModulePath(): string {
+  const here = fileURLToPath(new URL('.', import.meta.url));
+  const bundled = `${here}fengari.cjs`;
+  return existsSync(bundled) ? bundled : 'fengari';
+}
+
+export function loadFengari(): Fengari {
+  if (loaded) return loaded;
+  // fengari reads its configuration from the environment once, at load.
+  const previous = process.env.FENGARICONF;
+  process.env.FENGARICONF = JSON.stringify({ ...(previous ? JSON.parse(previous) : {}), LUA_IDSIZE: ID_SIZE });
+  try {
+    loaded = createRequire(import.meta.url)(fengariModulePath()) as Fengari;
+  } finally {
+    if (previous === undefined) delete process.env.FENGARICONF;
+    else process.env.FENGARICONF = previous;
+  }
+  return loaded;
+}

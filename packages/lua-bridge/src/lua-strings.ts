@@ -1,0 +1,26 @@
+/**
+ * Lua strings are bytes; JavaScript strings are UTF-16. Crossing the border:
+ * JavaScript → Lua is UTF-8; Lua → JavaScript decodes UTF-8, and bytes that are
+ * not valid UTF-8 become U+FFFD (the bytes themselves stay intact inside Lua).
+ * Node's decoder is much faster than fengari's own loop on long strings.
+ */
+import type { LuaString } from './fengari.js';
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8', { fatal: false });
+const constants = new Map<string, LuaString>();
+
+export function luaString(text: string): LuaString {
+  return encoder.encode(text);
+}
+
+/** For names used again and again (field names, messages); never for data. */
+export function luaConst(text: string): LuaString {
+  let bytes = constants.get(text);
+  if (!bytes) constants.set(text, (bytes = encoder.encode(text)));
+  return bytes;
+}
+
+export function jsString(bytes: LuaString): string {
+  return decoder.decode(bytes);
+}

@@ -1,0 +1,53 @@
+/**
+ * lug.proc runs programs through @lug/tools' process runner (process groups,
+ * timeouts, capped output, cleanup at exit: the same as bash). It is imported
+ * on the first lug.proc call, not at start-up: most sessions never start a
+ * process from Lua, and the runner brings execa with it.
+ */
+
+export interface ProcessOptions {
+  cwd?: string;
+  env?: Record<string, string | undefined>;
+  timeoutSecs?: number;
+  stdin?: string | Uint8Array;
+  signal?: AbortSignal;
+  maxBytes?: number;
+}
+
+export interface ProcessResult {
+  code: number | null;
+  signal: string | null;
+  stdout: string;
+  stderr: string;
+  killed: boolean;
+  timedOut: boolean;
+}
+
+export interface ProcessHandle {
+  pid: number;
+  wait(): Promise<ProcessResult>;
+  kill(): Promise<void> | void;
+}
+
+export interface ProcessRunner {
+  runProcess(argv: readonly string[], opts: ProcessOptions): Promise<ProcessResult>;
+  spawnProcess(argv: readonly string[], opts: ProcessOptions): ProcessHandle;
+}
+
+let loading: Promise<ProcessRunner> | undefined;
+
+/** @lug/tools' runner, imported once. */
+export function loadProcessRunner(): Promise<ProcessRunner> {
+  // A variable specifier keeps bundlers from pulling @lug/tools into the start-up path.
+  const specifier = '@lug/tools';
+  loading ??= (import(specifier) as Promise<Partial<ProcessRunner>>).then((mod) => {
+    if (typeof mod.runProcess !== 'function' || typeof mod.spawnProcess !== 'function') {
+      throw new Error('@lug/tools does not export runProcess and spawnProcess: lug.proc needs a newer @lug/tools');
+    }
+    return mod as ProcessRunner;
+  });
+  loading.catch(() => {
+    loading = undefined; // let a later call try again
+  });
+  return loading;
+}

@@ -1,0 +1,116 @@
+/**
+ * What lug changes in fengari's os library and base functions: os.getenv reads
+ * lug's environment; os.remove, os.rename and os.tmpname are backed by Node
+ * (paths relative to the project directory); os.execute and os.exit are
+ * refused with a pointer to what to use instead; print becomes a notification
+ * because lug owns the terminal. os.time, os.date, os.clock and os.difftime
+ * are fengari's own.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { LuaState } from '../fengari.js';
+import type { LuaVM } from '../lua-vm.js';
+import { jsString, luaConst, luaString } from '../lua-strings.js';
+import { describeFsError } from './lua-file.js';
+
+export interface OsHost {
+  cwd(): string;
+  env(): Record<string, string | undefined>;
+  output(text: string, stream: 'stdout' | 'stderr'): void;
+}
+
+/** Create an empty file only we can read, as Lua's os.tmpname does on POSIX (mkstemp). */
+export function makeTempFile(): string {
+  for (;;) {
+    const name = path.join(os.tmpdir(), `lua_${randomBytes(6).toString('hex')}`);
+    try {
+      fs.closeSync(fs.openSync(name, 'wx', 0o600));
+      return name;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+}
+
+export function patchOs(vm: LuaVM, host: OsHost): void {
+  const { lua, lauxlib } = vm.f;
+  const L = vm.L;
+  const str = (Ls: LuaState, i: number, fname: string): string => {
+    if (lua.lua_type(Ls, i) !== lua.LUA_TSTRING) throw new Error(`bad argument #${i} to '${fname}' (string expected, got ${vm.typeName(Ls, i)})`);
+    return jsString(lua.lua_tolstring(Ls, i)!);
+  };
+  const result = (Ls: LuaState, err: unknown, filename?: string): number => {
+    if (!err) {
+      lua.lua_pushboolean(Ls, true);
+      return 1;
+    }
+    const [message, errno] = describeFsError(err);
+    lua.lua_pushnil(Ls);
+    lua.lua_pushstring(Ls, luaString(filename ? `${filename}: ${message}` : message));
+    lua.lua_pushinteger(Ls, errno);
+    return 3;
+  };
+  const resolve = (p: string) => path.resolve(host.cwd(), p);
+
+  const fns: Record<string, (Ls: LuaState) => number> = {
+    getenv: (Ls) => {
+      const value = host.env()[str(Ls, 1, 'getenv')];
+      vm.pushJs(Ls, value);
+      return 1;
+    },
+    remove: (Ls) => {
+      const name = str(Ls, 1, 'remove');
+      try {
+        const target = resolve(name);
+        if (fs.lstatSync(target).isDirectory()) fs.rmdirSync(target);
+        else fs.unlinkSync(target);
+        return result(Ls, null);
+      } catch (err) {
+        return result(Ls, err, name);
+      }
+    },
+    rename: (Ls) => {
+      const from = str(Ls, 1, 'rename');
+      const to = str(Ls, 2, 'rename');
+      try {
+        fs.renameSync(resolve(from), resolve(to));
+        return result(Ls, null);
+      } catch (err) {
+        return result(Ls, err, from);
+      }
+    },
+    tmpname: (Ls) => {
+      lua.lua_pushstring(Ls, luaString(makeTempFile()));
+      return 1;
+    },
+    execute: () => {
+      throw new Error('os.execute is not available in lug: run programs with lug.proc.run({ "prog", "arg" }) (an argument list, never a shell string)');
+    },
+    exit: () => {
+      throw new Error('os.exit is not available in lug: a plugin cannot end lug; raise an error with error("...") instead');
+    },
+  };
+  lua.lua_getglobal(L, luaConst('os'));
+  for (const [name, impl] of Object.entries(fns)) {
+    lua.lua_pushjsfunction(L, vm.fn(name, impl));
+    lua.lua_setfield(L, -2, luaConst(name));
+  }
+  lua.lua_pop(L, 1);
+
+  // print: the values, tab-separated, as one notification.
+  lua.lua_pushjsfunction(
+    L,
+    vm.fn('print', (Ls) => {
+      const parts: string[] = [];
+      for (let i = 1; i <= lua.lua_gettop(Ls); i++) {
+        parts.push(jsString(lauxlib.luaL_tolstring(Ls, i)));
+        lua.lua_pop(Ls, 1);
+      }
+      host.output(`${parts.join('\t')}\n`, 'stdout');
+      return 0;
+    }),
+  );
+  lua.lua_setglobal(L, luaConst('print'));
+}

@@ -1,0 +1,98 @@
+/**
+ * The Anthropic provider: the Messages API through @anthropic-ai/sdk, streamed,
+ * with lug's bounded retries instead of the SDK's own. The SDK is imported on
+ * the first request, so starting lug does not pay for it.
+ */
+import type Anthropic from '@anthropic-ai/sdk';
+import {
+  DEFAULT_RETRY,
+  ProviderError,
+  streamWithRetries,
+  type Env,
+  type ModelRequest,
+  type Provider,
+  type ProviderEvent,
+  type ProviderFactory,
+  type RetryPolicy,
+} from '@lug/core';
+import { AnthropicProviderError, toProviderError } from './anthropic-errors.js';
+import { fromAnthropicStream } from './from-anthropic.js';
+import { toAnthropicParams } from './to-anthropic.js';
+
+type Sdk = typeof import('@anthropic-ai/sdk');
+
+export const DEFAULT_ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
+
+export interface AnthropicProviderOptions {
+  apiKey: string;
+  /** Default: https://api.anthropic.com */
+  baseURL?: string;
+  /** Default: core's DEFAULT_RETRY. */
+  retry?: RetryPolicy;
+  /** Per-request timeout in milliseconds (the SDK's default: 10 minutes). */
+  timeoutMs?: number;
+  /**
+   * Start importing the SDK now, in the background, instead of on the first
+   * request: a caller that resolves its provider early (while it reads its
+   * configuration) then has it ready. Default false.
+   */
+  preload?: boolean;
+}
+
+export const MISSING_KEY_MESSAGE =
+  'ANTHROPIC_API_KEY is not set: set it to your Anthropic API key (console.anthropic.com → API keys) to use anthropic/… models';
+
+async function loadSdk(): Promise<Sdk> {
+  try {
+    return await import('@anthropic-ai/sdk');
+  } catch (err) {
+    throw new ProviderError(`could not load the Anthropic SDK (@anthropic-ai/sdk): ${(err as Error).message}; reinstall lug`, 'config');
+  }
+}
+
+export function createAnthropicProvider(options: AnthropicProviderOptions): Provider {
+  const baseURL = options.baseURL || DEFAULT_ANTHROPIC_BASE_URL;
+  let sdk: Sdk | undefined;
+  let client: Promise<Anthropic> | undefined;
+
+  function getClient(): Promise<Anthropic> {
+    client ??= loadSdk().then((mod) => {
+      sdk = mod;
+      // Every setting is passed explicitly so the SDK reads nothing from process.env behind lug's back.
+      return new mod.Anthropic({ apiKey: options.apiKey, baseURL, maxRetries: 0, ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}) });
+    });
+    client.catch(() => (client = undefined));
+    return client;
+  }
+  // A failed preload is reported by the first request, which tries again.
+  if (options.preload) getClient().catch(() => undefined);
+
+  async function* attempt(request: ModelRequest, signal: AbortSignal): AsyncIterable<ProviderEvent> {
+    try {
+      const anthropic = await getClient();
+      const events = await anthropic.messages.create(toAnthropicParams(request), { signal });
+      yield* fromAnthropicStream(events, signal);
+    } catch (err) {
+      throw toProviderError(err, sdk, signal, baseURL);
+    }
+  }
+
+  return {
+    name: 'anthropic',
+    stream(request, signal) {
+      return streamWithRetries(() => attempt(request, signal), signal, options.retry ?? DEFAULT_RETRY, (e) =>
+        e instanceof AnthropicProviderError ? e.retryAfterMs : undefined,
+      );
+    },
+  };
+}
+
+/** Builds the provider from ANTHROPIC_API_KEY and ANTHROPIC_BASE_URL. */
+export const anthropicProvider: ProviderFactory = {
+  name: 'anthropic',
+  create(env: Env): Provider {
+    const apiKey = env.ANTHROPIC_API_KEY?.trim();
+    if (!apiKey) throw new ProviderError(MISSING_KEY_MESSAGE, 'config');
+    return createAnthropicProvider({ apiKey, baseURL: env.ANTHROPIC_BASE_URL?.trim() || undefined, preload: true });
+  },
+};

@@ -1,0 +1,130 @@
+/**
+ * The tool test kit: run one tool the way lug's scheduler runs it — arguments
+ * validated against its schema, a real ToolContext, the output cap — without a
+ * model, an approval or a session.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  ArgumentError,
+  DEFAULT_LIMITS,
+  PathLocks,
+  ToolError,
+  parseArgs,
+  truncateOutput,
+  type Limits,
+  type Tool,
+  type ToolContext,
+  type ToolOutput,
+  type ToolPreview,
+  type ToolProgress,
+} from '@lug/core';
+
+export interface RunToolOptions {
+  /** The project directory. Default: a fresh empty temporary directory. */
+  cwd?: string;
+  /** Abort it to test how the tool reacts to a cancelled turn. */
+  signal?: AbortSignal;
+  /** Override some limits (e.g. a small `outputBytes` to test the cap). */
+  limits?: Partial<Limits>;
+  callId?: string;
+  /** Share one lock table between runs to test concurrent writers. */
+  locks?: PathLocks;
+  /** Called with each progress report as it happens (they are also collected). */
+  onProgress?(progress: ToolProgress): void;
+}
+
+export interface ToolRunResult {
+  /** What the model would receive, after the output cap. */
+  content: string;
+  isError: boolean;
+  /** Every progress report the tool emitted, in order. */
+  progress: ToolProgress[];
+}
+
+function normalizeOutput(out: ToolOutput): { content: string; isError: boolean } {
+  if (typeof out === 'string') return { content: out, isError: false };
+  if (out && typeof out === 'object' && typeof out.content === 'string') return { content: out.content, isError: !!out.isError };
+  return { content: JSON.stringify(out) ?? String(out), isError: false };
+}
+
+/** The text the scheduler sends for a thrown error: a ToolError's message as is. */
+function errorText(err: unknown): string {
+  if (err instanceof ToolError || err instanceof ArgumentError) return err.message;
+  if (err instanceof Error) return `${err.name === 'Error' ? 'error' : err.name}: ${err.message}`;
+  return `error: ${String(err)}`;
+}
+
+/** Run `work` in `cwd`, or in a fresh empty temporary directory removed afterwards. */
+async function inDirectory<T>(cwd: string | undefined, work: (cwd: string) => Promise<T>): Promise<T> {
+  if (cwd !== undefined) return work(cwd);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lug-tool-'));
+  try {
+    return await work(dir);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Run `tool` with `args` (an object, or the argument text exactly as a model
+ * would send it). Unlike the scheduler, an aborted signal does not cut the
+ * wait short: the result is whatever the handler does with the abort.
+ */
+export function runTool(tool: Tool, args: Record<string, unknown> | string, options: RunToolOptions = {}): Promise<ToolRunResult> {
+  return inDirectory(options.cwd, (cwd) => runIn(cwd, tool, args, options));
+}
+
+async function runIn(cwd: string, tool: Tool, args: Record<string, unknown> | string, options: RunToolOptions): Promise<ToolRunResult> {
+  const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const progress: ToolProgress[] = [];
+  const cap = (content: string, isError: boolean): ToolRunResult => ({
+    content: truncateOutput(content, limits.outputBytes, tool.keep ?? 'start').text,
+    isError,
+    progress,
+  });
+
+  let parsed: Record<string, unknown>;
+  try {
+    parsed = parseArgs(typeof args === 'string' ? args : JSON.stringify(args), tool.parameters);
+  } catch (err) {
+    return cap(`invalid arguments for ${tool.name}: ${errorText(err)}`, true);
+  }
+  const locks = options.locks ?? new PathLocks();
+  const ctx: ToolContext = {
+    cwd,
+    signal: options.signal ?? new AbortController().signal,
+    limits,
+    callId: options.callId ?? 'call_test_1',
+    lock: (p) => locks.acquire(p),
+    emit: (p) => {
+      progress.push(p);
+      options.onProgress?.(p);
+    },
+  };
+  try {
+    const out = normalizeOutput(await tool.handler(parsed, ctx));
+    return cap(out.content, out.isError);
+  } catch (err) {
+    return cap(errorText(err), true);
+  }
+}
+
+/**
+ * Compute the tool's preview for `args` (what the approval dialog would show).
+ * Throws the argument error when the arguments are invalid, and a clear error
+ * when the tool has no preview.
+ */
+export async function previewTool(
+  tool: Tool,
+  args: Record<string, unknown> | string,
+  options: Pick<RunToolOptions, 'cwd' | 'signal' | 'limits'> = {},
+): Promise<ToolPreview> {
+  if (!tool.preview) throw new Error(`tool "${tool.name}" has no preview function; only tools that define preview() can be previewed`);
+  const parsed = parseArgs(typeof args === 'string' ? args : JSON.stringify(args), tool.parameters);
+  const preview = tool.preview.bind(tool);
+  return inDirectory(options.cwd, (cwd) =>
+    preview(parsed, { cwd, signal: options.signal ?? new AbortController().signal, limits: { ...DEFAULT_LIMITS, ...options.limits } }),
+  );
+}

@@ -1,0 +1,20 @@
+/**
+ * What a tool plugin needs from @lug/core, re-exported so that a plugin
+ * depends on @lug/tools alone (plugins → tools → core).
+ */
+export { ToolError, toolSpec, definePlugin, PluginError, DEFAULT_LIMITS } from '@lug/core';
+export { truncateOutput, cutLine, cutKeepingStart, cutKeepingEnd } from '@lug/core';
+export type {
+  Tool,
+  ToolContext,
+  ToolOutput,
+  ToolPreview,
+  ToolProgress,
+  ToolSpec,
+  Plugin,
+  LugHost,
+  Limits,
+  Keep,
+  CutResult,
+  JsonSchema,
+} from '@lug/core';

@@ -1,0 +1,154 @@
+/**
+ * Writing a file so that it is never seen half-written: the new bytes go to a
+ * temporary file beside the target, which is then renamed over it (rename is
+ * atomic within a directory). An interrupted write leaves the old file or the
+ * new one, never a mix. Writing through a symlink changes the file it points
+ * to and keeps the link; an existing file keeps its mode (and, when lug runs as
+ * root, its owner); missing parent directories are created.
+ */
+import { randomBytes } from 'node:crypto';
+import { access, chmod, chown, constants, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import path from 'node:path';
+import { FileError } from './file-error.js';
+import { resolveSymlinkTarget } from './symlink-target.js';
+import { directoryError, explainFileSystemError } from './text-file.js';
+
+/** Written in slices so that an abort can stop a large write part-way. */
+const SLICE_BYTES = 4 * 1024 * 1024;
+/** Keep temporary names well under the 255-byte limit of a file name. */
+const MAX_NAME_PART = 100;
+
+export interface AtomicWriteOptions {
+  /** Stops the write; the target is left as it was and the temporary file removed. */
+  signal?: AbortSignal;
+  /** The path as the user or model wrote it, for error messages. Default: the absolute path. */
+  shownPath?: string;
+}
+
+export interface AtomicWriteResult {
+  /** The file that was written: the path itself, or the final target of its symlinks. */
+  target: string;
+  /** True when the file did not exist before. */
+  created: boolean;
+  /** The mode bits the file has after the write. */
+  mode: number;
+}
+
+function errnoCode(err: unknown): string | undefined {
+  return typeof err === 'object' && err !== null ? (err as NodeJS.ErrnoException).code : undefined;
+}
+
+async function existingFile(target: string, shownPath: string): Promise<Stats | undefined> {
+  let info: Stats;
+  try {
+    info = await stat(target);
+  } catch (err) {
+    if (errnoCode(err) === 'ENOENT') return undefined;
+    throw await explainFileSystemError(err, target, shownPath);
+  }
+  if (info.isDirectory()) throw directoryError(shownPath);
+  if (!info.isFile()) {
+    throw new FileError('not_file', `${shownPath} is not a regular file (it is a device, socket or pipe); only regular files can be written.`);
+  }
+  return info;
+}
+
+async function ensureWritable(target: string, info: Stats, shownPath: string): Promise<void> {
+  try {
+    await access(target, constants.W_OK);
+  } catch {
+    const mode = (info.mode & 0o777).toString(8).padStart(4, '0');
+    throw new FileError('permission', `${shownPath} is read-only (mode ${mode}); lug does not change files you cannot write. Change its mode first if you mean to.`);
+  }
+}
+
+async function ensureParentDirectory(dir: string, shownPath: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+  } catch (err) {
+    const code = errnoCode(err);
+    if (code === 'EEXIST' || code === 'ENOTDIR') {
+      throw new FileError('parent_not_directory', `cannot create ${shownPath}: a part of its directory path is a file, not a directory.`);
+    }
+    throw await explainFileSystemError(err, dir, path.dirname(shownPath));
+  }
+}
+
+function temporaryPathBeside(target: string): string {
+  const name = path.basename(target).slice(0, MAX_NAME_PART);
+  return path.join(path.dirname(target), `.${name}.${process.pid}.${randomBytes(6).toString('hex')}.lug-tmp`);
+}
+
+async function writeTemporary(tmp: string, bytes: Uint8Array, mode: number, signal?: AbortSignal): Promise<void> {
+  const handle = await open(tmp, 'wx', mode);
+  try {
+    let at = 0;
+    while (at < bytes.length) {
+      signal?.throwIfAborted();
+      const { bytesWritten } = await handle.write(bytes, at, Math.min(SLICE_BYTES, bytes.length - at));
+      at += bytesWritten;
+    }
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Make the rename itself durable; some file systems cannot sync a directory, which is fine. */
+async function syncDirectory(dir: string): Promise<void> {
+  try {
+    const handle = await open(dir, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // best effort
+  }
+}
+
+/** Copy the owner too when we are allowed to (root); otherwise the file becomes ours, as with any editor. */
+async function keepOwner(tmp: string, info: Stats): Promise<void> {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return;
+  try {
+    await chown(tmp, info.uid, info.gid);
+  } catch {
+    // best effort
+  }
+}
+
+/** Write `data` to `absPath` atomically (see the file comment). */
+export async function writeFileAtomic(
+  absPath: string,
+  data: string | Uint8Array,
+  options: AtomicWriteOptions = {},
+): Promise<AtomicWriteResult> {
+  const shownPath = options.shownPath ?? absPath;
+  options.signal?.throwIfAborted();
+  const target = await resolveSymlinkTarget(absPath);
+  const before = await existingFile(target, shownPath);
+  if (before) await ensureWritable(target, before, shownPath);
+  await ensureParentDirectory(path.dirname(target), shownPath);
+
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  const mode = before ? before.mode & 0o7777 : 0o666;
+  const tmp = temporaryPathBeside(target);
+  try {
+    await writeTemporary(tmp, bytes, mode & 0o777, options.signal);
+    if (before) {
+      await keepOwner(tmp, before);
+      // open() applied the umask; set the old bits exactly (setuid etc. included).
+      await chmod(tmp, mode);
+    }
+    options.signal?.throwIfAborted();
+    await rename(tmp, target);
+  } catch (err) {
+    await unlink(tmp).catch(() => undefined);
+    throw await explainFileSystemError(err, target, shownPath);
+  }
+  await syncDirectory(path.dirname(target));
+  const after = await stat(target);
+  return { target, created: !before, mode: after.mode & 0o7777 };
+}

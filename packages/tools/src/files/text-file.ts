@@ -1,0 +1,85 @@
+/**
+ * Opening a file as text: the checks every file tool makes first (it exists,
+ * it is a regular file, not a directory) and the strict decoding, with errors
+ * that say what the path is instead and what to do.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { FileError } from './file-error.js';
+import { missingPathMessage } from './missing-path.js';
+import { decodeUtf8Strict } from './utf8.js';
+
+function errnoCode(err: unknown): string | undefined {
+  return typeof err === 'object' && err !== null ? (err as NodeJS.ErrnoException).code : undefined;
+}
+
+/**
+ * Turn a file-system error on `absPath` into a FileError the model can act on;
+ * other errors are returned unchanged.
+ */
+export async function explainFileSystemError(err: unknown, absPath: string, shownPath: string): Promise<unknown> {
+  switch (errnoCode(err)) {
+    case 'ENOENT':
+      return new FileError('missing', await missingPathMessage(absPath, shownPath));
+    case 'ENOTDIR':
+      return new FileError('parent_not_directory', `${shownPath} cannot exist: a part of the path before its last name is a file, not a directory.`);
+    case 'EISDIR':
+      return directoryError(shownPath);
+    case 'EACCES':
+    case 'EPERM':
+      return new FileError('permission', `permission denied on ${shownPath} (${absPath}): lug runs with your permissions, and they do not allow this.`);
+    case 'ELOOP':
+      return new FileError('symlink_loop', `${shownPath} is a loop of symbolic links; fix the links, or pass the path of the file itself.`);
+    default:
+      return err;
+  }
+}
+
+export function directoryError(shownPath: string): FileError {
+  return new FileError('directory', `${shownPath} is a directory, not a file; to see what it holds, use ls with path ${JSON.stringify(shownPath)}.`);
+}
+
+/**
+ * Stat a path that must be a regular file (links followed), or throw a
+ * FileError saying what it is instead.
+ */
+export async function statRegularFile(absPath: string, shownPath: string): Promise<Stats> {
+  let info: Stats;
+  try {
+    info = await stat(absPath);
+  } catch (err) {
+    throw await explainFileSystemError(err, absPath, shownPath);
+  }
+  if (info.isDirectory()) throw directoryError(shownPath);
+  if (!info.isFile()) {
+    throw new FileError('not_file', `${shownPath} is not a regular file (it is a device, socket or pipe); only regular files can be read or changed.`);
+  }
+  return info;
+}
+
+export interface TextFile {
+  /** The decoded text, without a byte order mark. */
+  text: string;
+  /** Whether the file starts with a UTF-8 byte order mark (kept when written back). */
+  bom: boolean;
+  /** The file's stat, links followed. */
+  stats: Stats;
+}
+
+/** Read a whole file as strict UTF-8 (see StrictUtf8Decoder), or throw a FileError. */
+export async function readTextFile(absPath: string, shownPath: string): Promise<TextFile> {
+  const stats = await statRegularFile(absPath, shownPath);
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(absPath);
+  } catch (err) {
+    throw await explainFileSystemError(err, absPath, shownPath);
+  }
+  const { text, bom } = decodeUtf8Strict(bytes, shownPath);
+  return { text, bom, stats };
+}
+
+/** The bytes to write for `text`, with the byte order mark back when the file had one. */
+export function encodeText(text: string, bom: boolean): Buffer {
+  return Buffer.from(bom ? `\ufeff${text}` : text, 'utf8');
+}

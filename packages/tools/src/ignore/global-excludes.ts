@@ -1,0 +1,41 @@
+/**
+ * Git's global excludes file, found the way ripgrep finds it, so that grep
+ * (ripgrep) and the walker agree: `core.excludesFile` from `~/.gitconfig`,
+ * else from `$XDG_CONFIG_HOME/git/config` (or `~/.config/git/config`), else
+ * the default `$XDG_CONFIG_HOME/git/ignore` (or `~/.config/git/ignore`).
+ * Like ripgrep, the config is scanned for the key rather than fully parsed.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+type Env = Record<string, string | undefined>;
+
+const EXCLUDES_FILE = /^[ \t]*excludesfile[ \t]*=[ \t]*(.+?)[ \t]*$/im;
+
+function readText(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function expandTilde(p: string, home: string | undefined): string {
+  return home && p.startsWith('~/') ? path.join(home, p.slice(2)) : p;
+}
+
+function configuredExcludes(configFile: string, home: string | undefined): string | undefined {
+  const match = readText(configFile)?.match(EXCLUDES_FILE);
+  return match ? expandTilde(match[1]!, home) : undefined;
+}
+
+/** The path of the global excludes file (which may not exist), or undefined. */
+export function globalExcludesFile(env: Env = process.env): string | undefined {
+  const home = env.HOME || undefined;
+  const xdg = env.XDG_CONFIG_HOME || (home ? path.join(home, '.config') : undefined);
+  const fromHome = home ? configuredExcludes(path.join(home, '.gitconfig'), home) : undefined;
+  if (fromHome) return fromHome;
+  const fromXdg = xdg ? configuredExcludes(path.join(xdg, 'git', 'config'), home) : undefined;
+  if (fromXdg) return fromXdg;
+  return xdg ? path.join(xdg, 'git', 'ignore') : undefined;
+}

@@ -1,0 +1,303 @@
+/**
+ * The process runner behind bash, grep, `lug.proc.run` and `lug.proc.spawn`.
+ *
+ * Every process leads its own process group, so a timeout, a cancel or
+ * `kill()` reaches its children and grandchildren (TERM, then KILL after a
+ * grace). Output is kept in rolling buffers holding the last `maxBytes` of
+ * each stream, so memory stays flat however much a command prints. The call
+ * ends shortly after the process itself exits, even when a background child
+ * still holds the output pipe open; that child's group stays in the process
+ * table until it dies or lug exits.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
+import type { Readable } from 'node:stream';
+import { execa } from 'execa';
+import { killGroup } from './kill-group.js';
+import { processTable } from './process-table.js';
+import { TailBuffer } from './tail-buffer.js';
+
+/** An argument list (no shell), or a command line for `/bin/bash -c`. */
+export type ProcessCommand = readonly string[] | { shell: string };
+
+export type OutputStream = 'stdout' | 'stderr';
+
+export interface ProcessOptions {
+  /** Working directory. Default: process.cwd(). */
+  cwd?: string;
+  /** Variables added to (or, with `undefined`, removed from) lug's environment. */
+  env?: Record<string, string | undefined>;
+  /** Seconds before the group is killed. Default 120; 0 or Infinity: no limit. */
+  timeoutSecs?: number;
+  /** Standard input. Default: empty. */
+  stdin?: string | Uint8Array;
+  /** Aborting kills the group (a cancelled turn). */
+  signal?: AbortSignal;
+  /** Bytes of each stream kept, from its end. Default 30,000. */
+  maxBytes?: number;
+  /** Every chunk of output as it arrives, decoded as UTF-8 (never split inside a character). */
+  onOutput?(text: string, stream: OutputStream): void;
+  /** Between TERM and KILL. Default 2,000 ms. */
+  killGraceMs?: number;
+  /** How long after the process exits its output pipes are still read. Default 200 ms. */
+  streamGraceMs?: number;
+}
+
+export interface ProcessResult {
+  /** Exit status; null when a signal ended it. */
+  code: number | null;
+  /** The signal that ended it, e.g. 'SIGTERM'; null when it exited. */
+  signal: NodeJS.Signals | null;
+  /** The last `maxBytes` bytes of standard output. */
+  stdout: string;
+  stderr: string;
+  /** lug killed it: on timeout, on cancel, or through `kill()`. */
+  killed: boolean;
+  timedOut: boolean;
+  cancelled: boolean;
+  durationMs: number;
+  /** Bytes of standard output not kept (from its start). */
+  stdoutCutBytes: number;
+  stderrCutBytes: number;
+}
+
+export interface ProcessHandle {
+  pid: number;
+  /**
+   * Resolves when the process has exited and its output is read. Rejects only
+   * when the program could not be started (ProcessError) or `onOutput` threw.
+   */
+  wait(): Promise<ProcessResult>;
+  /** Kill the whole group (TERM, then KILL after the grace); resolves when it is gone. */
+  kill(): Promise<void>;
+}
+
+/** A process could not be started at all (no such program, no such directory). */
+export class ProcessError extends Error {
+  override name = 'ProcessError';
+}
+
+export const DEFAULT_TIMEOUT_SECS = 120;
+export const DEFAULT_MAX_BYTES = 30_000;
+const DEFAULT_KILL_GRACE_MS = 2000;
+const DEFAULT_STREAM_GRACE_MS = 200;
+
+let shellPath: string | undefined;
+
+/** /bin/bash, or /bin/sh where there is no bash. */
+export function defaultShell(): string {
+  return (shellPath ??= existsSync('/bin/bash') ? '/bin/bash' : '/bin/sh');
+}
+
+function commandLine(command: ProcessCommand): { file: string; args: string[]; label: string } {
+  if ('shell' in command) return { file: defaultShell(), args: ['-c', command.shell], label: command.shell };
+  const [file, ...args] = command;
+  if (!file) throw new ProcessError('the argument list is empty: give the program to run first, e.g. ["date", "+%F"]');
+  return { file, args, label: command.join(' ') };
+}
+
+function buildEnv(extra: ProcessOptions['env']): Record<string, string> {
+  const env: Record<string, string | undefined> = { ...process.env, ...extra };
+  for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
+  return env as Record<string, string>;
+}
+
+function checkCwd(cwd: string): void {
+  let isDir = false;
+  try {
+    isDir = statSync(cwd).isDirectory();
+  } catch {
+    throw new ProcessError(`the working directory ${cwd} does not exist`);
+  }
+  if (!isDir) throw new ProcessError(`the working directory ${cwd} is not a directory`);
+}
+
+/** Start a process in its own group; see ProcessHandle. */
+export function spawnProcess(command: ProcessCommand, opts: ProcessOptions = {}): ProcessHandle {
+  const { file, args, label } = commandLine(command);
+  const cwd = opts.cwd ?? process.cwd();
+  checkCwd(cwd);
+  const started = Date.now();
+  if (opts.signal?.aborted) return cancelledHandle();
+  const sub = execa(file, args, {
+    cwd,
+    env: buildEnv(opts.env),
+    extendEnv: false,
+    detached: true,
+    cleanup: false,
+    buffer: false,
+    reject: false,
+    stripFinalNewline: false,
+    windowsHide: true,
+    ...(opts.stdin === undefined ? { stdin: 'ignore' as const } : { input: opts.stdin }),
+  });
+  // Failures are read from the events below; the promise must not go unhandled.
+  sub.catch(() => undefined);
+  if (sub.pid === undefined) return failedHandle(sub, file, cwd);
+  const pid = sub.pid;
+  processTable.add(pid, label);
+  return new RunningProcess(pid, sub, opts, started).handle();
+}
+
+/** Run to completion: spawnProcess(…).wait(). */
+export async function runProcess(command: ProcessCommand, opts: ProcessOptions = {}): Promise<ProcessResult> {
+  return spawnProcess(command, opts).wait();
+}
+
+function failedHandle(sub: PromiseLike<unknown>, file: string, cwd: string): ProcessHandle {
+  const failure = Promise.resolve(sub).then((result) => {
+    const err = result as { code?: string; originalMessage?: string; message?: string };
+    const why = err.code === 'ENOENT' ? 'no such program (is it installed and on PATH?)' : (err.originalMessage ?? err.message);
+    throw new ProcessError(`could not start ${file} in ${cwd}: ${why}`);
+  });
+  failure.catch(() => undefined);
+  return { pid: -1, wait: () => failure as Promise<never>, kill: async () => undefined };
+}
+
+/** Cancelled before it started: nothing runs. */
+function cancelledHandle(): ProcessHandle {
+  const result: ProcessResult = {
+    code: null,
+    signal: null,
+    stdout: '',
+    stderr: '',
+    killed: false,
+    timedOut: false,
+    cancelled: true,
+    durationMs: 0,
+    stdoutCutBytes: 0,
+    stderrCutBytes: 0,
+  };
+  return { pid: -1, wait: async () => result, kill: async () => undefined };
+}
+
+interface Subprocess {
+  stdout: Readable | null;
+  stderr: Readable | null;
+  on(event: 'exit', listener: (code: number | null, signal: NodeJS.Signals | null) => void): unknown;
+}
+
+/** The state of one started process, until its result is ready. */
+class RunningProcess {
+  private readonly out: TailBuffer;
+  private readonly err: TailBuffer;
+  private exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  private timedOut = false;
+  private cancelled = false;
+  private killing: Promise<void> | undefined;
+  private listenerError: unknown;
+  private readonly result: Promise<ProcessResult>;
+
+  constructor(
+    private readonly pid: number,
+    sub: Subprocess,
+    private readonly opts: ProcessOptions,
+    private readonly started: number,
+  ) {
+    const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+    this.out = new TailBuffer(maxBytes);
+    this.err = new TailBuffer(maxBytes);
+    this.result = this.run(sub);
+  }
+
+  handle(): ProcessHandle {
+    return { pid: this.pid, wait: () => this.result, kill: () => this.kill() };
+  }
+
+  private kill(): Promise<void> {
+    this.killing ??= killGroup(this.pid, this.opts.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
+    return this.killing;
+  }
+
+  private async run(sub: Subprocess): Promise<ProcessResult> {
+    const stopTimers = this.armTimeoutAndAbort();
+    const streamsDone = Promise.all([
+      this.drain(sub.stdout, this.out, 'stdout'),
+      this.drain(sub.stderr, this.err, 'stderr'),
+    ]);
+    const exited = new Promise<void>((resolve) =>
+      sub.on('exit', (code, signal) => {
+        this.exit = { code, signal };
+        resolve();
+      }),
+    );
+    await exited;
+    // A background child may hold the pipes open for hours: read on only briefly.
+    const graceTimer = setTimeout(() => {
+      sub.stdout?.destroy();
+      sub.stderr?.destroy();
+    }, this.opts.streamGraceMs ?? DEFAULT_STREAM_GRACE_MS);
+    await streamsDone;
+    clearTimeout(graceTimer);
+    stopTimers();
+    // Once lug has decided to kill the group, the call is over only when the group is gone.
+    if (this.killing) await this.killing;
+    const durationMs = Date.now() - this.started;
+    processTable.finish(this.pid);
+    if (this.listenerError !== undefined) throw this.listenerError;
+    const stdout = this.out.text();
+    const stderr = this.err.text();
+    return {
+      code: this.exit?.code ?? null,
+      signal: this.exit?.signal ?? null,
+      stdout: stdout.text,
+      stderr: stderr.text,
+      killed: this.killing !== undefined,
+      timedOut: this.timedOut,
+      cancelled: this.cancelled,
+      durationMs,
+      stdoutCutBytes: stdout.cutBytes,
+      stderrCutBytes: stderr.cutBytes,
+    };
+  }
+
+  private armTimeoutAndAbort(): () => void {
+    const secs = this.opts.timeoutSecs ?? DEFAULT_TIMEOUT_SECS;
+    const timer =
+      secs > 0 && Number.isFinite(secs)
+        ? setTimeout(() => {
+            this.timedOut = true;
+            void this.kill();
+          }, secs * 1000)
+        : undefined;
+    const signal = this.opts.signal;
+    const onAbort = () => {
+      this.cancelled = true;
+      void this.kill();
+    };
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
+    return () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    };
+  }
+
+  /** A listener that throws stops the process and fails the call, once. */
+  private deliver(onOutput: NonNullable<ProcessOptions['onOutput']>, text: string, name: OutputStream): void {
+    if (!text || this.listenerError !== undefined) return;
+    try {
+      onOutput(text, name);
+    } catch (err) {
+      this.listenerError = err;
+      void this.kill();
+    }
+  }
+
+  private drain(stream: Readable | null, tail: TailBuffer, name: OutputStream): Promise<void> {
+    if (!stream) return Promise.resolve();
+    const onOutput = this.opts.onOutput;
+    const decoder = onOutput ? new StringDecoder('utf8') : undefined;
+    return new Promise((resolve) => {
+      stream.on('data', (chunk: Buffer) => {
+        tail.push(chunk);
+        if (decoder) this.deliver(onOutput!, decoder.write(chunk), name);
+      });
+      stream.on('error', () => undefined);
+      stream.on('close', () => {
+        if (decoder) this.deliver(onOutput!, decoder.end(), name);
+        resolve();
+      });
+    });
+  }
+}

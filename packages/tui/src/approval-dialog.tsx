@@ -1,0 +1,155 @@
+/**
+ * The approval dialog: the oldest asking call, what it will do (a coloured
+ * diff, a command and its directory, or the arguments), the rule's reason, and
+ * the keys y / A / n / m / Esc. Long previews scroll inside the dialog so its
+ * height never exceeds what the live region can give it.
+ */
+import React, { useEffect, useRef, useState } from 'react';
+import { Box, Text, useInput, type Key } from 'ink';
+import type { ApprovalQueueView, PendingApproval } from './contracts.js';
+import { InputBox } from './input-box.js';
+import { InputStore } from './input-store.js';
+import { PromptHistory } from './history.js';
+import { mainArgument } from './tool-line.js';
+import { oneLine, sanitizeText } from './text-layout.js';
+
+/** Rows the dialog uses besides the preview: border, title, scroll hint, two key lines. */
+const CHROME_ROWS = 6;
+
+function useQueue(queue: ApprovalQueueView): { current: PendingApproval | undefined; waiting: number } {
+  const [, setVersion] = useState(0);
+  useEffect(() => queue.onChange(() => setVersion((v) => v + 1)), [queue]);
+  return { current: queue.current(), waiting: queue.pending().length };
+}
+
+function DiffLine({ line }: { line: string }) {
+  if (line.startsWith('+++') || line.startsWith('---')) return <Text bold>{line}</Text>;
+  if (line.startsWith('+')) return <Text color="green">{line}</Text>;
+  if (line.startsWith('-')) return <Text color="red">{line}</Text>;
+  if (line.startsWith('@@')) return <Text color="cyan">{line}</Text>;
+  return <Text>{line || ' '}</Text>;
+}
+
+export interface ApprovalDialogProps {
+  queue: ApprovalQueueView;
+  /** Most rows the whole dialog may take. */
+  maxHeight?: number;
+  width?: number;
+  /** Take keys (false while something else, like a confirm prompt, has them). */
+  active?: boolean;
+}
+
+export function ApprovalDialog({ queue, maxHeight = 20, width = 80, active = true }: ApprovalDialogProps) {
+  const { current, waiting } = useQueue(queue);
+  if (!current) return null;
+  return <DialogFor key={current.call.id} queue={queue} pending={current} waiting={waiting} maxHeight={maxHeight} width={width} active={active} />;
+}
+
+interface DialogForProps {
+  queue: ApprovalQueueView;
+  pending: PendingApproval;
+  waiting: number;
+  maxHeight: number;
+  width: number;
+  active: boolean;
+}
+
+function DialogFor({ queue, pending, waiting, maxHeight, width, active }: DialogForProps) {
+  const { call, preview } = pending;
+  const [scroll, setScrollState] = useState(0);
+  const [message, setMessageState] = useState<InputStore | undefined>(undefined);
+  // Keys can arrive faster than React re-subscribes the handler: it reads these refs, never a stale closure.
+  const scrollRef = useRef(0);
+  const messageRef = useRef<InputStore | undefined>(undefined);
+  const setScroll = (n: number) => setScrollState((scrollRef.current = n));
+  const setMessage = (m: InputStore | undefined) => setMessageState((messageRef.current = m));
+  const lines = sanitizeText(preview.text).replace(/\n$/, '').split('\n');
+  const reasonRows = call.reason ? 1 : 0;
+  const view = Math.max(3, maxHeight - CHROME_ROWS - reasonRows - (message ? 2 : 0));
+  const maxScroll = Math.max(0, lines.length - view);
+  const answer = (a: Parameters<ApprovalQueueView['answer']>[1]) => queue.answer(call.id, a);
+
+  useInput(
+    (input: string, key: Key) => {
+      if (messageRef.current) return;
+      const page = Math.max(1, view - 1);
+      const scroll = scrollRef.current;
+      const scrollTo = (n: number) => setScroll(Math.max(0, Math.min(maxScroll, n)));
+      if (key.upArrow || input === 'k') return scrollTo(scroll - 1);
+      if (key.downArrow || input === 'j') return scrollTo(scroll + 1);
+      if (key.pageUp) return scrollTo(scroll - page);
+      if (key.pageDown || input === ' ') return scrollTo(scroll + page);
+      if (key.home) return scrollTo(0);
+      if (key.end) return scrollTo(maxScroll);
+      if (key.escape) return answer({ kind: 'deny' });
+      if (key.ctrl || key.meta) return;
+      if (input === 'y') return answer({ kind: 'allow' });
+      if (input === 'A') return answer({ kind: 'always' });
+      if (input === 'n') return answer({ kind: 'deny' });
+      if (input === 'm') setMessage(new InputStore({ history: new PromptHistory(undefined) }));
+    },
+    { isActive: active },
+  );
+  // Esc while writing the message goes back to the dialog's keys.
+  useInput(
+    (_input, key) => {
+      if (key.escape) setMessage(undefined);
+    },
+    { isActive: active && message !== undefined },
+  );
+
+  const title = `${call.tool} ${oneLine(mainArgument(call.tool, call.args, JSON.stringify(call.args)), Math.max(10, width - call.tool.length - 30))}`;
+  const what = preview.kind === 'diff' ? 'wants to change' : preview.kind === 'command' ? 'wants to run' : 'wants to run with';
+  const shown = lines.slice(scroll, scroll + view);
+  const more = waiting > 1 ? `  · ${waiting - 1} more waiting` : '';
+
+  return (
+    <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1}>
+      <Text wrap="truncate-end">
+        <Text bold color="yellow">
+          {call.tool}
+        </Text>{' '}
+        {what}: <Text bold>{title.slice(call.tool.length + 1)}</Text>
+        <Text dimColor>{more}</Text>
+      </Text>
+      {call.reason ? (
+        <Text wrap="truncate-end" color="yellow">
+          asked by a rule: {oneLine(call.reason, width - 24)}
+        </Text>
+      ) : null}
+      <Box flexDirection="column">
+        {shown.map((line, i) =>
+          preview.kind === 'diff' ? <DiffLine key={scroll + i} line={line} /> : <Text key={scroll + i}>{line || ' '}</Text>,
+        )}
+      </Box>
+      {maxScroll > 0 ? (
+        <Text dimColor>
+          lines {scroll + 1}–{Math.min(lines.length, scroll + view)} of {lines.length} · ↑↓ PgUp PgDn scroll
+        </Text>
+      ) : (
+        <Text> </Text>
+      )}
+      {message ? (
+        <Box flexDirection="column">
+          <Text>Deny, telling the model why (Enter sends, Esc goes back):</Text>
+          <InputBox store={message} maxLines={3} keys={active} onSubmit={(text) => answer({ kind: 'deny', message: text })} />
+        </Box>
+      ) : (
+        <Box flexDirection="column">
+          <Text wrap="truncate-end">
+            <Text bold color="green">y</Text> allow once · <Text bold color="green">A</Text> allow {call.tool} for the session
+          </Text>
+          <Text wrap="truncate-end">
+            <Text bold color="red">n</Text> deny · <Text bold color="red">m</Text> deny with a message · <Text bold>Esc</Text> deny this call
+          </Text>
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/** Rows the dialog would like for the current call (before clipping to the live region). */
+export function dialogNaturalHeight(pending: PendingApproval | undefined): number {
+  if (!pending) return 0;
+  return pending.preview.text.replace(/\n$/, '').split('\n').length + CHROME_ROWS + (pending.call.reason ? 1 : 0);
+}

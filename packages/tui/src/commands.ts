@@ -1,0 +1,198 @@
+/**
+ * The TUI's own `:commands` and keys, registered in the host's registries with
+ * source "tui", beside (and overridable by) those Lua registers.
+ */
+import type { Command, KeyBinding } from '@lug/core';
+import { defaultModel, parseModelName } from '@lug/core';
+import type { TuiController } from './controller.js';
+import { helpFor, helpTopics } from './help.js';
+import { inspectValue } from './inspect.js';
+
+const SOURCE = 'tui';
+
+function helpIndex(c: TuiController): string {
+  const topics = helpTopics(c.opts.docsDir);
+  const commands = c.host.commands
+    .list()
+    .map((cmd) => `- \`:${cmd.name}\` ${cmd.desc}${cmd.source !== SOURCE ? ` *(${cmd.source})*` : ''}`)
+    .join('\n');
+  const pages = topics.length ? topics.map((t) => `\`${t}\``).join(', ') : '(no manual pages in this installation)';
+  return `# lug ${c.opts.version}\n\nType a prompt and press Enter. \`:help TOPIC\` shows a page of the manual: ${pages}.\n\n## Commands\n\n${commands}\n\n## Keys\n\nShift-Tab toggles auto mode · Esc cancels the turn · Ctrl-C twice exits · Ctrl-O shows the last tool result · \`:help keys\` for all of them.`;
+}
+
+function tuiCommands(c: TuiController): Command[] {
+  const notice = (text: string, level: 'info' | 'warn' | 'error' = 'info', markdown = false) => c.transcript.notice(text, level, markdown);
+  const approvals = c.approvals;
+  return [
+    {
+      name: 'auto',
+      desc: 'toggle auto mode: every call runs without asking, unless a rule denies it',
+      source: SOURCE,
+      run() {
+        approvals.toggleAuto();
+        notice(
+          approvals.isAuto()
+            ? 'auto mode on: every call runs without asking, unless a rule denies it (Shift-Tab or :auto turns it off)'
+            : `auto mode off: approval is "${approvals.mode()}" again`,
+          approvals.isAuto() ? 'warn' : 'info',
+        );
+      },
+    },
+    {
+      name: 'approvals',
+      desc: 'list the tools allowed for this session; ":approvals clear" revokes them',
+      source: SOURCE,
+      complete: (arg) => (['clear'].filter((a) => a.startsWith(arg.trim()))),
+      run(arg) {
+        const sub = arg.trim();
+        if (sub === 'clear') {
+          const had = approvals.allowedAlways.list();
+          approvals.allowedAlways.clear();
+          notice(had.length ? `no tool is allowed always any more (was: ${had.join(', ')})` : 'no tool was allowed always');
+          return;
+        }
+        if (sub) throw new Error(`unknown argument "${sub}": use :approvals to list, :approvals clear to revoke`);
+        const tools = approvals.allowedAlways.list();
+        notice(tools.length ? `allowed for this session: ${tools.join(', ')} (:approvals clear revokes them)` : 'no tool is allowed always in this session (press A in the dialog to allow one)');
+      },
+    },
+    {
+      name: 'model',
+      desc: 'show or set the model: ":model provider/name"',
+      source: SOURCE,
+      complete: (arg) => modelChoices(c).filter((m) => m.startsWith(arg.trim())),
+      run(arg) {
+        const name = arg.trim();
+        if (!name) {
+          const current = c.session.modelName();
+          const choices = modelChoices(c);
+          notice(`model: ${current ?? 'none'}${choices.length ? `; choices: ${choices.join(', ')}` : ''}`);
+          return;
+        }
+        parseModelName(name);
+        const local = c.localServers.find((s) => name.startsWith('openai/') && s.models.includes(name.slice('openai/'.length)));
+        if (local && !c.host.env.OPENAI_BASE_URL && !c.host.env.OPENAI_API_KEY) c.host.env.OPENAI_BASE_URL = local.baseUrl;
+        c.host.options.set('model', name);
+        notice(`model: ${name}${local ? ` (${local.name} at ${c.host.env.OPENAI_BASE_URL})` : ''}`);
+      },
+    },
+    {
+      name: 'clear',
+      desc: 'start a new conversation',
+      source: SOURCE,
+      run() {
+        c.resetSession();
+        notice('── new conversation ──');
+      },
+    },
+    {
+      name: 'resume',
+      desc: 'list earlier conversations; ":resume ID" continues one',
+      source: SOURCE,
+      complete: (arg) => resumeChoices(c).filter((id) => id.startsWith(arg.trim())),
+      async run(arg) {
+        const catalog = c.opts.catalog;
+        if (!catalog) throw new Error('this lug has no session store to resume from');
+        const id = arg.trim();
+        const sessions = await catalog.list();
+        knownSessions.set(c, sessions.map((s) => s.id));
+        if (!id) {
+          if (!sessions.length) return notice('no earlier conversation in this directory');
+          const lines = sessions.slice(0, 20).map((s) => `- \`${s.id}\` ${new Date(s.updatedAt).toLocaleString()}: ${s.title.replace(/\s+/g, ' ').slice(0, 80)}`);
+          return notice(`Earlier conversations (\`:resume ID\` continues one; Tab completes):\n\n${lines.join('\n')}`, 'info', true);
+        }
+        const match = sessions.filter((s) => s.id.startsWith(id));
+        if (match.length !== 1) throw new Error(match.length ? `"${id}" matches ${match.length} conversations: give more of the id` : `no conversation "${id}"; :resume lists them`);
+        c.switchSession(await catalog.open(match[0]!.id));
+        notice(`resumed ${match[0]!.id}`);
+      },
+    },
+    {
+      name: 'lua',
+      desc: 'run Lua in the live state: ":lua print(lug.opt.model)"',
+      source: SOURCE,
+      async run(code) {
+        if (!c.opts.lua) throw new Error('Lua is not loaded in this lug (started without the Lua bridge)');
+        if (!code.trim()) throw new Error('give the code to run: :lua CODE');
+        const value = await c.opts.lua.run(code);
+        if (value !== undefined && value !== null) notice(inspectValue(value));
+      },
+    },
+    {
+      name: 'help',
+      desc: 'show the manual: ":help keys", ":help approvals"',
+      source: SOURCE,
+      complete: (arg) => helpTopics(c.opts.docsDir).filter((t) => t.startsWith(arg.trim())),
+      run(topic) {
+        if (!topic.trim()) return notice(helpIndex(c), 'info', true);
+        const page = helpFor(c.opts.docsDir, topic);
+        if ('error' in page) throw new Error(page.error);
+        notice(page.markdown, 'info', true);
+      },
+    },
+    {
+      name: 'expand',
+      desc: 'show the full result of a recent tool call: ":expand" the last, ":expand 2" the one before',
+      source: SOURCE,
+      run(arg) {
+        const n = arg.trim() ? Number(arg.trim()) : 1;
+        if (!Number.isInteger(n) || n < 1) throw new Error(`"${arg.trim()}" is not a count: use :expand or :expand N (1 is the last call)`);
+        if (!c.transcript.expand(n)) notice(n === 1 ? 'no tool call has finished yet' : `only the last few results are kept; there is no call ${n} back`);
+      },
+    },
+    {
+      name: 'q',
+      desc: 'quit lug (stops the turn and every process lug started)',
+      source: SOURCE,
+      run() {
+        c.exit();
+      },
+    },
+  ];
+}
+
+const knownSessions = new WeakMap<TuiController, string[]>();
+
+function resumeChoices(c: TuiController): string[] {
+  // Completion is synchronous: answer from the last listing, and refresh it for the next key.
+  void c.opts.catalog
+    ?.list()
+    .then((list) => knownSessions.set(c, list.map((s) => s.id)))
+    .catch(() => undefined);
+  return knownSessions.get(c) ?? [];
+}
+
+function modelChoices(c: TuiController): string[] {
+  const names = new Set<string>();
+  const fallback = defaultModel(c.host.env);
+  if (fallback) names.add(fallback);
+  for (const p of c.host.providers.names()) {
+    if (p === 'anthropic') names.add('anthropic/claude-sonnet-4-5');
+    if (p === 'openai') names.add('openai/gpt-5');
+  }
+  for (const s of c.localServers) for (const m of s.models) names.add(`openai/${m}`);
+  return [...names];
+}
+
+function tuiKeys(c: TuiController): KeyBinding[] {
+  return [
+    { keys: '<S-Tab>', desc: 'toggle auto mode', source: SOURCE, run: () => c.approvals.toggleAuto() },
+    { keys: '<C-l>', desc: 'clear the screen and redraw', source: SOURCE, run: () => c.redraw() },
+    {
+      keys: '<C-o>',
+      desc: 'show the full result of the last tool call',
+      source: SOURCE,
+      run: () => {
+        if (!c.transcript.expand(1)) c.transcript.notice('no tool call has finished yet');
+      },
+    },
+  ];
+}
+
+/** Register the TUI's commands and keys; returns the function that removes them. */
+export function registerTuiCommands(c: TuiController): () => void {
+  const undo = [...tuiCommands(c).map((cmd) => c.host.commands.register(cmd)), ...tuiKeys(c).map((k) => c.host.keys.set(k))];
+  return () => {
+    for (const fn of undo.reverse()) fn();
+  };
+}

@@ -1,0 +1,246 @@
+/**
+ * Everything the TUI does that is not drawing: sending prompts (queued while a
+ * turn runs), running `:commands`, Ctrl-C and Esc, swapping the session on
+ * `:resume`, and the no-model message. The app component draws its stores and
+ * routes keys here; commands and Lua keys reach it through the host registries.
+ */
+import path from 'node:path';
+import type { LugHost } from '@lug/core';
+import type { FileLister, LuaRunner, ProcessCounts, SessionCatalog, TuiApprovals, TuiSession } from './contracts.js';
+import { ConfirmQueue } from './confirm.js';
+import { PromptHistory } from './history.js';
+import { InputStore } from './input-store.js';
+import { createMarkdownRenderer, type MarkdownRenderer } from './markdown.js';
+import { noModelMessage, probeLocalModels, type LocalServer, type ProbeOptions } from './probe.js';
+import { TranscriptStore } from './transcript-store.js';
+
+export interface TuiControllerOptions {
+  host: LugHost;
+  session: TuiSession;
+  approvals: TuiApprovals;
+  lua?: LuaRunner;
+  /** Where history is kept (`<stateDir>/history`); undefined keeps it in memory. */
+  stateDir?: string;
+  version: string;
+  /** The manual's pages, for `:help`. */
+  docsDir?: string;
+  catalog?: SessionCatalog;
+  processes?: ProcessCounts;
+  listFiles?: FileLister;
+  markdown?: MarkdownRenderer;
+  /** Probe for local servers when there is no model (default true); options for tests. */
+  probe?: boolean | ProbeOptions;
+  /** Milliseconds between screen updates while text streams (0 in tests). */
+  frameMs?: number;
+}
+
+export interface ControllerSnapshot {
+  session: TuiSession;
+  queued: readonly string[];
+  /** A transient hint under the input ("press Ctrl-C again to exit"). */
+  hint: string | undefined;
+  version: number;
+}
+
+const CTRL_C_WINDOW_MS = 2000;
+
+export class TuiController {
+  readonly host: LugHost;
+  readonly approvals: TuiApprovals;
+  readonly transcript: TranscriptStore;
+  readonly input: InputStore;
+  readonly confirms = new ConfirmQueue();
+  readonly markdown: MarkdownRenderer;
+  localServers: LocalServer[] = [];
+  private snapshot: ControllerSnapshot;
+  private listeners = new Set<() => void>();
+  private lastCtrlC = 0;
+  private errorEvents = 0;
+  private hintTimer: ReturnType<typeof setTimeout> | undefined;
+  private detach: Array<() => void> = [];
+  /** Set by the app: unmount ink. */
+  onExit: (() => void) | undefined;
+  /** Set by the app: clear the screen and draw the live region again. */
+  onRedraw: (() => void) | undefined;
+  exited = false;
+
+  constructor(readonly opts: TuiControllerOptions) {
+    this.host = opts.host;
+    this.approvals = opts.approvals;
+    this.markdown = opts.markdown ?? createMarkdownRenderer();
+    this.transcript = new TranscriptStore({ markdown: this.markdown, frameMs: opts.frameMs });
+    this.input = new InputStore({
+      history: new PromptHistory(opts.stateDir ? path.join(opts.stateDir, 'history') : undefined),
+      commands: opts.host.commands,
+      listFiles: opts.listFiles,
+      cwd: opts.host.cwd,
+    });
+    this.snapshot = { session: opts.session, queued: [], hint: undefined, version: 0 };
+  }
+
+  get session(): TuiSession {
+    return this.snapshot.session;
+  }
+
+  subscribe = (fn: () => void): (() => void) => {
+    this.listeners.add(fn);
+    return () => void this.listeners.delete(fn);
+  };
+
+  getSnapshot = (): ControllerSnapshot => this.snapshot;
+
+  private update(patch: Partial<ControllerSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...patch, version: this.snapshot.version + 1 };
+    for (const fn of this.listeners) fn();
+  }
+
+  /** Follow the host's events and, with no model, say how to get one. */
+  start(): void {
+    this.detach.push(this.transcript.attach(this.host.events));
+    this.detach.push(this.host.events.on('turn_end', () => setTimeout(() => this.sendQueued(), 0)));
+    this.detach.push(this.host.events.on('error', () => void this.errorEvents++));
+    this.detach.push(this.host.events.on('option_change', () => this.update({})));
+    this.detach.push(this.host.events.on('mode_change', () => this.update({})));
+    if (this.opts.processes?.onChange) this.detach.push(this.opts.processes.onChange(() => this.update({})));
+    if (!this.session.modelName()) void this.explainNoModel();
+  }
+
+  async explainNoModel(): Promise<void> {
+    const probe = this.opts.probe ?? true;
+    this.localServers = probe === false ? [] : await probeLocalModels(probe === true ? {} : probe).catch(() => []);
+    this.transcript.notice(noModelMessage(this.localServers), 'warn', true);
+  }
+
+  dispose(): void {
+    for (const fn of this.detach.splice(0)) fn();
+    if (this.hintTimer) clearTimeout(this.hintTimer);
+    this.confirms.clear();
+    this.transcript.dispose();
+  }
+
+  /** A line from the input: a `:command`, or a prompt for the model. */
+  submit(text: string): void {
+    if (/^:\S/.test(text.trimStart())) {
+      void this.runCommand(text.trimStart().slice(1));
+      return;
+    }
+    if (!this.session.modelName()) {
+      this.transcript.notice(
+        'no model is configured: set ANTHROPIC_API_KEY, OPENAI_API_KEY or OPENAI_BASE_URL and start lug again, or pick one with :model (see the message above)',
+        'warn',
+      );
+      return;
+    }
+    if (this.session.running) {
+      this.update({ queued: [...this.snapshot.queued, text] });
+      return;
+    }
+    this.send(text);
+  }
+
+  private send(text: string): void {
+    const errorsBefore = this.errorEvents;
+    this.session.submit(text).then(
+      (result) => {
+        // The loop normally reports its error as an event; show the result's only if it did not.
+        if (result.reason === 'error' && result.error && this.errorEvents === errorsBefore) this.transcript.notice(result.error, 'error');
+      },
+      (err: unknown) => this.transcript.notice(`the turn failed: ${err instanceof Error ? err.message : String(err)}`, 'error'),
+    );
+  }
+
+  private sendQueued(): void {
+    if (this.session.running || this.snapshot.queued.length === 0) return;
+    const [next, ...rest] = this.snapshot.queued;
+    this.update({ queued: rest });
+    this.send(next!);
+  }
+
+  /** Run `name args` from the command registry; a unique prefix of a name is enough (`:he` is `:help`). */
+  async runCommand(line: string): Promise<void> {
+    const m = /^(\S+)\s*([\s\S]*)$/.exec(line.trim());
+    if (!m) return;
+    const [, name, args] = m as unknown as [string, string, string];
+    const commands = this.host.commands;
+    let command = commands.get(name);
+    if (!command) {
+      const candidates = commands.complete(name);
+      if (candidates.length === 1) command = commands.get(candidates[0]!);
+      else {
+        const known = commands.list().map((c) => `:${c.name}`).join(' ');
+        const why = candidates.length > 1 ? `:${name} could be ${candidates.map((c) => `:${c}`).join(', ')}` : `unknown command :${name}`;
+        this.transcript.notice(`${why}; the commands are: ${known}`, 'error');
+        return;
+      }
+    }
+    try {
+      await command!.run(args);
+    } catch (err) {
+      this.transcript.notice(`:${command!.name} failed: ${err instanceof Error ? err.message : String(err)}`, 'error');
+    }
+  }
+
+  cancelTurn(): boolean {
+    if (!this.session.running) return false;
+    this.session.cancel();
+    return true;
+  }
+
+  /** Ctrl-C: cancel the turn, or clear the input, or (twice in a row) exit. */
+  interrupt(): void {
+    const now = Date.now();
+    if (now - this.lastCtrlC < CTRL_C_WINDOW_MS) {
+      this.exit();
+      return;
+    }
+    this.lastCtrlC = now;
+    if (this.cancelTurn()) {
+      this.update({ queued: [] });
+      this.hint('turn cancelled · Ctrl-C again to exit');
+    } else if (!this.input.isEmpty()) {
+      this.input.clear();
+      this.hint('input cleared · Ctrl-C again to exit');
+    } else this.hint('press Ctrl-C again to exit');
+  }
+
+  /** Any key but Ctrl-C breaks a Ctrl-C pair. */
+  keyPressed(): void {
+    if (this.lastCtrlC === 0) return;
+    this.lastCtrlC = 0;
+    if (this.snapshot.hint) this.hint(undefined);
+  }
+
+  hint(text: string | undefined): void {
+    if (this.hintTimer) clearTimeout(this.hintTimer);
+    this.hintTimer = text ? setTimeout(() => this.update({ hint: undefined }), CTRL_C_WINDOW_MS) : undefined;
+    this.update({ hint: text });
+  }
+
+  /** Switch to another session (`:resume`), showing its conversation. */
+  switchSession(session: TuiSession): void {
+    if (this.session.running) this.session.cancel();
+    this.update({ session, queued: [] });
+    this.transcript.replay(session.messages);
+    this.transcript.setUsage(session.usage);
+  }
+
+  /** Start a new conversation (`:clear`). */
+  resetSession(): void {
+    if (this.session.running) this.session.cancel();
+    this.session.reset();
+    this.transcript.setUsage(this.session.usage);
+    this.update({ queued: [] });
+  }
+
+  redraw(): void {
+    this.onRedraw?.();
+  }
+
+  exit(): void {
+    if (this.exited) return;
+    this.exited = true;
+    if (this.session.running) this.session.cancel();
+    this.confirms.clear();
+    this.onExit?.();
+  }
+}

@@ -1,0 +1,208 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import React from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render } from 'ink-testing-library';
+import { CommandRegistry } from '@lug/core';
+import { InputBox } from './input-box.js';
+import { InputStore } from './input-store.js';
+import { PromptHistory } from './history.js';
+import { KEY, plain, settle } from './test-support/ink.js';
+
+afterEach(() => cleanup());
+
+function setup(opts: { history?: PromptHistory; commands?: CommandRegistry; files?: string[] } = {}) {
+  const sent: string[] = [];
+  const store = new InputStore({
+    history: opts.history ?? new PromptHistory(undefined),
+    commands: opts.commands,
+    listFiles: opts.files ? async () => opts.files! : undefined,
+    cwd: '/project',
+  });
+  const ui = render(<InputBox store={store} onSubmit={(t) => sent.push(t)} />);
+  const type = async (...chunks: string[]) => {
+    for (const c of chunks) {
+      ui.stdin.write(c);
+      await settle(1);
+    }
+  };
+  return { ...ui, store, sent, type };
+}
+
+describe('InputBox editing', () => {
+  it('echoes typed text and sends it on Enter', async () => {
+    const t = setup();
+    await t.type('h', 'e', 'l', 'l', 'o');
+    expect(plain(t.lastFrame())).toContain('› hello');
+    await t.type(KEY.enter);
+    expect(t.sent).toEqual(['hello']);
+    expect(t.store.text).toBe('');
+  });
+
+  it('does not send an empty or blank prompt', async () => {
+    const t = setup();
+    await t.type('  ', KEY.enter);
+    expect(t.sent).toEqual([]);
+  });
+
+  it('moves to the line start with Ctrl-A without inserting a letter, and to the end with Ctrl-E', async () => {
+    const t = setup();
+    await t.type('world', KEY.ctrl('a'), 'hello ');
+    expect(t.store.text).toBe('hello world');
+    await t.type(KEY.ctrl('e'), '!');
+    expect(t.store.text).toBe('hello world!');
+  });
+
+  it('kills to the end with Ctrl-K and to the start with Ctrl-U', async () => {
+    const t = setup();
+    await t.type('one two three', KEY.left, KEY.left, KEY.left, KEY.left, KEY.left, KEY.ctrl('k'));
+    expect(t.store.text).toBe('one two ');
+    await t.type(KEY.left, KEY.ctrl('u'));
+    expect(t.store.getSnapshot().editor).toEqual({ text: ' ', cursor: 0 });
+  });
+
+  it('deletes the word before the cursor with Ctrl-W', async () => {
+    const t = setup();
+    await t.type('git commit -m', KEY.ctrl('w'));
+    expect(t.store.text).toBe('git commit ');
+    await t.type(KEY.ctrl('w'));
+    expect(t.store.text).toBe('git ');
+  });
+
+  it('erases backwards with Backspace', async () => {
+    const t = setup();
+    await t.type('abc', KEY.backspace);
+    expect(t.store.text).toBe('ab');
+  });
+
+  it('inserts a newline with a backslash before Enter, Shift-Enter or Alt-Enter', async () => {
+    const t = setup();
+    await t.type('first\\', KEY.enter, 'second', KEY.shiftEnter, 'third', KEY.metaEnter, 'fourth');
+    expect(t.store.text).toBe('first\nsecond\nthird\nfourth');
+    expect(t.sent).toEqual([]);
+    const frame = plain(t.lastFrame());
+    expect(frame).toContain('› first');
+    expect(frame).toContain('  fourth');
+    await t.type(KEY.enter);
+    expect(t.sent).toEqual(['first\nsecond\nthird\nfourth']);
+  });
+
+  it('moves between lines of a multi-line text with Up and Down', async () => {
+    const t = setup();
+    await t.type('abc', KEY.shiftEnter, 'de', KEY.up);
+    expect(t.store.getSnapshot().editor.cursor).toBe(2);
+    await t.type('X', KEY.down);
+    expect(t.store.getSnapshot().editor).toEqual({ text: 'abXc\nde', cursor: 7 });
+  });
+});
+
+describe('InputBox paste', () => {
+  it('keeps a bracketed paste whole, newlines included, without sending it', async () => {
+    const t = setup();
+    const big = Array.from({ length: 200 }, (_, i) => `line ${i}`).join('\r');
+    await t.type(KEY.paste(big));
+    expect(t.sent).toEqual([]);
+    expect(t.store.text.split('\n')).toHaveLength(200);
+    expect(t.store.text.startsWith('line 0\nline 1\n')).toBe(true);
+    expect(plain(t.lastFrame())).toContain('more');
+  });
+
+  it('keeps a paste split over several chunks whole', async () => {
+    const t = setup();
+    await t.type('\x1b[200~part one\r', 'part two\r', 'part three\x1b[201~');
+    expect(t.store.text).toBe('part one\npart two\npart three');
+    expect(t.sent).toEqual([]);
+  });
+
+  it('treats a chunk of text with CRs (paste without bracketing) as text, not as Enter', async () => {
+    const t = setup();
+    await t.type('a\rb');
+    expect(t.store.text).toBe('a\nb');
+    expect(t.sent).toEqual([]);
+  });
+});
+
+describe('InputBox history', () => {
+  it('recalls earlier prompts with Up and returns to the draft with Down', async () => {
+    const t = setup();
+    await t.type('first', KEY.enter, 'second', KEY.enter, 'draft', KEY.up);
+    expect(t.store.text).toBe('second');
+    await t.type(KEY.up);
+    expect(t.store.text).toBe('first');
+    await t.type(KEY.up);
+    expect(t.store.text).toBe('first');
+    await t.type(KEY.down, KEY.down);
+    expect(t.store.text).toBe('draft');
+  });
+
+  it('keeps history across sessions in the state directory', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lug-tui-history-'));
+    const file = path.join(dir, 'history');
+    const a = setup({ history: new PromptHistory(file) });
+    await a.type('remember me', KEY.enter, 'two\\', KEY.enter, 'lines', KEY.enter);
+    await new Promise((r) => setTimeout(r, 50));
+    a.unmount();
+    const b = setup({ history: new PromptHistory(file) });
+    await b.type(KEY.up);
+    expect(b.store.text).toBe('two\nlines');
+    await b.type(KEY.up);
+    expect(b.store.text).toBe('remember me');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('InputBox completion', () => {
+  function commands() {
+    const registry = new CommandRegistry();
+    for (const name of ['help', 'history-clear', 'history-show', 'approvals', 'auto']) {
+      registry.register({ name, desc: `the ${name} command`, source: 'tui', run() {}, complete: name === 'help' ? (a) => ['keys', 'tools'].filter((t) => t.startsWith(a)) : undefined });
+    }
+    return registry;
+  }
+
+  it('lists matching :commands with their descriptions and completes with Tab', async () => {
+    const t = setup({ commands: commands() });
+    await t.type(':a');
+    const frame = plain(t.lastFrame());
+    expect(frame).toContain(':approvals');
+    expect(frame).toContain(':auto');
+    expect(frame).not.toContain(':help');
+    await t.type('u', KEY.tab);
+    expect(t.store.text).toBe(':auto ');
+  });
+
+  it('completes the shared prefix first when several commands match', async () => {
+    const t = setup({ commands: commands() });
+    await t.type(':hi', KEY.tab);
+    expect(t.store.text).toBe(':history-');
+    await t.type(KEY.tab);
+    expect(t.store.text).toBe(':history-clear ');
+  });
+
+  it('completes a command argument from the command itself', async () => {
+    const t = setup({ commands: commands() });
+    await t.type(':help k', KEY.tab);
+    expect(t.store.text).toBe(':help keys');
+  });
+
+  it('chooses a candidate with Down and closes the menu with Esc', async () => {
+    const t = setup({ commands: commands() });
+    await t.type(':a', KEY.down, KEY.tab);
+    expect(t.store.text).toBe(':auto ');
+    await t.type(KEY.ctrl('u'), ':a', KEY.esc);
+    expect(t.store.getSnapshot().menu).toBeUndefined();
+  });
+
+  it('completes @paths from the file list, directories included', async () => {
+    const t = setup({ files: ['src/index.ts', 'src/app.tsx', 'README.md'] });
+    await t.type('look at @');
+    await t.store.filesReady();
+    await t.type('app');
+    expect(plain(t.lastFrame())).toContain('src/app.tsx');
+    await t.type(KEY.tab);
+    expect(t.store.text).toBe('look at @src/app.tsx ');
+    await t.type('and @sr', KEY.tab);
+    expect(t.store.text).toBe('look at @src/app.tsx and @src/');
+  });
+});

@@ -1,0 +1,316 @@
+/**
+ * The state behind the input box: the text being written, history, the
+ * completion menu and bracketed paste. Kept outside React so a key press
+ * re-renders the input alone (not the transcript) and the app can clear the
+ * input on Ctrl-C without owning its state.
+ */
+import type { CommandRegistry } from '@lug/core';
+import type { Key } from 'ink';
+import {
+  backspace,
+  deleteForward,
+  deleteWordBack,
+  editorOf,
+  emptyEditor,
+  insertText,
+  isOnFirstLine,
+  isOnLastLine,
+  killToLineEnd,
+  killToLineStart,
+  moveDown,
+  moveLeft,
+  moveLineEnd,
+  moveLineStart,
+  moveRight,
+  moveUp,
+  moveWordLeft,
+  moveWordRight,
+  normalizePastedText,
+  replaceBeforeCursor,
+  type EditorState,
+} from './editor.js';
+import { commonPrefix, completeCommandLine, completePathToken, withDirectories, type Completions } from './completion.js';
+import type { PromptHistory } from './history.js';
+import type { FileLister } from './contracts.js';
+
+export interface InputSnapshot {
+  editor: EditorState;
+  /** The completion menu, when open. */
+  menu: (Completions & { selected: number }) | undefined;
+  /** True between the start and end of a bracketed paste. */
+  pasting: boolean;
+}
+
+/** What a key did: sent the text, was used, or was not for the input (the app may use it). */
+export type InputKeyResult = { kind: 'submit'; text: string } | { kind: 'handled' } | { kind: 'unhandled' };
+
+export interface InputStoreOptions {
+  history: PromptHistory;
+  commands?: CommandRegistry;
+  listFiles?: FileLister;
+  cwd?: string;
+  /** How long a file list is reused before `@` walks the tree again. */
+  fileListTtlMs?: number;
+}
+
+const PASTE_START = '[200~';
+const PASTE_END = '[201~';
+
+export class InputStore {
+  private snapshot: InputSnapshot = { editor: emptyEditor, menu: undefined, pasting: false };
+  private listeners = new Set<() => void>();
+  private pasteBuffer = '';
+  private files: string[] | undefined;
+  private filesAt = 0;
+  private filesLoading: Promise<void> | undefined;
+  private menuClosedFor: string | undefined;
+  /** The text shown is a history entry, unedited: Up and Down keep walking history. */
+  private browsing = false;
+
+  constructor(private readonly opts: InputStoreOptions) {}
+
+  subscribe = (fn: () => void): (() => void) => {
+    this.listeners.add(fn);
+    return () => void this.listeners.delete(fn);
+  };
+
+  getSnapshot = (): InputSnapshot => this.snapshot;
+
+  get text(): string {
+    return this.snapshot.editor.text;
+  }
+
+  isEmpty(): boolean {
+    return this.snapshot.editor.text.length === 0;
+  }
+
+  clear(): void {
+    this.opts.history.reset();
+    this.browsing = false;
+    this.set({ editor: emptyEditor, menu: undefined });
+  }
+
+  setText(text: string): void {
+    this.set({ editor: editorOf(text) });
+    this.refreshMenu();
+  }
+
+  private set(patch: Partial<InputSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...patch };
+    for (const fn of this.listeners) fn();
+  }
+
+  private edit(editor: EditorState): void {
+    this.opts.history.reset();
+    this.browsing = false;
+    this.set({ editor });
+    this.refreshMenu();
+  }
+
+  /** Recompute the completion menu for the text before the cursor. */
+  private refreshMenu(): void {
+    const editor = this.snapshot.editor;
+    let completions: Completions | undefined;
+    if (this.opts.commands) completions = completeCommandLine(editor, this.opts.commands);
+    if (!completions) completions = this.pathCompletions(editor);
+    const key = completions ? `${completions.start}:${editor.text.slice(completions.start, editor.cursor)}` : undefined;
+    if (!completions || completions.items.length === 0 || key === this.menuClosedFor) {
+      if (this.snapshot.menu) this.set({ menu: undefined });
+      return;
+    }
+    this.menuClosedFor = undefined;
+    this.set({ menu: { ...completions, selected: 0 } });
+  }
+
+  private pathCompletions(editor: EditorState): Completions | undefined {
+    if (!this.opts.listFiles) return undefined;
+    const before = editor.text.slice(0, editor.cursor);
+    if (!/(^|\s)@\S*$/.test(before)) return undefined;
+    const ttl = this.opts.fileListTtlMs ?? 10_000;
+    if (!this.filesLoading && (!this.files || Date.now() - this.filesAt > ttl)) this.loadFiles();
+    if (!this.files) return undefined;
+    return completePathToken(editor, this.files);
+  }
+
+  private loadFiles(): void {
+    const listFiles = this.opts.listFiles!;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), 5_000);
+    this.filesLoading = listFiles(this.opts.cwd ?? process.cwd(), controller.signal)
+      .then((files) => {
+        this.files = withDirectories(files);
+        this.filesAt = Date.now();
+      })
+      .catch(() => {
+        this.files = this.files ?? [];
+        this.filesAt = Date.now();
+      })
+      .finally(() => {
+        clearTimeout(timer);
+        this.filesLoading = undefined;
+        this.refreshMenu();
+      });
+  }
+
+  /** Resolves once a file listing in flight (if any) has finished: for tests. */
+  async filesReady(): Promise<void> {
+    await this.filesLoading;
+  }
+
+  private acceptCompletion(): boolean {
+    const menu = this.snapshot.menu;
+    if (!menu) return false;
+    const editor = this.snapshot.editor;
+    const typed = editor.text.slice(menu.start, editor.cursor);
+    const prefix = commonPrefix(menu.items);
+    // Several candidates sharing more than what is typed: complete the shared part first, like a shell.
+    const item = menu.items.length > 1 && prefix.length > typed.length ? undefined : menu.items[menu.selected];
+    const replacement = item ? item.replacement : prefix;
+    const isCommandName = menu.start === 0 && replacement.startsWith(':') && !/\s/.test(typed);
+    const trailing = item && (isCommandName || (replacement.startsWith('@') && !replacement.endsWith('/'))) ? ' ' : '';
+    this.edit(replaceBeforeCursor(editor, menu.start, replacement + trailing));
+    return true;
+  }
+
+  private moveMenu(delta: number): void {
+    const menu = this.snapshot.menu!;
+    const n = menu.items.length;
+    this.set({ menu: { ...menu, selected: (menu.selected + delta + n) % n } });
+  }
+
+  private closeMenu(): void {
+    const menu = this.snapshot.menu;
+    if (!menu) return;
+    const editor = this.snapshot.editor;
+    this.menuClosedFor = `${menu.start}:${editor.text.slice(menu.start, editor.cursor)}`;
+    this.set({ menu: undefined });
+  }
+
+  private historyStep(direction: -1 | 1): void {
+    const history = this.opts.history;
+    const entry = direction < 0 ? history.previous(this.snapshot.editor.text) : history.next();
+    if (entry === undefined) return;
+    this.browsing = true;
+    this.set({ editor: editorOf(entry), menu: undefined });
+  }
+
+  private submit(): InputKeyResult {
+    const text = this.snapshot.editor.text;
+    if (!text.trim()) return { kind: 'handled' };
+    this.opts.history.add(text);
+    this.menuClosedFor = undefined;
+    this.browsing = false;
+    this.set({ editor: emptyEditor, menu: undefined });
+    return { kind: 'submit', text };
+  }
+
+  /** Bracketed paste: keep everything between the markers as one insertion, newlines and all. */
+  private handlePaste(input: string, key: Key): boolean {
+    if (input === PASTE_START) {
+      this.pasteBuffer = '';
+      this.set({ pasting: true });
+      return true;
+    }
+    if (!this.snapshot.pasting) return false;
+    if (input === PASTE_END) {
+      const text = normalizePastedText(this.pasteBuffer);
+      this.pasteBuffer = '';
+      this.set({ pasting: false });
+      this.edit(insertText(this.snapshot.editor, text));
+      return true;
+    }
+    if (key.return) this.pasteBuffer += '\n';
+    else if (key.tab) this.pasteBuffer += '\t';
+    else this.pasteBuffer += input;
+    return true;
+  }
+
+  handleKey(input: string, key: Key): InputKeyResult {
+    if (this.handlePaste(input, key)) return { kind: 'handled' };
+    const s = this.snapshot.editor;
+    const menu = this.snapshot.menu;
+
+    if (key.return) {
+      if (key.shift || key.meta) return this.handled(insertText(s, '\n'));
+      if (s.text[s.cursor - 1] === '\\') return this.handled(insertText(backspace(s), '\n'));
+      return this.submit();
+    }
+    if (key.tab && !key.shift) {
+      if (menu) this.acceptCompletion();
+      return { kind: 'handled' };
+    }
+    if (key.escape) {
+      if (menu) {
+        this.closeMenu();
+        return { kind: 'handled' };
+      }
+      return { kind: 'unhandled' };
+    }
+    if (key.upArrow) {
+      if (menu) this.moveMenu(-1);
+      else if (this.browsing || isOnFirstLine(s)) this.historyStep(-1);
+      else this.set({ editor: moveUp(s) });
+      return { kind: 'handled' };
+    }
+    if (key.downArrow) {
+      if (menu) this.moveMenu(1);
+      else if (this.browsing || isOnLastLine(s)) this.historyStep(1);
+      else this.set({ editor: moveDown(s) });
+      return { kind: 'handled' };
+    }
+    if (key.leftArrow) return this.moved(key.ctrl || key.meta ? moveWordLeft(s) : moveLeft(s));
+    if (key.rightArrow) return this.moved(key.ctrl || key.meta ? moveWordRight(s) : moveRight(s));
+    if (key.home) return this.moved(moveLineStart(s));
+    if (key.end) return this.moved(moveLineEnd(s));
+    // ink reports the Backspace key (DEL, 0x7f) as `delete`, exactly like the Delete key: both erase backwards.
+    if (key.backspace || key.delete) return this.handled(key.meta ? deleteWordBack(s) : backspace(s));
+    if (key.ctrl) return this.ctrlKey(input, s);
+    if (key.meta) {
+      if (input === 'b') return this.moved(moveWordLeft(s));
+      if (input === 'f') return this.moved(moveWordRight(s));
+      return { kind: 'unhandled' };
+    }
+    if (!input) return { kind: 'unhandled' };
+    // Without bracketed paste a paste arrives as one chunk of text, with CR between lines.
+    return this.handled(insertText(s, input.length > 1 ? normalizePastedText(input) : input === '\n' ? '\n' : input));
+  }
+
+  private ctrlKey(input: string, s: EditorState): InputKeyResult {
+    switch (input) {
+      case 'a':
+        return this.moved(moveLineStart(s));
+      case 'e':
+        return this.moved(moveLineEnd(s));
+      case 'k':
+        return this.handled(killToLineEnd(s));
+      case 'u':
+        return this.handled(killToLineStart(s));
+      case 'w':
+        return this.handled(deleteWordBack(s));
+      case 'b':
+        return this.moved(moveLeft(s));
+      case 'f':
+        return this.moved(moveRight(s));
+      case 'd':
+        return this.handled(deleteForward(s));
+      case 'h':
+        return this.handled(backspace(s));
+      case 'j':
+        return this.handled(insertText(s, '\n'));
+      default:
+        return { kind: 'unhandled' };
+    }
+  }
+
+  private handled(editor: EditorState): InputKeyResult {
+    this.edit(editor);
+    return { kind: 'handled' };
+  }
+
+  private moved(editor: EditorState): InputKeyResult {
+    this.browsing = false;
+    this.set({ editor });
+    this.refreshMenu();
+    return { kind: 'handled' };
+  }
+}

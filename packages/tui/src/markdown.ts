@@ -1,0 +1,66 @@
+/**
+ * Markdown for the terminal: marked with marked-terminal (which highlights
+ * fenced code with cli-highlight). Together they take 150–500 ms to import, so
+ * nothing here is loaded until the first answer needs it: the first frame of
+ * the TUI never pays for it. Until the import finishes, text shows as written.
+ */
+
+type RenderFn = (markdown: string) => string;
+
+export interface MarkdownRenderer {
+  ready(): boolean;
+  /** Starts the import (once); resolves when `render` draws Markdown. */
+  load(): Promise<void>;
+  /** Terminal text for Markdown at a width; the text itself while not loaded. */
+  render(markdown: string, width: number): string;
+}
+
+interface Modules {
+  Marked: typeof import('marked').Marked;
+  markedTerminal: (options?: Record<string, unknown>, highlightOptions?: Record<string, unknown>) => unknown;
+}
+
+/** Links as "text (url)": OSC 8 hyperlinks would be measured wrongly when ink wraps the line. */
+function linkRenderer(this: { parser: { parseInline(tokens: unknown[]): string } }, token: { href: string; text: string; tokens?: unknown[] }): string {
+  const text = token.tokens ? this.parser.parseInline(token.tokens) : token.text;
+  const blue = (s: string) => `\x1b[34m${s}\x1b[39m`;
+  const href = `\x1b[4m${blue(token.href)}\x1b[24m`;
+  return text && text !== token.href ? `${blue(text)} (${href})` : href;
+}
+
+export function createMarkdownRenderer(): MarkdownRenderer {
+  let modules: Modules | undefined;
+  let loading: Promise<void> | undefined;
+  const byWidth = new Map<number, RenderFn>();
+
+  function rendererFor(width: number): RenderFn {
+    let fn = byWidth.get(width);
+    if (fn) return fn;
+    const { Marked, markedTerminal } = modules!;
+    const marked = new Marked();
+    marked.use(markedTerminal({ width, reflowText: false, tab: 2, showSectionPrefix: false, emoji: false }) as never);
+    marked.use({ renderer: { link: linkRenderer as never } });
+    fn = (md) => marked.parse(md, { async: false }) as string;
+    byWidth.set(width, fn);
+    return fn;
+  }
+
+  return {
+    ready: () => modules !== undefined,
+    load() {
+      loading ??= Promise.all([import('marked'), import('marked-terminal')]).then(([m, t]) => {
+        modules = { Marked: m.Marked, markedTerminal: t.markedTerminal as Modules['markedTerminal'] };
+      });
+      return loading;
+    },
+    render(markdown, width) {
+      if (!modules) return markdown;
+      try {
+        return rendererFor(Math.max(20, width))(markdown).replace(/\n+$/, '');
+      } catch {
+        // A renderer bug must not lose the model's words.
+        return markdown;
+      }
+    },
+  };
+}

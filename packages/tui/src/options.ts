@@ -1,0 +1,17 @@
+/**
+ * The options the TUI reads. The CLI defines them before init.lua runs, so
+ * `lug.opt.statusline = function(s) ... end` works from the first line.
+ */
+import { functionOption, type OptionDef, type OptionsStore } from '@lug/core';
+
+export const STATUSLINE_OPTION = functionOption(
+  'statusline',
+  'A function that returns the status line to show in place of the stock one. It receives a table with model, approval, auto, tokens_in, tokens_out, running, background, cwd and busy. AUTO is still shown in front while auto mode is on.',
+);
+
+export const TUI_OPTIONS: OptionDef<any>[] = [STATUSLINE_OPTION];
+
+/** Define the TUI's options in a store, skipping any already defined. */
+export function defineTuiOptions(options: OptionsStore): void {
+  for (const def of TUI_OPTIONS) if (!options.has(def.name)) options.define(def);
+}

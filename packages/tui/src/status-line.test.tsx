@@ -1,0 +1,110 @@
+import React from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render } from 'ink-testing-library';
+import { createOptions } from '@lug/core';
+import { StatusLine, formatTokens, shortenPath, type StatusInfo, type StatuslineContext } from './status-line.js';
+import { defineTuiOptions } from './options.js';
+import { plain, settle } from './test-support/ink.js';
+
+afterEach(() => cleanup());
+
+const base: StatusInfo = {
+  model: 'anthropic/claude-sonnet-4-5',
+  mode: 'policy',
+  auto: false,
+  usage: { inputTokens: 12_345, outputTokens: 678 },
+  running: 0,
+  background: 0,
+  cwd: '/home/ann/project',
+  busy: false,
+};
+
+describe('StatusLine', () => {
+  it('shows the model, the approval mode, tokens in and out, and the directory', () => {
+    const frame = plain(render(<StatusLine info={base} home="/home/ann" />).lastFrame());
+    expect(frame).toContain('anthropic/claude-sonnet-4-5');
+    expect(frame).toContain('approval: ask');
+    expect(frame).toContain('↑12k ↓678');
+    expect(frame).toContain('~/project');
+    expect(frame).not.toContain('AUTO');
+  });
+
+  it('shows AUTO, and not the ask mode, while auto mode is on', () => {
+    const frame = plain(render(<StatusLine info={{ ...base, mode: 'off', auto: true }} />).lastFrame());
+    expect(frame).toContain(' AUTO ');
+    expect(frame).not.toContain('approval: ask');
+  });
+
+  it('draws AUTO in white on red', () => {
+    const frame = render(<StatusLine info={{ ...base, mode: 'off', auto: true }} />).lastFrame()!;
+    if (!frame.includes('\x1b[')) return; // no colour in this terminal
+    expect(frame).toMatch(/\x1b\[41m.*AUTO/);
+  });
+
+  it('counts running and background processes', () => {
+    const frame = plain(render(<StatusLine info={{ ...base, running: 2, background: 1 }} />).lastFrame());
+    expect(frame).toContain('2 running, 1 background');
+  });
+
+  it('says when there is no model', () => {
+    expect(plain(render(<StatusLine info={{ ...base, model: undefined }} />).lastFrame())).toContain('no model');
+  });
+
+  it('is replaced by the statusline option, which gets the numbers it needs', async () => {
+    const options = createOptions();
+    defineTuiOptions(options);
+    const seen: StatuslineContext[] = [];
+    options.set('statusline', (s: StatuslineContext) => {
+      seen.push(s);
+      return `${s.model} | in ${s.tokens_in} out ${s.tokens_out}`;
+    });
+    const ui = render(<StatusLine info={base} statusline={options.get('statusline')} />);
+    await settle();
+    const frame = plain(ui.lastFrame());
+    expect(frame).toContain('anthropic/claude-sonnet-4-5 | in 12345 out 678');
+    expect(frame).not.toContain('approval: ask');
+    expect(seen[0]).toMatchObject({ approval: 'policy', auto: false, cwd: '/home/ann/project', running: 0 });
+  });
+
+  it('keeps AUTO in front of a custom status line', async () => {
+    const ui = render(<StatusLine info={{ ...base, mode: 'off', auto: true }} statusline={() => 'my line'} />);
+    await settle();
+    expect(plain(ui.lastFrame())).toContain(' AUTO  my line');
+  });
+
+  it('follows a statusline function that answers later (a Lua coroutine)', async () => {
+    const ui = render(<StatusLine info={base} statusline={async () => 'later'} />);
+    await settle();
+    expect(plain(ui.lastFrame())).toContain('later');
+  });
+
+  it('says so when the statusline function fails', async () => {
+    const ui = render(
+      <StatusLine
+        info={base}
+        statusline={() => {
+          throw new Error('init.lua:3: attempt to index a nil value');
+        }}
+      />,
+    );
+    await settle();
+    expect(plain(ui.lastFrame())).toContain('statusline failed: init.lua:3: attempt to index a nil value');
+  });
+
+  it('rejects a statusline that is not a function, naming what is allowed', () => {
+    const options = createOptions();
+    defineTuiOptions(options);
+    expect(() => options.set('statusline', 'text')).toThrow(/statusline must be a function, or nil/);
+  });
+});
+
+describe('status helpers', () => {
+  it('formats token counts compactly', () => {
+    expect([formatTokens(999), formatTokens(1234), formatTokens(56_789), formatTokens(2_500_000)]).toEqual(['999', '1.2k', '57k', '2.5M']);
+  });
+
+  it('shortens a path under HOME only', () => {
+    expect(shortenPath('/home/ann/p', '/home/ann')).toBe('~/p');
+    expect(shortenPath('/home/annie/p', '/home/ann')).toBe('/home/annie/p');
+  });
+});

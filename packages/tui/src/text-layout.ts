@@ -1,0 +1,73 @@
+/**
+ * Small text measurements for budgeting the live region: how many terminal
+ * rows a text takes once ink wraps it, and cutting a one-line summary to fit.
+ */
+
+// eslint-disable-next-line no-control-regex
+const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
+
+export function stripAnsi(text: string): string {
+  return text.replace(ANSI, '');
+}
+
+/** East Asian wide and emoji code points take two columns. */
+function isWide(code: number): boolean {
+  return (
+    (code >= 0x1100 && code <= 0x115f) ||
+    (code >= 0x2e80 && code <= 0xa4cf) ||
+    (code >= 0xac00 && code <= 0xd7a3) ||
+    (code >= 0xf900 && code <= 0xfaff) ||
+    (code >= 0xfe30 && code <= 0xfe4f) ||
+    (code >= 0xff00 && code <= 0xff60) ||
+    (code >= 0xffe0 && code <= 0xffe6) ||
+    (code >= 0x1f300 && code <= 0x1faff) ||
+    (code >= 0x20000 && code <= 0x3fffd)
+  );
+}
+
+/** Columns a line takes on screen (ANSI sequences take none). */
+export function displayWidth(line: string): number {
+  let width = 0;
+  for (const ch of stripAnsi(line)) width += isWide(ch.codePointAt(0)!) ? 2 : 1;
+  return width;
+}
+
+/** Terminal rows a text takes at a width, once wrapped. */
+export function rowsOf(text: string, width: number): number {
+  const w = Math.max(1, width);
+  let rows = 0;
+  for (const line of text.split('\n')) rows += Math.max(1, Math.ceil(displayWidth(line) / w));
+  return rows;
+}
+
+/** The last lines of a text that fit in `rows` rows, and how many lines were left out. */
+export function lastRows(text: string, rows: number, width: number): { text: string; hidden: number } {
+  const lines = text.split('\n');
+  let used = 0;
+  let first = lines.length;
+  while (first > 0) {
+    const need = rowsOf(lines[first - 1]!, width);
+    if (used + need > rows) break;
+    used += need;
+    first--;
+  }
+  if (first === lines.length && lines.length > 0) first = lines.length - 1;
+  return { text: lines.slice(first).join('\n'), hidden: first };
+}
+
+/** One line, cut with an ellipsis to `max` columns; newlines shown as ⏎. */
+export function oneLine(text: string, max: number): string {
+  const flat = sanitizeText(text).replace(/\n/g, ' ⏎ ').replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  return `${flat.slice(0, Math.max(0, max - 1))}…`;
+}
+
+/**
+ * Text from a model or a command, made safe to print: escape sequences and
+ * control characters removed (they could move the cursor or recolour the
+ * screen), tabs expanded.
+ */
+export function sanitizeText(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return stripAnsi(text).replace(/\t/g, '    ').replace(/\r\n/g, '\n').replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
+}

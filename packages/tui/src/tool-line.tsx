@@ -1,0 +1,104 @@
+/**
+ * One tool call in one line: its state, the tool, its main argument and how it
+ * went. Ctrl-O (or `:expand`) prints the full result below.
+ */
+import React from 'react';
+import { Box, Text } from 'ink';
+import type { CallState, CallView } from './transcript-store.js';
+import { oneLine, sanitizeText } from './text-layout.js';
+
+/** The argument that says what a call does: the command, the path, the pattern. */
+export function mainArgument(tool: string, args: Record<string, unknown> | undefined, argsText: string): string {
+  if (!args) return argsText;
+  const str = (k: string) => (typeof args[k] === 'string' ? (args[k] as string) : undefined);
+  if (tool === 'bash') return str('command') ?? argsText;
+  if (tool === 'grep') {
+    const pattern = str('pattern') ?? '';
+    const where = [str('path'), str('glob')].filter(Boolean).join(' ');
+    return where ? `${pattern}  ${where}` : pattern;
+  }
+  if (tool === 'ls') return [str('path') ?? '.', str('glob')].filter(Boolean).join(' ');
+  const path = str('path') ?? str('file') ?? str('file_path');
+  if (path) return path;
+  const firstString = Object.values(args).find((v): v is string => typeof v === 'string');
+  if (firstString !== undefined) return firstString;
+  return argsText === '{}' ? '' : argsText;
+}
+
+const ICON: Record<CallState, { icon: string; color: string }> = {
+  waiting: { icon: '○', color: 'gray' },
+  asking: { icon: '?', color: 'yellow' },
+  running: { icon: '●', color: 'cyan' },
+  done: { icon: '✓', color: 'green' },
+  failed: { icon: '✗', color: 'red' },
+  denied: { icon: '⊘', color: 'yellow' },
+  cancelled: { icon: '⊘', color: 'gray' },
+};
+
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.max(0, Math.round(ms))}ms`;
+  const s = ms / 1000;
+  if (s < 60) return `${s < 10 ? s.toFixed(1) : Math.round(s)}s`;
+  const m = Math.floor(s / 60);
+  return `${m}m${String(Math.round(s % 60)).padStart(2, '0')}s`;
+}
+
+function stateText(call: CallView, now: number): string {
+  switch (call.state) {
+    case 'waiting':
+      return 'waiting';
+    case 'asking':
+      return 'asking';
+    case 'running':
+      return `running ${formatDuration(now - (call.startedAt ?? now))}${call.progress ? ` · ${call.progress}` : ''}`;
+    case 'done':
+      return [call.summary, call.durationMs !== undefined ? formatDuration(call.durationMs) : undefined].filter(Boolean).join(' · ');
+    case 'failed':
+      return `failed${call.summary ? `: ${call.summary}` : ''}`;
+    case 'denied':
+      return `denied${call.reason ? `: ${call.reason}` : call.summary ? `: ${call.summary}` : ''}`;
+    case 'cancelled':
+      return 'cancelled';
+  }
+}
+
+export interface ToolLineProps {
+  call: CallView;
+  width: number;
+  /** Clock for the elapsed time of a running call. */
+  now?: number;
+}
+
+export function ToolLine({ call, width, now = Date.now() }: ToolLineProps) {
+  const { icon, color } = ICON[call.state];
+  const state = stateText(call, now);
+  const budget = Math.max(10, width - call.tool.length - 6 - Math.min(state.length, Math.floor(width / 2)));
+  const arg = oneLine(mainArgument(call.tool, call.args, call.argsText), budget);
+  const stateColor = call.state === 'failed' ? 'red' : call.state === 'denied' ? 'yellow' : undefined;
+  return (
+    <Box>
+      <Text wrap="truncate-end">
+        <Text color={color}>{icon} </Text>
+        <Text bold>{call.tool}</Text>
+        {arg ? <Text> {arg}</Text> : null}
+        <Text color={stateColor} dimColor={!stateColor}>
+          {'  '}
+          {oneLine(state, Math.max(10, width - call.tool.length - arg.length - 6))}
+        </Text>
+      </Text>
+    </Box>
+  );
+}
+
+/** The full result of a call, printed on request (Ctrl-O or :expand). */
+export function ToolResult({ call, width }: { call: CallView; width: number }) {
+  const content = sanitizeText(call.result ?? '');
+  return (
+    <Box flexDirection="column" marginLeft={2} borderStyle="single" borderLeft borderRight={false} borderTop={false} borderBottom={false} borderColor="gray">
+      <Text dimColor wrap="truncate-end">
+        {call.tool} {oneLine(mainArgument(call.tool, call.args, call.argsText), width - call.tool.length - 8)}
+      </Text>
+      <Text color={call.state === 'failed' ? 'red' : undefined}>{content.trimEnd() || '(no output)'}</Text>
+    </Box>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * How one transcript item looks: the user's prompt, a Markdown block, a tool
+ * call line, an expanded result, or a notice (errors in red). The same view
+ * draws items in the scrollback and in the live region.
+ */
+import React, { memo } from 'react';
+import { Box, Text } from 'ink';
+import type { MarkdownRenderer } from './markdown.js';
+import { ToolLine, ToolResult } from './tool-line.js';
+import type { TranscriptItem } from './transcript-store.js';
+import { sanitizeText } from './text-layout.js';
+
+export interface TranscriptItemViewProps {
+  item: TranscriptItem;
+  width: number;
+  markdown: MarkdownRenderer;
+  now?: number;
+}
+
+const NOTICE_COLOR = { info: undefined, warn: 'yellow', error: 'red' } as const;
+
+function ItemBody({ item, width, markdown, now }: TranscriptItemViewProps) {
+  switch (item.kind) {
+    case 'user':
+      return (
+        <Box>
+          <Text color="cyan" bold>
+            {'› '}
+          </Text>
+          <Text bold>{sanitizeText(item.text)}</Text>
+        </Box>
+      );
+    case 'markdown':
+      return <Text>{markdown.render(sanitizeText(item.text), width)}</Text>;
+    case 'call':
+      return <ToolLine call={item.call} width={width} now={now} />;
+    case 'result':
+      return <ToolResult call={item.call} width={width} />;
+    case 'notice': {
+      const text = item.markdown ? markdown.render(sanitizeText(item.text), width - 2) : sanitizeText(item.text);
+      const mark = item.level === 'error' ? '✗ ' : item.level === 'warn' ? '! ' : '· ';
+      return (
+        <Box>
+          <Text color={NOTICE_COLOR[item.level]} dimColor={item.level === 'info' && !item.markdown}>
+            {mark}
+          </Text>
+          <Text color={item.markdown ? undefined : NOTICE_COLOR[item.level]}>{text}</Text>
+        </Box>
+      );
+    }
+  }
+}
+
+export const TranscriptItemView = memo(function TranscriptItemView(props: TranscriptItemViewProps) {
+  return (
+    <Box marginTop={props.item.gap ? 1 : 0} flexDirection="column" width={props.width}>
+      <ItemBody {...props} />
+    </Box>
+  );
+});

@@ -1,0 +1,138 @@
+/**
+ * The grep tool: ripgrep (Rust regex syntax) with the page's meaning of
+ * "ignored", a glob applied so that ignored files stay skipped, matches as
+ * `path:line: text` relative to the working directory, lines cut at 2,000
+ * characters, output cut at 30,000 bytes keeping the start.
+ */
+import { open, stat } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  BINARY_SNIFF_BYTES,
+  compileGlob,
+  defineTool,
+  displayPath,
+  globPrefilterArgs,
+  GlobError,
+  isBinary,
+  LineBudget,
+  missingPathMessage,
+  resolvePath,
+  ToolError,
+  type GlobMatcher,
+} from '@lug/tools';
+import { binaryFile, cutMarker, formatMatch, noMatches, type SearchDescription } from './format.js';
+import { runRipgrep } from './run-ripgrep.js';
+import { sortByPath } from './sort-matches.js';
+
+export interface GrepArgs {
+  pattern: string;
+  path?: string;
+  glob?: string;
+  ignore_case?: boolean;
+}
+
+export const grepTool = defineTool<GrepArgs>({
+  name: 'grep',
+  description:
+    'Search file contents with a regular expression (Rust regex syntax). Skips .git and files ignored by .gitignore. Returns matching lines as path:line: text.',
+  parameters: {
+    type: 'object',
+    properties: {
+      pattern: { type: 'string', description: 'The regular expression.' },
+      path: { type: 'string', default: '.', description: 'Path, relative to the working directory or absolute.' },
+      glob: { type: 'string', description: 'Only files whose path matches, e.g. *.rs or src/**/*.ts.' },
+      ignore_case: { type: 'boolean', default: false, description: 'Match regardless of case.' },
+    },
+    required: ['pattern'],
+    additionalProperties: false,
+  },
+  ask: false,
+  async handler(args, ctx) {
+    const shownPath = args.path ?? '.';
+    const root = resolvePath(ctx.cwd, shownPath);
+    const isDir = await searchRootKind(root, shownPath);
+    const matcher = isDir ? compileGlobArg(args.glob) : undefined;
+    if (!isDir && (await startsBinary(root))) return binaryFile(shownPath);
+    const describe: SearchDescription = { pattern: args.pattern, shownPath, glob: args.glob, ignoreCase: !!args.ignore_case };
+    const rootArg = displayPath(ctx.cwd, root);
+    const underRoot = rootPrefix(rootArg, isDir);
+    const budget = new LineBudget(ctx.limits.outputBytes);
+    const paths: string[] = [];
+    const outcome = await runRipgrep({
+      pattern: args.pattern,
+      ignoreCase: !!args.ignore_case,
+      root,
+      rootArg,
+      cwd: ctx.cwd,
+      extraArgs: globPrefilterArgs(matcher),
+      signal: ctx.signal,
+      onMatch(m) {
+        const shown = m.path.startsWith('./') ? m.path.slice(2) : m.path;
+        if (matcher && !matcher.test(underRoot(shown))) return true;
+        paths.push(shown);
+        return budget.push(formatMatch(shown, m, ctx.limits.lineChars));
+      },
+    });
+    if (outcome.cancelled) throw new ToolError('grep was cancelled; the search was stopped.');
+    if (!outcome.stoppedEarly && outcome.code === 2 && budget.shown.length === 0) {
+      throw ripgrepError(args.pattern, outcome.stderr);
+    }
+    if (budget.shown.length === 0 && !budget.cut) return noMatches(describe);
+    // Sorting does not change which lines fit: re-budget the same lines in path order.
+    const sorted = new LineBudget(ctx.limits.outputBytes);
+    for (const line of sortByPath(budget.shown, paths)) sorted.push(line);
+    if (budget.cut) sorted.markCut(); // there were more matches than fit
+    return sorted.text(() => cutMarker(ctx.limits.outputBytes, sorted.shown.length));
+  },
+});
+
+/** true for a directory, false for a file; a ToolError for anything else. */
+async function searchRootKind(root: string, shownPath: string): Promise<boolean> {
+  let info;
+  try {
+    info = await stat(root);
+  } catch {
+    throw new ToolError(await missingPathMessage(root, shownPath));
+  }
+  if (info.isDirectory()) return true;
+  if (info.isFile()) return false;
+  throw new ToolError(`${shownPath} is neither a file nor a directory; grep searches files and directories.`);
+}
+
+function compileGlobArg(glob: string | undefined): GlobMatcher | undefined {
+  if (glob === undefined || glob === '') return undefined;
+  try {
+    return compileGlob(glob);
+  } catch (err) {
+    if (err instanceof GlobError) throw new ToolError(err.message);
+    throw err;
+  }
+}
+
+async function startsBinary(file: string): Promise<boolean> {
+  const handle = await open(file, 'r');
+  try {
+    const buf = Buffer.alloc(BINARY_SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
+    return isBinary(buf.subarray(0, bytesRead));
+  } finally {
+    await handle.close();
+  }
+}
+
+/** From a path ripgrep printed (relative to cwd) to the path under the search root, for the glob. */
+function rootPrefix(rootArg: string, isDir: boolean): (shown: string) => string {
+  if (!isDir || rootArg === '.') return (shown) => shown;
+  const prefix = rootArg.endsWith('/') ? rootArg : `${rootArg}/`;
+  return (shown) => (shown.startsWith(prefix) ? shown.slice(prefix.length) : path.basename(shown));
+}
+
+function ripgrepError(pattern: string, stderr: string): ToolError {
+  const message = stderr.trim().replace(/^rg: /, '');
+  if (/regex parse error|error parsing|regex could not be compiled|literal "\\n" is not allowed/i.test(message)) {
+    return new ToolError(
+      `invalid pattern /${pattern}/ (patterns use Rust regex syntax). ripgrep says:\n${message}`,
+    );
+  }
+  return new ToolError(`grep failed: ripgrep says:\n${message}`);
+}

@@ -1,0 +1,7 @@
+import { definePlugin } from '@lug/tools';
+import { grepTool } from './grep-tool.js';
+
+export { grepTool } from './grep-tool.js';
+export type { GrepArgs } from './grep-tool.js';
+
+export default definePlugin({ name: '@lug/plugin-grep', tools: [grepTool] });

@@ -1,0 +1,101 @@
+/**
+ * The ls tool. Without glob: one directory's entries (all of them, hidden
+ * ones and `.git` included: it is one directory, and the model asked for it).
+ * With glob: every file under path that matches, skipping `.git` and ignored
+ * files, by `rg --files` with the grep tool's flags (listFiles in @lug/tools),
+ * so ls and grep agree on what is ignored. Paths are relative to the working
+ * directory, so they can be passed straight to read. Output cut at 30,000
+ * bytes keeping the start.
+ */
+import { stat } from 'node:fs/promises';
+import {
+  compileGlob,
+  defineTool,
+  displayPath,
+  GlobError,
+  LineBudget,
+  listFiles,
+  missingPathMessage,
+  resolvePath,
+  ToolError,
+  type GlobMatcher,
+} from '@lug/tools';
+import { listDirectory } from './list-directory.js';
+
+export interface LsArgs {
+  path?: string;
+  glob?: string;
+}
+
+const bytes = (n: number) => n.toLocaleString('en-US');
+
+export const lsTool = defineTool<LsArgs>({
+  name: 'ls',
+  description:
+    'List a directory, marking directories with a trailing /. With glob, list every file under path that matches it instead, skipping .git and ignored files.',
+  parameters: {
+    type: 'object',
+    properties: {
+      path: { type: 'string', default: '.', description: 'Path, relative to the working directory or absolute.' },
+      glob: { type: 'string', description: 'Only files whose path matches, e.g. *.rs or src/**/*.ts.' },
+    },
+    required: [],
+    additionalProperties: false,
+  },
+  ask: false,
+  async handler(args, ctx) {
+    const shownPath = args.path ?? '.';
+    const dir = resolvePath(ctx.cwd, shownPath);
+    await checkDirectory(dir, shownPath);
+    const matcher = compileGlobArg(args.glob);
+    if (!matcher) {
+      const names = await listDirectory(dir);
+      if (names.length === 0) return `${shownPath} is an empty directory.`;
+      return capped(names, ctx.limits.outputBytes, 'list a subdirectory, or pass a glob');
+    }
+    const files = await listFiles(dir, { glob: matcher, signal: ctx.signal });
+    if (ctx.signal.aborted) throw new ToolError('ls was cancelled.');
+    if (files.length === 0) {
+      return `No files under ${shownPath} match ${matcher.glob} (.git and files ignored by .gitignore are skipped).`;
+    }
+    const base = displayPath(ctx.cwd, dir);
+    const shown = base === '.' ? files : files.map((f) => `${base === '/' ? '' : base}/${f}`);
+    return capped(shown, ctx.limits.outputBytes, 'narrow the glob, or list a subdirectory');
+  },
+});
+
+async function checkDirectory(dir: string, shownPath: string): Promise<void> {
+  let info;
+  try {
+    info = await stat(dir);
+  } catch {
+    throw new ToolError(await missingPathMessage(dir, shownPath));
+  }
+  if (!info.isDirectory()) {
+    throw new ToolError(`${shownPath} is a file, not a directory: ls lists directories. Read the file with read.`);
+  }
+}
+
+function compileGlobArg(glob: string | undefined): GlobMatcher | undefined {
+  if (glob === undefined || glob === '') return undefined;
+  try {
+    return compileGlob(glob);
+  } catch (err) {
+    if (err instanceof GlobError) throw new ToolError(err.message);
+    throw err;
+  }
+}
+
+/** The lines, cut at `maxBytes` keeping the start, with a closing line that says how many are not shown. */
+function capped(lines: readonly string[], maxBytes: number, howToNarrow: string): string {
+  const budget = new LineBudget(maxBytes);
+  let pushed = 0;
+  for (const line of lines) {
+    pushed++;
+    if (!budget.push(line)) break;
+  }
+  return budget.text(
+    (dropped) =>
+      `[output cut at ${bytes(maxBytes)} bytes: ${bytes(dropped + lines.length - pushed)} of ${bytes(lines.length)} entries are not shown; ${howToNarrow}]`,
+  );
+}

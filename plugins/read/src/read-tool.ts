@@ -1,0 +1,73 @@
+/**
+ * The read tool: a UTF-8 text file's lines, numbered like `cat -n`, a window
+ * of them at a time.
+ */
+import { defineTool, describeCrlf, resolvePath, statRegularFile, ToolError, type ToolContext } from '@lug/tools';
+import { formatWindow } from './format-window.js';
+import { scanLines } from './scan-lines.js';
+
+export interface ReadArgs {
+  path: string;
+  offset?: number;
+  limit?: number;
+}
+
+/** The description and arguments, word for word from the user's page (docs/tools.md). */
+const description =
+  'Read a UTF-8 text file. Returns its lines numbered from 1, like cat -n. For long files, pass offset (first line, 1-based) and limit (number of lines).';
+
+export const readTool = defineTool<ReadArgs>({
+  name: 'read',
+  description,
+  ask: false,
+  parameters: {
+    type: 'object',
+    properties: {
+      path: { type: 'string', description: 'Path, relative to the working directory or absolute.', default: '.' },
+      offset: { type: 'integer', minimum: 1, default: 1, description: 'First line to return, 1-based.' },
+      limit: { type: 'integer', minimum: 1, default: 2000, description: 'How many lines to return.' },
+    },
+    required: ['path'],
+    additionalProperties: false,
+  },
+  handler: (args, ctx) => readFileLines(args, ctx),
+});
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+export async function readFileLines(args: ReadArgs, ctx: ToolContext): Promise<string> {
+  const shownPath = args.path;
+  const absPath = resolvePath(ctx.cwd, args.path);
+  const offset = args.offset ?? 1;
+  const limit = args.limit ?? ctx.limits.readLines;
+  await statRegularFile(absPath, shownPath);
+  const scan = await scanLines(absPath, shownPath, {
+    from: offset,
+    count: limit,
+    maxChars: ctx.limits.lineChars,
+    keepBytes: ctx.limits.outputBytes,
+    signal: ctx.signal,
+  });
+  if (scan.totalLines === 0) {
+    if (offset === 1) return `[${shownPath} is empty: it has no lines]`;
+    throw new ToolError(`offset ${offset} is past the end of ${shownPath}: the file is empty (0 lines).`);
+  }
+  if (offset > scan.totalLines) {
+    throw new ToolError(
+      `offset ${offset} is past the end of ${shownPath}, which has ${plural(scan.totalLines, 'line')}; pass an offset from 1 to ${scan.totalLines}.`,
+    );
+  }
+  const crlf = describeCrlf(scan.endings);
+  return formatWindow({
+    shownPath,
+    offset,
+    limit,
+    limitIsDefault: args.limit === undefined,
+    totalLines: scan.totalLines,
+    lines: scan.lines,
+    note: crlf ? `[${crlf}; lines are shown without the CR]` : undefined,
+    maxBytes: ctx.limits.outputBytes,
+  });
+}

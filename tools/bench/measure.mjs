@@ -1,0 +1,43 @@
+// Small shared helpers for the benchmark scripts: run a command N times and
+// report medians, always next to a reference measured in the same run.
+import { spawn, spawnSync } from 'node:child_process';
+
+export function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/** Wall time of a whole process, in ms, median of `runs`. */
+export function timeProcess(argv, { runs = 10, env = process.env, cwd } = {}) {
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    const r = spawnSync(argv[0], argv.slice(1), { env, cwd, stdio: 'ignore' });
+    if (r.status !== 0) throw new Error(`${argv.join(' ')} exited ${r.status}`);
+    times.push(performance.now() - t0);
+  }
+  return median(times);
+}
+
+/** Start a process and resolve with the ms until `until()` resolves; then kill it. */
+export async function timeUntil(argv, until, { env = process.env, cwd } = {}) {
+  const t0 = performance.now();
+  const child = spawn(argv[0], argv.slice(1), { env, cwd, stdio: 'ignore' });
+  try {
+    await until();
+    return performance.now() - t0;
+  } finally {
+    child.kill('SIGKILL');
+  }
+}
+
+export function ratio(x, ref) {
+  return `${(x / ref).toFixed(2)}×`;
+}
+
+export function row(name, value, unit, ref, goal) {
+  const r = ref === undefined ? '' : `  ${ratio(value, ref)} of reference`;
+  const g = goal ? `  (goal: ${goal})` : '';
+  console.log(`  ${name.padEnd(48)} ${value.toFixed(unit === 'µs' ? 2 : 1).padStart(9)} ${unit}${r}${g}`);
+}

@@ -1,0 +1,33 @@
+// lug's start-up: `lug --version` and `lug -p` until its first request reaches
+// the scripted server, as ratios against `node -e 0` measured in the same run.
+import { mkdtempSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startScriptedServer, text } from '@lug/testing';
+import { median, row, timeProcess, timeUntil } from './measure.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const lug = join(root, 'packages', 'cli', 'bin', 'lug.js');
+
+console.log('start-up (medians)');
+const bare = timeProcess([process.execPath, '-e', '0'], { runs: 15 });
+row('node -e 0 (reference)', bare, 'ms');
+const version = timeProcess([process.execPath, lug, '--version'], { runs: 15 });
+row('lug --version', version, 'ms', bare, 'under 1.5× bare node');
+
+const home = mkdtempSync(join(tmpdir(), 'lug-bench-'));
+mkdirSync(join(home, 'project'));
+const server = await startScriptedServer(Array.from({ length: 40 }, () => text('ok')));
+const env = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, 'c'), XDG_STATE_HOME: join(home, 's'), ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server.anthropicBaseUrl };
+const firstRequest = [];
+for (let i = 0; i < 7; i++) {
+  const before = server.modelRequests().length;
+  firstRequest.push(
+    await timeUntil([process.execPath, lug, '-p', 'hi'], async () => {
+      while (server.modelRequests().length === before) await new Promise((r) => setTimeout(r, 2));
+    }, { env, cwd: join(home, 'project') }),
+  );
+}
+row('lug -p: until the first request reaches the server', median(firstRequest), 'ms', bare);
+await server.close();

@@ -1,0 +1,88 @@
+#!/usr/bin/env node
+// Fails when an arrow goes up (DESIGN.md): a package importing one it may not,
+// or reaching into another package's src/ instead of its public entry.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(fileURLToPath(new URL('.', import.meta.url)), '..');
+
+/** Who may import whom, by package name. Anything of ours not listed is forbidden. */
+export const ALLOWED = {
+  '@lug/core': [],
+  '@lug/tools': ['@lug/core'],
+  '@lug/approvals': ['@lug/core'],
+  '@lug/testing': ['@lug/core'],
+  '@lug/provider-anthropic': ['@lug/core'],
+  '@lug/provider-openai': ['@lug/core'],
+  '@lug/lua-bridge': ['@lug/core', '@lug/approvals', '@lug/tools'],
+  '@lug/tui': ['@lug/core', '@lug/approvals', '@lug/tools', '@lug/testing'],
+  lug: ['*'],
+};
+const PLUGIN_DEPS = ['@lug/tools'];
+/** Test files may also use the scripted server and the packages they are tested with. */
+const TEST_EXTRA = ['@lug/testing', '@lug/core'];
+const FORBIDDEN_IN_CORE = ['react', 'ink', 'fengari'];
+
+function walk(dir, out = []) {
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name === 'dist') continue;
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) walk(p, out);
+    else if (/\.(ts|tsx|mts|js|mjs)$/.test(name) && !name.endsWith('.d.ts')) out.push(p);
+  }
+  return out;
+}
+
+function packages() {
+  const dirs = [];
+  for (const base of ['packages', 'packages/providers', 'plugins']) {
+    for (const name of readdirSync(join(root, base))) {
+      const dir = join(root, base, name);
+      try {
+        const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+        dirs.push({ dir, name: pkg.name });
+      } catch {}
+    }
+  }
+  return dirs;
+}
+
+const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
+const ours = new Set(packages().map((p) => p.name));
+const problems = [];
+for (const { dir, name } of packages()) {
+  const allowed = name.startsWith('@lug/plugin-') ? PLUGIN_DEPS : ALLOWED[name] ?? [];
+  const srcDir = join(dir, 'src');
+  let files;
+  try {
+    files = walk(srcDir);
+  } catch {
+    continue;
+  }
+  for (const file of files) {
+    const isTest = /\.test\.tsx?$/.test(file);
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(IMPORT)) {
+      const spec = m[1] ?? m[2] ?? m[3];
+      const where = relative(root, file);
+      if (/(^|\/)(packages|plugins)\/.+\/src(\/|$)/.test(spec) || /^\.\.\/(\.\.\/)*(packages|plugins)\//.test(spec) || /^@lug\/[^/]+\/src/.test(spec)) {
+        problems.push(`${where}: imports "${spec}", another package's source; import its public entry by name instead`);
+        continue;
+      }
+      const pkgName = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
+      if (name === '@lug/core' && FORBIDDEN_IN_CORE.includes(pkgName)) {
+        problems.push(`${where}: @lug/core must not import ${pkgName}`);
+      }
+      if (!ours.has(pkgName) || pkgName === name) continue;
+      if (allowed.includes('*') || allowed.includes(pkgName)) continue;
+      if (isTest && TEST_EXTRA.includes(pkgName)) continue;
+      problems.push(`${where}: ${name} imports ${pkgName}, an arrow that goes up or sideways (allowed: ${allowed.join(', ') || 'nothing of ours'})`);
+    }
+  }
+}
+if (problems.length) {
+  console.error(`Module boundaries (DESIGN.md) are broken:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  process.exit(1);
+}
+console.log(`module boundaries: ${ours.size} packages checked, every arrow goes down`);

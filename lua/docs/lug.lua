@@ -20,11 +20,11 @@ lug.tool = {}
 ---
 ---```lua
 ---lug.tool.register("today", {
----  description = "Return today's date.",
----  ask = false,
----  handler = function()
----    return lug.proc.run({ "date", "+%F" }).stdout
----  end,
+---   description = "Return today's date.",
+---   ask = false,
+---   handler = function()
+---     return lug.proc.run({ "date", "+%F" }).stdout
+---   end,
 ---})
 ---```
 ---@param name string Letters, digits, `_` and `-`, starting with a letter.
@@ -36,8 +36,8 @@ function lug.tool.register(name, spec) end
 ---
 ---```lua
 ---lug.tool.rule("bash", function(args)
----  if args.command:match("^git status") then return "allow" end
----  return "ask"
+---   if args.command:match("^git status") then return "allow" end
+---   return "ask"
 ---end)
 ---lug.tool.rule("write", "deny")
 ---```

@@ -12,6 +12,7 @@ import {
   sessionsDir,
   stateDir,
   configDir,
+  defaultModel,
   type Env,
   type LugHost,
 } from '@lug/core';
@@ -55,6 +56,14 @@ async function loadLua(host: LugHost, approvals: Approvals, env: Env): Promise<{
   return { lua: runtime, errors: report.errors.map((e: { message: string }) => e.message) };
 }
 
+/**
+ * Start loading the likely provider's SDK (~100-200 ms) while plugins and Lua
+ * load. If init.lua picks another model, only the warm-up was wasted.
+ */
+function warmProvider(host: LugHost, model: string | undefined): void {
+  if (model) host.providers.resolve(model, host.env).catch(() => {});
+}
+
 function openSession(host: LugHost, store: SessionStore, args: CliArgs): Session {
   const id = args.resume ?? (args.continue ? store.latest(host.cwd) : undefined);
   if (args.continue && !id) throw new Error(`--continue: there is no earlier session in ${host.cwd}`);
@@ -67,6 +76,7 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   const { cwd, env, args } = opts;
   const host = createHost({ cwd, env });
   registerStockProviders(host);
+  warmProvider(host, args.model ?? defaultModel(env));
   for (const plugin of STOCK_PLUGINS) await loadPlugin(host, plugin, plugin.name);
   let session: Session | undefined;
   const approvals = createApprovals(host, {

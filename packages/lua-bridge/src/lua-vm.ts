@@ -294,7 +294,10 @@ export class LuaVM {
       if (pending) return { wait: pending };
       throw new LuaError('coroutine.yield was called outside a coroutine created with coroutine.create or coroutine.wrap', this.traceback(co));
     }
-    const message = this.messageAt(co, -1);
+    // A dead coroutine's stack has no room to inspect a table: read the error on the main thread.
+    lua.lua_xmove(co, this.L, 1);
+    const message = this.messageAt(this.L, -1);
+    lua.lua_pop(this.L, 1);
     throw new LuaError(message, this.traceback(co));
   }
 

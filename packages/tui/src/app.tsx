@@ -209,8 +209,8 @@ export function App({ controller: c }: AppProps) {
             mode: c.approvals.mode(),
             auto: c.approvals.isAuto(),
             usage: transcript.usage,
-            running: c.opts.processes?.running() ?? 0,
-            background: c.opts.processes?.background() ?? 0,
+            running: c.processes.running(),
+            background: c.processes.background(),
             cwd: c.host.cwd,
             busy: transcript.running,
           }}

@@ -87,23 +87,23 @@ function tuiCommands(c: TuiController): Command[] {
     },
     {
       name: 'resume',
-      desc: 'list earlier conversations; ":resume ID" continues one',
+      desc: 'list earlier conversations in this directory; ":resume ID" continues one',
       source: SOURCE,
-      complete: (arg) => resumeChoices(c).filter((id) => id.startsWith(arg.trim())),
-      async run(arg) {
-        const catalog = c.opts.catalog;
-        if (!catalog) throw new Error('this lug has no session store to resume from');
+      complete: (arg) => storedSessions(c).map((s) => s.id).filter((id) => id.startsWith(arg.trim())),
+      run(arg) {
         const id = arg.trim();
-        const sessions = await catalog.list();
-        knownSessions.set(c, sessions.map((s) => s.id));
+        const sessions = storedSessions(c);
+        if (!c.opts.store) throw new Error('this lug has no session store to resume from');
         if (!id) {
           if (!sessions.length) return notice('no earlier conversation in this directory');
-          const lines = sessions.slice(0, 20).map((s) => `- \`${s.id}\` ${new Date(s.updatedAt).toLocaleString()}: ${s.title.replace(/\s+/g, ' ').slice(0, 80)}`);
-          return notice(`Earlier conversations (\`:resume ID\` continues one; Tab completes):\n\n${lines.join('\n')}`, 'info', true);
+          const lines = sessions.slice(0, 15).map((s) => `- \`${s.id}\` ${firstPrompt(c, s.id)}`);
+          return notice(`Earlier conversations here, newest first (\`:resume ID\` continues one; Tab completes):\n\n${lines.join('\n')}`, 'info', true);
         }
         const match = sessions.filter((s) => s.id.startsWith(id));
-        if (match.length !== 1) throw new Error(match.length ? `"${id}" matches ${match.length} conversations: give more of the id` : `no conversation "${id}"; :resume lists them`);
-        c.switchSession(await catalog.open(match[0]!.id));
+        if (match.length !== 1) {
+          throw new Error(match.length ? `"${id}" matches ${match.length} conversations: give more of the id` : `no conversation "${id}" in this directory; :resume lists them`);
+        }
+        c.resumeSession(match[0]!.id);
         notice(`resumed ${match[0]!.id}`);
       },
     },
@@ -151,15 +151,23 @@ function tuiCommands(c: TuiController): Command[] {
   ];
 }
 
-const knownSessions = new WeakMap<TuiController, string[]>();
+function storedSessions(c: TuiController): Array<{ id: string }> {
+  try {
+    return (c.opts.store?.list(c.host.cwd) ?? []).filter((s) => s.id !== c.session.id);
+  } catch {
+    return [];
+  }
+}
 
-function resumeChoices(c: TuiController): string[] {
-  // Completion is synchronous: answer from the last listing, and refresh it for the next key.
-  void c.opts.catalog
-    ?.list()
-    .then((list) => knownSessions.set(c, list.map((s) => s.id)))
-    .catch(() => undefined);
-  return knownSessions.get(c) ?? [];
+/** The first prompt of a stored conversation, for the :resume list. */
+function firstPrompt(c: TuiController, id: string): string {
+  try {
+    const first = c.opts.store!.load(id).messages.find((m) => m.role === 'user');
+    const text = first && first.role === 'user' ? first.content.replace(/\s+/g, ' ').trim() : '';
+    return text.length > 70 ? `${text.slice(0, 69)}…` : text || '(no prompt)';
+  } catch {
+    return '(unreadable)';
+  }
 }
 
 function modelChoices(c: TuiController): string[] {

@@ -1,13 +1,19 @@
 /**
- * What the TUI needs from the packages around it, written as plain interfaces.
- *
- * The TUI never imports the Lua bridge, and it only needs a small part of the
- * session, approvals and process table: naming exactly that part here keeps the
- * TUI testable with small fakes and lets the CLI pass the real objects (they
- * are structurally compatible: `Session` from @lug/core, `Approvals` from
- * @lug/approvals).
+ * What the TUI needs from the packages around it, as the smallest interfaces
+ * that say so. The CLI passes the real objects (`Session` and `SessionStore`
+ * from @lug/core, `Approvals` from @lug/approvals, the Lua runtime); tests pass
+ * small stand-ins. The TUI never imports the Lua bridge: Lua is one function.
  */
-import type { ApprovalMode, Message, Usage } from '@lug/core';
+import type { Message, Usage } from '@lug/core';
+import type { Approvals } from '@lug/approvals';
+
+export type {
+  ApprovalCall,
+  ApprovalQueueView,
+  DialogAnswer,
+  PendingApproval,
+  Preview,
+} from '@lug/approvals';
 
 export interface TurnResult {
   text: string;
@@ -27,73 +33,35 @@ export interface TuiSession {
   /** A new conversation (new id). */
   reset(): void;
   modelName(): string | undefined;
+  /** Continue a stored conversation (`:resume`). */
+  resume?(id: string, messages: Message[], usage?: Usage): void;
 }
 
-/** A stored conversation, for `:resume`. */
-export interface SessionSummary {
-  id: string;
-  /** The first prompt, or a title. */
-  title: string;
-  /** ms since epoch. */
-  updatedAt: number;
-}
-
-/** Where `:resume` finds earlier conversations; the CLI passes one built on the session store. */
-export interface SessionCatalog {
-  list(): Promise<SessionSummary[]>;
-  open(id: string): Promise<TuiSession>;
-}
-
-/** What the dialog shows for a call (mirrors @lug/approvals `Preview`). */
-export interface Preview {
-  kind: 'diff' | 'command' | 'args';
-  text: string;
-}
-
-export interface ApprovalCall {
-  tool: string;
-  args: Record<string, unknown>;
-  id: string;
-  reason?: string;
-}
-
-export type DialogAnswer = { kind: 'allow' } | { kind: 'always' } | { kind: 'deny'; message?: string };
-
-export interface PendingApproval {
-  call: ApprovalCall;
-  preview: Preview;
-  since: number;
-}
-
-export interface ApprovalQueueView {
-  current(): PendingApproval | undefined;
-  pending(): PendingApproval[];
-  answer(callId: string, answer: DialogAnswer): void;
-  onChange(fn: () => void): () => void;
+/** Where `:resume` finds earlier conversations: @lug/core's SessionStore. */
+export interface TuiSessionStore {
+  /** Newest first; only those started in `cwd` when given. */
+  list(cwd?: string): Array<{ id: string; cwd: string; mtimeMs: number }>;
+  load(id: string): { messages: Message[]; usage: Usage };
 }
 
 /** The part of @lug/approvals' `Approvals` the TUI uses. */
-export interface TuiApprovals {
-  queue: ApprovalQueueView;
-  allowedAlways: { list(): string[]; clear(): void; add(tool: string): void };
-  mode(): ApprovalMode;
-  toggleAuto(): void;
-  isAuto(): boolean;
-}
+export type TuiApprovals = Pick<Approvals, 'queue' | 'mode' | 'toggleAuto' | 'isAuto'> & {
+  allowedAlways: Pick<Approvals['allowedAlways'], 'list' | 'clear' | 'add'>;
+};
 
 /** Runs Lua in the live state, for `:lua CODE`. Absent: the TUI runs without Lua. */
 export interface LuaRunner {
-  run(code: string): Promise<unknown>;
+  run(code: string, chunkName?: string): Promise<unknown>;
 }
 
-/** Counts of the processes lug started (from @lug/tools' process table). */
+/** Counts of the processes lug started (by default @lug/tools' process table). */
 export interface ProcessCounts {
   /** Processes of calls running now. */
   running(): number;
   /** Processes left running in the background (`cmd > log 2>&1 &`). */
   background(): number;
-  /** Called when a count changes; returns the function that unsubscribes. */
-  onChange?(fn: () => void): () => void;
+  /** Called when a count may have changed; returns the function that unsubscribes. */
+  subscribe?(fn: () => void): () => void;
 }
 
 /** Lists the project's files for `@path` completion, skipping ignored ones. */

@@ -6,7 +6,8 @@
  */
 import path from 'node:path';
 import type { LugHost } from '@lug/core';
-import type { FileLister, LuaRunner, ProcessCounts, SessionCatalog, TuiApprovals, TuiSession } from './contracts.js';
+import { listFilesByWalking, processTable } from '@lug/tools';
+import type { FileLister, LuaRunner, ProcessCounts, TuiApprovals, TuiSession, TuiSessionStore } from './contracts.js';
 import { ConfirmQueue } from './confirm.js';
 import { PromptHistory } from './history.js';
 import { InputStore } from './input-store.js';
@@ -24,8 +25,13 @@ export interface TuiControllerOptions {
   version: string;
   /** The manual's pages, for `:help`. */
   docsDir?: string;
-  catalog?: SessionCatalog;
+  /** Stored conversations, for `:resume`. */
+  store?: TuiSessionStore;
+  /** Errors from init.lua and plugins, shown once at the top. */
+  startupErrors?: readonly string[];
+  /** Default: @lug/tools' process table. */
   processes?: ProcessCounts;
+  /** Default: @lug/tools' ignore-aware walker. */
   listFiles?: FileLister;
   markdown?: MarkdownRenderer;
   /** Probe for local servers when there is no model (default true); options for tests. */
@@ -51,6 +57,7 @@ export class TuiController {
   readonly input: InputStore;
   readonly confirms = new ConfirmQueue();
   readonly markdown: MarkdownRenderer;
+  readonly processes: ProcessCounts;
   localServers: LocalServer[] = [];
   private snapshot: ControllerSnapshot;
   private listeners = new Set<() => void>();
@@ -68,11 +75,13 @@ export class TuiController {
     this.host = opts.host;
     this.approvals = opts.approvals;
     this.markdown = opts.markdown ?? createMarkdownRenderer();
+    this.processes = opts.processes ?? { running: () => processTable.running(), background: () => processTable.background(), subscribe: (fn) => processTable.subscribe(fn) };
+    const env = opts.host.env;
     this.transcript = new TranscriptStore({ markdown: this.markdown, frameMs: opts.frameMs });
     this.input = new InputStore({
       history: new PromptHistory(opts.stateDir ? path.join(opts.stateDir, 'history') : undefined),
       commands: opts.host.commands,
-      listFiles: opts.listFiles,
+      listFiles: opts.listFiles ?? ((cwd, signal) => listFilesByWalking(cwd, { signal, env })),
       cwd: opts.host.cwd,
     });
     this.snapshot = { session: opts.session, queued: [], hint: undefined, version: 0 };
@@ -101,7 +110,8 @@ export class TuiController {
     this.detach.push(this.host.events.on('error', () => void this.errorEvents++));
     this.detach.push(this.host.events.on('option_change', () => this.update({})));
     this.detach.push(this.host.events.on('mode_change', () => this.update({})));
-    if (this.opts.processes?.onChange) this.detach.push(this.opts.processes.onChange(() => this.update({})));
+    if (this.processes.subscribe) this.detach.push(this.processes.subscribe(() => this.update({})));
+    for (const message of this.opts.startupErrors ?? []) this.transcript.notice(message, 'error');
     if (!this.session.modelName()) void this.explainNoModel();
   }
 
@@ -216,12 +226,17 @@ export class TuiController {
     this.update({ hint: text });
   }
 
-  /** Switch to another session (`:resume`), showing its conversation. */
-  switchSession(session: TuiSession): void {
+  /** Continue a stored conversation (`:resume`), showing it. */
+  resumeSession(id: string): void {
+    const store = this.opts.store;
+    if (!store) throw new Error('this lug has no session store to resume from');
+    if (!this.session.resume) throw new Error('this session cannot resume a stored conversation');
+    const stored = store.load(id);
     if (this.session.running) this.session.cancel();
-    this.update({ session, queued: [] });
-    this.transcript.replay(session.messages);
-    this.transcript.setUsage(session.usage);
+    this.session.resume(id, stored.messages, stored.usage);
+    this.update({ queued: [] });
+    this.transcript.replay(this.session.messages);
+    this.transcript.setUsage(this.session.usage);
   }
 
   /** Start a new conversation (`:clear`). */

@@ -24,6 +24,5 @@ export type {
   LuaRunner,
   ProcessCounts,
   FileLister,
-  SessionCatalog,
-  SessionSummary,
+  TuiSessionStore,
 } from './contracts.js';

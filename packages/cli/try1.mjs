@@ -1,0 +1,12 @@
+import { startScriptedServer, text, toolCall, turn, toolsOf } from '@lug/testing';
+import { spawnSync, spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os'; import { join } from 'node:path';
+const server = await startScriptedServer([turn(toolCall('read', {path:'a.txt'})), text('done')]);
+const home = mkdtempSync(join(tmpdir(), 'try-'));
+mkdirSync(join(home,'config/lug'),{recursive:true}); mkdirSync(join(home,'p'));
+writeFileSync(join(home,'p/a.txt'),'hello\n');
+const t=Date.now();
+const r = await new Promise(res=>{const c=spawn(process.execPath,['/work/main/packages/cli/bin/lug.js','-p','go'],{cwd:join(home,'p'),env:{PATH:process.env.PATH,HOME:home,XDG_CONFIG_HOME:join(home,'config'),XDG_STATE_HOME:join(home,'state'),OPENAI_API_KEY:'k',OPENAI_BASE_URL:server.openaiBaseUrl}});let o='',e='';c.stdout.on('data',d=>o+=d);c.stderr.on('data',d=>e+=d);c.on('close',code=>res({code,o,e}))});
+console.log(r, Date.now()-t, server.modelRequests().length, toolsOf(server.modelRequests()[0]).map(t=>t.name));
+await server.close();

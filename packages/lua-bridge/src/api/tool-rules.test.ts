@@ -1,0 +1,149 @@
+/** lug.tool.rule and lug.session.approve through the real @lug/approvals. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { request, setup, type Setup } from '../test-support.js';
+
+let s: Setup | undefined;
+afterEach(() => s?.runtime.close());
+
+const signal = () => new AbortController().signal;
+
+describe('lug.tool.rule', () => {
+  it('a rule waiting on lug.ui.confirm holds its call, and only its call, until answered', async () => {
+    s = setup({
+      'init.lua': `lug.tool.rule("bash", function(args)
+  if args.command == "git push" then
+    if lug.ui.confirm("Push?") then return "allow" end
+    return "deny", "the user said no"
+  end
+  return "allow"
+end)
+`,
+    });
+    await s.runtime.loadStartup();
+    let pushDone = false;
+    const push = s.approvals.decide(request(s.host, 'bash', { command: 'git push' }), signal()).then((d) => {
+      pushDone = true;
+      return d;
+    });
+    await s.ui.questions(1);
+    expect(s.ui.asked[0]!.message).toBe('Push?');
+    // Another call decides while the first waits.
+    const other = await s.approvals.decide(request(s.host, 'bash', { command: 'ls' }), signal());
+    expect(other).toMatchObject({ allow: true });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(pushDone).toBe(false);
+    s.ui.asked[0]!.answer(false);
+    expect(await push).toMatchObject({ allow: false, reason: 'the user said no' });
+  });
+
+  it('a rule allowed by the user lets the call run', async () => {
+    s = setup({ 'init.lua': 'lug.tool.rule("*", function() return lug.ui.confirm("ok?") and "allow" or "deny" end)' });
+    await s.runtime.loadStartup();
+    const decision = s.approvals.decide(request(s.host, 'write', { path: 'x', content: '' }), signal());
+    await s.ui.questions(1);
+    s.ui.asked[0]!.answer(true);
+    expect(await decision).toMatchObject({ allow: true });
+  });
+
+  it('a Lua error in a rule makes the call ask, with the Lua file and line in the reason', async () => {
+    s = setup({
+      'init.lua': `lug.tool.rule("bash", function(args)
+  local n = nil
+  return n.field
+end)
+`,
+    });
+    await s.runtime.loadStartup();
+    const decision = s.approvals.decide(request(s.host, 'bash', { command: 'ls' }), signal());
+    await waitFor(() => s!.approvals.queue.current());
+    const reason = s.approvals.queue.current()!.call.reason!;
+    expect(reason).toContain(`${s.lug.configDir}/init.lua:1`); // where the rule was made
+    expect(reason).toContain(`${s.lug.configDir}/init.lua:3: attempt to index a nil value`); // where it failed
+    s.approvals.queue.answer(s.approvals.queue.current()!.call.id, { kind: 'deny' });
+    expect(await decision).toMatchObject({ allow: false });
+  });
+
+  it('a rule returning something that is not a verdict makes the call ask, saying what it returned', async () => {
+    s = setup({ 'init.lua': 'lug.tool.rule("ls", function() return "yes" end)' });
+    await s.runtime.loadStartup();
+    const decision = s.approvals.decide(request(s.host, 'ls', {}), signal());
+    await waitFor(() => s!.approvals.queue.current());
+    expect(s.approvals.queue.current()!.call.reason).toContain('returned "yes"');
+    s.approvals.queue.answer(s.approvals.queue.current()!.call.id, { kind: 'allow' });
+    await decision;
+  });
+
+  it('a rule sees the call (tool, id, cwd) and gives a reason', async () => {
+    s = setup({
+      'init.lua': `lug.tool.rule("*", function(args, call)
+  if call.tool == "write" and call.cwd ~= nil and args.path == "secret" then return "deny", "no secrets in " .. call.id end
+end)`,
+    });
+    await s.runtime.loadStartup();
+    const req = request(s.host, 'write', { path: 'secret', content: '' });
+    expect(await s.approvals.decide(req, signal())).toMatchObject({ allow: false, reason: `no secrets in ${req.id}` });
+  });
+
+  it('the returned function removes the rule, and nil removes all of a tool\'s rules', async () => {
+    s = setup({
+      'init.lua': `remove_deny = lug.tool.rule("write", "deny")
+lug.tool.rule("edit", "deny")
+lug.tool.rule("edit", function() return "deny" end)`,
+    });
+    await s.runtime.loadStartup();
+    await s.runtime.run('lug.opt.approval = "off"');
+    expect(await s.approvals.decide(request(s.host, 'write', { path: 'a', content: '' }), signal())).toMatchObject({ allow: false });
+    await s.runtime.run('remove_deny()');
+    expect(await s.approvals.decide(request(s.host, 'write', { path: 'a', content: '' }), signal())).toMatchObject({ allow: true });
+    await s.runtime.run('lug.tool.rule("edit", nil)');
+    expect(await s.approvals.decide(request(s.host, 'edit', { path: 'a', old_string: 'a', new_string: 'b' }), signal())).toMatchObject({ allow: true });
+  });
+
+  it('an unknown verdict string is an error naming the allowed ones', async () => {
+    s = setup();
+    await expect(s.runtime.run('lug.tool.rule("bash", "maybe")')).rejects.toThrow(/a rule is a function, "allow", "ask", "deny" or nil; got "maybe"/);
+  });
+
+  it('close() removes the rules Lua added', async () => {
+    s = setup({ 'init.lua': 'lug.tool.rule("write", "deny")' });
+    await s.runtime.loadStartup();
+    s.runtime.close();
+    s.host.options.set('approval', 'off');
+    expect(await s.approvals.decide(request(s.host, 'write', { path: 'a', content: '' }), signal())).toMatchObject({ allow: true });
+  });
+});
+
+describe('lug.session.approve', () => {
+  it('answers in the dialog\'s place with a message for the model', async () => {
+    s = setup({
+      'init.lua': `lug.session.approve(function(call, preview)
+  if call.tool == "bash" and preview.kind == "command" and preview.text:find("rm", 1, true) then
+    return "deny", "no rm here"
+  end
+end)`,
+    });
+    await s.runtime.loadStartup();
+    expect(await s.approvals.decide(request(s.host, 'bash', { command: 'rm x' }), signal())).toMatchObject({ allow: false, reason: 'no rm here' });
+  });
+
+  it('may wait, and "always" allows the tool from then on', async () => {
+    s = setup({ 'init.lua': 'lug.session.approve(function(call) if lug.ui.confirm("let " .. call.tool .. "?") then return "always" end end)' });
+    await s.runtime.loadStartup();
+    const first = s.approvals.decide(request(s.host, 'write', { path: 'a', content: '' }), signal());
+    await s.ui.questions(1);
+    expect(s.ui.asked[0]!.message).toBe('let write?');
+    s.ui.asked[0]!.answer(true);
+    expect(await first).toMatchObject({ allow: true });
+    expect(s.approvals.allowedAlways.list()).toContain('write');
+  });
+});
+
+async function waitFor<T>(fn: () => T | undefined, ms = 2000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = fn();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}

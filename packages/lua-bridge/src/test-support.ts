@@ -1,0 +1,113 @@
+/**
+ * Test helpers (not exported): temp XDG directories with Lua files, a host
+ * whose interface answers by hand, and calls shaped like the scheduler's.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { createHost, type AuthorizeRequest, type LugEvent, type LugHost, type ToolContext, type UiHooks } from '@lug/core';
+import { createApprovals } from '@lug/approvals';
+import type { Approvals } from '@lug/approvals';
+import { createLuaRuntime, type LuaRuntime, type LuaRuntimeOptions } from './runtime.js';
+
+export interface TempLug {
+  root: string;
+  configDir: string;
+  project: string;
+  env: Record<string, string>;
+  write(rel: string, content: string | Uint8Array): string;
+}
+
+/** A temp root with XDG dirs and a project directory; `files` are written under the config dir (lug/). */
+export function tempLug(files: Record<string, string> = {}): TempLug {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lug-lua-'));
+  const configDir = path.join(root, 'config', 'lug');
+  const project = path.join(root, 'project');
+  fs.mkdirSync(configDir, { recursive: true });
+  fs.mkdirSync(project, { recursive: true });
+  const env = {
+    ...(process.env as Record<string, string>),
+    HOME: path.join(root, 'home'),
+    XDG_CONFIG_HOME: path.join(root, 'config'),
+    XDG_STATE_HOME: path.join(root, 'state'),
+    XDG_CACHE_HOME: path.join(root, 'cache'),
+  };
+  const write = (rel: string, content: string | Uint8Array) => {
+    const file = path.join(configDir, rel);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, content);
+    return file;
+  };
+  for (const [rel, content] of Object.entries(files)) write(rel, content);
+  return { root, configDir, project, env, write };
+}
+
+/** An interface whose confirm dialogs stay open until the test answers them. */
+export class HandUi implements UiHooks {
+  interactive = true;
+  notes: Array<{ message: string; level: string }> = [];
+  asked: Array<{ message: string; answer(yes: boolean): void }> = [];
+  private waiters: Array<() => void> = [];
+
+  confirm(message: string): Promise<boolean> {
+    return new Promise((resolve) => {
+      this.asked.push({ message, answer: resolve });
+      for (const w of this.waiters.splice(0)) w();
+    });
+  }
+
+  notify(message: string, level: 'info' | 'warn' | 'error' = 'info'): void {
+    this.notes.push({ message, level });
+  }
+
+  /** Resolves when `n` questions have been asked in all. */
+  async questions(n: number): Promise<void> {
+    while (this.asked.length < n) await new Promise<void>((r) => this.waiters.push(r));
+  }
+}
+
+export interface Setup {
+  lug: TempLug;
+  host: LugHost;
+  approvals: Approvals;
+  runtime: LuaRuntime;
+  ui: HandUi;
+  events: LugEvent[];
+}
+
+export function setup(files: Record<string, string> = {}, opts: LuaRuntimeOptions = {}): Setup {
+  const lug = tempLug(files);
+  const host = createHost({ cwd: lug.project, env: lug.env });
+  const ui = new HandUi();
+  host.ui = ui;
+  const events: LugEvent[] = [];
+  host.events.onAny((e) => events.push(e));
+  const approvals = createApprovals(host);
+  const runtime = createLuaRuntime(host, approvals, { configDir: lug.configDir, ...opts });
+  return { lug, host, approvals, runtime, ui, events };
+}
+
+let callCounter = 0;
+
+export function request(host: LugHost, tool: string, args: Record<string, unknown>): AuthorizeRequest {
+  const id = `call_${++callCounter}`;
+  return { id, tool, args, argsText: JSON.stringify(args), cwd: host.cwd };
+}
+
+export function toolContext(host: LugHost, signal = new AbortController().signal): ToolContext {
+  return {
+    cwd: host.cwd,
+    signal,
+    lock: async () => () => undefined,
+    limits: host.limits,
+    emit: () => undefined,
+    callId: `call_${++callCounter}`,
+  };
+}
+
+/** Run a registered tool's handler as the scheduler would (without the output cap). */
+export async function runTool(host: LugHost, name: string, args: Record<string, unknown> = {}, signal?: AbortSignal): Promise<unknown> {
+  const tool = host.tools.get(name);
+  if (!tool) throw new Error(`no tool ${name}`);
+  return tool.handler(args, toolContext(host, signal));
+}

@@ -1,0 +1,158 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { killAllProcesses } from './exit-cleanup.js';
+import { processTable } from './process-table.js';
+import { ProcessError, runProcess, spawnProcess } from './run-process.js';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'lug-proc-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(async () => {
+  await killAllProcesses({ graceMs: 200 });
+});
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('runProcess', () => {
+  it('returns the exit status, stdout and stderr apart', async () => {
+    const r = await runProcess({ shell: 'echo out; echo err >&2; exit 3' });
+    expect(r).toMatchObject({ code: 3, signal: null, stdout: 'out\n', stderr: 'err\n', killed: false, timedOut: false });
+    expect(r.stdoutCutBytes).toBe(0);
+  });
+
+  it('gives an empty standard input unless stdin is given', async () => {
+    expect((await runProcess({ shell: 'cat; echo done' })).stdout).toBe('done\n');
+    expect((await runProcess(['cat'], { stdin: 'hello' })).stdout).toBe('hello');
+  });
+
+  it('runs an argument list without a shell', async () => {
+    expect((await runProcess(['echo', '$HOME', '; ls'])).stdout).toBe('$HOME ; ls\n');
+  });
+
+  it('runs in the given directory, with variables added and removed', async () => {
+    process.env.LUG_TEST_REMOVE_ME = 'x';
+    const r = await runProcess({ shell: 'pwd; echo "$LUG_A" "${LUG_TEST_REMOVE_ME:-gone}"' }, { cwd: dir, env: { LUG_A: 'a', LUG_TEST_REMOVE_ME: undefined } });
+    expect(r.stdout).toBe(`${dir}\na gone\n`);
+  });
+
+  it('reports the signal that killed the command', async () => {
+    const r = await runProcess({ shell: 'kill -KILL $$' });
+    expect(r).toMatchObject({ code: null, signal: 'SIGKILL', killed: false });
+  });
+
+  it('on timeout kills the whole group, a grandchild that ignores TERM included', async () => {
+    const pidFile = path.join(dir, 'grandchild.pid');
+    const r = await runProcess(
+      { shell: `(trap '' TERM; exec sleep 30) & echo $! > ${pidFile}; wait` },
+      { timeoutSecs: 1, killGraceMs: 300 },
+    );
+    const grandchild = Number(readFileSync(pidFile, 'utf8'));
+    expect(r.timedOut).toBe(true);
+    expect(r.killed).toBe(true);
+    expect(r.durationMs).toBeGreaterThanOrEqual(1000);
+    expect(alive(grandchild)).toBe(false);
+  });
+
+  it('on abort kills the group and says it was cancelled', async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const started = Date.now();
+    const r = await runProcess({ shell: 'sleep 30' }, { signal: controller.signal });
+    expect(r).toMatchObject({ cancelled: true, killed: true, timedOut: false, signal: 'SIGTERM' });
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('starts nothing when the signal is already aborted', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const r = await runProcess({ shell: `touch ${path.join(dir, 'should-not-exist')}` }, { signal: controller.signal });
+    expect(r.cancelled).toBe(true);
+    expect(() => readFileSync(path.join(dir, 'should-not-exist'))).toThrow();
+  });
+
+  it('lets a redirected background process outlive the call, as a background group', async () => {
+    const r = await runProcess({ shell: 'sleep 30 > /dev/null 2>&1 & echo $!' });
+    const pid = Number(r.stdout.trim());
+    expect(r.durationMs).toBeLessThan(1000);
+    expect(alive(pid)).toBe(true);
+    expect(processTable.background()).toBeGreaterThanOrEqual(1);
+    await killAllProcesses({ graceMs: 200 });
+    expect(alive(pid)).toBe(false);
+    expect(processTable.background()).toBe(0);
+  });
+
+  it('does not hang when a background child keeps the output pipe open', async () => {
+    const started = Date.now();
+    const r = await runProcess({ shell: 'sleep 30 & echo started' });
+    expect(r.stdout).toBe('started\n');
+    expect(r.code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('keeps the last maxBytes of each stream and counts the bytes cut', async () => {
+    const r = await runProcess({ shell: 'seq 1 100000; echo tail-of-err >&2' }, { maxBytes: 100 });
+    expect(Buffer.byteLength(r.stdout)).toBeLessThanOrEqual(100);
+    expect(r.stdout.endsWith('99999\n100000\n')).toBe(true);
+    expect(r.stdoutCutBytes + Buffer.byteLength(r.stdout)).toBe(588895);
+    expect(r.stderr).toBe('tail-of-err\n');
+  });
+
+  it('keeps memory flat on yes | head -c 1000000000, and the result at 30,000 bytes', async () => {
+    global.gc?.();
+    const start = process.memoryUsage().rss;
+    let peak = start;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 10);
+    const r = await runProcess({ shell: 'yes | head -c 1000000000' });
+    clearInterval(sampler);
+    peak = Math.max(peak, process.memoryUsage().rss);
+    expect(Buffer.byteLength(r.stdout)).toBe(30_000);
+    expect(r.stdoutCutBytes).toBe(1_000_000_000 - 30_000);
+    expect(peak - start).toBeLessThan(50 * 1024 * 1024);
+  }, 30_000);
+
+  it('streams decoded output to onOutput, never splitting a character', async () => {
+    const chunks: string[] = [];
+    await runProcess(['printf', '%s', 'naïve café'], { onOutput: (text, stream) => stream === 'stdout' && chunks.push(text) });
+    expect(chunks.join('')).toBe('naïve café');
+  });
+
+  it('fails the call when onOutput throws, and stops the process', async () => {
+    const handle = spawnProcess({ shell: 'echo x; sleep 30' }, {
+      onOutput() {
+        throw new Error('listener broke');
+      },
+    });
+    await expect(handle.wait()).rejects.toThrow('listener broke');
+  });
+
+  it('says clearly when the program does not exist or the directory is missing', async () => {
+    await expect(runProcess(['lug-no-such-program-xyz'])).rejects.toThrow(ProcessError);
+    await expect(runProcess(['lug-no-such-program-xyz'])).rejects.toThrow(/no such program/);
+    expect(() => spawnProcess(['ls'], { cwd: path.join(dir, 'missing') })).toThrow(/working directory .* does not exist/);
+    expect(() => spawnProcess([])).toThrow(/argument list is empty/);
+  });
+});
+
+describe('spawnProcess', () => {
+  it('gives the pid, and kill() ends the whole group', async () => {
+    const handle = spawnProcess({ shell: 'sleep 30 & sleep 30; wait' }, { timeoutSecs: 0 });
+    expect(handle.pid).toBeGreaterThan(0);
+    expect(processTable.running()).toBeGreaterThanOrEqual(1);
+    await new Promise((r) => setTimeout(r, 50));
+    await handle.kill();
+    const r = await handle.wait();
+    expect(r.killed).toBe(true);
+    expect(r.timedOut).toBe(false);
+    expect(() => process.kill(-handle.pid, 0)).toThrow();
+  });
+});

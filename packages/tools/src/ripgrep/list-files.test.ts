@@ -1,0 +1,67 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileGlob } from '../glob/compile-glob.js';
+import { buildIgnoreTree, PROJECT_VISIBLE, type IgnoreTree } from '../test-support/ignore-tree.js';
+import { globPrefilterArgs } from './glob-prefilter.js';
+import { listFiles, ListFilesError } from './list-files.js';
+
+let tree: IgnoreTree;
+const saved = { HOME: process.env.HOME, XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME };
+beforeAll(() => {
+  tree = buildIgnoreTree();
+  Object.assign(process.env, tree.env);
+});
+afterAll(() => {
+  Object.assign(process.env, saved);
+  rmSync(tree.base, { recursive: true, force: true });
+});
+
+describe('listFiles', () => {
+  it('lists every file that is not ignored, sorted, relative to the root', async () => {
+    expect(await listFiles(tree.project)).toEqual(PROJECT_VISIBLE);
+  });
+
+  it('keeps ignored files out even when they match the glob (rg -g would let them in)', async () => {
+    expect(await listFiles(tree.project, { glob: '*.log' })).toEqual(['keep.log', 'logs/keep.log', 'src/important.log']);
+  });
+
+  it('matches a glob with a slash against the path under the root', async () => {
+    expect(await listFiles(tree.project, { glob: 'src/**/*.rs' })).toEqual(['src/a/b/inside.rs', 'src/lib.rs', 'src/main.rs', 'src/util/helpers.rs']);
+    expect(await listFiles(tree.project, { glob: 'src/*.rs' })).toEqual(['src/lib.rs', 'src/main.rs']);
+    expect(await listFiles(path.join(tree.project, 'src'), { glob: 'util/*.rs' })).toEqual(['util/helpers.rs']);
+  });
+
+  it('equals the filtered unglobbed listing for every kind of glob', async () => {
+    const all = await listFiles(tree.project);
+    for (const glob of ['*.rs', '*.{md,txt}', '.*', '**/*.log', 'src/**', '[A-Z]*', 'src/', '*.LOG', 'ü*', '**.rs']) {
+      const matcher = compileGlob(glob);
+      expect(await listFiles(tree.project, { glob }), glob).toEqual(all.filter((f) => matcher.test(f)));
+    }
+  });
+
+  it('is empty when nothing matches', async () => {
+    expect(await listFiles(tree.project, { glob: '*.nothing' })).toEqual([]);
+  });
+
+  it('fails clearly when cancelled', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(listFiles(tree.project, { signal: controller.signal })).rejects.toThrow(ListFilesError);
+  });
+});
+
+describe('globPrefilterArgs', () => {
+  it('turns a file-name glob into a ripgrep file type, which keeps ignore rules', () => {
+    expect(globPrefilterArgs(compileGlob('*.rs'))).toEqual(['--type-add', 'lugglob:*.rs', '--type', 'lugglob']);
+    expect(globPrefilterArgs(compileGlob('src/**/*.ts'))).toEqual(['--type-add', 'lugglob:*.ts', '--type', 'lugglob']);
+  });
+
+  it('gives nothing when no single file-name glob covers every match', () => {
+    expect(globPrefilterArgs(undefined)).toEqual([]);
+    expect(globPrefilterArgs(compileGlob('src/**'))).toEqual([]);
+    expect(globPrefilterArgs(compileGlob('**.rs'))).toEqual([]);
+    expect(globPrefilterArgs(compileGlob('{src/a,lib}.rs'))).toEqual([]);
+    expect(globPrefilterArgs(compileGlob('include:x'))).toEqual([]);
+  });
+});

@@ -49,7 +49,7 @@ function packages() {
 }
 
 // Import and export statements, dynamic imports and requires; `[^'";]` keeps a match inside one statement.
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)|\brequire\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|(?<!['"`])\bimport\(\s*['"]([^'"]+)['"]\s*\)|(?<!['"`])\brequire\(\s*['"]([^'"]+)['"]\s*\)/g;
 /** Test files and their helpers may use more (the scripted server, core's locks). */
 const TEST_FILE = /(\.test\.tsx?$|[\\/]test-[\w-]+\.tsx?$|[\\/]test-support[\\/])/;
 const all = packages();

@@ -5,6 +5,11 @@
  * Entries are keyed by a hash of the chunk name and the exact source, so an
  * edited file is compiled again. In memory by default (a second state in the
  * same process); with `dir`, also on disk, for the next process.
+ *
+ * Dumping bytecode costs time too (fengari allocates for every instruction),
+ * so the first state does not pay for it while it starts: a compiled chunk is
+ * dumped once the process is idle (setImmediate), or at once when another
+ * state asks for the same chunk before that.
  */
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -20,9 +25,19 @@ let shared: ChunkCache | undefined;
 
 export class ChunkCache {
   private memory = new Map<string, Uint8Array>();
+  /** Compiled, not yet dumped: the function, kept alive until it is. */
+  private pending = new Map<string, { vm: LuaVM; fn: LuaFunctionRef }>();
+  private flushScheduled = false;
+  /** How many loads were served from bytecode, and how many compiled source. */
+  readonly stats = { hits: 0, misses: 0 };
 
   /** `dir`: where compiled chunks are also written (created 0700), e.g. $XDG_CACHE_HOME/lug/lua. */
   constructor(private readonly opts: { dir?: string } = {}) {}
+
+  /** Where compiled chunks (and fengari's V8 code cache) are kept on disk, if anywhere. */
+  get dir(): string | undefined {
+    return this.opts.dir;
+  }
 
   /** The in-memory cache every runtime of this process shares unless given another. */
   static shared(): ChunkCache {
@@ -31,19 +46,51 @@ export class ChunkCache {
 
   load(vm: LuaVM, source: Uint8Array, chunkName: string): LuaFunctionRef {
     const key = createHash('sha1').update(FORMAT).update('\0').update(chunkName).update('\0').update(source).digest('hex');
+    if (this.pending.has(key)) this.flush(key);
     const cached = this.memory.get(key) ?? this.readDisk(key);
     if (cached) {
       try {
-        return vm.load(cached, chunkName, 'binary');
+        const fn = vm.load(cached, chunkName, 'binary');
+        this.stats.hits++;
+        return fn;
       } catch {
         this.memory.delete(key); // a damaged entry: compile from source below
       }
     }
     const fn = vm.load(source, chunkName, 'text');
-    const bytecode = vm.dump(fn);
-    this.remember(key, bytecode);
-    this.writeDisk(key, bytecode);
+    this.stats.misses++;
+    this.pending.set(key, { vm, fn: vm.retain(fn) });
+    this.scheduleFlush();
     return fn;
+  }
+
+  /** Dump every chunk compiled since the last flush (tests and benchmarks call it to be deterministic). */
+  flushAll(): void {
+    for (const key of [...this.pending.keys()]) this.flush(key);
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(() => {
+      this.flushScheduled = false;
+      this.flushAll();
+    });
+  }
+
+  private flush(key: string): void {
+    const entry = this.pending.get(key);
+    if (!entry) return;
+    this.pending.delete(key);
+    try {
+      const bytecode = entry.vm.dump(entry.fn);
+      this.remember(key, bytecode);
+      this.writeDisk(key, bytecode);
+    } catch {
+      // not cached: the next load compiles again
+    } finally {
+      entry.fn.release();
+    }
   }
 
   private remember(key: string, bytecode: Uint8Array): void {

@@ -4,12 +4,16 @@
  * fengari has no type declarations; the shapes below are the ones we call,
  * typed as the Lua 5.3 C API documents them. It is loaded on first use (not at
  * import) because it is the largest part of lug's start-up: the build bundles
- * it into one file (`dist/fengari.cjs`), and the loader falls back to the
- * package when that file is absent (tests running from `src/`).
+ * it into one file (`dist/fengari.cjs`, loaded with a V8 code cache when a
+ * cache directory is given), and the loader falls back to the package when
+ * that file is absent (tests running from `src/`).
  */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
 
 /** A Lua state or thread (opaque). */
 export interface LuaState {
@@ -148,24 +152,78 @@ export interface Fengari {
 const ID_SIZE = 1024;
 
 let loaded: Fengari | undefined;
+/** The compiled bundle, kept until its V8 code cache is written (see saveFengariCodeCache). */
+let pendingCodeCache: { script: Script; file: string } | undefined;
 
-/** Where the fengari module comes from: the bundled copy next to this file, else the package. */
-export function fengariModulePath(): string {
-  const here = fileURLToPath(new URL('.', import.meta.url));
-  const bundled = `${here}fengari.cjs`;
-  return existsSync(bundled) ? bundled : 'fengari';
+/** The bundled copy next to this file (the build makes it), if there is one. */
+function bundledFengari(): string | undefined {
+  const file = fileURLToPath(new URL('./fengari.cjs', import.meta.url));
+  return existsSync(file) ? file : undefined;
 }
 
-export function loadFengari(): Fengari {
+function codeCacheFile(dir: string): string {
+  // V8 rejects a cache from another V8 or another bundle; naming it by both keeps one per combination.
+  const bundle = bundledFengari()!;
+  const stamp = `${process.versions.v8}-${process.arch}-${statSync(bundle).size}-${Math.floor(statSync(bundle).mtimeMs)}`;
+  return join(dir, `fengari-${createHash('sha1').update(stamp).digest('hex').slice(0, 16)}.v8cache`);
+}
+
+/**
+ * Run the bundled fengari through vm.Script so V8 can start from a code cache:
+ * compiling fengari is a large part of a cold start, and Node 20's module
+ * loader keeps no code cache of its own.
+ */
+function runBundle(file: string, cacheDir: string | undefined): Fengari {
+  const cacheFile = cacheDir ? codeCacheFile(cacheDir) : undefined;
+  let cachedData: Buffer | undefined;
+  try {
+    if (cacheFile) cachedData = readFileSync(cacheFile);
+  } catch {
+    // no cache yet
+  }
+  const source = readFileSync(file, 'utf8');
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
+  const module = { exports: {} as Fengari };
+  const fn = script.runInThisContext() as (e: unknown, r: NodeJS.Require, m: unknown, f: string, d: string) => void;
+  fn.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
+  if (cacheFile && (!cachedData || script.cachedDataRejected)) pendingCodeCache = { script, file: cacheFile };
+  return module.exports;
+}
+
+/**
+ * Load fengari once per process. `codeCacheDir`: where the V8 code cache of
+ * the bundled fengari is read from (and written by saveFengariCodeCache).
+ */
+export function loadFengari(opts: { codeCacheDir?: string } = {}): Fengari {
   if (loaded) return loaded;
   // fengari reads its configuration from the environment once, at load.
   const previous = process.env.FENGARICONF;
   process.env.FENGARICONF = JSON.stringify({ ...(previous ? JSON.parse(previous) : {}), LUA_IDSIZE: ID_SIZE });
   try {
-    loaded = createRequire(import.meta.url)(fengariModulePath()) as Fengari;
+    const bundle = bundledFengari();
+    loaded = bundle ? runBundle(bundle, opts.codeCacheDir) : (createRequire(import.meta.url)('fengari') as Fengari);
   } finally {
     if (previous === undefined) delete process.env.FENGARICONF;
     else process.env.FENGARICONF = previous;
   }
   return loaded;
+}
+
+/**
+ * Write the V8 code cache of fengari, once, when it was missing or stale.
+ * Called when the process is idle after start-up, so the functions a start-up
+ * compiles (the Lua parser, the VM) are in it.
+ */
+export function saveFengariCodeCache(): void {
+  const pending = pendingCodeCache;
+  pendingCodeCache = undefined;
+  if (!pending) return;
+  try {
+    mkdirSync(dirname(pending.file), { recursive: true, mode: 0o700 });
+    const tmp = `${pending.file}.${process.pid}.tmp`;
+    writeFileSync(tmp, pending.script.createCachedData(), { mode: 0o600 });
+    renameSync(tmp, pending.file);
+  } catch {
+    // a cache that cannot be written only costs time
+  }
 }

@@ -21,6 +21,19 @@ export function luaConst(text: string): LuaString {
   return bytes;
 }
 
+const keys = new Map<string, LuaString>();
+const MAX_KEYS = 4096;
+
+/** For table keys: short names repeat (argument names, fields), so their bytes are kept. */
+export function luaKey(text: string): LuaString {
+  let bytes = keys.get(text);
+  if (!bytes) {
+    bytes = encoder.encode(text);
+    if (text.length <= 64 && keys.size < MAX_KEYS) keys.set(text, bytes);
+  }
+  return bytes;
+}
+
 export function jsString(bytes: LuaString): string {
   return decoder.decode(bytes);
 }

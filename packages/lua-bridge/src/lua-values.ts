@@ -9,7 +9,7 @@
  */
 import type { LuaState } from './fengari.js';
 import type { LuaVM } from './lua-vm.js';
-import { jsString, luaString } from './lua-strings.js';
+import { jsString, luaKey, luaString } from './lua-strings.js';
 
 /** What to do with a Lua function met while converting. */
 export type FunctionMode = 'ref' | 'omit' | 'error';
@@ -175,7 +175,7 @@ export function pushJs(vm: LuaVM, L: LuaState, value: unknown, seen: unknown[] =
     lua.lua_createtable(L, 0, entries.length);
     for (const [k, v] of entries) {
       if (v === undefined) continue;
-      lua.lua_pushstring(L, luaString(k));
+      lua.lua_pushstring(L, luaKey(k));
       pushJs(vm, L, v, seen);
       lua.lua_rawset(L, -3);
     }

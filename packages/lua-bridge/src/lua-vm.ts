@@ -48,8 +48,25 @@ export class LuaVM {
   /** JavaScript functions made from Lua functions, so they go back to Lua as the original. */
   private jsFunctions = new WeakMap<object, LuaFunctionRef>();
 
-  constructor() {
-    this.f = loadFengari();
+  /** Indexed by lua_type + 1 (LUA_TNONE is -1). */
+  private readonly typeNames: string[];
+
+  /** `codeCacheDir`: see loadFengari (only the first state of a process loads fengari). */
+  constructor(opts: { codeCacheDir?: string } = {}) {
+    this.f = loadFengari(opts);
+    const { lua } = this.f;
+    this.typeNames = [];
+    const name = (t: number, n: string) => (this.typeNames[t + 1] = n);
+    name(-1, 'no value');
+    name(lua.LUA_TNIL, 'nil');
+    name(lua.LUA_TBOOLEAN, 'boolean');
+    name(lua.LUA_TLIGHTUSERDATA, 'userdata');
+    name(lua.LUA_TNUMBER, 'number');
+    name(lua.LUA_TSTRING, 'string');
+    name(lua.LUA_TTABLE, 'table');
+    name(lua.LUA_TFUNCTION, 'function');
+    name(lua.LUA_TUSERDATA, 'userdata');
+    name(lua.LUA_TTHREAD, 'thread');
     this.L = this.f.lauxlib.luaL_newstate();
     // A JavaScript error that escapes an unwrapped function still reaches Lua with its message.
     this.f.lua.lua_atnativeerror(this.L, (L) => {
@@ -101,6 +118,7 @@ export class LuaVM {
   /** Yield the running coroutine until `promise` settles (see the driver in `call`). */
   private wait(L: LuaState, promise: Promise<unknown[]>): number {
     const { lua } = this.f;
+    promise.catch(() => undefined); // handled by the driver; never an unhandled rejection if the yield fails
     this.lastYield = { thread: L, promise };
     lua.lua_pushlightuserdata(L, this.pending);
     return lua.lua_yieldk(L, 1, 0, this.continuation);
@@ -188,20 +206,7 @@ export class LuaVM {
   }
 
   typeName(L: LuaState, idx: number): string {
-    const { lua } = this.f;
-    const names: Record<number, string> = {
-      [-1]: 'no value',
-      [lua.LUA_TNIL]: 'nil',
-      [lua.LUA_TBOOLEAN]: 'boolean',
-      [lua.LUA_TLIGHTUSERDATA]: 'userdata',
-      [lua.LUA_TNUMBER]: 'number',
-      [lua.LUA_TSTRING]: 'string',
-      [lua.LUA_TTABLE]: 'table',
-      [lua.LUA_TFUNCTION]: 'function',
-      [lua.LUA_TUSERDATA]: 'userdata',
-      [lua.LUA_TTHREAD]: 'thread',
-    };
-    return names[lua.lua_type(L, idx)] ?? 'unknown';
+    return this.typeNames[this.f.lua.lua_type(L, idx) + 1] ?? 'unknown';
   }
 
   /** "file:line" of the Lua code `level` frames up (1: whoever called the running JS function). */
@@ -232,11 +237,30 @@ export class LuaVM {
   /** The compiled form of a function, for the chunk cache. */
   dump(fn: LuaFunctionRef): Uint8Array {
     const { lua } = this.f;
-    const parts: Uint8Array[] = [];
+    // fengari writes a few bytes at a time: collect them in one growing buffer.
+    let out = new Uint8Array(16 * 1024);
+    let length = 0;
+    const writer = (_L: LuaState, b: Uint8Array, size: number) => {
+      if (length + size > out.length) {
+        const bigger = new Uint8Array(Math.max(out.length * 2, length + size));
+        bigger.set(out.subarray(0, length));
+        out = bigger;
+      }
+      if (size === 1) out[length] = b[0]!;
+      else out.set(size === b.length ? b : b.subarray(0, size), length);
+      length += size;
+      return 0;
+    };
     lua.lua_rawgeti(this.L, lua.LUA_REGISTRYINDEX, fn.ref);
-    lua.lua_dump(this.L, (_L, b, size) => (parts.push(b.slice(0, size)), 0), null, false);
+    lua.lua_dump(this.L, writer, null, false);
     lua.lua_pop(this.L, 1);
-    return Buffer.concat(parts);
+    return out.slice(0, length);
+  }
+
+  /** Another reference to the same function, released independently. */
+  retain(fn: LuaFunctionRef): LuaFunctionRef {
+    this.f.lua.lua_rawgeti(this.L, this.f.lua.LUA_REGISTRYINDEX, fn.ref);
+    return this.refTop(this.L);
   }
 
   /** Call a Lua function on its own coroutine: values when it never waits, else a promise of them. */
@@ -337,13 +361,13 @@ export class LuaVM {
     this.f.lua.lua_setglobal(this.L, luaConst(name));
   }
 
-  /** Run a small trusted chunk of Lua on the main state and return its results (setup code only). */
-  runSetup(source: string, name: string, args: unknown[] = []): unknown[] {
-    const fn = this.load(source, `=${name}`);
-    const out = this.call(fn, args);
-    fn.release();
-    if (out instanceof Promise) throw new Error(`${name} waited during setup`);
-    return out;
+  /** globalTable[field] = value, e.g. package.path. */
+  setField(globalTable: string, field: string, value: unknown): void {
+    const { lua } = this.f;
+    lua.lua_getglobal(this.L, luaConst(globalTable));
+    this.pushJs(this.L, value);
+    lua.lua_setfield(this.L, -2, luaConst(field));
+    lua.lua_pop(this.L, 1);
   }
 
   close(): void {

@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createHost, type AuthorizeRequest, type LugEvent, type LugHost, type ToolContext, type UiHooks } from '@lug/core';
+import { afterAll } from 'vitest';
 import { createApprovals } from '@lug/approvals';
 import type { Approvals } from '@lug/approvals';
 import { createLuaRuntime, type LuaRuntime, type LuaRuntimeOptions } from './runtime.js';
@@ -18,9 +19,15 @@ export interface TempLug {
   write(rel: string, content: string | Uint8Array): string;
 }
 
+const roots: string[] = [];
+afterAll(() => {
+  for (const root of roots.splice(0)) fs.rmSync(root, { recursive: true, force: true });
+});
+
 /** A temp root with XDG dirs and a project directory; `files` are written under the config dir (lug/). */
 export function tempLug(files: Record<string, string> = {}): TempLug {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lug-lua-'));
+  roots.push(root);
   const configDir = path.join(root, 'config', 'lug');
   const project = path.join(root, 'project');
   fs.mkdirSync(configDir, { recursive: true });
@@ -94,7 +101,7 @@ export function request(host: LugHost, tool: string, args: Record<string, unknow
   return { id, tool, args, argsText: JSON.stringify(args), cwd: host.cwd };
 }
 
-export function toolContext(host: LugHost, signal = new AbortController().signal): ToolContext {
+export function toolContext(host: LugHost, signal: AbortSignal = new AbortController().signal): ToolContext {
   return {
     cwd: host.cwd,
     signal,

@@ -103,7 +103,7 @@ describe('ApprovalDialog', () => {
     const queue = new FakeQueue();
     queue.add({ tool: 'bash', id: 'c9', args: { command: 'rm -rf build' }, reason: 'rm needs a look' }, { kind: 'command', text: '$ rm -rf build' });
     const { lastFrame } = render(<ApprovalDialog queue={queue} />);
-    expect(plain(lastFrame())).toContain('asked by a rule: rm needs a look');
+    expect(plain(lastFrame())).toContain('why: rm needs a look');
   });
 
   it('shows the arguments for a tool without a diff or command', () => {

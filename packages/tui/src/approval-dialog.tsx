@@ -114,7 +114,7 @@ function DialogFor({ queue, pending, waiting, maxHeight, width, active }: Dialog
       </Text>
       {call.reason ? (
         <Text wrap="truncate-end" color="yellow">
-          asked by a rule: {oneLine(call.reason, width - 24)}
+          why: {oneLine(call.reason, width - 12)}
         </Text>
       ) : null}
       <Box flexDirection="column">

@@ -10,6 +10,11 @@ import { inspectValue } from './inspect.js';
 
 const SOURCE = 'tui';
 
+/** The Lua bridge's answer: the values, and how `:lua` should show them. */
+function isRunResult(value: unknown): value is { text: string } {
+  return typeof value === 'object' && value !== null && typeof (value as { text?: unknown }).text === 'string';
+}
+
 function helpIndex(c: TuiController): string {
   const topics = helpTopics(c.opts.docsDir);
   const commands = c.host.commands
@@ -115,7 +120,8 @@ function tuiCommands(c: TuiController): Command[] {
         if (!c.opts.lua) throw new Error('Lua is not loaded in this lug (started without the Lua bridge)');
         if (!code.trim()) throw new Error('give the code to run: :lua CODE');
         const value = await c.opts.lua.run(code);
-        if (value !== undefined && value !== null) notice(inspectValue(value));
+        const text = isRunResult(value) ? value.text : value === undefined || value === null ? '' : inspectValue(value);
+        if (text) notice(text);
       },
     },
     {
@@ -138,6 +144,18 @@ function tuiCommands(c: TuiController): Command[] {
         const n = arg.trim() ? Number(arg.trim()) : 1;
         if (!Number.isInteger(n) || n < 1) throw new Error(`"${arg.trim()}" is not a count: use :expand or :expand N (1 is the last call)`);
         if (!c.transcript.expand(n)) notice(n === 1 ? 'no tool call has finished yet' : `only the last few results are kept; there is no call ${n} back`);
+      },
+    },
+    {
+      name: 'tutor',
+      desc: 'how to take the guided tour (lug --tutor), which needs no key',
+      source: SOURCE,
+      run() {
+        notice(
+          c.session.modelName() === 'tutor/scripted-tour'
+            ? 'this is the tour: follow the lessons above, or type anything to go on'
+            : 'the tour runs in a scratch copy of a sample project, never in yours: quit (:q) and start `lug --tutor`',
+        );
       },
     },
     {

@@ -47,9 +47,15 @@ export interface TuiSessionStore {
 /** The part of @lug/approvals' `Approvals` the TUI uses. */
 export type TuiApprovals = Pick<Approvals, 'queue' | 'mode' | 'toggleAuto' | 'isAuto'> & {
   allowedAlways: Pick<Approvals['allowedAlways'], 'list' | 'clear' | 'add'>;
+  /** Used by the tutor when there is no Lua to add its rule with. */
+  rule?: Approvals['rule'];
 };
 
-/** Runs Lua in the live state, for `:lua CODE`. Absent: the TUI runs without Lua. */
+/**
+ * Runs Lua in the live state, for `:lua CODE`. Absent: the TUI runs without
+ * Lua. A result with a `text` string (the Lua bridge's `{ values, text }`) is
+ * shown as that text; any other value is shown as a Lua literal.
+ */
 export interface LuaRunner {
   run(code: string, chunkName?: string): Promise<unknown>;
 }

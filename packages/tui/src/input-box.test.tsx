@@ -70,6 +70,24 @@ describe('InputBox editing', () => {
     expect(t.store.text).toBe('git ');
   });
 
+  it('moves by words with Alt-B and Alt-F, and Ctrl-Left and Ctrl-Right', async () => {
+    const t = setup();
+    await t.type('one two three', '\x1bb', 'X');
+    expect(t.store.text).toBe('one two Xthree');
+    await t.type('\x1b[1;5D', '\x1b[1;5D', 'Y', '\x1b[1;5C', 'Z');
+    expect(t.store.text).toBe('one YtwoZ Xthree');
+    await t.type(KEY.ctrl('a'), '\x1bf', '!');
+    expect(t.store.text).toBe('one! YtwoZ Xthree');
+  });
+
+  it('deletes the word before the cursor with Alt-Backspace and the character under it with Ctrl-D', async () => {
+    const t = setup();
+    await t.type('alpha beta', '\x1b\x7f');
+    expect(t.store.text).toBe('alpha ');
+    await t.type(KEY.ctrl('a'), KEY.ctrl('d'));
+    expect(t.store.text).toBe('lpha ');
+  });
+
   it('erases backwards with Backspace', async () => {
     const t = setup();
     await t.type('abc', KEY.backspace);

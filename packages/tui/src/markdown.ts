@@ -28,6 +28,15 @@ function linkRenderer(this: { parser: { parseInline(tokens: unknown[]): string }
   return text && text !== token.href ? `${blue(text)} (${href})` : href;
 }
 
+/**
+ * marked-terminal prints a tight list item's text token as written, so `code`
+ * and **bold** inside list items kept their markers; parse its inline tokens,
+ * and fall back to marked-terminal (`false`) for plain text.
+ */
+function inlineText(this: { parser: { parseInline(tokens: unknown[]): string } }, token: { tokens?: unknown[] }): string | false {
+  return typeof token === 'object' && token.tokens ? this.parser.parseInline(token.tokens) : false;
+}
+
 export function createMarkdownRenderer(): MarkdownRenderer {
   let modules: Modules | undefined;
   let loading: Promise<void> | undefined;
@@ -39,7 +48,7 @@ export function createMarkdownRenderer(): MarkdownRenderer {
     const { Marked, markedTerminal } = modules!;
     const marked = new Marked();
     marked.use(markedTerminal({ width, reflowText: false, tab: 2, showSectionPrefix: false, emoji: false }) as never);
-    marked.use({ renderer: { link: linkRenderer as never } });
+    marked.use({ renderer: { link: linkRenderer as never, text: inlineText as never } });
     fn = (md) => marked.parse(md, { async: false }) as string;
     byWidth.set(width, fn);
     return fn;
@@ -56,7 +65,7 @@ export function createMarkdownRenderer(): MarkdownRenderer {
     render(markdown, width) {
       if (!modules) return markdown;
       try {
-        return rendererFor(Math.max(20, width))(markdown).replace(/\n+$/, '');
+        return rendererFor(Math.max(20, width))(markdown).replace(/^\n+|\n+$/g, '');
       } catch {
         // A renderer bug must not lose the model's words.
         return markdown;

@@ -3,6 +3,7 @@
  * flickering, makes `host.ui` interactive, registers the TUI's commands and
  * keys, and resolves when the user quits (after putting everything back).
  */
+import { format } from 'node:util';
 import React from 'react';
 import { render } from 'ink';
 import type { LugHost } from '@lug/core';
@@ -19,6 +20,32 @@ export interface StartTuiOptions extends TuiControllerOptions {
   stderr?: NodeJS.WriteStream;
   /** Called once the controller exists (the tutor drives the TUI through it). */
   onController?(controller: TuiController): void;
+  /**
+   * ink's line-diffing renderer. Off by default: in ink 6.8 it rewinds the
+   * cursor one row too few and writes each frame a line low (ink issue #909,
+   * fixed in ink 7, which needs Node 22). The standard renderer redraws the
+   * small live region inside synchronized-output sequences instead.
+   */
+  incrementalRendering?: boolean;
+  /**
+   * Run the guided tour (`lug --tutor`): a scripted model, the tour's rule, and
+   * its lessons. Start lug in a scratch project (`createTutorProject()`) for it.
+   */
+  tutor?: boolean;
+}
+
+/**
+ * A library that writes to the console while ink draws (an SDK's deprecation
+ * warning) would tear the screen: its lines go to the transcript instead.
+ */
+function routeConsole(notice: (text: string, level: 'info' | 'warn' | 'error') => void): () => void {
+  const saved = { log: console.log, info: console.info, warn: console.warn, error: console.error, debug: console.debug };
+  console.log = (...args: unknown[]) => notice(format(...args), 'info');
+  console.info = console.log;
+  console.debug = console.log;
+  console.warn = (...args: unknown[]) => notice(format(...args), 'warn');
+  console.error = (...args: unknown[]) => notice(format(...args), 'error');
+  return () => void Object.assign(console, saved);
 }
 
 const BRACKETED_PASTE_ON = '\x1b[?2004h';
@@ -38,13 +65,24 @@ export async function startTui(opts: StartTuiOptions): Promise<void> {
     `lug ${opts.version} · ${shortenPath(host.cwd, host.env.HOME)} · :help for commands and keys · Shift-Tab toggles auto mode`,
   );
   controller.start();
+  if (opts.tutor) {
+    const { installTutor } = await import('./tutor.js');
+    await installTutor(controller, { rule: opts.approvals.rule?.bind(opts.approvals) });
+  }
   opts.onController?.(controller);
   if (stdout.isTTY) stdout.write(BRACKETED_PASTE_ON);
+  const printed = new Set<string>();
+  const restoreConsole = routeConsole((text, level) => {
+    // An SDK repeats its warning on every request: once is enough.
+    if (printed.has(text)) return;
+    printed.add(text);
+    controller.transcript.notice(text, level);
+  });
   const instance = render(<App controller={controller} />, {
     stdout,
     stdin,
     stderr: opts.stderr,
-    incrementalRendering: true,
+    incrementalRendering: opts.incrementalRendering ?? false,
     maxFps: 30,
     exitOnCtrlC: false,
     patchConsole: false,
@@ -53,6 +91,7 @@ export async function startTui(opts: StartTuiOptions): Promise<void> {
   try {
     await instance.waitUntilExit();
   } finally {
+    restoreConsole();
     if (stdout.isTTY) stdout.write(BRACKETED_PASTE_OFF);
     controller.exit();
     controller.dispose();

@@ -41,9 +41,11 @@ function ItemBody({ item, width, markdown, now }: TranscriptItemViewProps) {
       const mark = item.level === 'error' ? '✗ ' : item.level === 'warn' ? '! ' : '· ';
       return (
         <Box>
-          <Text color={NOTICE_COLOR[item.level]} dimColor={item.level === 'info' && !item.markdown}>
-            {mark}
-          </Text>
+          <Box width={2} flexShrink={0}>
+            <Text color={NOTICE_COLOR[item.level]} dimColor={item.level === 'info' && !item.markdown}>
+              {mark}
+            </Text>
+          </Box>
           <Text color={item.markdown ? undefined : NOTICE_COLOR[item.level]}>{text}</Text>
         </Box>
       );

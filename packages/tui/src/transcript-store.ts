@@ -152,6 +152,10 @@ export class TranscriptStore {
       case 'error':
         this.push({ kind: 'notice', key: 0, text: event.message, level: 'error' });
         break;
+      case 'retry':
+        this.flushTail();
+        this.push({ kind: 'notice', key: 0, text: `the model's server failed (${event.error}); trying again in ${Math.ceil(event.delayMs / 1000)} s, attempt ${event.attempt}`, level: 'warn' });
+        break;
       case 'notify':
         this.push({ kind: 'notice', key: 0, text: event.message, level: event.level });
         break;
@@ -270,7 +274,9 @@ export class TranscriptStore {
     // A denial keeps its state: the result only says so again.
     const final = old.state === 'denied' ? 'denied' : state;
     this.calls.set(info.id, { ...old, state: 'running' });
-    this.updateCall(info, { state: final, result: content, durationMs, progress: undefined, summary: summarize(content, final) });
+    // The loop's duration counts the wait for an answer in the dialog; show the time it ran.
+    const ran = old.startedAt !== undefined ? this.now() - old.startedAt : durationMs;
+    this.updateCall(info, { state: final, result: content, durationMs: ran, progress: undefined, summary: summarize(content, final) });
     this.keepResult(this.calls.get(info.id)!);
     this.calls.delete(info.id);
   }

@@ -11,10 +11,11 @@ const bytes = (n: number) => n.toLocaleString('en-US');
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 export function statusLine(r: ProcessResult, timeoutSecs: number): string {
+  const after = seconds(r.killedAfterMs ?? r.durationMs);
   if (r.timedOut) {
-    return `killed after ${seconds(r.durationMs)}: the command did not finish within timeout_secs (${timeoutSecs} s), so its whole process group was killed (SIGTERM, then SIGKILL)`;
+    return `killed after ${after}: the command did not finish within timeout_secs (${timeoutSecs} s), so its whole process group was killed (SIGTERM, then SIGKILL)`;
   }
-  if (r.cancelled) return `killed after ${seconds(r.durationMs)}: cancelled by the user; its whole process group was killed`;
+  if (r.cancelled) return `killed after ${after}: cancelled by the user; its whole process group was killed`;
   if (r.signal) return `killed by signal ${r.signal}`;
   return `exit status ${r.code}`;
 }

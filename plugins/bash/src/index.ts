@@ -4,4 +4,4 @@ import { bashTool } from './bash-tool.js';
 export { bashTool } from './bash-tool.js';
 export type { BashArgs } from './bash-tool.js';
 
-export default definePlugin({ name: '@lug/plugin-bash', tools: [bashTool] });
+export default definePlugin({ name: 'bash', tools: [bashTool] });

@@ -25,8 +25,8 @@ function where(d: SearchDescription): string {
 
 export function noMatches(d: SearchDescription): string {
   return (
-    `No matches for the pattern /${d.pattern}/${d.ignoreCase ? ' (ignoring case)' : ''} in ${where(d)}. ` +
-    '.git, binary files and files ignored by .gitignore are not searched.'
+    `No matches for the pattern /${d.pattern}/${d.ignoreCase ? ' (ignoring case)' : ''} in ${where(d)} ` +
+    '(.git, binary files and files ignored by .gitignore are not searched).'
   );
 }
 
@@ -39,4 +39,10 @@ export function cutMarker(maxBytes: number, shownLines: number): string {
 
 export function binaryFile(shownPath: string): string {
   return `No matches: ${shownPath} is a binary file (it has a NUL byte near its start), and grep skips binary files.`;
+}
+
+/** ripgrep found matches but could not read some files (permissions, vanished files). */
+export function unreadableNote(stderr: string): string {
+  const first = stderr.trim().split('\n')[0]?.replace(/^rg: /, '') ?? '';
+  return `[some files could not be searched; ripgrep says: ${first.slice(0, 300)}]`;
 }

@@ -20,7 +20,7 @@ import {
   ToolError,
   type GlobMatcher,
 } from '@lug/tools';
-import { binaryFile, cutMarker, formatMatch, noMatches, type SearchDescription } from './format.js';
+import { binaryFile, cutMarker, formatMatch, noMatches, unreadableNote, type SearchDescription } from './format.js';
 import { runRipgrep } from './run-ripgrep.js';
 import { sortByPath } from './sort-matches.js';
 
@@ -58,7 +58,7 @@ export const grepTool = defineTool<GrepArgs>({
     const underRoot = rootPrefix(rootArg, isDir);
     const budget = new LineBudget(ctx.limits.outputBytes);
     const paths: string[] = [];
-    const outcome = await runRipgrep({
+    const outcome = await asToolError(runRipgrep({
       pattern: args.pattern,
       ignoreCase: !!args.ignore_case,
       root,
@@ -72,7 +72,7 @@ export const grepTool = defineTool<GrepArgs>({
         paths.push(shown);
         return budget.push(formatMatch(shown, m, ctx.limits.lineChars));
       },
-    });
+    }));
     if (outcome.cancelled) throw new ToolError('grep was cancelled; the search was stopped.');
     if (!outcome.stoppedEarly && outcome.code === 2 && budget.shown.length === 0) {
       throw ripgrepError(args.pattern, outcome.stderr);
@@ -82,6 +82,7 @@ export const grepTool = defineTool<GrepArgs>({
     const sorted = new LineBudget(ctx.limits.outputBytes);
     for (const line of sortByPath(budget.shown, paths)) sorted.push(line);
     if (budget.cut) sorted.markCut(); // there were more matches than fit
+    else if (outcome.code === 2) sorted.push(unreadableNote(outcome.stderr));
     return sorted.text(() => cutMarker(ctx.limits.outputBytes, sorted.shown.length));
   },
 });
@@ -125,6 +126,16 @@ function rootPrefix(rootArg: string, isDir: boolean): (shown: string) => string 
   if (!isDir || rootArg === '.') return (shown) => shown;
   const prefix = rootArg.endsWith('/') ? rootArg : `${rootArg}/`;
   return (shown) => (shown.startsWith(prefix) ? shown.slice(prefix.length) : path.basename(shown));
+}
+
+/** A missing ripgrep or a process that cannot start: the model gets the message, not a stack. */
+async function asToolError<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (err instanceof ToolError || !(err instanceof Error)) throw err;
+    throw new ToolError(err.message);
+  }
 }
 
 function ripgrepError(pattern: string, stderr: string): ToolError {

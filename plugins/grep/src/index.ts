@@ -4,4 +4,4 @@ import { grepTool } from './grep-tool.js';
 export { grepTool } from './grep-tool.js';
 export type { GrepArgs } from './grep-tool.js';
 
-export default definePlugin({ name: '@lug/plugin-grep', tools: [grepTool] });
+export default definePlugin({ name: 'grep', tools: [grepTool] });

@@ -4,4 +4,4 @@ import { lsTool } from './ls-tool.js';
 export { lsTool } from './ls-tool.js';
 export type { LsArgs } from './ls-tool.js';
 
-export default definePlugin({ name: '@lug/plugin-ls', tools: [lsTool] });
+export default definePlugin({ name: 'ls', tools: [lsTool] });

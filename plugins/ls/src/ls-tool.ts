@@ -53,7 +53,10 @@ export const lsTool = defineTool<LsArgs>({
       if (names.length === 0) return `${shownPath} is an empty directory.`;
       return capped(names, ctx.limits.outputBytes, 'list a subdirectory, or pass a glob');
     }
-    const files = await listFiles(dir, { glob: matcher, signal: ctx.signal });
+    const files = await listFiles(dir, { glob: matcher, signal: ctx.signal }).catch((err: unknown) => {
+      // ripgrep missing or failing: the model gets the message, not a stack.
+      throw err instanceof Error && !(err instanceof ToolError) ? new ToolError(err.message) : err;
+    });
     if (ctx.signal.aborted) throw new ToolError('ls was cancelled.');
     if (files.length === 0) {
       return `No files under ${shownPath} match ${matcher.glob} (.git and files ignored by .gitignore are skipped).`;

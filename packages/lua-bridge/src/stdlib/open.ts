@@ -5,7 +5,9 @@
  * folders of the config directory and of each plugin): fengari's searchers
  * for JavaScript files are removed.
  */
+import type { ChunkCache } from '../chunk-cache.js';
 import type { LuaVM } from '../lua-vm.js';
+import { luaConst } from '../lua-strings.js';
 import { openIo, type IoHost } from './io.js';
 import { patchOs, type OsHost } from './os.js';
 
@@ -52,7 +54,7 @@ package.path = ""
 package.cpath = ""
 `;
 
-export function openStandardLibraries(vm: LuaVM, host: IoHost & OsHost): void {
+export function openStandardLibraries(vm: LuaVM, host: IoHost & OsHost, cache?: ChunkCache): void {
   const { lua, lauxlib, lualib } = vm.f;
   const libs: Array<[string, typeof lualib.luaopen_base]> = [
     ['_G', lualib.luaopen_base],
@@ -71,5 +73,7 @@ export function openStandardLibraries(vm: LuaVM, host: IoHost & OsHost): void {
   }
   openIo(vm, host);
   patchOs(vm, host);
-  vm.runSetup(PRELUDE, 'lug prelude', [vm.pending]);
+  const prelude = cache ? cache.load(vm, luaConst(PRELUDE), '=lug prelude') : vm.load(PRELUDE, '=lug prelude');
+  vm.call(prelude, [vm.pending]);
+  prelude.release();
 }

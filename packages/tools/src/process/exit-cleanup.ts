@@ -1,14 +1,18 @@
 /**
  * Killing every process group lug started when lug goes away: on a normal
- * exit, on `process.exit()`, and on SIGINT, SIGTERM and SIGHUP.
+ * exit, on `process.exit()`, and on SIGINT, SIGTERM and SIGHUP (and the other
+ * signals that end a process by default).
  *
- * A host may own a signal itself (the TUI turns Ctrl-C into "cancel the turn";
- * the CLI may want a second SIGINT to quit). So the signal handlers installed
- * here act only when nobody else listens for that signal: then they kill the
- * groups and re-raise the signal, so lug dies of it as it would have without
- * them. When the host listens too, the signal is the host's, and the 'exit'
- * handler still kills the groups whenever the host decides to exit.
+ * The signal side goes through `signal-exit`, because a host may own a signal
+ * itself (the TUI turns Ctrl-C into "cancel the turn"; ink and execa listen
+ * through signal-exit too). signal-exit runs our callback and re-raises the
+ * signal only when no one but signal-exit users listens, so lug still dies of
+ * the signal as it would have without us; when the host listens, the signal
+ * is the host's, and our callback runs when the host decides to exit. A plain
+ * `process.on('SIGINT')` of our own would instead count as "someone handles
+ * it" for signal-exit, and a SIGTERM would then kill nobody.
  */
+import { onExit } from 'signal-exit';
 import { killGroup, killGroupsSync } from './kill-group.js';
 import { processTable } from './process-table.js';
 
@@ -30,32 +34,22 @@ export function killAllProcessesSync(graceMs = EXIT_GRACE_MS): void {
   killGroupsSync(processTable.groups(), graceMs);
 }
 
-const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 const KEY = Symbol.for('lug.tools.exitCleanup');
 type WithCleanup = typeof globalThis & { [KEY]?: () => void };
 
 /**
- * Install the exit handlers, once per process (later calls return the same
+ * Install the exit cleanup, once per process (later calls return the same
  * uninstaller). The CLI calls it at start-up; a library user who starts
  * processes through @lug/tools should too.
  */
 export function installExitCleanup(): () => void {
   const g = globalThis as WithCleanup;
   if (g[KEY]) return g[KEY];
-  const onExit = () => killAllProcessesSync();
-  const onSignal = (signal: NodeJS.Signals) => {
-    // Someone else handles this signal: let them decide; 'exit' cleans up later.
-    if (process.listenerCount(signal) > 1) return;
+  const remove = onExit(() => {
     killAllProcessesSync();
-    uninstall();
-    // With no listener left Node restores the default action: die of the signal.
-    process.kill(process.pid, signal);
-  };
-  process.on('exit', onExit);
-  for (const signal of SIGNALS) process.on(signal, onSignal);
+  });
   const uninstall = () => {
-    process.off('exit', onExit);
-    for (const signal of SIGNALS) process.off(signal, onSignal);
+    remove();
     delete g[KEY];
   };
   g[KEY] = uninstall;

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
 /**
  * Signalling a whole process group. Every process lug starts leads its own
  * group (`detached: true` makes it call setsid), so `kill(-pgid)` reaches the
@@ -16,8 +18,40 @@ export function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
   }
 }
 
+/**
+ * Whether any member of the group still runs. A killed process whose parent
+ * has exited stays a zombie until init reaps it, which some containers' init
+ * does only every second or two; a zombie runs nothing, so on Linux members
+ * are read from /proc and zombies do not count.
+ */
 export function groupAlive(pgid: number): boolean {
-  return signalGroup(pgid, 0);
+  if (!signalGroup(pgid, 0)) return false;
+  if (process.platform !== 'linux') return true;
+  return hasRunningMember(pgid) ?? true;
+}
+
+/** From /proc: does a non-zombie process with this group id exist? undefined when /proc cannot be read. */
+function hasRunningMember(pgid: number): boolean | undefined {
+  let names: string[];
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return undefined;
+  }
+  for (const name of names) {
+    const c = name.charCodeAt(0);
+    if (c < 48 || c > 57) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${name}/stat`, 'latin1');
+    } catch {
+      continue; // it exited while we looked
+    }
+    // "pid (comm) state ppid pgrp …": comm may hold spaces and parentheses.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[2]) === pgid && fields[0] !== 'Z' && fields[0] !== 'X') return true;
+  }
+  return false;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -7,12 +7,14 @@
  * each stream, so memory stays flat however much a command prints. The call
  * ends shortly after the process itself exits, even when a background child
  * still holds the output pipe open; that child's group stays in the process
- * table until it dies or lug exits.
+ * table until it dies or lug exits (the first spawn installs the exit
+ * cleanup, see exit-cleanup.ts).
  */
 import { existsSync, statSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
 import { execa } from 'execa';
+import { installExitCleanup } from './exit-cleanup.js';
 import { killGroup } from './kill-group.js';
 import { processTable } from './process-table.js';
 import { TailBuffer } from './tail-buffer.js';
@@ -44,6 +46,8 @@ export interface ProcessOptions {
 }
 
 export interface ProcessResult {
+  /** The process's pid, which is also its process group id; -1 when nothing was started. */
+  pid: number;
   /** Exit status; null when a signal ended it. */
   code: number | null;
   /** The signal that ended it, e.g. 'SIGTERM'; null when it exited. */
@@ -56,6 +60,8 @@ export interface ProcessResult {
   timedOut: boolean;
   cancelled: boolean;
   durationMs: number;
+  /** When lug began killing it (TERM), in ms after the start; null when lug did not kill it. */
+  killedAfterMs: number | null;
   /** Bytes of standard output not kept (from its start). */
   stdoutCutBytes: number;
   stderrCutBytes: number;
@@ -119,6 +125,8 @@ export function spawnProcess(command: ProcessCommand, opts: ProcessOptions = {})
   checkCwd(cwd);
   const started = Date.now();
   if (opts.signal?.aborted) return cancelledHandle();
+  // Whoever starts a process through us gets the exit cleanup, CLI or not.
+  installExitCleanup();
   const sub = execa(file, args, {
     cwd,
     env: buildEnv(opts.env),
@@ -157,6 +165,7 @@ function failedHandle(sub: PromiseLike<unknown>, file: string, cwd: string): Pro
 /** Cancelled before it started: nothing runs. */
 function cancelledHandle(): ProcessHandle {
   const result: ProcessResult = {
+    pid: -1,
     code: null,
     signal: null,
     stdout: '',
@@ -165,6 +174,7 @@ function cancelledHandle(): ProcessHandle {
     timedOut: false,
     cancelled: true,
     durationMs: 0,
+    killedAfterMs: null,
     stdoutCutBytes: 0,
     stderrCutBytes: 0,
   };
@@ -185,6 +195,7 @@ class RunningProcess {
   private timedOut = false;
   private cancelled = false;
   private killing: Promise<void> | undefined;
+  private killedAt: number | undefined;
   private listenerError: unknown;
   private readonly result: Promise<ProcessResult>;
 
@@ -205,6 +216,7 @@ class RunningProcess {
   }
 
   private kill(): Promise<void> {
+    this.killedAt ??= Date.now();
     this.killing ??= killGroup(this.pid, this.opts.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
     return this.killing;
   }
@@ -238,6 +250,7 @@ class RunningProcess {
     const stdout = this.out.text();
     const stderr = this.err.text();
     return {
+      pid: this.pid,
       code: this.exit?.code ?? null,
       signal: this.exit?.signal ?? null,
       stdout: stdout.text,
@@ -246,6 +259,7 @@ class RunningProcess {
       timedOut: this.timedOut,
       cancelled: this.cancelled,
       durationMs,
+      killedAfterMs: this.killedAt === undefined ? null : this.killedAt - this.started,
       stdoutCutBytes: stdout.cutBytes,
       stderrCutBytes: stderr.cutBytes,
     };

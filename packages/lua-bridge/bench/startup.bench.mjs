@@ -1,0 +1,198 @@
+#!/usr/bin/env node
+// Start-up and per-decision costs of the Lua bridge, on dist/ (run `npx tsup` first).
+//
+//   1. In a fresh process: importing the bridge, loading fengari, and a first
+//      state with basic.lug and a generated 200-line init.lua (median of 5 processes),
+//      without and with the on-disk chunk cache warm.
+//   2. A second state in the same process (goal < 10 ms).
+//   3. A Lua rule that looks at its arguments: µs it adds to a decision (goal < 50 µs).
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const dist = path.join(here, '..', 'dist', 'index.js');
+
+/** A 200-line init.lua of the kind people write: options, rules, tools, commands, keys, helpers. */
+export function generateInitLua(lines = 200) {
+  const out = ['-- generated init.lua', 'lug.opt.tool_concurrency = 6', 'local M = {}', ''];
+  for (let i = 0; out.length < lines - 7; i++) {
+    switch (i % 5) {
+      case 0:
+        out.push(`lug.tool.rule("bash", function(args)`, `  if args.command:match("^git log ${i}") then return "allow" end`, `end)`);
+        break;
+      case 1:
+        out.push(`lug.tool.register("tool_${i}", {`, `  description = "Generated tool ${i}.",`, `  ask = false,`, `  parameters = { type = "object", properties = { q = { type = "string" } } },`, `  handler = function(args) return "tool ${i}: " .. (args.q or "") end,`, `})`);
+        break;
+      case 2:
+        out.push(`lug.cmd.register("cmd_${i}", function(a) M.last = a end, { desc = "command ${i}" })`);
+        break;
+      case 3:
+        out.push(`function M.helper_${i}(t)`, `  local n = 0`, `  for _, v in ipairs(t) do n = n + #tostring(v) end`, `  return string.format("%d items, %d chars", #t, n)`, `end`);
+        break;
+      case 4:
+        out.push(`lug.keymap.set("<C-${String.fromCharCode(97 + (i % 26))}>", ":cmd_${i - 2}", { desc = "key ${i}" })`);
+        break;
+    }
+  }
+  while (out.length < lines - 1) out.push('-- end of the generated part');
+  return `${out.join('\n')}\nreturn M\n`;
+}
+
+const temps = [];
+process.on('exit', () => {
+  for (const dir of temps) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function tempConfig() {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lug-bench-'));
+  temps.push(root);
+  fs.mkdirSync(path.join(root, 'config', 'lug'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'config', 'lug', 'init.lua'), generateInitLua());
+  return root;
+}
+
+const CHILD = `
+const { createHost } = await import('@lug/core');
+const { createApprovals } = await import('@lug/approvals');
+const t0 = performance.now();
+const bridge = await import(${JSON.stringify(dist)});
+const t1 = performance.now();
+const root = process.env.BENCH_ROOT;
+const env = { ...process.env, XDG_CONFIG_HOME: root + '/config', XDG_STATE_HOME: root + '/state' };
+const host = createHost({ cwd: root, env });
+const cache = process.env.BENCH_CACHE ? new bridge.ChunkCache({ dir: root + '/cache' }) : undefined;
+const approvals = createApprovals(host);
+const t1b = performance.now();
+const rt = bridge.createLuaRuntime(host, approvals, { chunkCache: cache });
+const t2 = performance.now();
+const report = await rt.loadStartup();
+const t3 = performance.now();
+if (report.errors.length) throw new Error(JSON.stringify(report.errors));
+console.log(JSON.stringify({ importMs: t1 - t0, stateMs: t2 - t1b, startupMs: t3 - t2, totalMs: t3 - t0 - (t1b - t1), sinceProcessStartMs: performance.now() }));
+`;
+
+function freshProcess(root, cache) {
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', CHILD], {
+    cwd: path.join(here, '..'),
+    env: { ...process.env, BENCH_ROOT: root, BENCH_CACHE: cache ? '1' : '' },
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(r.stderr);
+  return JSON.parse(r.stdout.trim().split('\n').pop());
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const fmt = (ms) => `${ms.toFixed(1)} ms`;
+
+function reportFresh(label, runs) {
+  const pick = (k) => median(runs.map((r) => r[k]));
+  console.log(`${label}`);
+  console.log(`  import the bridge (@lug/core and @lug/approvals already loaded): ${fmt(pick('importMs'))}`);
+  console.log(`  new state (fengari load, libraries, lug API): ${fmt(pick('stateMs'))}`);
+  console.log(`  basic.lug + 200-line init.lua: ${fmt(pick('startupMs'))}`);
+  console.log(`  total: ${fmt(pick('totalMs'))} (process alive ${fmt(pick('sinceProcessStartMs'))})`);
+}
+
+const SECOND = `
+const { createHost } = await import('@lug/core');
+const { createApprovals } = await import('@lug/approvals');
+const bridge = await import(${JSON.stringify(dist)});
+const root = process.env.BENCH_ROOT;
+const env = { ...process.env, XDG_CONFIG_HOME: root + '/config', XDG_STATE_HOME: root + '/state' };
+const times = [];
+for (let i = 0; i < 2; i++) {
+  if (i === 1 && process.env.BENCH_IDLE) await new Promise((r) => setTimeout(r, 1));
+  const host = createHost({ cwd: root, env });
+  const approvals = createApprovals(host);
+  const t = performance.now();
+  const rt = bridge.createLuaRuntime(host, approvals);
+  const report = await rt.loadStartup();
+  times.push(performance.now() - t);
+  if (report.errors.length) throw new Error(JSON.stringify(report.errors));
+  rt.close();
+}
+console.log(JSON.stringify(times));
+`;
+
+function secondState(root, idle) {
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', SECOND], {
+    cwd: path.join(here, '..'),
+    env: { ...process.env, BENCH_ROOT: root, BENCH_IDLE: idle ? '1' : '' },
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(r.stderr);
+  return JSON.parse(r.stdout.trim().split('\n').pop())[1];
+}
+
+async function inProcess() {
+  const { createHost } = await import('@lug/core');
+  const { createApprovals } = await import('@lug/approvals');
+  const bridge = await import(dist);
+  const root = tempConfig();
+  const env = { ...process.env, XDG_CONFIG_HOME: path.join(root, 'config'), XDG_STATE_HOME: path.join(root, 'state') };
+  console.log('second state in the same process (new state + basic.lug + 200-line init.lua; goal < 10 ms):');
+  console.log(`  right after the first (it dumps the first's compiled chunks): ${fmt(median(Array.from({ length: 5 }, () => secondState(root, false))))} (median of 5 processes)`);
+  console.log(`  after the process was idle for a moment: ${fmt(median(Array.from({ length: 5 }, () => secondState(root, true))))} (median of 5 processes)`);
+  const times = [];
+  for (let i = 0; i < 12; i++) {
+    const host = createHost({ cwd: root, env });
+    const approvals = createApprovals(host, { logPath: path.join(root, 'state', 'approvals.log') });
+    await new Promise((r) => setTimeout(r, 1));
+    const t = performance.now();
+    const rt = bridge.createLuaRuntime(host, approvals);
+    const report = await rt.loadStartup();
+    times.push(performance.now() - t);
+    if (report.errors.length) throw new Error(JSON.stringify(report.errors));
+    rt.close();
+  }
+  console.log(`  later states: median ${fmt(median(times.slice(2)))}`);
+
+  // Rules: the same decision with no rule, with a JavaScript rule, and with the same rule in Lua.
+  const signal = new AbortController().signal;
+  const call = (i) => ({ id: `c${i}`, tool: 'fetch', args: { url: `https://example.com/${i % 50}`, method: 'GET' }, argsText: '{}', cwd: root });
+  const N = 3000;
+  const timeDecisions = async (approvals) => {
+    for (let i = 0; i < 500; i++) await approvals.decide(call(i), signal); // warm-up
+    const t = performance.now();
+    for (let i = 0; i < N; i++) await approvals.decide(call(i), signal);
+    return ((performance.now() - t) * 1000) / N;
+  };
+  const fresh = () => {
+    const host = createHost({ cwd: root, env });
+    host.options.set('approval', 'off');
+    return { host, approvals: createApprovals(host, { logPath: path.join(root, 'state', 'approvals.log') }) };
+  };
+  const bare = fresh();
+  const bareUs = await timeDecisions(bare.approvals);
+  const js = fresh();
+  js.approvals.rule('fetch', (args) => {
+    if (/^http:/.test(args.url) || args.url.includes('..')) return { verdict: 'deny', reason: 'plain http' };
+    if (args.method === 'GET' && /^https:\/\/example\.com\//.test(args.url)) return 'allow';
+    return undefined;
+  });
+  const jsUs = await timeDecisions(js.approvals);
+  const lua = fresh();
+  const rt = bridge.createLuaRuntime(lua.host, lua.approvals, { configDir: path.join(root, 'empty') });
+  await rt.run(`lug.tool.rule("fetch", function(args, call)
+    if args.url:match("^http:") or args.url:find("..", 1, true) then return "deny", "plain http" end
+    if args.method == "GET" and args.url:match("^https://example%.com/") then return "allow" end
+  end)`);
+  const luaUs = await timeDecisions(lua.approvals);
+  console.log(`decisions (approval off, one rule reading the arguments): no rule ${bareUs.toFixed(1)} µs, JavaScript rule ${jsUs.toFixed(1)} µs, Lua rule ${luaUs.toFixed(1)} µs`);
+  console.log(`  the Lua rule adds ${(luaUs - bareUs).toFixed(1)} µs to a decision, ${(luaUs - jsUs).toFixed(1)} µs more than the same rule in JavaScript (goal < 50 µs)`);
+  rt.close();
+}
+
+if (!fs.existsSync(dist)) {
+  console.error('build first: npx tsup');
+  process.exit(1);
+}
+const root = tempConfig();
+reportFresh('fresh process, first state (median of 5):', Array.from({ length: 5 }, () => freshProcess(root, false)));
+const cached = tempConfig();
+freshProcess(cached, true); // fill the on-disk chunk cache
+reportFresh('fresh process, on-disk chunk cache warm (median of 5):', Array.from({ length: 5 }, () => freshProcess(cached, true)));
+await inProcess();

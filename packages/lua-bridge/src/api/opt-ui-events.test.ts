@@ -1,0 +1,131 @@
+/** lug.opt, lug.ui, lug.on/lug.off, lug.cmd and lug.keymap. */
+import { functionOption, headlessUi } from '@lug/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setup, type Setup } from '../test-support.js';
+
+let s: Setup | undefined;
+afterEach(() => s?.runtime.close());
+
+const run = async (code: string) => (await s!.runtime.run(code)).values;
+
+describe('lug.opt', () => {
+  it('reads and writes the options store; nil restores the default', async () => {
+    s = setup();
+    expect(await run('return lug.opt.approval, lug.opt.tool_concurrency, lug.opt.model')).toEqual(['policy', 10, undefined]);
+    await run('lug.opt.approval = "off" lug.opt.tool_concurrency = 4');
+    expect(s.host.options.get('approval')).toBe('off');
+    expect(s.host.options.get('tool_concurrency')).toBe(4);
+    await run('lug.opt.tool_concurrency = nil');
+    expect(s.host.options.get('tool_concurrency')).toBe(10);
+  });
+
+  it('an unknown option or a bad value is an error naming what is allowed', async () => {
+    s = setup();
+    await expect(run('lug.opt.aproval = "off"')).rejects.toThrow(/unknown option "aproval"; the options are: approval, max_tokens, max_turns, model, tool_concurrency/);
+    await expect(run('lug.opt.tool_concurrency = 0')).rejects.toThrow(/option tool_concurrency must be an integer from 1 to 64, got 0/);
+    await expect(run('return lug.opt.nope')).rejects.toThrow(/unknown option "nope"/);
+  });
+
+  it('pairs lists every option with its value', async () => {
+    s = setup();
+    const [names] = await run('local t = {} for k, v in pairs(lug.opt) do t[#t + 1] = k .. "=" .. tostring(v) end return t');
+    expect(names).toEqual(['approval=policy', 'tool_concurrency=10', 'model=nil', 'max_turns=100', 'max_tokens=16384']);
+  });
+
+  it('a function option holds a Lua function JavaScript can call, and reads back as the same function', async () => {
+    s = setup();
+    s.host.options.define(functionOption('status_line', 'test'));
+    await run('f = function(x) return "status " .. x end lug.opt.status_line = f');
+    const fn = s.host.options.get<(x: string) => unknown>('status_line');
+    expect(fn('ok')).toBe('status ok');
+    expect(await run('return lug.opt.status_line == f')).toEqual([true]);
+  });
+});
+
+describe('lug.ui', () => {
+  it('notify passes the level; a bad level is an error', async () => {
+    s = setup();
+    await run('lug.ui.notify("hi") lug.ui.notify("bad", "error")');
+    expect(s.ui.notes).toEqual([
+      { message: 'hi', level: 'info' },
+      { message: 'bad', level: 'error' },
+    ]);
+    await expect(run('lug.ui.notify("x", "loud")')).rejects.toThrow('level must be "info", "warn" or "error", got "loud"');
+  });
+
+  it('headless, confirm returns false with a notice', async () => {
+    s = setup();
+    s.host.ui = headlessUi(s.host.events);
+    expect(await run('return lug.ui.confirm("Push?")')).toEqual([false]);
+    expect(s.events.some((e) => e.type === 'notify' && e.message.includes('Push?'))).toBe(true);
+  });
+});
+
+describe('lug.on / lug.off', () => {
+  it('calls the hook with the event table until removed', async () => {
+    s = setup();
+    const [id] = await run('seen = {} return lug.on("turn_start", function(e) seen[#seen + 1] = e.type .. ":" .. e.prompt end)');
+    s.host.events.emit('turn_start', { prompt: 'héllo' });
+    expect(await run('return lug.off(...)'.replace('...', String(id)))).toEqual([true]);
+    s.host.events.emit('turn_start', { prompt: 'again' });
+    expect(await run('return seen, lug.off(12345)')).toEqual([['turn_start:héllo'], false]);
+  });
+
+  it('"*" gets every event; a hook may wait', async () => {
+    s = setup();
+    await run('types = {} lug.on("*", function(e) types[#types + 1] = e.type end) lug.on("tool_call", function(e) answer = lug.ui.confirm("saw " .. e.call.tool) end)');
+    s.host.events.emit('tool_call', { call: { id: '1', tool: 'read', args: {}, argsText: '{}' } });
+    await s.ui.questions(1);
+    expect(s.ui.asked[0]!.message).toBe('saw read');
+    s.ui.asked[0]!.answer(true);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await run('return types, answer')).toEqual([['tool_call'], true]);
+  });
+
+  it('a failing hook is reported and stays subscribed; an unknown event is an error', async () => {
+    s = setup();
+    await run('n = 0 lug.on("turn_end", function() n = n + 1 error("hook broke") end)');
+    s.host.events.emit('turn_end', { reason: 'done', text: '' });
+    s.host.events.emit('turn_end', { reason: 'done', text: '' });
+    expect(await run('return n')).toEqual([2]);
+    expect(s.ui.notes[0]!.level).toBe('error');
+    expect(s.ui.notes[0]!.message).toMatch(/the Lua hook for turn_end made at :lua:1 failed: :lua:1: hook broke/);
+    await expect(run('lug.on("turn_begin", print)')).rejects.toThrow(/unknown event "turn_begin"; the events are: session_start, turn_start/);
+  });
+});
+
+describe('lug.cmd and lug.keymap', () => {
+  it('registers a :command that receives its argument text and may wait', async () => {
+    s = setup();
+    await run('lug.cmd.register("greet", function(args) greeted = args .. tostring(lug.ui.confirm("ok?")) end, { desc = "Say hello" })');
+    const cmd = s.host.commands.get('greet')!;
+    expect(cmd).toMatchObject({ name: 'greet', desc: 'Say hello', source: 'lua::lua:1' });
+    const done = cmd.run('world ');
+    await s.ui.questions(1);
+    s.ui.asked[0]!.answer(true);
+    await done;
+    expect(await run('return greeted')).toEqual(['world true']);
+  });
+
+  it('completion comes from a Lua function', async () => {
+    s = setup();
+    await run('lug.cmd.register("pick", function() end, { complete = function(a) return { a .. "1", a .. "2" } end })');
+    expect(s.host.commands.get('pick')!.complete!('x')).toEqual(['x1', 'x2']);
+  });
+
+  it('maps keys to a function or a :command, replacing an existing binding until removed', async () => {
+    s = setup();
+    let tuiRan = false;
+    s.host.keys.set({ keys: '<C-g>', desc: 'tui', run: () => void (tuiRan = true), source: 'tui' });
+    await run('lug.cmd.register("hello", function(a) said = "hello " .. a end)');
+    await run('remove = lug.keymap.set("<c-G>", ":hello there") lug.keymap.set("x", function() pressed = true end, { desc = "press" })');
+    await s.host.keys.get('<C-g>')!.run();
+    await s.host.keys.get('x')!.run();
+    expect(await run('return said, pressed')).toEqual(['hello there', true]);
+    expect(s.host.keys.get('<C-g>')!.desc).toBe(':hello there');
+    await run('remove()');
+    await s.host.keys.get('<C-g>')!.run();
+    expect(tuiRan).toBe(true);
+    await expect(run('lug.keymap.set("y", "hello")')).rejects.toThrow(`a key's action is a function or a ":command" string, got "hello"`);
+  });
+});

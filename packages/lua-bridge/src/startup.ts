@@ -1,0 +1,130 @@
+/**
+ * The start-up load order: the stock runtime (basic.lug), then init.lua, then
+ * each plugin's init.lua in name order, each on its own coroutine. A file that
+ * fails is reported (in the report, and as a `notify` event of level "error")
+ * and the rest still loads.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { LugHost } from '@lug/core';
+import type { ConfigInfo, PluginInfo } from './api/api-context.js';
+import type { ChunkCache } from './chunk-cache.js';
+import { LuaError } from './lua-error.js';
+import type { LuaVM } from './lua-vm.js';
+
+export interface LoadError {
+  stage: 'runtime' | 'init' | 'plugin';
+  /** The file that failed to load. */
+  file: string;
+  /** Where the error happened: "/…/init.lua", 12 (may be another file the loaded one required). */
+  errorFile?: string;
+  line?: number;
+  message: string;
+  traceback?: string;
+}
+
+export interface LoadedFile {
+  stage: LoadError['stage'];
+  file: string;
+  ok: boolean;
+  ms: number;
+}
+
+export interface LoadReport {
+  files: LoadedFile[];
+  errors: LoadError[];
+  plugins: PluginInfo[];
+  ms: number;
+}
+
+export interface StartupParts {
+  vm: LuaVM;
+  host: LugHost;
+  cache: ChunkCache;
+  config: ConfigInfo;
+  runtimePath: string;
+}
+
+/** Plugin directories under plugins/, sorted by name (with or without an init.lua: both are listed). */
+function findPlugins(pluginsDir: string): PluginInfo[] {
+  let names: string[];
+  try {
+    names = fs.readdirSync(pluginsDir, { withFileTypes: true }).filter((d) => d.isDirectory() || d.isSymbolicLink()).map((d) => d.name).sort();
+  } catch {
+    return [];
+  }
+  return names.map((name) => {
+    const dir = path.join(pluginsDir, name);
+    return { name, dir, kind: 'lua' as const, entry: path.join(dir, 'init.lua'), loaded: false };
+  });
+}
+
+/** package.path: the lua/ folder of each directory. */
+function luaPath(dirs: string[]): string {
+  return dirs.flatMap((d) => [path.join(d, 'lua', '?.lua'), path.join(d, 'lua', '?', 'init.lua')]).join(';');
+}
+
+function describeStage(stage: LoadError['stage'], file: string): string {
+  if (stage === 'runtime') return `the stock runtime ${file}`;
+  if (stage === 'init') return file;
+  return `the Lua plugin ${path.basename(path.dirname(file))} (${file})`;
+}
+
+function loadError(stage: LoadError['stage'], file: string, err: unknown): LoadError {
+  if (err instanceof LuaError) {
+    return { stage, file, errorFile: err.file, line: err.line, message: err.luaMessage, traceback: err.traceback || undefined };
+  }
+  const e = err as NodeJS.ErrnoException;
+  return { stage, file, message: e.code === 'ENOENT' ? `${file} does not exist` : (e.message ?? String(err)) };
+}
+
+/** Compile (or take from the cache) and run one file on its own coroutine. */
+export async function runFile(parts: Pick<StartupParts, 'vm' | 'cache'>, file: string): Promise<void> {
+  const fn = parts.cache.load(parts.vm, fs.readFileSync(file), `@${file}`);
+  try {
+    await parts.vm.callAsync(fn);
+  } finally {
+    fn.release();
+  }
+}
+
+export async function loadStartupFiles(parts: StartupParts): Promise<LoadReport> {
+  const { vm, host, config } = parts;
+  const started = performance.now();
+  const report: LoadReport = { files: [], errors: [], plugins: config.plugins, ms: 0 };
+  config.plugins.push(...findPlugins(config.pluginsDir));
+  const luaPlugins = config.plugins.filter((p) => p.kind === 'lua');
+  vm.setField('package', 'path', luaPath([config.dir, ...luaPlugins.map((p) => p.dir)]));
+
+  const fail = (error: LoadError, notice: string) => {
+    report.errors.push(error);
+    host.events.emit('notify', { message: notice, level: 'error' });
+  };
+  const attempt = async (stage: LoadError['stage'], file: string, plugin?: PluginInfo) => {
+    const t = performance.now();
+    let ok = true;
+    try {
+      await runFile(parts, file);
+    } catch (err) {
+      ok = false;
+      const error = loadError(stage, file, err);
+      if (plugin) plugin.error = error.message;
+      fail(error, `${describeStage(stage, file)} failed to load: ${error.message}`);
+    }
+    if (plugin) plugin.loaded = ok;
+    report.files.push({ stage, file, ok, ms: performance.now() - t });
+  };
+
+  await attempt('runtime', parts.runtimePath);
+  if (fs.existsSync(config.initFile)) await attempt('init', config.initFile);
+  for (const plugin of luaPlugins) {
+    if (fs.existsSync(plugin.entry)) {
+      await attempt('plugin', plugin.entry, plugin);
+      continue;
+    }
+    plugin.error = `${plugin.dir} has no init.lua`;
+    fail({ stage: 'plugin', file: plugin.entry, message: plugin.error }, `the Lua plugin ${plugin.name} was not loaded: ${plugin.error}`);
+  }
+  report.ms = performance.now() - started;
+  return report;
+}

@@ -1,0 +1,53 @@
+/**
+ * The built package (dist/), as the CLI loads it: the bundled fengari, the Lua
+ * files copied into dist/lua, and the on-disk caches (compiled chunks and
+ * fengari's V8 code cache) across two processes. Run `npx tsup` first.
+ */
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { tempLug } from '../src/test-support.js';
+
+const dist = fileURLToPath(new URL('../dist/index.js', import.meta.url));
+
+const SCRIPT = `
+const { createHost } = await import('@lug/core');
+const bridge = await import(${JSON.stringify(dist)});
+const [configDir, cacheDir, project] = process.argv.slice(1);
+const host = createHost({ cwd: project, env: { ...process.env } });
+const rt = bridge.createLuaRuntime(host, undefined, { configDir, chunkCache: new bridge.ChunkCache({ dir: cacheDir }) });
+const report = await rt.loadStartup();
+const docs = await host.tools.get('lua_docs').handler({ words: 'os.tmpname' }, {});
+const tmp = (await rt.run('local n = os.tmpname() local ok = os.remove(n) return n, ok')).values;
+console.log(JSON.stringify({ errors: report.errors, files: report.files.map((f) => f.file), docs: docs.split('\\n')[0], tmp, answer: (await rt.run('answer')).values[0] }));
+`;
+
+function runDist(configDir: string, cacheDir: string, project: string) {
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', SCRIPT, configDir, cacheDir, project], { cwd: path.dirname(dist), encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(r.stderr);
+  return JSON.parse(r.stdout.trim());
+}
+
+describe.skipIf(!fs.existsSync(dist))('dist', () => {
+  it('loads basic.lug from dist/lua with the bundled fengari, and caches compiled code on disk for the next process', () => {
+    const lug = tempLug({ 'init.lua': 'answer = 6 * 7' });
+    const cacheDir = path.join(lug.root, 'cache', 'lug', 'lua');
+    const first = runDist(lug.configDir, cacheDir, lug.project);
+    expect(first.errors).toEqual([]);
+    expect(first.files[0]).toBe(path.join(path.dirname(dist), 'lua', 'basic.lug'));
+    expect(first.answer).toBe(42);
+    expect(first.docs).toMatch(/^os\.tmpname\(\): string/);
+    expect(first.tmp[1]).toBe(true);
+    const cached = fs.readdirSync(cacheDir);
+    const codeCache = cached.find((f) => f.endsWith('.v8cache'));
+    expect(codeCache).toBeDefined();
+    expect(cached.filter((f) => f.endsWith('.luac'))).toHaveLength(3);
+    const written = fs.statSync(path.join(cacheDir, codeCache!)).mtimeMs;
+    const second = runDist(lug.configDir, cacheDir, lug.project);
+    expect(second.answer).toBe(42);
+    // V8 accepted the cache: it was not written again.
+    expect(fs.statSync(path.join(cacheDir, codeCache!)).mtimeMs).toBe(written);
+  });
+});

@@ -1,0 +1,174 @@
+import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { createHost, loadPlugin } from '@lug/core';
+import { killAllProcesses, processTable, type ToolOutput, type ToolProgress } from '@lug/tools';
+import plugin, { bashTool } from './index.js';
+import { pageSpec, readToolsPage, toolContext } from './test-support/tool-kit.js';
+
+const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'lug-bash-')));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(async () => {
+  await killAllProcesses({ graceMs: 200 });
+});
+
+const text = (out: ToolOutput) => (typeof out === 'string' ? out : out.content);
+async function bash(command: string, extra: { timeout_secs?: number } = {}, ctx = toolContext(dir)): Promise<string> {
+  return text(await bashTool.handler({ command, ...extra }, ctx));
+}
+
+/** Running: it exists and is not a zombie waiting for init to reap it. */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return process.platform !== 'linux';
+  }
+}
+
+describe('the bash tool as the page defines it', () => {
+  const page = readToolsPage();
+  it.skipIf(!page)('has the page’s description, arguments and ask-by-default exactly', () => {
+    const spec = pageSpec(page!, 'bash');
+    expect(bashTool.description).toBe(spec.description);
+    expect(bashTool.ask).toBe(spec.ask);
+    expect(bashTool.parameters).toEqual(spec.parameters);
+  });
+
+  it('keeps the end of over-long output, and is a plugin by the public contract', async () => {
+    expect(bashTool.keep).toBe('end');
+    const host = createHost({ cwd: dir });
+    await loadPlugin(host, { default: plugin });
+    expect(host.tools.get('bash')?.handler).toBe(bashTool.handler);
+    expect(host.tools.source('bash')).toBe('bash');
+  });
+
+  it('previews the command and where it runs', async () => {
+    expect(await bashTool.preview!({ command: 'rm -rf build' }, toolContext(dir))).toEqual({ kind: 'command', command: 'rm -rf build', cwd: dir });
+  });
+});
+
+describe('running a command', () => {
+  it('returns the exit status, then stdout, then stderr', async () => {
+    expect(await bash('echo out; echo err >&2; exit 3')).toBe('exit status 3\nstdout:\nout\nstderr:\nerr');
+  });
+
+  it('says when there is no output', async () => {
+    expect(await bash('true')).toBe('exit status 0\n(no output)');
+  });
+
+  it('runs bash, in the working directory, with empty standard input', async () => {
+    expect(await bash('[[ -n $BASH_VERSION ]] && pwd; cat')).toBe(`exit status 0\nstdout:\n${dir}`);
+  });
+
+  it('runs the command in its own process group', async () => {
+    expect(await bash('test "$(ps -o pgid= -p $$ | tr -d " ")" = "$$" && echo own-group')).toBe('exit status 0\nstdout:\nown-group');
+  });
+
+  it('reports the signal that killed the command', async () => {
+    expect(await bash('kill -KILL $$')).toBe('killed by signal SIGKILL\n(no output)');
+  });
+
+  it('shows the interface the output as it comes', async () => {
+    const progress: ToolProgress[] = [];
+    await bash('echo hello; echo oops >&2', {}, toolContext(dir, { emit: (p) => progress.push(p) }));
+    expect(progress.map((p) => p.text).join('')).toContain('hello');
+    expect(progress.every((p) => p.kind === 'output')).toBe(true);
+  });
+
+  it('refuses an empty command and a timeout out of range', async () => {
+    await expect(bash('  ')).rejects.toThrow(/command is empty/);
+    await expect(bash('true', { timeout_secs: 0 })).rejects.toThrow('timeout_secs must be an integer from 1 to 600, got 0');
+    await expect(bash('true', { timeout_secs: 601 })).rejects.toThrow(/from 1 to 600/);
+  });
+});
+
+describe('timeouts and cancelling', () => {
+  it('kills the whole group on timeout, a grandchild that ignores TERM included, and says after how long', async () => {
+    const pidFile = path.join(dir, 'grandchild.pid');
+    const out = await bashTool.handler({ command: `(trap '' TERM; exec sleep 60) & echo $! > ${pidFile}; wait`, timeout_secs: 1 }, toolContext(dir));
+    expect(typeof out === 'object' && out.isError).toBe(true);
+    expect(text(out)).toMatch(
+      /^killed after 1\.\d s: the command did not finish within timeout_secs \(1 s\), so its whole process group was killed \(SIGTERM, then SIGKILL\)\n\(no output\)$/,
+    );
+    expect(running(Number(readFileSync(pidFile, 'utf8')))).toBe(false);
+  }, 15_000);
+
+  it('uses the default timeout from the limits when timeout_secs is not given', async () => {
+    expect(await bash('sleep 10', {}, toolContext(dir, { limits: { timeoutSecs: 1 } }))).toMatch(/^killed after 1\.\d s: .*timeout_secs \(1 s\)/);
+  }, 15_000);
+
+  it('kills the group when the turn is cancelled', async () => {
+    const controller = new AbortController();
+    let shown = '';
+    const ctx = toolContext(dir, { signal: controller.signal, emit: (p) => (shown += p.text) });
+    const run = bash('echo started; sleep 60', {}, ctx);
+    while (!shown.includes('started')) await new Promise((r) => setTimeout(r, 5));
+    controller.abort();
+    expect(await run).toMatch(/^killed after \d+\.\d s: cancelled by the user; its whole process group was killed\nstdout:\nstarted$/);
+    expect(processTable.running()).toBe(0);
+  });
+});
+
+describe('output limits', () => {
+  it('cuts output to 30,000 bytes keeping the end, with a line saying how many bytes of each stream were cut', async () => {
+    const out = await bash('seq 1 100000');
+    expect(Buffer.byteLength(out)).toBeLessThanOrEqual(30_000);
+    const lines = out.split('\n');
+    expect(lines[0]).toBe('exit status 0');
+    const cut = /^\[output cut: the first ([\d,]+) bytes of stdout and 0 bytes of stderr are not shown; each stream keeps its end\]$/.exec(lines[1]!);
+    expect(cut).not.toBeNull();
+    expect(lines.at(-1)).toBe('100000');
+    const shownStdout = out.slice(out.indexOf('stdout:\n') + 'stdout:\n'.length);
+    expect(Number(cut![1]!.replace(/,/g, '')) + Buffer.byteLength(shownStdout) + 1).toBe(588_895);
+  });
+
+  it('keeps the last lines of stderr when stdout floods', async () => {
+    const out = await bash('seq 1 300000; echo the-real-error >&2');
+    expect(out.endsWith('stderr:\nthe-real-error')).toBe(true);
+    expect(out).toMatch(/\nstdout:\n[\s\S]*\n300000\nstderr:/);
+  });
+
+  it('shares the budget when both streams flood, each keeping its end', async () => {
+    const out = await bash('seq 1 100000; seq 1 100000 | sed s/^/e/ >&2');
+    expect(Buffer.byteLength(out)).toBeLessThanOrEqual(30_000);
+    expect(out).toMatch(/\n100000\nstderr:\n/);
+    expect(out.endsWith('\ne100000')).toBe(true);
+    expect(out.split('\n')[1]).toMatch(/^\[output cut: the first [\d,]+ bytes of stdout and [\d,]+ bytes of stderr are not shown/);
+  });
+
+  it('keeps the result at 30,000 bytes and memory flat for yes | head -c 1000000000', async () => {
+    const start = process.memoryUsage().rss;
+    let peak = start;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+    const out = await bash('yes | head -c 1000000000');
+    clearInterval(sampler);
+    expect(Buffer.byteLength(out)).toBeLessThanOrEqual(30_000);
+    expect(out).toMatch(/^exit status 0\n\[output cut: the first 999,9\d\d,\d\d\d bytes of stdout/);
+    expect(peak - start).toBeLessThan(50 * 1024 * 1024);
+  }, 30_000);
+});
+
+describe('background processes', () => {
+  it('lets a redirected background process outlive the call, until lug kills every group', async () => {
+    const out = await bash('sleep 60 > /dev/null 2>&1 & echo $!');
+    const pid = Number(out.split('\n')[2]);
+    expect(running(pid)).toBe(true);
+    expect(processTable.background()).toBe(1);
+    await killAllProcesses({ graceMs: 200 });
+    expect(running(pid)).toBe(false);
+  });
+
+  it('does not hang past the shell’s exit when a background process keeps the pipe open', async () => {
+    const started = Date.now();
+    expect(await bash('sleep 60 & echo hi')).toBe('exit status 0\nstdout:\nhi');
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+});

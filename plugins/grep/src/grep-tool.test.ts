@@ -1,0 +1,221 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadPlugin, createHost, toolSpec } from '@lug/core';
+import { locateRipgrep, processTable } from '@lug/tools';
+import plugin, { grepTool } from './index.js';
+import { buildIgnoreTree, type IgnoreTree } from './test-support/ignore-tree.js';
+import { pageSpec, readToolsPage, toolContext } from './test-support/tool-kit.js';
+
+let tree: IgnoreTree;
+const saved = { HOME: process.env.HOME, XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME };
+beforeAll(() => {
+  tree = buildIgnoreTree();
+  Object.assign(process.env, tree.env); // ripgrep finds the global excludes file through them
+});
+afterAll(() => {
+  Object.assign(process.env, saved);
+  rmSync(tree.base, { recursive: true, force: true });
+});
+
+type Args = Parameters<typeof grepTool.handler>[0];
+
+async function grep(args: Args, cwd = tree.project, ctx = toolContext(cwd)): Promise<string> {
+  const out = await grepTool.handler(args, ctx);
+  return typeof out === 'string' ? out : out.content;
+}
+
+describe('the grep tool as the page defines it', () => {
+  const page = readToolsPage();
+  it.skipIf(!page)('has the page’s description, arguments and ask-by-default exactly', () => {
+    const spec = pageSpec(page!, 'grep');
+    expect(grepTool.description).toBe(spec.description);
+    expect(grepTool.ask).toBe(spec.ask);
+    expect({ ...grepTool.parameters, required: [...(grepTool.parameters.required ?? [])].sort() }).toEqual({
+      ...spec.parameters,
+      required: [...(spec.parameters.required as string[])].sort(),
+    });
+  });
+
+  it('is a plugin by the public contract, exporting the tool by name', async () => {
+    const host = createHost({ cwd: tree.project });
+    await loadPlugin(host, { default: plugin });
+    expect(host.tools.get('grep')?.handler).toBe(grepTool.handler);
+    expect(host.tools.source('grep')).toBe('grep');
+    expect(toolSpec(grepTool).name).toBe('grep');
+    expect(grepTool.keep ?? 'start').toBe('start');
+  });
+});
+
+describe('grep on the generated tree (hand-written answers)', () => {
+  it('searches hidden files, skips .git, binary files and every kind of ignored file', async () => {
+    expect(await grep({ pattern: '\\bcat\\b' })).toBe(
+      [
+        '.env:1: TOKEN=cat',
+        '.hidden/config.txt:1: cat = hidden',
+        'docs/guide.md:1: A guide about cat',
+        'keep.log:1: cat',
+        'src/a/b/inside.rs:1: let inside = "cat";',
+        'src/important.log:1: cat here',
+        'src/main.rs:2:     let cat = 1;',
+      ].join('\n'),
+    );
+  });
+
+  it('applies the glob without letting ignored files back in', async () => {
+    expect(await grep({ pattern: 'cat', glob: '*.log' })).toBe(['keep.log:1: cat', 'src/important.log:1: cat here'].join('\n'));
+  });
+
+  it('matches a glob with a slash against the path under path', async () => {
+    expect(await grep({ pattern: 'cat', glob: 'src/**/*.rs' })).toBe(
+      ['src/a/b/inside.rs:1: let inside = "cat";', 'src/main.rs:2:     let cat = 1;', 'src/main.rs:3:     let concat = 2;'].join('\n'),
+    );
+    expect(await grep({ pattern: 'cat', path: 'src', glob: 'a/**' })).toBe('src/a/b/inside.rs:1: let inside = "cat";');
+  });
+
+  it('honours the .gitignore files above path up to the repository root, never above it', async () => {
+    // parent/.gitignore is "*": it must not hide the project; the project's own root rules still apply in src.
+    expect(await grep({ pattern: 'cat here', path: 'src' })).toBe('src/important.log:1: cat here');
+    expect(await grep({ pattern: 'cat here' }, path.join(tree.project, 'src'))).toBe('important.log:1: cat here');
+  });
+
+  it('honours .gitignore in a tree that is not a git repository, from path down', async () => {
+    expect(await grep({ pattern: 'cat' }, tree.plain)).toBe(['.hidden.txt:1: cat', 'ok.txt:1: cat', 'sub/ok2.txt:1: cat'].join('\n'));
+    expect(await grep({ pattern: 'cat', path: 'sub' }, tree.plain)).toBe(
+      ['sub/deeper/x.txt:1: cat', 'sub/ignored.txt:1: cat', 'sub/ok2.txt:1: cat'].join('\n'),
+    );
+  });
+
+  it('matches unicode text', async () => {
+    expect(await grep({ pattern: 'naïve café' })).toBe('src/ünïcode.txt:2: naïve café');
+  });
+});
+
+describe('Rust regex syntax', () => {
+  const cases: Array<[string, string, string]> = [
+    ['\\b word boundaries', '\\bcat\\b', 'src/a/b/inside.rs:1: let inside = "cat";\nsrc/main.rs:2:     let cat = 1;'],
+    ['(?i) in the middle of a pattern', 'foo(?i)bar', 'src/main.rs:4:     let a = "fooBAR";'],
+    ['\\pL Unicode letters', '^\\pL+$', 'src/ünïcode.txt:1: Ελληνικά'],
+    ['[[:alpha:]] POSIX classes', '^[[:alpha:]]+[0-9]$', 'src/lib.rs:4: abc1'],
+    ['(?P<name>…) named groups', '(?P<word>hel+o) world', 'src/lib.rs:1: pub fn greet() -> &\'static str { "hello world" }'],
+    ['[a-z&&[^aeiou]] class intersection', '^// [a-z&&[^aeiou]]+$', 'src/lib.rs:2: // rhythm'],
+  ];
+  for (const [name, pattern, expected] of cases) {
+    it(name, async () => {
+      expect(await grep({ pattern, path: 'src', glob: '*.{rs,txt}' })).toBe(expected);
+    });
+  }
+
+  it('takes a pattern that starts with -', async () => {
+    expect(await grep({ pattern: "-> &'static", path: 'src' })).toBe('src/lib.rs:1: pub fn greet() -> &\'static str { "hello world" }');
+  });
+
+  it('ignores case when asked, and only then', async () => {
+    expect(await grep({ pattern: 'CONCAT', path: 'src' })).toMatch(/^No matches/);
+    expect(await grep({ pattern: 'CONCAT', path: 'src', ignore_case: true })).toBe('src/main.rs:3:     let concat = 2;');
+  });
+});
+
+describe('paths, single files and errors', () => {
+  it('names a single file in every line, relative to the working directory', async () => {
+    expect(await grep({ pattern: 'cat', path: 'src/main.rs' })).toBe(
+      ['src/main.rs:2:     let cat = 1;', 'src/main.rs:3:     let concat = 2;'].join('\n'),
+    );
+    expect(await grep({ pattern: 'cat', path: './src/../src/main.rs' })).toMatch(/^src\/main\.rs:2: /);
+  });
+
+  it('shows absolute paths for a search outside the working directory', async () => {
+    const out = await grep({ pattern: 'rhythm', path: path.join(tree.project, 'src') }, tree.plain);
+    expect(out).toBe(`${path.join(tree.project, 'src', 'lib.rs')}:2: // rhythm`);
+  });
+
+  it('accepts an absolute path inside the working directory and shows it relative', async () => {
+    expect(await grep({ pattern: 'rhythm', path: path.join(tree.project, 'src') })).toBe('src/lib.rs:2: // rhythm');
+  });
+
+  it('says there are no matches in one clear line', async () => {
+    expect(await grep({ pattern: 'zzz_nothing_zzz' })).toBe(
+      'No matches for the pattern /zzz_nothing_zzz/ in . (.git, binary files and files ignored by .gitignore are not searched).',
+    );
+    expect(await grep({ pattern: 'zzz', path: 'src', glob: '*.rs', ignore_case: true })).toBe(
+      'No matches for the pattern /zzz/ (ignoring case) in src (files matching *.rs) (.git, binary files and files ignored by .gitignore are not searched).',
+    );
+  });
+
+  it('skips a binary file named as path, saying so', async () => {
+    expect(await grep({ pattern: 'cat', path: 'data/blob.bin' })).toMatch(/^No matches: data\/blob\.bin is a binary file/);
+  });
+
+  it('quotes ripgrep’s message for an invalid pattern', async () => {
+    await expect(grep({ pattern: '(?P<x' })).rejects.toThrow(/invalid pattern \/\(\?P<x\/ \(patterns use Rust regex syntax\)\. ripgrep says:\nregex parse error:[\s\S]*error: /);
+    await expect(grep({ pattern: 'a{2,1}' })).rejects.toThrow(/invalid pattern[\s\S]*regex parse error/);
+  });
+
+  it('reports a missing path', async () => {
+    await expect(grep({ pattern: 'x', path: 'no/such/dir' })).rejects.toThrow(/no\/such\/dir .*does not exist/);
+  });
+
+  it('reports an invalid glob', async () => {
+    await expect(grep({ pattern: 'x', glob: '[abc' })).rejects.toThrow(/invalid glob "\[abc"/);
+  });
+});
+
+describe('long lines, the output cap, streaming and cancelling', () => {
+  let big: string;
+  beforeAll(() => {
+    big = path.join(tree.base, 'big');
+    mkdirSync(big, { recursive: true });
+    writeFileSync(path.join(big, 'long.txt'), `${'x'.repeat(5000)} needle ${'y'.repeat(100)}\nshort needle\n`);
+    writeFileSync(path.join(big, 'crlf.txt'), 'needle in crlf\r\nnext\r\n');
+    // About 25 MB of matching lines: ripgrep alone prints ~35 MB for it.
+    const line = 'match me, a line that matches the pattern everywhere\n';
+    mkdirSync(path.join(tree.base, 'flood'), { recursive: true });
+    writeFileSync(path.join(tree.base, 'flood', 'all.txt'), line.repeat(500_000));
+  });
+
+  it('cuts a line at 2,000 characters itself, with a visible mark, keeping the line', async () => {
+    const out = await grep({ pattern: 'needle', path: 'long.txt' }, big);
+    const [first, second] = out.split('\n');
+    expect(first).toBe(`long.txt:1: ${'x'.repeat(2000)}… [line cut: ${5000 + 8 + 100 - 2000} more characters]`);
+    expect(second).toBe('long.txt:2: short needle');
+  });
+
+  it('shows a CRLF line without its CR', async () => {
+    expect(await grep({ pattern: 'needle', path: 'crlf.txt' }, big)).toBe('crlf.txt:1: needle in crlf');
+  });
+
+  it('cuts the output at 30,000 bytes keeping the start, saying how to narrow the search', async () => {
+    const out = await grep({ pattern: 'match', path: 'flood' }, tree.base);
+    expect(Buffer.byteLength(out)).toBeLessThanOrEqual(30_000);
+    const lines = out.split('\n');
+    expect(lines[0]).toBe('flood/all.txt:1: match me, a line that matches the pattern everywhere');
+    expect(lines.at(-1)).toMatch(/^\[output cut at 30,000 bytes: only the first [\d,]+ matching lines are shown and there are more\. Narrow the search: a more specific pattern, a path, or a glob/);
+    expect(lines.at(-2)).toMatch(/^flood\/all\.txt:\d+: match me/);
+  });
+
+  it('stops ripgrep once the output is full instead of reading on', async () => {
+    // One file, so ripgrep streams its matches (searching a directory, it prints each file's whole output at once).
+    const rg = await locateRipgrep();
+    await grep({ pattern: 'match', path: 'flood/all.txt' }, tree.base); // warm the page cache
+    const started = Date.now();
+    await grep({ pattern: 'match', path: 'flood/all.txt' }, tree.base);
+    const capped = Date.now() - started;
+    const t = Date.now();
+    execFileSync(rg, ['--no-config', '-n', '-e', 'match', 'flood/all.txt'], { cwd: tree.base, maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'ignore'] });
+    const full = Date.now() - t;
+    expect(capped).toBeLessThan(full / 2);
+    expect(processTable.running()).toBe(0);
+  });
+
+  it('kills a running search when the turn is cancelled', async () => {
+    const controller = new AbortController();
+    const ctx = toolContext(tree.base, { signal: controller.signal });
+    // A pattern ripgrep cannot prefilter on, over 25 MB: slow enough to be caught running.
+    const search = grepTool.handler({ pattern: '(a|b)*c\\w{300}zzz' }, ctx);
+    while (processTable.running() === 0) await new Promise((r) => setTimeout(r, 1));
+    controller.abort();
+    await expect(search).rejects.toThrow(/cancelled/);
+    expect(processTable.running()).toBe(0);
+  });
+});

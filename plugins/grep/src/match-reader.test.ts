@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { MatchReader, type Match } from './match-reader.js';
+
+function read(chunks: string[]): Match[] {
+  const out: Match[] = [];
+  const reader = new MatchReader((m) => out.push(m));
+  for (const c of chunks) reader.push(c);
+  reader.end();
+  return out;
+}
+
+describe('MatchReader', () => {
+  it('reads path NUL line : text, across chunk boundaries', () => {
+    expect(read(['src/a:b.rs\0', '12:let x = 1;\nsrc/c.rs\u00003:y:z\n'])).toEqual([
+      { path: 'src/a:b.rs', line: 12, text: 'let x = 1;', droppedChars: 0 },
+      { path: 'src/c.rs', line: 3, text: 'y:z', droppedChars: 0 },
+    ]);
+  });
+
+  it('drops ripgrep’s notices, which carry no NUL', () => {
+    expect(read(['late.dat: WARNING: stopped searching binary file after match\nok\u00001:x\n'])).toEqual([
+      { path: 'ok', line: 1, text: 'x', droppedChars: 0 },
+    ]);
+  });
+
+  it('drops the CR of a CRLF line, and reads a last line without a newline', () => {
+    expect(read(['f\u00001:a\r\nf\u00002:b'])).toEqual([
+      { path: 'f', line: 1, text: 'a', droppedChars: 0 },
+      { path: 'f', line: 2, text: 'b', droppedChars: 0 },
+    ]);
+  });
+
+  it('holds at most a megabyte of one line, counting what it dropped', () => {
+    const huge = 'x'.repeat(1 << 20);
+    const [m] = read(['f\u00001:', huge, huge, '\n']);
+    expect(m!.text.length + m!.droppedChars).toBe(2 * (1 << 20));
+    expect(m!.text.length).toBeLessThanOrEqual(1 << 20);
+  });
+});

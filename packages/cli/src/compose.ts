@@ -11,6 +11,7 @@ import {
   SessionStore,
   sessionsDir,
   stateDir,
+  cacheDir,
   configDir,
   defaultModel,
   type Env,
@@ -50,8 +51,12 @@ export interface ComposeOptions {
 }
 
 async function loadLua(host: LugHost, approvals: Approvals, env: Env): Promise<{ lua: LuaHandle; errors: string[] }> {
-  const { createLuaRuntime } = await import('@lug/lua-bridge');
-  const runtime = createLuaRuntime(host, approvals, { configDir: configDir(env) });
+  const { createLuaRuntime, ChunkCache } = await import('@lug/lua-bridge');
+  const runtime = createLuaRuntime(host, approvals, {
+    configDir: configDir(env),
+    // Compiled Lua and fengari's V8 code cache, kept for the next start.
+    chunkCache: new ChunkCache({ dir: join(cacheDir(env), 'lua') }),
+  });
   const report = await runtime.loadStartup();
   return { lua: runtime, errors: report.errors.map((e: { message: string }) => e.message) };
 }

@@ -40,6 +40,28 @@ export interface LugEventMap {
 }
 
 export type LugEventType = keyof LugEventMap;
+
+/** Every event name, for subscribers that take names from users (lug.on) and must reject typos. */
+export const LUG_EVENT_TYPES: readonly LugEventType[] = Object.freeze([
+  'session_start',
+  'turn_start',
+  'request_start',
+  'retry',
+  'text_delta',
+  'assistant_message',
+  'tool_call',
+  'approval_request',
+  'approval_decision',
+  'tool_start',
+  'tool_progress',
+  'tool_result',
+  'usage',
+  'mode_change',
+  'option_change',
+  'turn_end',
+  'error',
+  'notify',
+] satisfies LugEventType[]);
 export type LugEvent = { [K in LugEventType]: { type: K } & LugEventMap[K] }[LugEventType];
 export type EventOf<K extends LugEventType> = { type: K } & LugEventMap[K];
 

@@ -21,8 +21,14 @@ export class PluginError extends Error {
   override name = 'PluginError';
 }
 
-/** Register a plugin's tools and run its setup. A failure names the plugin. */
-export async function loadPlugin(lug: LugHost, plugin: unknown, source?: string): Promise<Plugin> {
+export interface LoadedPlugin {
+  plugin: Plugin;
+  /** Remove the tools the plugin registered. */
+  unload(): void;
+}
+
+/** Register a plugin's tools and run its setup. A failure names the plugin and registers nothing. */
+export async function loadPlugin(lug: LugHost, plugin: unknown, source?: string): Promise<LoadedPlugin> {
   const p = (plugin && typeof plugin === 'object' && 'default' in plugin ? (plugin as { default: unknown }).default : plugin) as Plugin;
   const label = source ?? (p && typeof p === 'object' && typeof p.name === 'string' ? p.name : 'a plugin');
   if (!p || typeof p !== 'object' || typeof p.name !== 'string' || !p.name) {
@@ -36,5 +42,5 @@ export async function loadPlugin(lug: LugHost, plugin: unknown, source?: string)
     for (const remove of removers) remove();
     throw new PluginError(`plugin ${p.name} failed to load: ${(err as Error).message}`);
   }
-  return p;
+  return { plugin: p, unload: () => removers.forEach((remove) => remove()) };
 }

@@ -55,13 +55,15 @@ function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-function normalizeOutput(out: ToolOutput): { content: string; isError: boolean } {
+/** A handler's return value as the text the model receives and its error flag. */
+export function normalizeToolOutput(out: ToolOutput): { content: string; isError: boolean } {
   if (typeof out === 'string') return { content: out, isError: false };
   if (out && typeof out === 'object' && typeof out.content === 'string') return { content: out.content, isError: !!out.isError };
   return { content: JSON.stringify(out) ?? String(out), isError: false };
 }
 
-function errorText(err: unknown): string {
+/** The text sent for a thrown error: a ToolError's (or ArgumentError's) message as is, else the error's name and message. */
+export function toolErrorText(err: unknown): string {
   if (err instanceof ToolError || err instanceof ArgumentError) return err.message;
   if (err instanceof Error) return `${err.name === 'Error' ? 'error' : err.name}: ${err.message}`;
   return `error: ${String(err)}`;
@@ -79,7 +81,7 @@ async function runOne(call: ToolCallPart, deps: SchedulerDeps, slots: Semaphore,
     args = parseArgs(call.argsText, tool.parameters);
   } catch (err) {
     deps.events.emit('tool_call', { call: info });
-    return { content: `invalid arguments for ${call.name}: ${errorText(err)}`, isError: true, outcome: 'failed' };
+    return { content: `invalid arguments for ${call.name}: ${toolErrorText(err)}`, isError: true, outcome: 'failed' };
   }
   info.args = args;
   deps.events.emit('tool_call', { call: info });
@@ -99,7 +101,7 @@ async function runOne(call: ToolCallPart, deps: SchedulerDeps, slots: Semaphore,
       lock: (path) => deps.locks.acquire(path),
       emit: (progress) => deps.events.emit('tool_progress', { call: info, progress }),
     };
-    const out = normalizeOutput(await raceAbort(Promise.resolve().then(() => tool.handler(args, ctx)), signal));
+    const out = normalizeToolOutput(await raceAbort(Promise.resolve().then(() => tool.handler(args, ctx)), signal));
     return { content: out.content, isError: out.isError, outcome: out.isError ? 'failed' : 'done' };
   } finally {
     release();
@@ -125,7 +127,7 @@ export async function runToolCalls(calls: ToolCallPart[], deps: SchedulerDeps, s
       try {
         o = await runOne(call, deps, slots, signal);
       } catch (err) {
-        o = signal.aborted || err instanceof Cancelled ? cancelled() : { content: errorText(err), isError: true, outcome: 'failed' };
+        o = signal.aborted || err instanceof Cancelled ? cancelled() : { content: toolErrorText(err), isError: true, outcome: 'failed' };
       }
       o.content = capped(deps.tools.get(call.name), o.content, deps.limits);
       let args: Record<string, unknown> | undefined;

@@ -20,3 +20,8 @@ export function stateDir(env: Env): string {
 export function sessionsDir(env: Env): string {
   return join(stateDir(env), 'sessions');
 }
+
+/** `$XDG_CACHE_HOME/lug`, default `~/.cache/lug`: compiled Lua and other caches, safe to delete. */
+export function cacheDir(env: Env): string {
+  return join(env.XDG_CACHE_HOME || join(home(env), '.cache'), 'lug');
+}

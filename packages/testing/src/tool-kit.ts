@@ -7,33 +7,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  ArgumentError,
   DEFAULT_LIMITS,
   PathLocks,
-  ToolError,
+  normalizeToolOutput,
   parseArgs,
+  toolErrorText,
   truncateOutput,
   type Limits,
   type Tool,
   type ToolContext,
-  type ToolOutput,
   type ToolPreview,
   type ToolProgress,
 } from '@lug/core';
-
-export interface RunToolOptions {
-  /** The project directory. Default: a fresh empty temporary directory. */
-  cwd?: string;
-  /** Abort it to test how the tool reacts to a cancelled turn. */
-  signal?: AbortSignal;
-  /** Override some limits (e.g. a small `outputBytes` to test the cap). */
-  limits?: Partial<Limits>;
-  callId?: string;
-  /** Share one lock table between runs to test concurrent writers. */
-  locks?: PathLocks;
-  /** Called with each progress report as it happens (they are also collected). */
-  onProgress?(progress: ToolProgress): void;
-}
 
 export interface ToolRunResult {
   /** What the model would receive, after the output cap. */
@@ -43,17 +28,41 @@ export interface ToolRunResult {
   progress: ToolProgress[];
 }
 
-function normalizeOutput(out: ToolOutput): { content: string; isError: boolean } {
-  if (typeof out === 'string') return { content: out, isError: false };
-  if (out && typeof out === 'object' && typeof out.content === 'string') return { content: out.content, isError: !!out.isError };
-  return { content: JSON.stringify(out) ?? String(out), isError: false };
+export interface ToolContextOptions {
+  /** Abort it to test how the tool reacts to a cancelled turn. */
+  signal?: AbortSignal;
+  /** Override some limits (e.g. a small `outputBytes` to test the cap). */
+  limits?: Partial<Limits>;
+  /** Default: "call_test_1". */
+  callId?: string;
+  /** Share one lock table between contexts to test concurrent writers. Default: a table of its own. */
+  locks?: PathLocks;
+  /** Called with each progress report. Default: ignored. */
+  emit?(progress: ToolProgress): void;
 }
 
-/** The text the scheduler sends for a thrown error: a ToolError's message as is. */
-function errorText(err: unknown): string {
-  if (err instanceof ToolError || err instanceof ArgumentError) return err.message;
-  if (err instanceof Error) return `${err.name === 'Error' ? 'error' : err.name}: ${err.message}`;
-  return `error: ${String(err)}`;
+export interface RunToolOptions extends Omit<ToolContextOptions, 'emit'> {
+  /** The project directory. Default: a fresh empty temporary directory. */
+  cwd?: string;
+  /** Called with each progress report as it happens (they are also collected). */
+  onProgress?(progress: ToolProgress): void;
+}
+
+/**
+ * A real ToolContext in `cwd`, for calling a tool's handler (or preview)
+ * directly: the default limits, real per-path locks, a signal never aborted
+ * unless one is given.
+ */
+export function toolContext(cwd: string, options: ToolContextOptions = {}): ToolContext {
+  const locks = options.locks ?? new PathLocks();
+  return {
+    cwd,
+    signal: options.signal ?? new AbortController().signal,
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
+    callId: options.callId ?? 'call_test_1',
+    lock: (p) => locks.acquire(p),
+    emit: options.emit ?? (() => undefined),
+  };
 }
 
 /** Run `work` in `cwd`, or in a fresh empty temporary directory removed afterwards. */
@@ -89,25 +98,21 @@ async function runIn(cwd: string, tool: Tool, args: Record<string, unknown> | st
   try {
     parsed = parseArgs(typeof args === 'string' ? args : JSON.stringify(args), tool.parameters);
   } catch (err) {
-    return cap(`invalid arguments for ${tool.name}: ${errorText(err)}`, true);
+    return cap(`invalid arguments for ${tool.name}: ${toolErrorText(err)}`, true);
   }
-  const locks = options.locks ?? new PathLocks();
-  const ctx: ToolContext = {
-    cwd,
-    signal: options.signal ?? new AbortController().signal,
+  const ctx = toolContext(cwd, {
+    ...options,
     limits,
-    callId: options.callId ?? 'call_test_1',
-    lock: (p) => locks.acquire(p),
     emit: (p) => {
       progress.push(p);
       options.onProgress?.(p);
     },
-  };
+  });
   try {
-    const out = normalizeOutput(await tool.handler(parsed, ctx));
+    const out = normalizeToolOutput(await tool.handler(parsed, ctx));
     return cap(out.content, out.isError);
   } catch (err) {
-    return cap(errorText(err), true);
+    return cap(toolErrorText(err), true);
   }
 }
 
@@ -124,7 +129,5 @@ export async function previewTool(
   if (!tool.preview) throw new Error(`tool "${tool.name}" has no preview function; only tools that define preview() can be previewed`);
   const parsed = parseArgs(typeof args === 'string' ? args : JSON.stringify(args), tool.parameters);
   const preview = tool.preview.bind(tool);
-  return inDirectory(options.cwd, (cwd) =>
-    preview(parsed, { cwd, signal: options.signal ?? new AbortController().signal, limits: { ...DEFAULT_LIMITS, ...options.limits } }),
-  );
+  return inDirectory(options.cwd, (cwd) => preview(parsed, toolContext(cwd, options)));
 }

@@ -177,6 +177,14 @@ describe('App: keys', () => {
     expect(t.controller.exited).toBe(false);
   });
 
+  it('clears the screen and draws the interface again with Ctrl-L', async () => {
+    const t = mount();
+    const before = t.frames.length;
+    await t.type(KEY.ctrl('l'));
+    // ink's test renderer (debug mode) does not replay the live region after a write; start-tui.test.tsx checks the screen.
+    expect(t.frames.slice(before).some((f) => f.includes('\x1b[2J'))).toBe(true);
+  });
+
   it('does not exit when another key comes between two Ctrl-C', async () => {
     const t = mount();
     await t.type(KEY.ctrl('c'), 'x', KEY.ctrl('c'));

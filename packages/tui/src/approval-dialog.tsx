@@ -63,6 +63,8 @@ function DialogFor({ queue, pending, waiting, maxHeight, width, active }: Dialog
   const messageRef = useRef<InputStore | undefined>(undefined);
   const setScroll = (n: number) => setScrollState((scrollRef.current = n));
   const setMessage = (m: InputStore | undefined) => setMessageState((messageRef.current = m));
+  const activeRef = useRef(active);
+  activeRef.current = active;
   const lines = sanitizeText(preview.text).replace(/\n$/, '').split('\n');
   const reasonRows = call.reason ? 1 : 0;
   const view = Math.max(3, maxHeight - CHROME_ROWS - reasonRows - (message ? 2 : 0));
@@ -71,7 +73,7 @@ function DialogFor({ queue, pending, waiting, maxHeight, width, active }: Dialog
 
   useInput(
     (input: string, key: Key) => {
-      if (messageRef.current) return;
+      if (!activeRef.current || messageRef.current) return;
       const page = Math.max(1, view - 1);
       const scroll = scrollRef.current;
       const scrollTo = (n: number) => setScroll(Math.max(0, Math.min(maxScroll, n)));
@@ -88,14 +90,12 @@ function DialogFor({ queue, pending, waiting, maxHeight, width, active }: Dialog
       if (input === 'n') return answer({ kind: 'deny' });
       if (input === 'm') setMessage(new InputStore({ history: new PromptHistory(undefined) }));
     },
-    { isActive: active },
   );
   // Esc while writing the message goes back to the dialog's keys.
   useInput(
     (_input, key) => {
-      if (key.escape) setMessage(undefined);
+      if (activeRef.current && messageRef.current && key.escape) setMessage(undefined);
     },
-    { isActive: active && message !== undefined },
   );
 
   const title = `${call.tool} ${oneLine(mainArgument(call.tool, call.args, JSON.stringify(call.args)), Math.max(10, width - call.tool.length - 30))}`;

@@ -75,14 +75,15 @@ export function ConfirmPrompt({ queue, active = true }: { queue: ConfirmQueue; a
   const current = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
   const currentRef = useRef(current);
   currentRef.current = current;
+  const activeRef = useRef(active);
+  activeRef.current = active;
   useInput(
     (input, key) => {
       const item = currentRef.current;
-      if (!item) return;
+      if (!item || !activeRef.current) return;
       if (input === 'y' || input === 'Y') queue.answer(item.id, true);
       else if (input === 'n' || input === 'N' || key.escape) queue.answer(item.id, false);
     },
-    { isActive: active && current !== undefined },
   );
   if (!current) return null;
   return (

@@ -3,7 +3,7 @@
  * small apps) takes its own keys. Inside the TUI the app routes keys to the
  * store itself, so there is one key handler and a clear order of precedence.
  */
-import React, { useSyncExternalStore } from 'react';
+import React, { useRef, useSyncExternalStore } from 'react';
 import { Box, Text, useInput, type Key } from 'ink';
 import type { InputStore } from './input-store.js';
 
@@ -39,14 +39,18 @@ function CursorLine({ line, cursor }: { line: string; cursor: number | undefined
 
 export function InputBox({ store, maxLines = 10, keys = true, onSubmit, inactive = false, placeholder, reserved, onUnhandled }: InputBoxProps) {
   const snap = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  // Always subscribed, reading whether it has the keys from a ref: re-subscribing on a focus change
+  // happens in an effect, and a key typed right after a dialog closes would be lost in between.
+  const keysRef = useRef(keys);
+  keysRef.current = keys;
   useInput(
     (input, key) => {
+      if (!keysRef.current) return;
       if (reserved?.(input, key) && !store.getSnapshot().pasting) return;
       const result = store.handleKey(input, key);
       if (result.kind === 'submit') onSubmit?.(result.text);
       else if (result.kind === 'unhandled') onUnhandled?.(input, key);
     },
-    { isActive: keys },
   );
 
   const { text, cursor } = snap.editor;

@@ -102,6 +102,25 @@ describe('startTui', () => {
     await t.done;
   });
 
+  it('clears the screen on Ctrl-L and draws the input and status line again at the top', async () => {
+    const t = start();
+    await settle(3);
+    t.stdin.write('draft');
+    await settle(2);
+    t.stdin.write('\x0c');
+    await settle(3);
+    const screen = new Screen(80, 24);
+    screen.write(t.stdout.output);
+    const visible = screen.visible();
+    expect(visible[0]).toBe('');
+    expect(visible[1]).toBe('› draft');
+    expect(visible[2]).toMatch(/^approval: ask/);
+    t.stdin.write('\x15');
+    await settle(2);
+    await quit(t);
+    await t.done;
+  });
+
   it('draws the first screen: banner, input and status line', async () => {
     const t = start();
     await settle(3);

@@ -12,7 +12,6 @@ import { registerTuiCommands } from './commands.js';
 import { interactiveUi } from './confirm.js';
 import { TuiController, type TuiControllerOptions } from './controller.js';
 import { defineTuiOptions } from './options.js';
-import { shortenPath } from './status-line.js';
 
 export interface StartTuiOptions extends TuiControllerOptions {
   stdin?: NodeJS.ReadStream;
@@ -62,7 +61,7 @@ export async function startTui(opts: StartTuiOptions): Promise<void> {
   host.ui = interactiveUi(controller.confirms, host.events);
   const unregister = registerTuiCommands(controller);
   controller.transcript.notice(
-    `lug ${opts.version} · ${shortenPath(host.cwd, host.env.HOME)} · :help for commands and keys · Shift-Tab toggles auto mode`,
+    `lug ${opts.version} · :help for commands and keys · Shift-Tab toggles auto mode`,
   );
   controller.start();
   if (opts.tutor) {

@@ -33,8 +33,19 @@ export function packPackages(folders: string[], dest = mkdtempSync(join(tmpdir()
   }
   // "./" keeps npm from reading "packages/core" as a GitHub shorthand.
   const out = npm(['pack', '--json', '--pack-destination', dest, ...folders.map((f) => `./${f}`)], REPO_ROOT);
-  const packed = JSON.parse(out) as Array<{ filename: string }>;
-  return packed.map((p) => join(dest, p.filename));
+  return parsePackJson(out).map((p) => join(dest, p.filename));
+}
+
+export interface PackedFile {
+  filename: string;
+  files: Array<{ path: string }>;
+}
+
+/** `npm pack --json`'s answer; a prepack script's own output comes before it on stdout. */
+export function parsePackJson(stdout: string): PackedFile[] {
+  const start = stdout.search(/^\[/m);
+  if (start < 0) throw new Error(`npm pack printed no JSON:\n${stdout}`);
+  return JSON.parse(stdout.slice(start)) as PackedFile[];
 }
 
 /** An empty project with nothing but the given tarballs installed. */

@@ -3,33 +3,14 @@
  * hook on its own coroutine (it may wait); a hook that fails is reported as a
  * notification naming where it was made, and stays subscribed.
  */
-import type { LugEvent, LugEventType } from '@lug/core';
+import { LUG_EVENT_TYPES, type LugEvent, type LugEventType } from '@lug/core';
 import type { LuaState } from '../fengari.js';
 import { LuaError } from '../lua-error.js';
 import { LuaArgs } from './lua-args.js';
 import type { ApiContext } from './api-context.js';
 
-/** The core's event names (LugEventMap in @lug/core), plus "*" for every event. */
-export const EVENT_NAMES: readonly LugEventType[] = [
-  'session_start',
-  'turn_start',
-  'request_start',
-  'retry',
-  'text_delta',
-  'assistant_message',
-  'tool_call',
-  'approval_request',
-  'approval_decision',
-  'tool_start',
-  'tool_progress',
-  'tool_result',
-  'usage',
-  'mode_change',
-  'option_change',
-  'turn_end',
-  'error',
-  'notify',
-];
+/** The core's event names, plus "*" for every event. */
+export const EVENT_NAMES: readonly LugEventType[] = LUG_EVENT_TYPES;
 
 export function eventFunctions(ctx: ApiContext): { on: (L: LuaState) => number; off: (L: LuaState) => number } {
   const { vm, host } = ctx;

@@ -76,7 +76,8 @@ export function npmPluginFunction(ctx: ApiContext): (L: LuaState) => number {
       } catch (err) {
         throw new Error(`the plugin package "${name}" failed to load (${entry}): ${(err as Error).message}`);
       }
-      const plugin = await loadPlugin(ctx.host, mod, `the plugin package "${name}" (${entry})`);
+      const { plugin, unload } = await loadPlugin(ctx.host, mod, `the plugin package "${name}" (${entry})`);
+      ctx.track(unload);
       info.loaded = true;
       loaded.set(name, plugin.name);
       return [plugin.name];

@@ -32,7 +32,8 @@ export default defineConfig([
     splitting: true,
     noExternal: [new RegExp(`^(?!(${EXTERNAL.map((e) => e.replace(/[/.]/g, '\\$&')).join('|')})(/|$))`)],
     external: EXTERNAL,
-    define: { __LUG_VERSION__: JSON.stringify(version) },
+    // React's development build keeps a PerformanceMeasure per render (memory grows each turn).
+    define: { __LUG_VERSION__: JSON.stringify(version), 'process.env.NODE_ENV': '"production"' },
     // CommonJS dependencies inside an ESM bundle still call require().
     banner: { js: "import { createRequire as __lugCreateRequire } from 'node:module'; const require = __lugCreateRequire(import.meta.url);" },
   },

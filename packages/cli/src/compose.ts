@@ -23,15 +23,15 @@ import grep from '@lug/plugin-grep';
 import ls from '@lug/plugin-ls';
 import read from '@lug/plugin-read';
 import write from '@lug/plugin-write';
+import { defineTuiOptions } from '@lug/tui/options';
 import { join } from 'node:path';
+import type { LuaRuntime } from '@lug/lua-bridge';
 import type { CliArgs } from './args.js';
 import { registerStockProviders } from './providers.js';
 
 export const STOCK_PLUGINS = [read, write, edit, grep, ls, bash];
 
-export interface LuaHandle {
-  run(code: string, chunkName?: string): Promise<unknown>;
-}
+export type LuaHandle = LuaRuntime;
 
 export interface Lug {
   host: LugHost;
@@ -81,6 +81,8 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   const { cwd, env, args } = opts;
   const host = createHost({ cwd, env });
   registerStockProviders(host);
+  // The interface's options exist headless too, so one init.lua serves both.
+  defineTuiOptions(host.options);
   warmProvider(host, args.model ?? defaultModel(env));
   for (const plugin of STOCK_PLUGINS) await loadPlugin(host, plugin, plugin.name);
   let session: Session | undefined;

@@ -3,6 +3,7 @@
  * over the neutral message format.
  */
 import type { Message, Usage } from './messages.js';
+import type { RetryPolicy } from './retry.js';
 import type { ToolSpec } from './tool.js';
 
 export interface ModelRequest {
@@ -29,6 +30,22 @@ export interface Provider {
   stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ProviderEvent>;
 }
 
+/** What a provider that talks to a server through an SDK takes, besides its key. */
+export interface ProviderClientOptions {
+  /** The server; each provider documents its default. */
+  baseURL?: string;
+  /** Default: DEFAULT_RETRY. */
+  retry?: RetryPolicy;
+  /** Per-request timeout in milliseconds (the SDKs' default: 10 minutes). */
+  timeoutMs?: number;
+  /**
+   * Start importing the SDK now, in the background, instead of on the first
+   * request: a caller that resolves its provider early (while it reads its
+   * configuration) then has it ready. Default false.
+   */
+  preload?: boolean;
+}
+
 export type Env = Record<string, string | undefined>;
 
 export interface ProviderFactory {
@@ -46,6 +63,8 @@ export class ProviderError extends Error {
     message: string,
     readonly kind: ProviderErrorKind,
     readonly status?: number,
+    /** The wait the server asked for before a retry (see retryAfterMsOf); streamWithRetries honours it. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }
@@ -54,6 +73,49 @@ export class ProviderError extends Error {
   get retryable(): boolean {
     return this.kind === 'rate_limit' || this.kind === 'overloaded' || this.kind === 'server' || this.kind === 'connection';
   }
+}
+
+/**
+ * The kind an HTTP error status means, the same for every model API: 401/403
+ * a key problem, 429 a rate limit, 529 overloaded (Anthropic's), other 5xx,
+ * 408 and 409 worth a retry, the rest a request that will not succeed as is.
+ */
+export function providerErrorKindOfStatus(status: number): ProviderErrorKind {
+  if (status === 401 || status === 403) return 'auth';
+  if (status === 429) return 'rate_limit';
+  if (status === 529) return 'overloaded';
+  if (status >= 500 || status === 408 || status === 409) return 'server';
+  return 'bad_request';
+}
+
+/** The wait a server asked for, in ms, from `retry-after-ms` or `retry-after` (seconds or an HTTP date). */
+export function retryAfterMsOf(headers: Headers | undefined): number | undefined {
+  const ms = headers?.get('retry-after-ms');
+  if (ms && Number.isFinite(Number(ms))) return Math.max(0, Number(ms));
+  const after = headers?.get('retry-after');
+  if (!after) return undefined;
+  if (Number.isFinite(Number(after))) return Math.max(0, Number(after) * 1000);
+  const date = Date.parse(after);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+/**
+ * A client made on first use and shared after: providers import their SDK
+ * only when the first request needs it (or, with `preload`, start now in the
+ * background). A failed attempt is forgotten, so the next call tries again.
+ */
+export function lazyClient<T>(make: () => Promise<T>, preload = false): () => Promise<T> {
+  let client: Promise<T> | undefined;
+  const get = (): Promise<T> => {
+    if (!client) {
+      client = make();
+      client.catch(() => (client = undefined));
+    }
+    return client;
+  };
+  // A failed preload is reported by the first request, which tries again.
+  if (preload) get().catch(() => undefined);
+  return get;
 }
 
 export interface ModelName {

@@ -45,7 +45,7 @@ export async function* streamWithRetries(
   open: () => AsyncIterable<ProviderEvent>,
   signal: AbortSignal,
   policy: RetryPolicy = DEFAULT_RETRY,
-  retryAfter?: (err: ProviderError) => number | undefined,
+  retryAfter: (err: ProviderError) => number | undefined = (err) => err.retryAfterMs,
 ): AsyncIterable<ProviderEvent> {
   for (let attempt = 1; ; attempt++) {
     let started = false;
@@ -68,7 +68,7 @@ export async function* streamWithRetries(
         if (e.retryable) throw new ProviderError(`${e.message} (gave up after ${attempt} attempts)`, e.kind, e.status);
         throw e;
       }
-      const delayMs = backoffDelay(attempt, policy, retryAfter?.(e));
+      const delayMs = backoffDelay(attempt, policy, retryAfter(e));
       yield { type: 'retry', attempt, delayMs, error: e.message };
       await sleep(delayMs, signal);
     }

@@ -64,7 +64,10 @@ export function normalizeToolOutput(out: ToolOutput): { content: string; isError
 
 /** The text sent for a thrown error: a ToolError's (or ArgumentError's) message as is, else the error's name and message. */
 export function toolErrorText(err: unknown): string {
-  if (err instanceof ToolError || err instanceof ArgumentError) return err.message;
+  // By name too: a plugin may bring its own copy of the core, whose classes differ from ours.
+  if (err instanceof ToolError || err instanceof ArgumentError || (err instanceof Error && (err.name === 'ToolError' || err.name === 'ArgumentError'))) {
+    return err.message;
+  }
   if (err instanceof Error) return `${err.name === 'Error' ? 'error' : err.name}: ${err.message}`;
   return `error: ${String(err)}`;
 }

@@ -29,6 +29,46 @@ export {
   type ScriptedUsage,
   type RecordedRequest,
 } from './scenario.js';
-export { startScriptedServer, toolsOf, systemPromptOf, type ScriptedServer, type ScriptedServerOptions } from './scripted-server.js';
-export { runTool, previewTool, type RunToolOptions, type ToolRunResult } from './tool-kit.js';
-export { tempProject, type TempProject } from './temp-project.js';
+export {
+  startScriptedServer,
+  scriptedServers,
+  toolsOf,
+  systemPromptOf,
+  toolResultsOf,
+  type ScriptedServer,
+  type ScriptedServers,
+  type ScriptedServerOptions,
+} from './scripted-server.js';
+export { runTool, previewTool, toolContext, type RunToolOptions, type ToolRunResult, type ToolContextOptions } from './tool-kit.js';
+export { tempProject, tempDirs, type TempProject, type TempDirs } from './temp-project.js';
+export {
+  readToolsPage,
+  parseToolsPage,
+  pageSchema,
+  toolPageDifferences,
+  type PageTool,
+  type PageArgument,
+  type CheckedTool,
+} from './tools-page.js';
+export {
+  buildIgnoreTree,
+  PROJECT_FILES,
+  PROJECT_VISIBLE,
+  PLAIN_FILES,
+  PLAIN_VISIBLE,
+  PLAIN_SUB_VISIBLE,
+  type IgnoreTree,
+  type IgnoreTreeOptions,
+} from './ignore-tree.js';
+export { processRunning } from './process-running.js';
+export {
+  FAST_RETRY,
+  READ_TOOL_SPEC,
+  modelRequest,
+  historyWithToolCalls,
+  collectStream,
+  textOf,
+  eventsOfType,
+  type StreamResult,
+  type CollectStreamOptions,
+} from './provider-kit.js';

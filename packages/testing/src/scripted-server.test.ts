@@ -1,17 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cut, delay, hangUp, httpError, streamError, text, toolCall, turn } from './scenario.js';
-import { startScriptedServer, systemPromptOf, toolsOf, type ScriptedServer } from './scripted-server.js';
+import { scriptedServers, systemPromptOf, toolResultsOf, toolsOf, type ScriptedServer } from './scripted-server.js';
 
-let server: ScriptedServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function start(...args: Parameters<typeof startScriptedServer>): Promise<ScriptedServer> {
-  server = await startScriptedServer(...args);
-  return server;
-}
+const servers = scriptedServers();
+afterEach(() => servers.closeAll());
+const start = servers.start;
 
 interface SseEvent {
   event: string | undefined;
@@ -250,6 +243,47 @@ describe('the script and the record', () => {
     await (await post(s, '/v1/chat/completions', { ...openaiBody, tools, messages: [{ role: 'system', content: 'sys' }, ...openaiBody.messages] })).text();
     expect(toolsOf(s.requests[0]!)).toEqual([{ name: 'ls', description: 'List.', parameters: { type: 'object' } }]);
     expect(systemPromptOf(s.requests[0]!)).toBe('sys');
+  });
+
+  it('reads the tool results a request carries back, in either wire format', async () => {
+    const s = await start([text('a'), text('b')]);
+    const anthropicMessages = [
+      { role: 'user', content: 'read' },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'read', input: {} }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 't1', content: 'alpha' },
+          { type: 'tool_result', tool_use_id: 't2', content: [{ type: 'text', text: 'be' }, { type: 'text', text: 'ta' }] },
+          { type: 'text', text: 'and?' },
+        ],
+      },
+    ];
+    await (await post(s, '/v1/messages', { ...anthropicBody, messages: anthropicMessages })).text();
+    const openaiMessages = [
+      { role: 'tool', tool_call_id: 'old', content: 'not the last turn' },
+      { role: 'assistant', content: null, tool_calls: [] },
+      { role: 'tool', tool_call_id: 'c1', content: 'alpha' },
+      { role: 'tool', tool_call_id: 'c2', content: 'beta' },
+    ];
+    await (await post(s, '/v1/chat/completions', { ...openaiBody, messages: openaiMessages })).text();
+    expect(toolResultsOf(s.requests[0]!)).toEqual([
+      { id: 't1', content: 'alpha' },
+      { id: 't2', content: 'beta' },
+    ]);
+    expect(toolResultsOf(s.requests[1]!)).toEqual([
+      { id: 'c1', content: 'alpha' },
+      { id: 'c2', content: 'beta' },
+    ]);
+  });
+
+  it('closes every server a test file started, together', async () => {
+    const many = scriptedServers();
+    const a = await many.start([text('a')]);
+    const b = await many.start([text('b')]);
+    await many.closeAll();
+    await expect(fetch(`${a.url}/v1/models`)).rejects.toThrow();
+    await expect(fetch(`${b.url}/v1/models`)).rejects.toThrow();
   });
 
   it('lets a function step answer from the request', async () => {

@@ -263,6 +263,34 @@ export async function startScriptedServer(scenario: Scenario = [], options: Scri
   };
 }
 
+/** Scripted servers started one by one and closed together. */
+export interface ScriptedServers {
+  start(...args: Parameters<typeof startScriptedServer>): Promise<ScriptedServer>;
+  /** Close every server started so far; call it in afterEach. */
+  closeAll(): Promise<void>;
+}
+
+/**
+ * Scripted servers for a test file, one or more a test:
+ *
+ *     const servers = scriptedServers();
+ *     afterEach(() => servers.closeAll());
+ *     const server = await servers.start([text('hi')]);
+ */
+export function scriptedServers(): ScriptedServers {
+  const open: ScriptedServer[] = [];
+  return {
+    async start(...args) {
+      const server = await startScriptedServer(...args);
+      open.push(server);
+      return server;
+    },
+    async closeAll() {
+      await Promise.all(open.splice(0).map((s) => s.close()));
+    },
+  };
+}
+
 /** The tools a model request carried, whatever its wire format: name, description, JSON Schema. */
 export function toolsOf(request: RecordedRequest): Array<{ name: string; description: string; parameters: unknown }> {
   const tools: any[] = Array.isArray(request.body?.tools) ? request.body.tools : [];
@@ -283,4 +311,26 @@ export function systemPromptOf(request: RecordedRequest): string | undefined {
   if (typeof body?.system === 'string') return body.system;
   if (Array.isArray(body?.system)) return body.system.map((b: any) => b.text ?? '').join('');
   return undefined;
+}
+
+/**
+ * The tool results a model request carried back to the model, whatever its
+ * wire format, in order: the `role: "tool"` messages after the last assistant
+ * message (OpenAI), or the `tool_result` blocks of the last message (Anthropic).
+ */
+export function toolResultsOf(request: RecordedRequest): Array<{ id: string; content: string }> {
+  const out: Array<{ id: string; content: string }> = [];
+  const messages: any[] = request.body?.messages ?? [];
+  const last = request.format === 'openai' ? messages.slice(messages.findLastIndex((m) => m.role === 'assistant') + 1) : messages.slice(-1);
+  for (const m of last) {
+    if (request.format === 'openai' && m.role === 'tool') out.push({ id: m.tool_call_id, content: String(m.content) });
+    if (request.format === 'anthropic' && Array.isArray(m.content)) {
+      for (const b of m.content) {
+        if (b.type !== 'tool_result') continue;
+        const content = typeof b.content === 'string' ? b.content : (b.content ?? []).map((c: any) => c.text ?? '').join('');
+        out.push({ id: b.tool_use_id, content });
+      }
+    }
+  }
+  return out;
 }

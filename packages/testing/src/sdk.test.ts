@@ -6,18 +6,11 @@ import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cut, httpError, text, toolCall, turn } from './scenario.js';
-import { startScriptedServer, type ScriptedServer } from './scripted-server.js';
+import { scriptedServers, type ScriptedServer } from './scripted-server.js';
 
-let server: ScriptedServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function start(...args: Parameters<typeof startScriptedServer>): Promise<ScriptedServer> {
-  server = await startScriptedServer(...args);
-  return server;
-}
+const servers = scriptedServers();
+afterEach(() => servers.closeAll());
+const start = servers.start;
 
 const anthropic = (s: ScriptedServer) => new Anthropic({ apiKey: 'k', baseURL: s.anthropicBaseUrl, maxRetries: 0 });
 const openai = (s: ScriptedServer) => new OpenAI({ apiKey: 'k', baseURL: s.openaiBaseUrl, maxRetries: 0 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { tempProject } from './temp-project.js';
+import { tempDirs, tempProject } from './temp-project.js';
 
 describe('tempProject', () => {
   it('makes the files and directories given, nested ones included', () => {
@@ -30,5 +30,18 @@ describe('tempProject', () => {
     const p = tempProject();
     expect(fs.realpathSync(p.dir)).toBe(p.dir);
     p.remove();
+  });
+});
+
+describe('tempDirs', () => {
+  it('makes empty real directories and removes them all together', () => {
+    const dirs = tempDirs('lug-dirs-test-');
+    const a = dirs.make();
+    const b = dirs.make();
+    expect(a).not.toBe(b);
+    expect(fs.readdirSync(a)).toEqual([]);
+    expect(fs.realpathSync(a)).toBe(a);
+    dirs.removeAll();
+    expect([fs.existsSync(a), fs.existsSync(b)]).toEqual([false, false]);
   });
 });

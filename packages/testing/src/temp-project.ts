@@ -66,3 +66,32 @@ export function tempProject(files: Record<string, string | Uint8Array> = {}): Te
   }
   return project;
 }
+
+/** Empty temporary directories, made one by one and removed together. */
+export interface TempDirs {
+  /** A new empty directory (its real path). */
+  make(): string;
+  /** Remove every directory made so far; call it in afterEach or afterAll. */
+  removeAll(): void;
+}
+
+/**
+ * Temporary directories for a test file:
+ *
+ *     const dirs = tempDirs('lug-read-');
+ *     afterEach(() => dirs.removeAll());
+ *     const dir = dirs.make();
+ */
+export function tempDirs(prefix = 'lug-test-'): TempDirs {
+  const made: string[] = [];
+  return {
+    make() {
+      const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
+      made.push(dir);
+      return dir;
+    },
+    removeAll() {
+      for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

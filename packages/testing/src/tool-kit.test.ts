@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ToolError, type Tool } from '@lug/core';
 import { describe, expect, it } from 'vitest';
 import { tempProject } from './temp-project.js';
-import { previewTool, runTool } from './tool-kit.js';
+import { previewTool, runTool, toolContext } from './tool-kit.js';
 
 const readTool: Tool<{ path: string }> = {
   name: 'read',
@@ -105,5 +105,24 @@ describe('previewTool', () => {
 
   it('throws the argument error for invalid arguments', async () => {
     await expect(previewTool(readTool, {})).rejects.toThrow('path is required (a string)');
+  });
+});
+
+describe('toolContext', () => {
+  it('gives a handler called directly the default limits, a live signal, real locks and a call id', async () => {
+    const progress: string[] = [];
+    const ctx = toolContext('/p', { limits: { outputBytes: 10 }, emit: (p) => progress.push(p.text) });
+    expect(ctx).toMatchObject({ cwd: '/p', callId: 'call_test_1', limits: { outputBytes: 10, readLines: 2000 } });
+    expect(ctx.signal.aborted).toBe(false);
+    ctx.emit({ kind: 'status', text: 'hi' });
+    expect(progress).toEqual(['hi']);
+    const release = await ctx.lock('/p/a');
+    let second = false;
+    const waiting = ctx.lock('/p/a').then((r) => ((second = true), r));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(second).toBe(false);
+    release();
+    (await waiting)();
+    expect(second).toBe(true);
   });
 });

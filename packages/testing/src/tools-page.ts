@@ -126,6 +126,12 @@ function argumentDifferences(name: string, actual: JsonSchema, expected: JsonSch
 }
 
 /**
+ * A Tool definition, or a tool as it was offered to the model (e.g. from
+ * `toolsOf(request)`, whose parameters are whatever the wire carried).
+ */
+export type CheckedTool = Pick<ToolSpec, 'name' | 'description'> & { parameters: JsonSchema | unknown; ask?: boolean; handler?: unknown };
+
+/**
  * Where `tool` differs from the page: an empty list when its description, its
  * arguments (names, types, bounds, defaults, descriptions, and nothing more)
  * and the required ones are the page's, its schema refuses other arguments,
@@ -133,13 +139,15 @@ function argumentDifferences(name: string, actual: JsonSchema, expected: JsonSch
  * exactly when the page says so. A spec offered to the model has no `ask`,
  * so that is not checked for it.
  */
-export function toolPageDifferences(tool: ToolSpec & { ask?: boolean; handler?: unknown }, page: readonly PageTool[]): string[] {
+export function toolPageDifferences(tool: CheckedTool, page: readonly PageTool[]): string[] {
   const entry = page.find((t) => t.name === tool.name);
   if (!entry) return [`the page has no tool "${tool.name}"; it lists ${page.map((t) => t.name).join(', ')}`];
   const out: string[] = [];
   if (tool.description !== entry.description) out.push(`description is ${shown(tool.description)}, the page says ${shown(entry.description)}`);
-  if (tool.handler !== undefined && (tool.ask ?? true) !== entry.asks) out.push(`ask is ${tool.ask ?? true} (by default), the page says ${entry.asks}`);
-  const schema = tool.parameters;
+  if (tool.handler !== undefined && (tool.ask ?? true) !== entry.asks) {
+    out.push(`ask is ${tool.ask === undefined ? 'true (the default)' : tool.ask}, the page says ${entry.asks}`);
+  }
+  const schema = (typeof tool.parameters === 'object' && tool.parameters !== null ? tool.parameters : {}) as JsonSchema;
   const expected = pageSchema(entry);
   if (schema.type !== 'object') out.push(`parameters.type is ${shown(schema.type)}, must be "object"`);
   if (schema.additionalProperties !== false) {

@@ -4,7 +4,6 @@
 # into docs/screenshots/*.ans and drawn as SVG. Needs tmux and a built lug.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-# LUG_MAIN: a built main.js to run instead of the CLI's own dist (e.g. one just rebuilt elsewhere).
 root="$(cd "$here/../../.." && pwd)"
 out="$root/docs/screenshots"
 work="$(mktemp -d)"
@@ -20,7 +19,7 @@ cd "$work/project"
 tmux new-session -d -s "$session" -x 100 -y 34 \
   "env -i PATH='$PATH' HOME='$work/home' XDG_CONFIG_HOME='$work/home/.config' XDG_STATE_HOME='$work/home/.state' \
    TERM=xterm-256color COLORTERM=truecolor ANTHROPIC_BASE_URL='$(cat "$work/url")' ANTHROPIC_API_KEY=scripted \
-   node -e \"import('${LUG_MAIN:-$root/packages/cli/dist/main.js}').then(m => m.main(['--model', 'anthropic/scripted-model'])).then(c => process.exit(c))\"; sleep 30"
+   node '$root/packages/cli/bin/lug.js' --model anthropic/scripted-model; sleep 30"
 
 shot() {
   tmux capture-pane -e -p -t "$session" > "$out/$1.ans"

@@ -25,7 +25,8 @@ function helpIndex(c: TuiController): string {
   return `# lug ${c.opts.version}\n\nType a prompt and press Enter. \`:help TOPIC\` shows a page of the manual: ${pages}.\n\n## Commands\n\n${commands}\n\n## Keys\n\nShift-Tab toggles auto mode · Esc cancels the turn · Ctrl-C twice exits · Ctrl-O shows the last tool result · \`:help keys\` for all of them.`;
 }
 
-function tuiCommands(c: TuiController): Command[] {
+/** `:auto` and `:approvals`: the approval mode and the tools allowed always. */
+function approvalCommands(c: TuiController): Command[] {
   const notice = (text: string, level: 'info' | 'warn' | 'error' = 'info', markdown = false) => c.transcript.notice(text, level, markdown);
   const approvals = c.approvals;
   return [
@@ -61,6 +62,13 @@ function tuiCommands(c: TuiController): Command[] {
         notice(tools.length ? `allowed for this session: ${tools.join(', ')} (:approvals clear revokes them)` : 'no tool is allowed always in this session (press A in the dialog to allow one)');
       },
     },
+  ];
+}
+
+/** `:model`, `:clear`, `:resume`, `:tutor` and `:q`: the conversation itself. */
+function conversationCommands(c: TuiController): Command[] {
+  const notice = (text: string, level: 'info' | 'warn' | 'error' = 'info', markdown = false) => c.transcript.notice(text, level, markdown);
+  return [
     {
       name: 'model',
       desc: 'show or set the model: ":model provider/name"',
@@ -113,6 +121,33 @@ function tuiCommands(c: TuiController): Command[] {
       },
     },
     {
+      name: 'tutor',
+      desc: 'how to take the guided tour (lug --tutor), which needs no key',
+      source: SOURCE,
+      run() {
+        notice(
+          c.session.modelName() === 'tutor/scripted-tour'
+            ? 'this is the tour: follow the lessons above, or type anything to go on'
+            : 'the tour runs in a scratch copy of a sample project, never in yours: quit (:q) and start `lug --tutor`',
+        );
+      },
+    },
+    {
+      name: 'q',
+      desc: 'quit lug (stops the turn and every process lug started)',
+      source: SOURCE,
+      run() {
+        c.exit();
+      },
+    },
+  ];
+}
+
+/** `:lua`, `:help` and `:expand`: looking into lug and the last results. */
+function lookCommands(c: TuiController): Command[] {
+  const notice = (text: string, level: 'info' | 'warn' | 'error' = 'info', markdown = false) => c.transcript.notice(text, level, markdown);
+  return [
+    {
       name: 'lua',
       desc: 'run Lua in the live state: ":lua print(lug.opt.model)"',
       source: SOURCE,
@@ -146,27 +181,11 @@ function tuiCommands(c: TuiController): Command[] {
         if (!c.transcript.expand(n)) notice(n === 1 ? 'no tool call has finished yet' : `only the last few results are kept; there is no call ${n} back`);
       },
     },
-    {
-      name: 'tutor',
-      desc: 'how to take the guided tour (lug --tutor), which needs no key',
-      source: SOURCE,
-      run() {
-        notice(
-          c.session.modelName() === 'tutor/scripted-tour'
-            ? 'this is the tour: follow the lessons above, or type anything to go on'
-            : 'the tour runs in a scratch copy of a sample project, never in yours: quit (:q) and start `lug --tutor`',
-        );
-      },
-    },
-    {
-      name: 'q',
-      desc: 'quit lug (stops the turn and every process lug started)',
-      source: SOURCE,
-      run() {
-        c.exit();
-      },
-    },
   ];
+}
+
+function tuiCommands(c: TuiController): Command[] {
+  return [...approvalCommands(c), ...conversationCommands(c), ...lookCommands(c)];
 }
 
 function storedSessions(c: TuiController): Array<{ id: string }> {

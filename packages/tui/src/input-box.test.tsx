@@ -133,6 +133,13 @@ describe('InputBox paste', () => {
     expect(t.sent).toEqual([]);
   });
 
+  it('sends keys typed ahead in one chunk, text then Enter, as typed', async () => {
+    const t = setup();
+    await t.type('hello\r');
+    expect(t.sent).toEqual(['hello']);
+    expect(t.store.text).toBe('');
+  });
+
   it('treats a chunk of text with CRs (paste without bracketing) as text, not as Enter', async () => {
     const t = setup();
     await t.type('a\rb');

@@ -271,6 +271,12 @@ export class InputStore {
       return { kind: 'unhandled' };
     }
     if (!input) return { kind: 'unhandled' };
+    // Keys typed ahead (a slow machine, tmux send-keys) arrive as one chunk: text then Enter.
+    // A single trailing CR is that Enter; CRs inside the chunk mean a paste without bracketing.
+    if (input.length > 1 && input.endsWith('\r') && !input.slice(0, -1).includes('\r')) {
+      this.edit(insertText(s, input.slice(0, -1)));
+      return this.submit();
+    }
     // Without bracketed paste a paste arrives as one chunk of text, with CR between lines.
     return this.handled(insertText(s, input.length > 1 ? normalizePastedText(input) : input === '\n' ? '\n' : input));
   }

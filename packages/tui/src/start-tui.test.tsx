@@ -160,7 +160,8 @@ describe('startTui', () => {
     expect(during).toContain(BSU);
     expect(during).toContain(ESU);
     const frames = during.split(BSU).length - 1;
-    expect(frames).toBeLessThanOrEqual(Math.ceil((elapsed / 1000) * 30) + 10);
+    // ink throttles redraws to 30 a second; a commit to the scrollback may add a frame of its own.
+    expect(frames).toBeLessThanOrEqual(Math.ceil((elapsed / 1000) * 45) + 10);
     // The whole answer reached the scrollback.
     expect(t.stdout.output).toContain('const line199 = 199;');
     expect(t.stdout.output).toContain('Paragraph 0 with a few words in it.');

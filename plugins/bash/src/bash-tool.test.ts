@@ -1,11 +1,12 @@
 import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createHost, loadPlugin } from '@lug/core';
+import { processRunning, readToolsPage, toolContext, toolPageDifferences } from '@lug/testing';
 import { killAllProcesses, processTable, type ToolOutput, type ToolProgress } from '@lug/tools';
 import plugin, { bashTool } from './index.js';
-import { pageSpec, readToolsPage, toolContext } from './test-support/tool-kit.js';
 
 const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'lug-bash-')));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -18,28 +19,11 @@ async function bash(command: string, extra: { timeout_secs?: number } = {}, ctx 
   return text(await bashTool.handler({ command, ...extra }, ctx));
 }
 
-/** Running: it exists and is not a zombie waiting for init to reap it. */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return process.platform !== 'linux';
-  }
-}
+const page = readToolsPage(fileURLToPath(new URL('../../../docs/tools.md', import.meta.url)));
 
 describe('the bash tool as the page defines it', () => {
-  const page = readToolsPage();
-  it.skipIf(!page)('has the page’s description, arguments and ask-by-default exactly', () => {
-    const spec = pageSpec(page!, 'bash');
-    expect(bashTool.description).toBe(spec.description);
-    expect(bashTool.ask).toBe(spec.ask);
-    expect(bashTool.parameters).toEqual(spec.parameters);
+  it('has the page’s description, arguments and ask-by-default exactly', () => {
+    expect(toolPageDifferences(bashTool, page)).toEqual([]);
   });
 
   it('keeps the end of over-long output, and is a plugin by the public contract', async () => {
@@ -98,7 +82,7 @@ describe('timeouts and cancelling', () => {
     expect(text(out)).toMatch(
       /^killed after 1\.\d s: the command did not finish within timeout_secs \(1 s\), so its whole process group was killed \(SIGTERM, then SIGKILL\)\n\(no output\)$/,
     );
-    expect(running(Number(readFileSync(pidFile, 'utf8')))).toBe(false);
+    expect(processRunning(Number(readFileSync(pidFile, 'utf8')))).toBe(false);
   }, 15_000);
 
   it('uses the default timeout from the limits when timeout_secs is not given', async () => {
@@ -160,10 +144,10 @@ describe('background processes', () => {
   it('lets a redirected background process outlive the call, until lug kills every group', async () => {
     const out = await bash('sleep 60 > /dev/null 2>&1 & echo $!');
     const pid = Number(out.split('\n')[2]);
-    expect(running(pid)).toBe(true);
+    expect(processRunning(pid)).toBe(true);
     expect(processTable.background()).toBe(1);
     await killAllProcesses({ graceMs: 200 });
-    expect(running(pid)).toBe(false);
+    expect(processRunning(pid)).toBe(false);
   });
 
   it('does not hang past the shell’s exit when a background process keeps the pipe open', async () => {

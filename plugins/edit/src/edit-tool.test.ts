@@ -1,18 +1,23 @@
 import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PathLocks } from '@lug/core';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readToolsPage, tempDirs, toolContext, toolPageDifferences } from '@lug/testing';
 import plugin, { editTool, type EditArgs } from './index.js';
-import { makeContext, tempDir } from './test-context.js';
+
+const dirs = tempDirs('lug-edit-');
+afterEach(() => dirs.removeAll());
+const page = readToolsPage(fileURLToPath(new URL('../../../docs/tools.md', import.meta.url)));
 
 function fileWith(text: string | Buffer, name = 'f.txt'): { dir: string; file: string } {
-  const dir = tempDir();
+  const dir = dirs.make();
   writeFileSync(path.join(dir, name), text);
   return { dir, file: path.join(dir, name) };
 }
 
 async function edit(dir: string, args: Partial<EditArgs> & Pick<EditArgs, 'old_string' | 'new_string'>, locks?: PathLocks): Promise<string> {
-  return (await editTool.handler({ path: 'f.txt', ...args }, makeContext(dir, { locks }))) as string;
+  return (await editTool.handler({ path: 'f.txt', ...args }, toolContext(dir, { locks }))) as string;
 }
 
 async function editError(dir: string, args: Partial<EditArgs> & Pick<EditArgs, 'old_string' | 'new_string'>): Promise<string> {
@@ -29,20 +34,7 @@ describe('edit: the definition is the page', () => {
   it('has the page description, arguments, and asks by default', () => {
     expect(editTool.name).toBe('edit');
     expect(editTool.ask).toBe(true);
-    expect(editTool.description).toBe(
-      'Replace exact text in a file. old_string must match the file exactly, including whitespace, and only once unless replace_all is true.',
-    );
-    expect(editTool.parameters).toEqual({
-      type: 'object',
-      properties: {
-        path: { type: 'string', description: 'Path, relative to the working directory or absolute.', default: '.' },
-        old_string: { type: 'string', description: 'The text to replace, copied exactly from the file.' },
-        new_string: { type: 'string', description: 'The text to put in its place.' },
-        replace_all: { type: 'boolean', default: false, description: 'Replace every occurrence.' },
-      },
-      required: ['path', 'old_string', 'new_string'],
-      additionalProperties: false,
-    });
+    expect(toolPageDifferences(editTool, page)).toEqual([]);
   });
   it('is the default export of a plugin named edit', () => {
     expect(plugin).toEqual({ name: 'edit', tools: [editTool] });
@@ -173,11 +165,11 @@ describe('edit: calls that cannot be applied', () => {
     );
   });
   it('says a missing file is missing and that write creates files', async () => {
-    const dir = tempDir();
+    const dir = dirs.make();
     expect(await editError(dir, { old_string: 'x', new_string: 'y' })).toMatch(/^f\.txt \(.*\) does not exist.*edit changes existing files; to create a file, use write\.$/);
   });
   it('refuses a directory, a binary file and a file that is not UTF-8', async () => {
-    const dir = tempDir();
+    const dir = dirs.make();
     mkdirSync(path.join(dir, 'd'));
     writeFileSync(path.join(dir, 'b'), Buffer.from([0x61, 0, 0x62]));
     writeFileSync(path.join(dir, 'l'), Buffer.from('caf\xe9', 'latin1'));
@@ -219,7 +211,7 @@ describe('edit: line endings and encoding', () => {
 
 describe('edit: writing', () => {
   it('writes through a symlink, keeps the link, the mode, and leaves no temporary file', async () => {
-    const dir = tempDir();
+    const dir = dirs.make();
     mkdirSync(path.join(dir, 'real'));
     writeFileSync(path.join(dir, 'real', 'run.sh'), 'echo old\n');
     chmodSync(path.join(dir, 'real', 'run.sh'), 0o750);
@@ -274,15 +266,15 @@ describe('edit: preview', () => {
   it('gives before and after exactly as the edit writes them, and changes nothing', async () => {
     const { dir, file } = fileWith('\ufeffa\r\nb\r\n');
     const args = { path: 'f.txt', old_string: 'a\nb', new_string: 'x\ny' };
-    const preview = await editTool.preview!(args, makeContext(dir));
+    const preview = await editTool.preview!(args, toolContext(dir));
     expect(preview).toEqual({ kind: 'file_change', path: file, before: 'a\r\nb\r\n', after: 'x\r\ny\r\n' });
     expect(readFileSync(file, 'utf8')).toBe('\ufeffa\r\nb\r\n');
-    await editTool.handler(args, makeContext(dir));
+    await editTool.handler(args, toolContext(dir));
     expect(readFileSync(file, 'utf8')).toBe(`\ufeff${(preview as { after: string }).after}`);
   });
   it('fails with the error the edit would give', async () => {
     const { dir } = fileWith('1 1\n');
-    await expect(editTool.preview!({ path: 'f.txt', old_string: '1', new_string: '2' }, makeContext(dir))).rejects.toThrow(
+    await expect(editTool.preview!({ path: 'f.txt', old_string: '1', new_string: '2' }, toolContext(dir))).rejects.toThrow(
       /^old_string occurs 2 times in f\.txt, on line 1;/,
     );
   });

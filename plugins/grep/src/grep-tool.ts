@@ -8,17 +8,15 @@ import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   BINARY_SNIFF_BYTES,
-  compileGlob,
+  compileGlobArgument,
   defineTool,
   displayPath,
   globPrefilterArgs,
-  GlobError,
   isBinary,
   LineBudget,
   missingPathMessage,
   resolvePath,
   ToolError,
-  type GlobMatcher,
 } from '@lug/tools';
 import { binaryFile, cutMarker, formatMatch, noMatches, unreadableNote, type SearchDescription } from './format.js';
 import { runRipgrep } from './run-ripgrep.js';
@@ -51,7 +49,7 @@ export const grepTool = defineTool<GrepArgs>({
     const shownPath = args.path ?? '.';
     const root = resolvePath(ctx.cwd, shownPath);
     const isDir = await searchRootKind(root, shownPath);
-    const matcher = isDir ? compileGlobArg(args.glob) : undefined;
+    const matcher = isDir ? compileGlobArgument(args.glob) : undefined;
     if (!isDir && (await startsBinary(root))) return binaryFile(shownPath);
     const describe: SearchDescription = { pattern: args.pattern, shownPath, glob: args.glob, ignoreCase: !!args.ignore_case };
     const rootArg = displayPath(ctx.cwd, root);
@@ -98,16 +96,6 @@ async function searchRootKind(root: string, shownPath: string): Promise<boolean>
   if (info.isDirectory()) return true;
   if (info.isFile()) return false;
   throw new ToolError(`${shownPath} is neither a file nor a directory; grep searches files and directories.`);
-}
-
-function compileGlobArg(glob: string | undefined): GlobMatcher | undefined {
-  if (glob === undefined || glob === '') return undefined;
-  try {
-    return compileGlob(glob);
-  } catch (err) {
-    if (err instanceof GlobError) throw new ToolError(err.message);
-    throw err;
-  }
 }
 
 async function startsBinary(file: string): Promise<boolean> {

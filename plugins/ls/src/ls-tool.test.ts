@@ -1,23 +1,20 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHost, loadPlugin } from '@lug/core';
+import { buildIgnoreTree, PROJECT_VISIBLE, readToolsPage, toolContext, toolPageDifferences, type IgnoreTree } from '@lug/testing';
 import { compileGlob, locateRipgrep, ripgrepIgnoreArgs } from '@lug/tools';
 import plugin, { lsTool } from './index.js';
-import { buildIgnoreTree, PROJECT_VISIBLE, type IgnoreTree } from './test-support/ignore-tree.js';
-import { pageSpec, readToolsPage, toolContext } from './test-support/tool-kit.js';
 
 let tree: IgnoreTree;
-const saved = { HOME: process.env.HOME, XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME };
+// ripgrep finds the global excludes file through HOME and XDG_CONFIG_HOME.
 beforeAll(() => {
-  tree = buildIgnoreTree();
-  Object.assign(process.env, tree.env);
+  tree = buildIgnoreTree({ setEnv: true });
 });
-afterAll(() => {
-  Object.assign(process.env, saved);
-  rmSync(tree.base, { recursive: true, force: true });
-});
+afterAll(() => tree.remove());
+const page = readToolsPage(fileURLToPath(new URL('../../../docs/tools.md', import.meta.url)));
 
 async function ls(args: { path?: string; glob?: string }, cwd = tree.project): Promise<string> {
   const out = await lsTool.handler(args, toolContext(cwd));
@@ -38,12 +35,8 @@ async function rgFilesFiltered(root: string, glob: string): Promise<string[]> {
 }
 
 describe('the ls tool as the page defines it', () => {
-  const page = readToolsPage();
-  it.skipIf(!page)('has the page’s description, arguments and ask-by-default exactly', () => {
-    const spec = pageSpec(page!, 'ls');
-    expect(lsTool.description).toBe(spec.description);
-    expect(lsTool.ask).toBe(spec.ask);
-    expect(lsTool.parameters).toEqual(spec.parameters);
+  it('has the page’s description, arguments and ask-by-default exactly', () => {
+    expect(toolPageDifferences(lsTool, page)).toEqual([]);
   });
 
   it('is a plugin by the public contract, exporting the tool by name', async () => {

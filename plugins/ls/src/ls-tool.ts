@@ -9,16 +9,14 @@
  */
 import { stat } from 'node:fs/promises';
 import {
-  compileGlob,
+  compileGlobArgument,
   defineTool,
   displayPath,
-  GlobError,
   LineBudget,
   listFiles,
   missingPathMessage,
   resolvePath,
   ToolError,
-  type GlobMatcher,
 } from '@lug/tools';
 import { listDirectory } from './list-directory.js';
 
@@ -47,7 +45,7 @@ export const lsTool = defineTool<LsArgs>({
     const shownPath = args.path ?? '.';
     const dir = resolvePath(ctx.cwd, shownPath);
     await checkDirectory(dir, shownPath);
-    const matcher = compileGlobArg(args.glob);
+    const matcher = compileGlobArgument(args.glob);
     if (!matcher) {
       const names = await listDirectory(dir);
       if (names.length === 0) return `${shownPath} is an empty directory.`;
@@ -76,16 +74,6 @@ async function checkDirectory(dir: string, shownPath: string): Promise<void> {
   }
   if (!info.isDirectory()) {
     throw new ToolError(`${shownPath} is a file, not a directory: ls lists directories. Read the file with read.`);
-  }
-}
-
-function compileGlobArg(glob: string | undefined): GlobMatcher | undefined {
-  if (glob === undefined || glob === '') return undefined;
-  try {
-    return compileGlob(glob);
-  } catch (err) {
-    if (err instanceof GlobError) throw new ToolError(err.message);
-    throw err;
   }
 }
 

@@ -1,13 +1,18 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readToolsPage, tempDirs, toolContext, toolPageDifferences } from '@lug/testing';
 import plugin, { readTool } from './index.js';
-import { makeContext, tempDir } from './test-context.js';
+
+const dirs = tempDirs('lug-read-');
+afterEach(() => dirs.removeAll());
+const page = readToolsPage(fileURLToPath(new URL('../../../docs/tools.md', import.meta.url)));
 
 type Args = Parameters<typeof readTool.handler>[0];
 
 async function read(dir: string, args: Args, limits = {}): Promise<string> {
-  return (await readTool.handler(args, makeContext(dir, { limits }))) as string;
+  return (await readTool.handler(args, toolContext(dir, { limits }))) as string;
 }
 
 async function readError(dir: string, args: Args): Promise<string> {
@@ -21,7 +26,7 @@ async function readError(dir: string, args: Args): Promise<string> {
 }
 
 function fileWith(text: string | Buffer, name = 'f.txt'): string {
-  const dir = tempDir();
+  const dir = dirs.make();
   writeFileSync(path.join(dir, name), text);
   return dir;
 }
@@ -33,19 +38,7 @@ describe('read: the definition is the page', () => {
   it('has the page description, arguments and asks nothing', () => {
     expect(readTool.name).toBe('read');
     expect(readTool.ask).toBe(false);
-    expect(readTool.description).toBe(
-      'Read a UTF-8 text file. Returns its lines numbered from 1, like cat -n. For long files, pass offset (first line, 1-based) and limit (number of lines).',
-    );
-    expect(readTool.parameters).toEqual({
-      type: 'object',
-      properties: {
-        path: { type: 'string', description: 'Path, relative to the working directory or absolute.', default: '.' },
-        offset: { type: 'integer', minimum: 1, default: 1, description: 'First line to return, 1-based.' },
-        limit: { type: 'integer', minimum: 1, default: 2000, description: 'How many lines to return.' },
-      },
-      required: ['path'],
-      additionalProperties: false,
-    });
+    expect(toolPageDifferences(readTool, page)).toEqual([]);
   });
   it('is the default export of a plugin named read', () => {
     expect(plugin).toEqual({ name: 'read', tools: [readTool] });
@@ -61,7 +54,7 @@ describe('read: lines like cat -n', () => {
     expect(await read(fileWith('a\nb'), { path: 'f.txt' })).toBe('     1\ta\n     2\tb');
   });
   it('reads an absolute path, a path in a subdirectory and a symlink', async () => {
-    const dir = tempDir();
+    const dir = dirs.make();
     mkdirSync(path.join(dir, 'sub'));
     writeFileSync(path.join(dir, 'sub', 'x.txt'), 'x\n');
     symlinkSync('sub/x.txt', path.join(dir, 'link'));
@@ -174,7 +167,7 @@ describe('read: errors', () => {
     expect(await readError(dir, { path: 'notes.md' })).toBe(`notes.md (${path.join(dir, 'notes.md')}) does not exist. Did you mean Notes.md?`);
   });
   it('says a directory is a directory and suggests ls', async () => {
-    const dir = tempDir();
+    const dir = dirs.make();
     mkdirSync(path.join(dir, 'src'));
     expect(await readError(dir, { path: 'src' })).toBe('src is a directory, not a file; to see what it holds, use ls with path "src".');
   });
@@ -199,7 +192,7 @@ describe('read: errors', () => {
   it('stops when the turn is cancelled', async () => {
     const controller = new AbortController();
     controller.abort();
-    const ctx = makeContext(fileWith(linesOf(3)), { signal: controller.signal });
+    const ctx = toolContext(fileWith(linesOf(3)), { signal: controller.signal });
     await expect(readTool.handler({ path: 'f.txt' }, ctx)).rejects.toThrow();
   });
 });

@@ -1,14 +1,17 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { cutLine } from '@lug/tools';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { tempDirs } from '@lug/testing';
 import { scanLines } from './scan-lines.js';
-import { tempDir } from './test-context.js';
+
+const dirs = tempDirs('lug-read-');
+afterEach(() => dirs.removeAll());
 
 const MB = 1024 * 1024;
 
 async function scan(content: string | Buffer, request: Partial<Parameters<typeof scanLines>[2]> = {}) {
-  const file = path.join(tempDir(), 'f');
+  const file = path.join(dirs.make(), 'f');
   writeFileSync(file, content);
   return scanLines(file, 'f', { from: 1, count: 100, maxChars: 2000, keepBytes: 30_000, ...request });
 }

@@ -1,28 +1,24 @@
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PathLocks } from '@lug/core';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readToolsPage, tempDirs, toolContext, toolPageDifferences } from '@lug/testing';
 import plugin, { writeTool } from './index.js';
-import { makeContext, tempDir } from './test-context.js';
+
+const dirs = tempDirs('lug-write-');
+afterEach(() => dirs.removeAll());
+const page = readToolsPage(fileURLToPath(new URL('../../../docs/tools.md', import.meta.url)));
 
 async function write(dir: string, p: string, content: string, locks?: PathLocks): Promise<string> {
-  return (await writeTool.handler({ path: p, content }, makeContext(dir, { locks }))) as string;
+  return (await writeTool.handler({ path: p, content }, toolContext(dir, { locks }))) as string;
 }
 
 describe('write: the definition is the page', () => {
   it('has the page description, arguments, and asks by default', () => {
     expect(writeTool.name).toBe('write');
     expect(writeTool.ask).toBe(true);
-    expect(writeTool.description).toBe('Create or overwrite a file with the given content, creating parent directories.');
-    expect(writeTool.parameters).toEqual({
-      type: 'object',
-      properties: {
-        path: { type: 'string', description: 'Path, relative to the working directory or absolute.', default: '.' },
-        content: { type: 'string', description: 'The complete new contents of the file.' },
-      },
-      required: ['path', 'content'],
-      additionalProperties: false,
-    });
+    expect(toolPageDifferences(writeTool, page)).toEqual([]);
   });
   it('is the default export of a plugin named write', () => {
     expect(plugin).toEqual({ name: 'write', tools: [writeTool] });
@@ -31,48 +27,48 @@ describe('write: the definition is the page', () => {
 
 describe('write: writing', () => {
   it('creates a file and its parent directories, and says so with the line count', async () => {
-    const dir = tempDir();
+    const dir = dirs.make();
     expect(await write(dir, 'a/b/c.txt', 'one\ntwo\n')).toBe('Created a/b/c.txt: 2 lines.');
     expect(readFileSync(path.join(dir, 'a/b/c.txt'), 'utf8')).toBe('one\ntwo\n');
   });
   it('replaces an existing file and says so', async () => {
-    const dir = tempDir();
+    const dir = dirs.make();
     writeFileSync(path.join(dir, 'f.txt'), 'old\nold\nold\n');
     expect(await write(dir, 'f.txt', 'new')).toBe('Replaced f.txt: 1 line.');
     expect(readFileSync(path.join(dir, 'f.txt'), 'utf8')).toBe('new');
   });
   it('writes an empty file', async () => {
-    const dir = tempDir();
+    const dir = dirs.make();
     expect(await write(dir, 'empty', '')).toBe('Created empty: 0 lines.');
     expect(statSync(path.join(dir, 'empty')).size).toBe(0);
   });
   it('writes the content exactly: CRLF, unicode, no added newline', async () => {
-    const dir = tempDir();
+    const dir = dirs.make();
     const content = 'crlf\r\nline 中文 🎉\r\nno newline at end';
     await write(dir, 'x', content);
     expect(readFileSync(path.join(dir, 'x'), 'utf8')).toBe(content);
   });
   it('takes an absolute path', async () => {
-    const dir = tempDir();
+    const dir = dirs.make();
     const abs = path.join(dir, 'abs.txt');
-    expect(await write(tempDir(), abs, 'x')).toBe(`Created ${abs}: 1 line.`);
+    expect(await write(dirs.make(), abs, 'x')).toBe(`Created ${abs}: 1 line.`);
     expect(readFileSync(abs, 'utf8')).toBe('x');
   });
   it('writes atomically, leaving no temporary file', async () => {
-    const dir = tempDir();
+    const dir = dirs.make();
     await write(dir, 'f', 'one');
     await write(dir, 'f', 'two');
     expect(readdirSync(dir)).toEqual(['f']);
   });
   it('keeps the mode of the file it replaces', async () => {
-    const dir = tempDir();
+    const dir = dirs.make();
     writeFileSync(path.join(dir, 'run.sh'), 'echo old\n');
     chmodSync(path.join(dir, 'run.sh'), 0o755);
     await write(dir, 'run.sh', 'echo new\n');
     expect(statSync(path.join(dir, 'run.sh')).mode & 0o7777).toBe(0o755);
   });
   it('writes through a symlink to its target and keeps the link', async () => {
-    const dir = tempDir();
+    const dir = dirs.make();
     mkdirSync(path.join(dir, 'real'));
     writeFileSync(path.join(dir, 'real', 'conf'), 'old');
     symlinkSync('real/conf', path.join(dir, 'conf'));
@@ -84,7 +80,7 @@ describe('write: writing', () => {
 
 describe('write: one writer per file', () => {
   it('waits for the lock of the file it writes, also when writing through a symlink', async () => {
-    const dir = tempDir();
+    const dir = dirs.make();
     writeFileSync(path.join(dir, 'f'), 'old');
     symlinkSync('f', path.join(dir, 'link'));
     const locks = new PathLocks();
@@ -98,7 +94,7 @@ describe('write: one writer per file', () => {
     expect(locks.busy()).toEqual([]);
   });
   it('releases the lock when the write fails', async () => {
-    const dir = tempDir();
+    const dir = dirs.make();
     mkdirSync(path.join(dir, 'd'));
     const locks = new PathLocks();
     await expect(write(dir, 'd', 'x', locks)).rejects.toThrow();
@@ -108,12 +104,12 @@ describe('write: one writer per file', () => {
 
 describe('write: errors', () => {
   it('refuses to replace a directory, suggesting ls', async () => {
-    const dir = tempDir();
+    const dir = dirs.make();
     mkdirSync(path.join(dir, 'd'));
     await expect(write(dir, 'd', 'x')).rejects.toThrow('d is a directory, not a file; to see what it holds, use ls with path "d".');
   });
   it('says when a part of the path is a file', async () => {
-    const dir = tempDir();
+    const dir = dirs.make();
     writeFileSync(path.join(dir, 'file'), '');
     await expect(write(dir, 'file/x.txt', 'x')).rejects.toThrow(/a part of (its directory path|the path before its last name) is a file, not a directory/);
   });
@@ -121,23 +117,23 @@ describe('write: errors', () => {
 
 describe('write: preview', () => {
   it('shows a new file as before null, and creates nothing', async () => {
-    const dir = tempDir();
-    const preview = await writeTool.preview!({ path: 'new/f.txt', content: 'hi\n' }, makeContext(dir));
+    const dir = dirs.make();
+    const preview = await writeTool.preview!({ path: 'new/f.txt', content: 'hi\n' }, toolContext(dir));
     expect(preview).toEqual({ kind: 'file_change', path: path.join(dir, 'new', 'f.txt'), before: null, after: 'hi\n' });
     expect(existsSync(path.join(dir, 'new'))).toBe(false);
   });
   it('shows the current text of an existing file, through symlinks, and changes nothing', async () => {
-    const dir = tempDir();
+    const dir = dirs.make();
     writeFileSync(path.join(dir, 'real.txt'), 'old\r\n');
     symlinkSync('real.txt', path.join(dir, 'link'));
-    const preview = await writeTool.preview!({ path: 'link', content: 'new\n' }, makeContext(dir));
+    const preview = await writeTool.preview!({ path: 'link', content: 'new\n' }, toolContext(dir));
     expect(preview).toEqual({ kind: 'file_change', path: path.join(dir, 'real.txt'), before: 'old\r\n', after: 'new\n' });
     expect(readFileSync(path.join(dir, 'real.txt'), 'utf8')).toBe('old\r\n');
   });
   it('describes a binary file it would replace instead of showing its bytes', async () => {
-    const dir = tempDir();
+    const dir = dirs.make();
     writeFileSync(path.join(dir, 'b'), Buffer.from([0, 1, 2]));
-    const preview = await writeTool.preview!({ path: 'b', content: 'text' }, makeContext(dir));
+    const preview = await writeTool.preview!({ path: 'b', content: 'text' }, toolContext(dir));
     expect(preview).toMatchObject({ before: '[binary file, 3 bytes: not shown]', after: 'text' });
   });
 });

@@ -4,9 +4,9 @@
  * example runs there against the scripted model server.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedServer, text, toolCall, toolsOf, turn, type ScriptedServer } from '@lug/testing';
 import { findInstalled, installTarballs, packPackages, REPO_ROOT, runNode } from './pack-install.js';
@@ -16,15 +16,19 @@ const PARTS = ['packages/core', 'packages/tools', 'packages/approvals', 'plugins
 const EXAMPLE = join(REPO_ROOT, 'examples/headless-agent/agent.mjs');
 
 let project: string;
+let tarballs: string[] = [];
 let server: ScriptedServer | undefined;
 
 beforeAll(() => {
-  project = installTarballs(packPackages(PARTS));
+  tarballs = packPackages(PARTS);
+  project = installTarballs(tarballs);
   copyFileSync(EXAMPLE, join(project, 'agent.mjs'));
 }, 120_000);
 
 afterAll(async () => {
   await server?.close();
+  rmSync(project, { recursive: true, force: true });
+  if (tarballs[0]) rmSync(dirname(tarballs[0]), { recursive: true, force: true });
 });
 
 function repository(): string {

@@ -6,10 +6,10 @@
  * built-in; plugins that fail to load are reported and lug answers anyway.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedServer, text, toolCall, toolsOf, turn, type ScriptedServer } from '@lug/testing';
 import { npm, parsePackJson, REPO_ROOT } from './pack-install.js';
 import { lugEnv, runLug, sandbox, toolResultsIn } from './run-lug.js';
@@ -18,10 +18,11 @@ const EXAMPLE = join(REPO_ROOT, 'examples/plugin-word-count');
 const NEEDS_APPROVAL = /needs approval: run with --auto, or allow it with a rule/;
 let unpacked: string;
 let server: ScriptedServer | undefined;
+let packDir: string | undefined;
 
 beforeAll(() => {
   // `npm pack` runs the package's prepack (tsup), exactly what `npm publish` would ship.
-  const dest = mkdtempSync(join(tmpdir(), 'lug-wc-pack-'));
+  const dest = (packDir = mkdtempSync(join(tmpdir(), 'lug-wc-pack-')));
   const [packed] = parsePackJson(npm(['pack', '--json', '--pack-destination', dest], EXAMPLE));
   expect(packed!.files.map((f) => f.path).sort()).toEqual(['README.md', 'dist/index.d.ts', 'dist/index.js', 'package.json']);
   unpacked = join(dest, 'package');
@@ -32,6 +33,10 @@ beforeAll(() => {
 afterEach(async () => {
   await server?.close();
   server = undefined;
+});
+
+afterAll(() => {
+  if (packDir) rmSync(packDir, { recursive: true, force: true });
 });
 
 /** Install a package directory into node_modules/<name>, with lug's own @lug/tools as its peer. */

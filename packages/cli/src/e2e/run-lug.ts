@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RecordedRequest, ScriptedServer } from '@lug/testing';
+import type { ScriptedServer } from '@lug/testing';
 
 export const LUG_BIN = fileURLToPath(new URL('../../bin/lug.js', import.meta.url));
 
@@ -43,9 +43,19 @@ export function lugEnv(server: ScriptedServer, wire: Wire, box: ReturnType<typeo
     : { ...base, OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: server.openaiBaseUrl };
 }
 
-export function runLug(args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; stdin?: string; timeoutMs?: number }): Promise<LugRun> {
+export interface RunOptions {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** Written to standard input, which is then closed; without it, standard input is empty. */
+  stdin?: string;
+  /** Killed (SIGKILL) after this long. Default 30 s. */
+  timeoutMs?: number;
+}
+
+/** Run a Node script as its own process; resolves when it has exited and its output is read. */
+export function runNodeScript(script: string, args: string[], opts: RunOptions): Promise<LugRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [LUG_BIN, ...args], { cwd: opts.cwd, env: opts.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [script, ...args], { cwd: opts.cwd, env: opts.env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -56,26 +66,14 @@ export function runLug(args: string[], opts: { cwd: string; env: NodeJS.ProcessE
       clearTimeout(timer);
       resolve({ code, signal, stdout, stderr });
     });
-    if (opts.stdin !== undefined) child.stdin.end(opts.stdin);
-    else child.stdin.end();
+    child.stdin.end(opts.stdin);
   });
 }
 
-/** The tool results a request carried back to the model, whatever the wire format, in order. */
-export function toolResultsIn(request: RecordedRequest): Array<{ id: string; content: string }> {
-  const out: Array<{ id: string; content: string }> = [];
-  const messages: any[] = request.body?.messages ?? [];
-  const last = request.format === 'openai' ? messages.slice(messages.findLastIndex((m) => m.role === 'assistant') + 1) : messages.slice(-1);
-  for (const m of last) {
-    if (request.format === 'openai' && m.role === 'tool') out.push({ id: m.tool_call_id, content: String(m.content) });
-    if (request.format === 'anthropic' && Array.isArray(m.content)) {
-      for (const b of m.content) {
-        if (b.type === 'tool_result') {
-          const content = typeof b.content === 'string' ? b.content : (b.content ?? []).map((c: any) => c.text ?? '').join('');
-          out.push({ id: b.tool_use_id, content });
-        }
-      }
-    }
-  }
-  return out;
+/** Run the built `lug` binary. */
+export function runLug(args: string[], opts: RunOptions): Promise<LugRun> {
+  return runNodeScript(LUG_BIN, args, opts);
 }
+
+/** The tool results a request carried back to the model, whatever the wire format, in order. */
+export { toolResultsOf as toolResultsIn } from '@lug/testing';

@@ -24,6 +24,13 @@ describe('lug.proc.run', () => {
     await expect(run('lug.proc.run("ls -la")')).rejects.toThrow(/bad argument #1 \(argv\): expected a list of strings, got string/);
   });
 
+  it('resolves a relative cwd against the project directory, not the process directory', async () => {
+    s = setup();
+    fs.mkdirSync(path.join(s.lug.project, 'sub'));
+    const [r] = await run('return lug.proc.run({ "pwd" }, { cwd = "sub" })');
+    expect(r).toMatchObject({ code: 0, stdout: `${fs.realpathSync(path.join(s.lug.project, 'sub'))}\n` });
+  });
+
   it('kills the program after timeout seconds', async () => {
     s = setup();
     const [r] = await run('return lug.proc.run({ "sleep", "5" }, { timeout = 0.3 })');

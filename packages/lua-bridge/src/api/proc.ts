@@ -4,6 +4,7 @@
  * default). The process runner of @lug/tools gives them bash's process groups,
  * kill on timeout and cancel, and cleanup when lug exits.
  */
+import * as path from 'node:path';
 import type { LuaState } from '../fengari.js';
 import type { ProcessOptions, ProcessResult } from '../process-runner.js';
 import { LuaArgs } from './lua-args.js';
@@ -23,7 +24,8 @@ function processOptions(ctx: ApiContext, raw: Record<string, unknown>, signal: A
   if (stdin !== undefined && typeof stdin !== 'string') throw new Error('stdin must be a string');
   if (maxBytes !== undefined && (typeof maxBytes !== 'number' || !(maxBytes > 0))) throw new Error('max_bytes must be a number greater than 0');
   return {
-    cwd: cwd === undefined ? ctx.host.cwd : (cwd as string),
+    // Relative to the project directory, like the tools: never to wherever lug's process happens to be.
+    cwd: cwd === undefined ? ctx.host.cwd : path.resolve(ctx.host.cwd, cwd as string),
     env: { ...ctx.host.env, ...(env as Record<string, string> | undefined) },
     timeoutSecs: (timeout as number | undefined) ?? ctx.host.limits.timeoutSecs,
     stdin: stdin as string | undefined,

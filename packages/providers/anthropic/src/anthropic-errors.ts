@@ -2,40 +2,9 @@
  * SDK errors as ProviderErrors: the kind decides whether lug retries, and the
  * message says what was wrong and what to do.
  */
-import { ProviderError, type ProviderErrorKind } from '@lug/core';
+import { ProviderError, providerErrorKindOfStatus, retryAfterMsOf, type ProviderErrorKind } from '@lug/core';
 
 type Sdk = typeof import('@anthropic-ai/sdk');
-
-/** A ProviderError that carries the server's retry-after, when it gave one. */
-export class AnthropicProviderError extends ProviderError {
-  constructor(
-    message: string,
-    kind: ProviderErrorKind,
-    status?: number,
-    readonly retryAfterMs?: number,
-  ) {
-    super(message, kind, status);
-  }
-}
-
-/** The wait the server asked for, from `retry-after-ms` or `retry-after` (seconds or an HTTP date). */
-export function retryAfterMs(headers: Headers | undefined): number | undefined {
-  const ms = headers?.get('retry-after-ms');
-  if (ms && Number.isFinite(Number(ms))) return Math.max(0, Number(ms));
-  const after = headers?.get('retry-after');
-  if (!after) return undefined;
-  if (Number.isFinite(Number(after))) return Math.max(0, Number(after) * 1000);
-  const date = Date.parse(after);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
-
-function kindOfStatus(status: number): ProviderErrorKind {
-  if (status === 401 || status === 403) return 'auth';
-  if (status === 429) return 'rate_limit';
-  if (status === 529) return 'overloaded';
-  if (status >= 500 || status === 408 || status === 409) return 'server';
-  return 'bad_request';
-}
 
 /** Errors reported inside a stream have no status, only a type. */
 function kindOfType(type: string | undefined): ProviderErrorKind {
@@ -64,10 +33,10 @@ export function toProviderError(err: unknown, sdk: Sdk | undefined, signal: Abor
     const body = err.error as { error?: { type?: string; message?: string } } | undefined;
     const type = body?.error?.type;
     const detail = body?.error?.message ?? err.message;
-    const kind = err.status !== undefined ? kindOfStatus(err.status) : kindOfType(type);
+    const kind = err.status !== undefined ? providerErrorKindOfStatus(err.status) : kindOfType(type);
     const where = err.status !== undefined ? `${err.status}${type ? ` ${type}` : ''}` : (type ?? 'error in the stream');
     const advice = ADVICE[kind];
-    return new AnthropicProviderError(`Anthropic API error (${where}): ${detail}${advice ? `; ${advice}` : ''}`, kind, err.status, retryAfterMs(err.headers));
+    return new ProviderError(`Anthropic API error (${where}): ${detail}${advice ? `; ${advice}` : ''}`, kind, err.status, retryAfterMsOf(err.headers));
   }
   // Anything else broke the connection while reading the stream (e.g. undici's "terminated").
   const e = err as Error & { cause?: Error };

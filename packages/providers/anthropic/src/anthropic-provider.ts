@@ -7,15 +7,16 @@ import type Anthropic from '@anthropic-ai/sdk';
 import {
   DEFAULT_RETRY,
   ProviderError,
+  lazyClient,
   streamWithRetries,
   type Env,
   type ModelRequest,
   type Provider,
+  type ProviderClientOptions,
   type ProviderEvent,
   type ProviderFactory,
-  type RetryPolicy,
 } from '@lug/core';
-import { AnthropicProviderError, toProviderError } from './anthropic-errors.js';
+import { toProviderError } from './anthropic-errors.js';
 import { fromAnthropicStream } from './from-anthropic.js';
 import { toAnthropicParams } from './to-anthropic.js';
 
@@ -23,20 +24,10 @@ type Sdk = typeof import('@anthropic-ai/sdk');
 
 export const DEFAULT_ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
 
-export interface AnthropicProviderOptions {
+export interface AnthropicProviderOptions extends ProviderClientOptions {
   apiKey: string;
   /** Default: https://api.anthropic.com */
   baseURL?: string;
-  /** Default: core's DEFAULT_RETRY. */
-  retry?: RetryPolicy;
-  /** Per-request timeout in milliseconds (the SDK's default: 10 minutes). */
-  timeoutMs?: number;
-  /**
-   * Start importing the SDK now, in the background, instead of on the first
-   * request: a caller that resolves its provider early (while it reads its
-   * configuration) then has it ready. Default false.
-   */
-  preload?: boolean;
 }
 
 export const MISSING_KEY_MESSAGE =
@@ -53,19 +44,11 @@ async function loadSdk(): Promise<Sdk> {
 export function createAnthropicProvider(options: AnthropicProviderOptions): Provider {
   const baseURL = options.baseURL || DEFAULT_ANTHROPIC_BASE_URL;
   let sdk: Sdk | undefined;
-  let client: Promise<Anthropic> | undefined;
-
-  function getClient(): Promise<Anthropic> {
-    client ??= loadSdk().then((mod) => {
-      sdk = mod;
-      // Every setting is passed explicitly so the SDK reads nothing from process.env behind lug's back.
-      return new mod.Anthropic({ apiKey: options.apiKey, baseURL, maxRetries: 0, ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}) });
-    });
-    client.catch(() => (client = undefined));
-    return client;
-  }
-  // A failed preload is reported by the first request, which tries again.
-  if (options.preload) getClient().catch(() => undefined);
+  const getClient = lazyClient(async (): Promise<Anthropic> => {
+    sdk = await loadSdk();
+    // Every setting is passed explicitly so the SDK reads nothing from process.env behind lug's back.
+    return new sdk.Anthropic({ apiKey: options.apiKey, baseURL, maxRetries: 0, ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}) });
+  }, options.preload);
 
   async function* attempt(request: ModelRequest, signal: AbortSignal): AsyncIterable<ProviderEvent> {
     try {
@@ -80,9 +63,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Prov
   return {
     name: 'anthropic',
     stream(request, signal) {
-      return streamWithRetries(() => attempt(request, signal), signal, options.retry ?? DEFAULT_RETRY, (e) =>
-        e instanceof AnthropicProviderError ? e.retryAfterMs : undefined,
-      );
+      return streamWithRetries(() => attempt(request, signal), signal, options.retry ?? DEFAULT_RETRY);
     },
   };
 }

@@ -2,42 +2,15 @@
  * SDK errors as ProviderErrors: the kind decides whether lug retries, and the
  * message says what was wrong and what to do.
  */
-import { ProviderError, type ProviderErrorKind } from '@lug/core';
+import { ProviderError, providerErrorKindOfStatus, retryAfterMsOf, type ProviderErrorKind } from '@lug/core';
 
 type Sdk = typeof import('openai');
-
-/** A ProviderError that carries the server's retry-after, when it gave one. */
-export class OpenAIProviderError extends ProviderError {
-  constructor(
-    message: string,
-    kind: ProviderErrorKind,
-    status?: number,
-    readonly retryAfterMs?: number,
-  ) {
-    super(message, kind, status);
-  }
-}
-
-/** The wait the server asked for, from `retry-after-ms` or `retry-after` (seconds or an HTTP date). */
-export function retryAfterMs(headers: Headers | undefined): number | undefined {
-  const ms = headers?.get('retry-after-ms');
-  if (ms && Number.isFinite(Number(ms))) return Math.max(0, Number(ms));
-  const after = headers?.get('retry-after');
-  if (!after) return undefined;
-  if (Number.isFinite(Number(after))) return Math.max(0, Number(after) * 1000);
-  const date = Date.parse(after);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
 
 function kindOf(status: number | undefined, code: string | null | undefined): ProviderErrorKind {
   if (status === undefined) return 'server';
   // An exhausted quota is a 429 that no retry can fix.
   if (code === 'insufficient_quota') return 'bad_request';
-  if (status === 401 || status === 403) return 'auth';
-  if (status === 429) return 'rate_limit';
-  if (status === 529) return 'overloaded';
-  if (status >= 500 || status === 408 || status === 409) return 'server';
-  return 'bad_request';
+  return providerErrorKindOfStatus(status);
 }
 
 function advice(kind: ProviderErrorKind, code: string | null | undefined, official: boolean): string {
@@ -70,7 +43,7 @@ export function toProviderError(err: unknown, sdk: Sdk | undefined, ctx: ErrorCo
     const kind = kindOf(err.status, err.code);
     const where = err.status !== undefined ? `${err.status}${err.type ? ` ${err.type}` : ''}` : (err.type ?? 'error in the stream');
     const tip = advice(kind, err.code, ctx.official);
-    return new OpenAIProviderError(`${ctx.official ? 'OpenAI' : 'OpenAI-compatible server'} error (${where}): ${detail}${tip ? `; ${tip}` : ''}`, kind, err.status, retryAfterMs(err.headers));
+    return new ProviderError(`${ctx.official ? 'OpenAI' : 'OpenAI-compatible server'} error (${where}): ${detail}${tip ? `; ${tip}` : ''}`, kind, err.status, retryAfterMsOf(err.headers));
   }
   // Anything else broke the connection while reading the stream (e.g. undici's "terminated").
   const e = err as Error & { cause?: Error };

@@ -8,16 +8,17 @@ import type OpenAI from 'openai';
 import {
   DEFAULT_RETRY,
   ProviderError,
+  lazyClient,
   streamWithRetries,
   type Env,
   type ModelRequest,
   type Provider,
+  type ProviderClientOptions,
   type ProviderEvent,
   type ProviderFactory,
-  type RetryPolicy,
 } from '@lug/core';
 import { fromOpenAIStream } from './from-openai.js';
-import { OpenAIProviderError, toProviderError } from './openai-errors.js';
+import { toProviderError } from './openai-errors.js';
 import { toOpenAIParams } from './to-openai.js';
 
 type Sdk = typeof import('openai');
@@ -27,21 +28,11 @@ export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
 /** Sent as the key to servers that need none: the SDK refuses to start without one. */
 export const PLACEHOLDER_API_KEY = 'no-key-needed';
 
-export interface OpenAIProviderOptions {
+export interface OpenAIProviderOptions extends ProviderClientOptions {
   /** Required for OpenAI itself; optional for a compatible server at `baseURL`. */
   apiKey?: string;
   /** Default: https://api.openai.com/v1 */
   baseURL?: string;
-  /** Default: core's DEFAULT_RETRY. */
-  retry?: RetryPolicy;
-  /** Per-request timeout in milliseconds (the SDK's default: 10 minutes). */
-  timeoutMs?: number;
-  /**
-   * Start importing the SDK now, in the background, instead of on the first
-   * request: a caller that resolves its provider early (while it reads its
-   * configuration) then has it ready. Default false.
-   */
-  preload?: boolean;
 }
 
 export const MISSING_KEY_MESSAGE =
@@ -68,26 +59,18 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): Provider {
   const official = isOfficialApi(baseURL);
   if (!options.apiKey && official) throw new ProviderError(MISSING_KEY_MESSAGE, 'config');
   let sdk: Sdk | undefined;
-  let client: Promise<OpenAI> | undefined;
-
-  function getClient(): Promise<OpenAI> {
-    client ??= loadSdk().then((mod) => {
-      sdk = mod;
-      // Every setting is passed explicitly so the SDK reads nothing from process.env behind lug's back.
-      return new mod.OpenAI({
-        apiKey: options.apiKey || PLACEHOLDER_API_KEY,
-        baseURL,
-        organization: null,
-        project: null,
-        maxRetries: 0,
-        ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
-      });
+  const getClient = lazyClient(async (): Promise<OpenAI> => {
+    sdk = await loadSdk();
+    // Every setting is passed explicitly so the SDK reads nothing from process.env behind lug's back.
+    return new sdk.OpenAI({
+      apiKey: options.apiKey || PLACEHOLDER_API_KEY,
+      baseURL,
+      organization: null,
+      project: null,
+      maxRetries: 0,
+      ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
     });
-    client.catch(() => (client = undefined));
-    return client;
-  }
-  // A failed preload is reported by the first request, which tries again.
-  if (options.preload) getClient().catch(() => undefined);
+  }, options.preload);
 
   async function* attempt(request: ModelRequest, signal: AbortSignal): AsyncIterable<ProviderEvent> {
     try {
@@ -102,9 +85,7 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): Provider {
   return {
     name: 'openai',
     stream(request, signal) {
-      return streamWithRetries(() => attempt(request, signal), signal, options.retry ?? DEFAULT_RETRY, (e) =>
-        e instanceof OpenAIProviderError ? e.retryAfterMs : undefined,
-      );
+      return streamWithRetries(() => attempt(request, signal), signal, options.retry ?? DEFAULT_RETRY);
     },
   };
 }

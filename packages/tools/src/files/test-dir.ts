@@ -1,17 +1,8 @@
 /** Temporary directories for the tests of this folder (not exported by the package). */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { tempDirs } from '@lug/testing';
 import { afterEach } from 'vitest';
 
-const made: string[] = [];
+const dirs = tempDirs('lug-files-');
+afterEach(() => dirs.removeAll());
 
-afterEach(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-export function tempDir(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'lug-files-'));
-  made.push(dir);
-  return dir;
-}
+export const tempDir = (): string => dirs.make();

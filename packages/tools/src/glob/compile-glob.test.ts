@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compileGlob, GlobError } from './compile-glob.js';
+import { ToolError } from '@lug/core';
+import { compileGlob, compileGlobArgument, GlobError } from './compile-glob.js';
 
 const matches = (glob: string, p: string) => compileGlob(glob).test(p);
 
@@ -97,5 +98,16 @@ describe('compileGlob', () => {
     expect(() => compileGlob('{a,b')).toThrow(/"\{" has no closing "\}"/);
     expect(() => compileGlob('a\\')).toThrow(/lone backslash/);
     expect(() => compileGlob('')).toThrow(/empty/);
+  });
+
+  it('is a ToolError, so a tool passes its message to the model as is', () => {
+    expect(() => compileGlob('[abc')).toThrow(ToolError);
+  });
+
+  it('takes the glob argument of grep and ls: absent or empty filters nothing', () => {
+    expect(compileGlobArgument(undefined)).toBeUndefined();
+    expect(compileGlobArgument('')).toBeUndefined();
+    expect(compileGlobArgument('*.rs')!.test('src/a.rs')).toBe(true);
+    expect(() => compileGlobArgument('{a,b')).toThrow(GlobError);
   });
 });

@@ -17,7 +17,10 @@
  * (an ignored `a.log` would be searched with `-g '*.log'`).
  */
 
-export class GlobError extends Error {
+import { ToolError } from '@lug/core';
+
+/** An invalid glob. It is a ToolError, so a tool can let it through and the model reads its message as is. */
+export class GlobError extends ToolError {
   override name = 'GlobError';
 }
 
@@ -186,4 +189,9 @@ export function compileGlob(glob: string): GlobMatcher {
       ? (relPath) => regex.test(relPath)
       : (relPath) => regex.test(relPath.slice(relPath.lastIndexOf('/') + 1)),
   };
+}
+
+/** The `glob` argument as grep and ls take it: absent or empty filters nothing; an invalid one throws a GlobError. */
+export function compileGlobArgument(glob: string | undefined): GlobMatcher | undefined {
+  return glob === undefined || glob === '' ? undefined : compileGlob(glob);
 }

@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIgnoreTree, PLAIN_SUB_VISIBLE, PLAIN_VISIBLE, PROJECT_VISIBLE, type IgnoreTree } from '../test-support/ignore-tree.js';
+import { buildIgnoreTree, PLAIN_SUB_VISIBLE, PLAIN_VISIBLE, PROJECT_VISIBLE, type IgnoreTree } from '@lug/testing';
 import { locateRipgrep } from '../ripgrep/locate-ripgrep.js';
 import { findGitRoot } from './git-root.js';
 import { ripgrepIgnoreArgs } from './ripgrep-ignore-args.js';
@@ -14,7 +13,7 @@ beforeAll(async () => {
   tree = buildIgnoreTree();
   rg = await locateRipgrep();
 });
-afterAll(() => rmSync(tree.base, { recursive: true, force: true }));
+afterAll(() => tree.remove());
 
 async function rgFiles(root: string): Promise<string[]> {
   const args = ['--files', ...(await ripgrepIgnoreArgs(root)), '--', '.'];

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { processRunning } from '@lug/testing';
 import { installExitCleanup, killAllProcesses } from './exit-cleanup.js';
 import { processTable } from './process-table.js';
 import { runProcess } from './run-process.js';
@@ -19,20 +20,6 @@ const require = createRequire(import.meta.url);
 const dist = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
 const dir = mkdtempSync(path.join(os.tmpdir(), 'lug-exit-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return process.platform !== 'linux';
-  }
-}
 
 async function until(check: () => boolean, ms = 5000): Promise<boolean> {
   const deadline = Date.now() + ms;
@@ -88,7 +75,7 @@ describe('killAllProcesses', () => {
     expect(processTable.running()).toBe(1);
     expect(processTable.background()).toBe(1);
     await killAllProcesses({ graceMs: 200 });
-    expect(running(stubborn)).toBe(false);
+    expect(processRunning(stubborn)).toBe(false);
     expect(processTable.background()).toBe(0);
   });
 });
@@ -106,10 +93,10 @@ describe('installExitCleanup', () => {
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
     it(`kills the background job when lug dies of ${signal}, and lug still dies of it`, async () => {
       const { child, jobPid } = await startLugLike();
-      expect(running(jobPid)).toBe(true);
+      expect(processRunning(jobPid)).toBe(true);
       child.kill(signal);
       expect(await exited(child)).toEqual({ code: null, signal });
-      expect(running(jobPid)).toBe(false);
+      expect(processRunning(jobPid)).toBe(false);
     });
   }
 
@@ -117,14 +104,14 @@ describe('installExitCleanup', () => {
     const { child, jobPid } = await startLugLike('', false);
     child.kill('SIGTERM');
     expect(await exited(child)).toEqual({ code: null, signal: 'SIGTERM' });
-    expect(running(jobPid)).toBe(false);
+    expect(processRunning(jobPid)).toBe(false);
   });
 
   it('kills the background job when lug exits normally', async () => {
     const { child, jobPid } = await startLugLike();
     child.stdin!.write('exit\n');
     expect(await exited(child)).toEqual({ code: 0, signal: null });
-    expect(running(jobPid)).toBe(false);
+    expect(processRunning(jobPid)).toBe(false);
   });
 
   it('still dies of SIGTERM when another signal-exit user (execa) listens too', async () => {
@@ -132,7 +119,7 @@ describe('installExitCleanup', () => {
     const { child, jobPid } = await startLugLike(`const { onExit } = await import(${JSON.stringify(signalExit)}); onExit(() => {});`);
     child.kill('SIGTERM');
     expect(await exited(child)).toEqual({ code: null, signal: 'SIGTERM' });
-    expect(running(jobPid)).toBe(false);
+    expect(processRunning(jobPid)).toBe(false);
   });
 
   // ink (the TUI) brings signal-exit 3, which shares its emitter with 4 through the process object.
@@ -145,7 +132,7 @@ describe('installExitCleanup', () => {
     );
     child.kill('SIGTERM');
     expect(await exited(child)).toEqual({ code: null, signal: 'SIGTERM' });
-    expect(running(jobPid)).toBe(false);
+    expect(processRunning(jobPid)).toBe(false);
   });
 
   it('leaves SIGINT to a host that handles it (a TUI cancelling a turn), and cleans up when it exits', async () => {
@@ -153,9 +140,9 @@ describe('installExitCleanup', () => {
     child.kill('SIGINT');
     expect(await until(() => lines.includes('host: cancel the turn'))).toBe(true);
     expect(child.exitCode).toBeNull();
-    expect(running(jobPid)).toBe(true);
+    expect(processRunning(jobPid)).toBe(true);
     child.stdin!.write('exit\n');
     expect(await exited(child)).toEqual({ code: 0, signal: null });
-    expect(running(jobPid)).toBe(false);
+    expect(processRunning(jobPid)).toBe(false);
   });
 });

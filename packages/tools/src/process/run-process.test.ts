@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { processRunning } from '@lug/testing';
 import { killAllProcesses } from './exit-cleanup.js';
 import { groupAlive } from './kill-group.js';
 import { processTable } from './process-table.js';
@@ -12,21 +13,6 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 afterEach(async () => {
   await killAllProcesses({ graceMs: 200 });
 });
-
-/** Running: it exists and is not a zombie waiting for init to reap it. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return process.platform !== 'linux';
-  }
-}
 
 describe('runProcess', () => {
   it('returns the exit status, stdout and stderr apart', async () => {
@@ -65,7 +51,7 @@ describe('runProcess', () => {
     expect(r.timedOut).toBe(true);
     expect(r.killed).toBe(true);
     expect(r.durationMs).toBeGreaterThanOrEqual(1000);
-    expect(alive(grandchild)).toBe(false);
+    expect(processRunning(grandchild)).toBe(false);
   });
 
   it('on abort kills the group and says it was cancelled', async () => {
@@ -89,10 +75,10 @@ describe('runProcess', () => {
     const r = await runProcess({ shell: 'sleep 30 > /dev/null 2>&1 & echo $!' });
     const pid = Number(r.stdout.trim());
     expect(r.durationMs).toBeLessThan(1000);
-    expect(alive(pid)).toBe(true);
+    expect(processRunning(pid)).toBe(true);
     expect(processTable.background()).toBeGreaterThanOrEqual(1);
     await killAllProcesses({ graceMs: 200 });
-    expect(alive(pid)).toBe(false);
+    expect(processRunning(pid)).toBe(false);
     expect(processTable.background()).toBe(0);
   });
 

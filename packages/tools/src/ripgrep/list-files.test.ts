@@ -1,21 +1,15 @@
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileGlob } from '../glob/compile-glob.js';
-import { buildIgnoreTree, PROJECT_VISIBLE, type IgnoreTree } from '../test-support/ignore-tree.js';
+import { buildIgnoreTree, PROJECT_VISIBLE, type IgnoreTree } from '@lug/testing';
 import { globPrefilterArgs } from './glob-prefilter.js';
 import { listFiles, ListFilesError } from './list-files.js';
 
 let tree: IgnoreTree;
-const saved = { HOME: process.env.HOME, XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME };
 beforeAll(() => {
-  tree = buildIgnoreTree();
-  Object.assign(process.env, tree.env);
+  tree = buildIgnoreTree({ setEnv: true });
 });
-afterAll(() => {
-  Object.assign(process.env, saved);
-  rmSync(tree.base, { recursive: true, force: true });
-});
+afterAll(() => tree.remove());
 
 describe('listFiles', () => {
   it('lists every file that is not ignored, sorted, relative to the root', async () => {

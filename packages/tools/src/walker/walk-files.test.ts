@@ -1,23 +1,17 @@
-import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ignore from 'ignore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listFiles } from '../ripgrep/list-files.js';
-import { buildIgnoreTree, PLAIN_SUB_VISIBLE, PLAIN_VISIBLE, PROJECT_VISIBLE, type IgnoreTree } from '../test-support/ignore-tree.js';
+import { buildIgnoreTree, PLAIN_SUB_VISIBLE, PLAIN_VISIBLE, PROJECT_VISIBLE, type IgnoreTree } from '@lug/testing';
 import { listFilesByWalking, walkFiles, type WalkEntry } from './walk-files.js';
 
 let tree: IgnoreTree;
-const saved = { HOME: process.env.HOME, XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME };
-
 beforeAll(() => {
-  tree = buildIgnoreTree();
   // ripgrep (listFiles) reads the global excludes file from the environment too.
-  Object.assign(process.env, tree.env);
+  tree = buildIgnoreTree({ setEnv: true });
 });
-afterAll(() => {
-  Object.assign(process.env, saved);
-  rmSync(tree.base, { recursive: true, force: true });
-});
+afterAll(() => tree.remove());
 
 async function collect(root: string): Promise<WalkEntry[]> {
   const out: WalkEntry[] = [];

@@ -1,0 +1,68 @@
+/** Drives the real `lug` in a real terminal: tmux, with send-keys to type and capture-pane to read the screen. */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+
+export function hasTmux(): boolean {
+  return spawnSync('tmux', ['-V']).status === 0;
+}
+
+export class TmuxScreen {
+  readonly name = `lug-e2e-${randomBytes(4).toString('hex')}`;
+  /** A server of its own, so that ending one screen ends nothing else. */
+  private socket = this.name;
+
+  private tmux(...args: string[]): string {
+    return execFileSync('tmux', ['-L', this.socket, ...args], { encoding: 'utf8' });
+  }
+
+  /** Start `argv` in a new detached window of the given size, with exactly `env`. */
+  start(argv: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; width?: number; height?: number }): void {
+    const envArgs = Object.entries({ TERM: 'xterm-256color', ...opts.env }).flatMap(([k, v]) => (v === undefined ? [] : ['-e', `${k}=${v}`]));
+    this.tmux('-f', '/dev/null', 'new-session', '-d', '-s', this.name, '-x', String(opts.width ?? 100), '-y', String(opts.height ?? 30), '-c', opts.cwd, ...envArgs, '--', ...argv);
+    this.tmux('set-option', '-t', this.name, 'remain-on-exit', 'on');
+  }
+
+  /** Keys in tmux's notation ("Enter", "Escape", "BTab", "C-c") or literal text with `literal`. */
+  send(keys: string, literal = false): void {
+    this.tmux('send-keys', '-t', this.name, ...(literal ? ['-l', keys] : [keys]));
+  }
+
+  type(text: string): void {
+    this.send(text, true);
+  }
+
+  /** The visible screen as text; with `escapes`, with its colours. */
+  capture(escapes = false): string {
+    return this.tmux('capture-pane', '-p', ...(escapes ? ['-e'] : []), '-t', this.name);
+  }
+
+  /** Wait until the screen matches; throws with the screen when it does not in time. */
+  async waitFor(pattern: RegExp | ((screen: string) => boolean), timeoutMs = 10_000, escapes = false): Promise<string> {
+    const test = typeof pattern === 'function' ? pattern : (s: string) => pattern.test(s);
+    const deadline = Date.now() + timeoutMs;
+    let screen = '';
+    while (Date.now() < deadline) {
+      screen = this.capture(escapes);
+      if (test(screen)) return screen;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`the screen did not show ${pattern} within ${timeoutMs} ms; it shows:\n${screen}`);
+  }
+
+  /** The pid of the program in the pane, and whether it is still running. */
+  panePid(): number {
+    return Number(this.tmux('display-message', '-p', '-t', this.name, '#{pane_pid}').trim());
+  }
+
+  paneDead(): boolean {
+    return this.tmux('display-message', '-p', '-t', this.name, '#{pane_dead}').trim() === '1';
+  }
+
+  kill(): void {
+    try {
+      this.tmux('kill-server');
+    } catch {
+      // already gone
+    }
+  }
+}

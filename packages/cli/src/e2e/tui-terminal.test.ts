@@ -1,0 +1,144 @@
+/**
+ * The stock interface in a real terminal: the real `lug` binary in tmux,
+ * driven by send-keys against the scripted model server.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startScriptedServer, text, toolCall, turn, type ScriptedServer } from '@lug/testing';
+import { LUG_BIN, lugEnv, sandbox, type Wire } from './run-lug.js';
+import { hasTmux, TmuxScreen } from './tmux.js';
+
+let server: ScriptedServer | undefined;
+let screen: TmuxScreen | undefined;
+afterEach(async () => {
+  screen?.kill();
+  await server?.close();
+  screen = server = undefined;
+});
+
+/** Processes whose command line contains `marker`, anywhere on the machine. */
+function processesMatching(marker: string): number[] {
+  const r = spawnSync('pgrep', ['-f', marker], { encoding: 'utf8' });
+  return r.stdout.split('\n').filter(Boolean).map(Number);
+}
+
+async function until(check: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (check()) return true;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return check();
+}
+
+async function startLug(steps: Parameters<typeof startScriptedServer>[0], opts: { args?: string[]; wire?: Wire; files?: Record<string, string> } = {}) {
+  const box = sandbox();
+  for (const [name, content] of Object.entries(opts.files ?? {})) writeFileSync(join(box.project, name), content);
+  server = await startScriptedServer(steps);
+  screen = new TmuxScreen();
+  screen.start([process.execPath, LUG_BIN, ...(opts.args ?? [])], { cwd: box.project, env: lugEnv(server, opts.wire ?? 'anthropic', box) });
+  await screen.waitFor(/~\/project/);
+  return { box, screen };
+}
+
+/** Type a line and press Enter, as a person would: the keys arrive apart. */
+async function prompt(s: TmuxScreen, text: string): Promise<void> {
+  s.type(text);
+  await new Promise((r) => setTimeout(r, 150));
+  s.send('Enter');
+}
+
+describe.skipIf(!hasTmux())('lug in a real terminal', () => {
+  it('streams an answer, then shows an edit as a coloured diff that y applies', async () => {
+    const { box, screen: s } = await startLug(
+      [text('Hello from the **scripted** model.'), turn(toolCall('edit', { path: 'a.txt', old_string: 'hello', new_string: 'goodbye' })), text('Edited it.')],
+      { files: { 'a.txt': 'hello\nworld\n' } },
+    );
+    await prompt(s, 'hi');
+    await s.waitFor(/Hello from the scripted model\./);
+    await prompt(s, 'change hello');
+    const dialog = await s.waitFor(/\+goodbye/, 10_000, true);
+    expect(dialog).toMatch(/\x1b\[[0-9;]*3[12]m[^\n]*[-+](hello|goodbye)/);
+    expect(readFileSync(join(box.project, 'a.txt'), 'utf8')).toBe('hello\nworld\n');
+    s.type('y');
+    await s.waitFor(/Edited it\./);
+    expect(readFileSync(join(box.project, 'a.txt'), 'utf8')).toBe('goodbye\nworld\n');
+  });
+
+  it('runs all three waiting bash calls on A, and :approvals lists and clears bash', async () => {
+    const { screen: s } = await startLug([
+      turn(toolCall('bash', { command: 'echo one-1' }), toolCall('bash', { command: 'echo two-2' }), toolCall('bash', { command: 'echo three-3' })),
+      text('Ran all three.'),
+    ]);
+    await prompt(s, 'run them');
+    await s.waitFor(/echo one-1/);
+    await s.waitFor(/2 more waiting/);
+    s.type('A');
+    const after = await s.waitFor(/Ran all three\./);
+    expect(after).toMatch(/echo one-1/);
+    expect(after).toMatch(/echo two-2/);
+    expect(after).toMatch(/echo three-3/);
+    expect(after).not.toMatch(/more waiting/);
+    await prompt(s, ':approvals');
+    await s.waitFor(/allowed for this session: bash/);
+    await prompt(s, ':approvals clear');
+    await s.waitFor(/no tool is allowed always any more \(was: bash\)/);
+    await prompt(s, ':approvals');
+    await s.waitFor(/no tool is allowed always in this session/);
+  });
+
+  it('shows AUTO after Shift-Tab, and a write then runs without a dialog', async () => {
+    const { box, screen: s } = await startLug([turn(toolCall('write', { path: 'new.txt', content: 'made in auto mode\n' })), text('Wrote it.')]);
+    s.send('BTab');
+    await s.waitFor(/AUTO/);
+    await prompt(s, 'write it');
+    const done = await s.waitFor(/Wrote it\./);
+    expect(done).not.toMatch(/wants to/);
+    expect(readFileSync(join(box.project, 'new.txt'), 'utf8')).toBe('made in auto mode\n');
+  });
+
+  it('kills a running command within a second of Esc', async () => {
+    const marker = `sleep 100${Math.floor(Math.random() * 1000)}`;
+    const { screen: s } = await startLug([turn(toolCall('bash', { command: `${marker.replace('sleep 100', 'sleep 100')}` })), text('never shown')], { args: ['--auto'] });
+    await prompt(s, 'sleep');
+    expect(await until(() => processesMatching(marker).length > 0, 10_000)).toBe(true);
+    const t0 = Date.now();
+    s.send('Escape');
+    expect(await until(() => processesMatching(marker).length === 0, 1_000)).toBe(true);
+    expect(Date.now() - t0).toBeLessThan(1_000);
+    await s.waitFor(/cancelled/i);
+  });
+
+  it('exits on Ctrl-C twice and leaves no process of the session alive', async () => {
+    const marker = `sleep 2${Math.floor(100 + Math.random() * 800)}`;
+    const { screen: s } = await startLug([turn(toolCall('bash', { command: `${marker} > /dev/null 2>&1 &` })), text('Started it in the background.')], { args: ['--auto'] });
+    await prompt(s, 'start it');
+    await s.waitFor(/Started it in the background\./);
+    expect(processesMatching(marker).length).toBeGreaterThan(0);
+    s.send('C-c');
+    await s.waitFor(/Ctrl-C again/);
+    s.send('C-c');
+    expect(await until(() => s.paneDead(), 5_000)).toBe(true);
+    expect(await until(() => processesMatching(marker).length === 0, 3_000)).toBe(true);
+  });
+
+  it('takes the tour with lug --tutor, keys sent as a new user would', async () => {
+    const box = sandbox();
+    const s = (screen = new TmuxScreen());
+    s.start([process.execPath, LUG_BIN, '--tutor'], { cwd: box.project, env: { PATH: process.env.PATH, HOME: box.home, XDG_CONFIG_HOME: box.config, XDG_STATE_HOME: box.state } });
+    await s.waitFor(/lug tutor/);
+    await prompt(s, 'start');
+    await s.waitFor(/edit wants to change/, 15_000);
+    s.type('y');
+    await s.waitFor(/2 more waiting/, 15_000);
+    s.type('A');
+    await s.waitFor(/Lesson 5/, 15_000);
+    s.send('BTab');
+    await s.waitFor(/AUTO/);
+    await prompt(s, 'go on');
+    await s.waitFor(/That's the tour\./, 15_000);
+    execFileSync('true');
+  });
+});

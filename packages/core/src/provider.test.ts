@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { lazyClient, ProviderError, providerErrorKindOfStatus, retryAfterMsOf, type ProviderEvent } from './provider.js';
+import { streamWithRetries } from './retry.js';
+
+describe('providerErrorKindOfStatus', () => {
+  it('maps HTTP statuses to the kinds that decide retrying', () => {
+    const kinds = [400, 401, 403, 404, 408, 409, 429, 500, 502, 503, 529].map((s) => [s, providerErrorKindOfStatus(s)]);
+    expect(Object.fromEntries(kinds)).toEqual({
+      400: 'bad_request',
+      401: 'auth',
+      403: 'auth',
+      404: 'bad_request',
+      408: 'server',
+      409: 'server',
+      429: 'rate_limit',
+      500: 'server',
+      502: 'server',
+      503: 'server',
+      529: 'overloaded',
+    });
+  });
+});
+
+describe('retryAfterMsOf', () => {
+  it('reads retry-after-ms, then retry-after in seconds or as an HTTP date', () => {
+    expect(retryAfterMsOf(new Headers({ 'retry-after-ms': '250', 'retry-after': '9' }))).toBe(250);
+    expect(retryAfterMsOf(new Headers({ 'retry-after': '2' }))).toBe(2000);
+    const inTenSeconds = new Date(Date.now() + 10_000).toUTCString();
+    expect(retryAfterMsOf(new Headers({ 'retry-after': inTenSeconds }))).toBeGreaterThan(8000);
+    expect(retryAfterMsOf(new Headers({ 'retry-after': 'soon' }))).toBeUndefined();
+    expect(retryAfterMsOf(new Headers())).toBeUndefined();
+    expect(retryAfterMsOf(undefined)).toBeUndefined();
+  });
+});
+
+describe('lazyClient', () => {
+  it('makes the client on first use, shares it, and tries again after a failure', async () => {
+    let made = 0;
+    const get = lazyClient(async () => {
+      made++;
+      if (made === 1) throw new Error('no SDK yet');
+      return { n: made };
+    });
+    expect(made).toBe(0);
+    await expect(get()).rejects.toThrow('no SDK yet');
+    await new Promise((r) => setTimeout(r, 0));
+    const client = await get();
+    expect(client).toEqual({ n: 2 });
+    expect(await get()).toBe(client);
+    expect(made).toBe(2);
+  });
+
+  it('starts at once with preload, without an unhandled rejection when it fails', async () => {
+    let made = 0;
+    lazyClient(async () => {
+      made++;
+      throw new Error('offline');
+    }, true);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(made).toBe(1);
+  });
+});
+
+describe("a ProviderError's retryAfterMs", () => {
+  it('is the wait streamWithRetries takes before the next attempt', async () => {
+    let attempts = 0;
+    const events: ProviderEvent[] = [];
+    const open = async function* (): AsyncIterable<ProviderEvent> {
+      if (++attempts === 1) throw new ProviderError('busy', 'rate_limit', 429, 7);
+      yield { type: 'stop', reason: 'end_turn' };
+    };
+    for await (const e of streamWithRetries(open, new AbortController().signal, { retries: 2, baseDelayMs: 1000, maxDelayMs: 1000 })) events.push(e);
+    expect(events[0]).toEqual({ type: 'retry', attempt: 1, delayMs: 7, error: 'busy' });
+  });
+});

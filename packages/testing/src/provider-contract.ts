@@ -1,0 +1,162 @@
+/**
+ * The behaviour every lug Provider owes the agent loop, whatever its wire
+ * format, as a vitest suite run against the scripted server: text and tool
+ * calls streamed as events, bounded retries before the answer began, a cut
+ * after it began reported (not retried), and cancellation.
+ *
+ *     import { describeProviderContract } from '@lug/testing/provider-contract';
+ *     describeProviderContract({
+ *       create: (server, retry) => createMyProvider({ baseURL: server.openaiBaseUrl, apiKey: 'k', retry }),
+ *       serverName: 'the OpenAI-compatible server',
+ *       serverErrorType: 'server_error',
+ *       eventsBeforeText: 0,
+ *     });
+ */
+import { DEFAULT_RETRY, ProviderError, type Message, type Provider, type RetryPolicy } from '@lug/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FAST_RETRY, collectStream, eventsOfType, modelRequest, textOf } from './provider-kit.js';
+import { cut, hangUp, httpError, text, toolCall, turn } from './scenario.js';
+import { scriptedServers, toolResultsOf, type ScriptedServer } from './scripted-server.js';
+
+export interface ProviderContract {
+  /** The provider under test, talking to `server` in its wire format, retrying by `retry`. */
+  create(server: ScriptedServer, retry: RetryPolicy): Provider;
+  /** How the provider's errors name the server: "Anthropic", "the OpenAI-compatible server". */
+  serverName: string;
+  /** The error type the wire format gives a 500 ("api_error", "server_error"), as the retry event names it. */
+  serverErrorType: string;
+  /** How many stream events the wire format sends before the first text (a cut there is retried). */
+  eventsBeforeText: number;
+}
+
+export function describeProviderContract(contract: ProviderContract): void {
+  const servers = scriptedServers();
+  afterEach(() => servers.closeAll());
+  const provider = (s: ScriptedServer) => contract.create(s, FAST_RETRY);
+
+  describe('the provider contract: streaming an answer', () => {
+    it('passes text on as it streams, then usage and the stop reason', async () => {
+      const s = await servers.start([turn(text(['Hel', 'lo ', 'world']), { usage: { inputTokens: 11, outputTokens: 3 } })]);
+      const { events, error } = await collectStream(provider(s));
+      expect(error).toBeUndefined();
+      expect(events).toEqual([
+        { type: 'text_delta', text: 'Hel' },
+        { type: 'text_delta', text: 'lo ' },
+        { type: 'text_delta', text: 'world' },
+        { type: 'usage', usage: { inputTokens: 11, outputTokens: 3 } },
+        { type: 'stop', reason: 'end_turn' },
+      ]);
+    });
+
+    it('emits one tool_call per call, several in one message, with the fragmented arguments joined', async () => {
+      const s = await servers.start([
+        turn(text('Reading both.'), toolCall('read', { path: 'a.txt' }, { id: 'call_1', fragments: 4 }), toolCall('read', { path: 'b/c.txt' }, { id: 'call_2' })),
+      ]);
+      const { events, error } = await collectStream(provider(s));
+      expect(error).toBeUndefined();
+      expect(textOf(events)).toBe('Reading both.');
+      expect(eventsOfType(events, 'tool_call')).toEqual([
+        { type: 'tool_call', id: 'call_1', name: 'read', argsText: '{"path":"a.txt"}' },
+        { type: 'tool_call', id: 'call_2', name: 'read', argsText: '{"path":"b/c.txt"}' },
+      ]);
+      expect(events.slice(-2).map((e) => e.type)).toEqual(['usage', 'stop']);
+      expect(events.at(-1)).toEqual({ type: 'stop', reason: 'tool_use' });
+    });
+
+    it('passes invalid argument text on exactly as the model sent it', async () => {
+      const s = await servers.start([toolCall('read', undefined, { id: 't', argsText: '{"path": "a', fragments: ['{"pa', 'th": "a'] })]);
+      const { events } = await collectStream(provider(s));
+      expect(eventsOfType(events, 'tool_call')[0]!.argsText).toBe('{"path": "a');
+    });
+
+    it('reports an answer cut by the token limit as the stop reason max_tokens', async () => {
+      const s = await servers.start([turn(text('cut sho'), { stop: 'max_tokens' })]);
+      expect((await collectStream(provider(s))).events.at(-1)).toEqual({ type: 'stop', reason: 'max_tokens' });
+    });
+
+    it('runs a multi-turn exchange: tool call, results, final answer', async () => {
+      const s = await servers.start([turn(toolCall('read', { path: 'a' }, { id: 'call_9' })), text('It says alpha.')]);
+      const p = provider(s);
+      const first = await collectStream(p, modelRequest({ messages: [{ role: 'user', content: 'what is in a?' }] }));
+      const call = eventsOfType(first.events, 'tool_call')[0]!;
+      const messages: Message[] = [
+        { role: 'user', content: 'what is in a?' },
+        { role: 'assistant', content: [{ type: 'tool_call', id: call.id, name: call.name, argsText: call.argsText }] },
+        { role: 'tool', results: [{ type: 'tool_result', callId: call.id, name: 'read', content: 'alpha', isError: false }] },
+      ];
+      const second = await collectStream(p, modelRequest({ messages }));
+      expect(textOf(second.events)).toBe('It says alpha.');
+      expect(toolResultsOf(s.modelRequests()[1]!)).toEqual([{ id: 'call_9', content: 'alpha' }]);
+    });
+  });
+
+  describe('the provider contract: retries', () => {
+    it('retries a 500 twice, then succeeds', async () => {
+      const s = await servers.start([httpError(500), httpError(500), text('Fine now.')]);
+      const { events, error } = await collectStream(provider(s));
+      expect(error).toBeUndefined();
+      expect(s.modelRequests()).toHaveLength(3);
+      expect(eventsOfType(events, 'retry').map((e) => e.attempt)).toEqual([1, 2]);
+      expect(eventsOfType(events, 'retry')[0]!.error).toContain(`500 ${contract.serverErrorType}`);
+      expect(textOf(events)).toBe('Fine now.');
+    });
+
+    it('retries a connection dropped before the answer began', async () => {
+      const s = await servers.start([hangUp(), cut(text('never shown'), { afterEvents: contract.eventsBeforeText }), text('ok')]);
+      const { events, error } = await collectStream(provider(s));
+      expect(error).toBeUndefined();
+      expect(textOf(events)).toBe('ok');
+      expect(s.modelRequests()).toHaveLength(3);
+    });
+
+    it('gives up after the bounded number of retries, saying so', async () => {
+      const s = await servers.start([httpError(503), httpError(502), httpError(503), httpError(502)]);
+      const { error } = await collectStream(provider(s));
+      expect(error).toBeInstanceOf(ProviderError);
+      expect(error!.kind).toBe('server');
+      expect(error!.message).toMatch(/gave up after 4 attempts/);
+      expect(s.modelRequests()).toHaveLength(4);
+    });
+  });
+
+  describe('the provider contract: a stream cut after text was shown', () => {
+    it('is an error of kind "cut", not a silent retry', async () => {
+      const s = await servers.start([cut(text(['Hello, ', 'wor'])), text('unused')]);
+      const { events, error } = await collectStream(provider(s));
+      expect(textOf(events)).toBe('Hello, wor');
+      expect(error).toBeInstanceOf(ProviderError);
+      expect(error!.kind).toBe('cut');
+      expect(error!.message).toMatch(new RegExp(`^the model's answer was cut off: the connection to ${contract.serverName} broke`));
+      expect(s.modelRequests()).toHaveLength(1);
+    });
+  });
+
+  describe('the provider contract: cancel', () => {
+    it('stops the stream when the signal aborts', async () => {
+      const s = await servers.start([turn(text(['one ', 'two ', 'three ', 'four']), { eventDelayMs: 150 })]);
+      const { events, error } = await collectStream(provider(s), modelRequest(), { abortAfter: (e) => e.type === 'text_delta' });
+      expect(error!.kind).toBe('cancelled');
+      expect(textOf(events)).toBe('one ');
+      await new Promise((r) => setTimeout(r, 50));
+      expect(s.modelRequests()[0]!.disconnected).toBe(true);
+    });
+
+    it('stops waiting between retries when the signal aborts', async () => {
+      const s = await servers.start([httpError(500, { retryAfter: 5 }), text('unused')]);
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 100);
+      const t0 = Date.now();
+      const { error } = await collectStream(contract.create(s, DEFAULT_RETRY), modelRequest(), { signal: controller.signal });
+      expect(error!.kind).toBe('cancelled');
+      expect(Date.now() - t0).toBeLessThan(1000);
+    });
+
+    it('is cancelled at once when the signal was already aborted', async () => {
+      const s = await servers.start([text('unused')]);
+      const controller = new AbortController();
+      controller.abort();
+      const { error } = await collectStream(provider(s), modelRequest(), { signal: controller.signal });
+      expect(error!.kind).toBe('cancelled');
+    });
+  });
+}

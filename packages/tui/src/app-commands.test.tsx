@@ -1,0 +1,164 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { KEY, plain, settle } from './test-support/ink.js';
+import { call, cleanupApps, mountApp, tempDir, waitFor } from './test-support/mount-app.js';
+
+afterEach(() => cleanupApps());
+
+describe('App: commands', () => {
+  it('lists the tools allowed always with :approvals and revokes them with :approvals clear', async () => {
+    const t = mountApp();
+    t.approvals.allowedAlways.add('bash');
+    await t.type(':approvals', KEY.enter);
+    await settle();
+    expect(t.frame()).toContain('allowed for this session: bash');
+    await t.type(':approvals clear', KEY.enter);
+    await settle();
+    expect(t.approvals.allowedAlways.list()).toEqual([]);
+    expect(t.frame()).toContain('no tool is allowed always any more (was: bash)');
+  });
+
+  it('toggles auto mode with :auto', async () => {
+    const t = mountApp();
+    await t.type(':auto', KEY.enter);
+    await settle();
+    expect(t.approvals.isAuto()).toBe(true);
+    expect(t.frame()).toContain(' AUTO ');
+  });
+
+  it('sets the model with :model and rejects a malformed one', async () => {
+    const t = mountApp();
+    await t.type(':model openai/gpt-5', KEY.enter);
+    await settle();
+    expect(t.host.options.get('model')).toBe('openai/gpt-5');
+    await t.type(':model gpt5', KEY.enter);
+    await settle();
+    expect(t.frame()).toContain('must be written provider/model');
+    expect(t.host.options.get('model')).toBe('openai/gpt-5');
+    t.session.model = 'openai/gpt-5';
+    await t.type(':model', KEY.enter);
+    await settle();
+    expect(t.frame()).toContain('model: openai/gpt-5');
+  });
+
+  it('starts a new conversation with :clear', async () => {
+    const t = mountApp();
+    await t.type(':clear', KEY.enter);
+    await settle();
+    expect(t.session.resets).toBe(1);
+    expect(t.frame()).toContain('new conversation');
+  });
+
+  it('runs :lua through the Lua runner, and says clearly when there is none', async () => {
+    const t = mountApp();
+    await t.type(':lua return 1', KEY.enter);
+    await settle();
+    expect(t.frame()).toContain('Lua is not loaded');
+    const u = mountApp({ extra: { lua: { run: async (code) => (code === 'return lug.opt.model' ? { model: 'x', n: 2 } : { values: [2], text: '2' }) } } });
+    await u.type(':lua return lug.opt.model', KEY.enter);
+    await settle();
+    expect(u.frame()).toContain('{ model = "x", n = 2 }');
+    await u.type(':lua 1 + 1', KEY.enter);
+    await settle();
+    expect(u.frame()).toMatch(/· 2\n/);
+  });
+
+  it('shows manual pages with :help TOPIC, and a section by its heading', async () => {
+    const docs = tempDir();
+    fs.writeFileSync(path.join(docs, 'keys.md'), '# Keys\n\nPress **y** to allow.\n');
+    fs.writeFileSync(path.join(docs, 'approvals.md'), '# Approvals\n\n## Auto mode\n\nEverything runs.\n\n## Rules\n\nLua decides.\n');
+    const t = mountApp({ extra: { docsDir: docs } });
+    await t.type(':help keys', KEY.enter);
+    await waitFor(() => t.frame().includes('Press y to allow.'), 5000);
+    expect(t.frame()).toContain('Press y to allow.');
+    await t.type(':help auto mode', KEY.enter);
+    await waitFor(() => t.frame().includes('Everything runs.'));
+    expect(t.frame()).not.toContain('Lua decides.');
+    await t.type(':help nothing-like-it', KEY.enter);
+    await settle();
+    expect(t.frame()).toContain('no help for "nothing-like-it"; the topics are: approvals, keys');
+  });
+
+  it('runs commands registered from Lua and completes them beside the TUI\'s', async () => {
+    const t = mountApp();
+    const ran: string[] = [];
+    t.host.commands.register({ name: 'deploy', desc: 'ship it', source: 'init.lua', run: (a) => void ran.push(a) });
+    await t.type(':dep');
+    expect(t.frame()).toContain(':deploy');
+    expect(t.frame()).toContain('ship it');
+    await t.type(KEY.tab, 'staging', KEY.enter);
+    await settle();
+    expect(ran).toEqual(['staging']);
+  });
+
+  it('accepts a unique prefix of a command name and explains an unknown one', async () => {
+    const t = mountApp();
+    await t.type(':appr', KEY.enter);
+    await settle();
+    expect(t.frame()).toContain('no tool is allowed always');
+    await t.type(':zzz', KEY.enter);
+    await settle();
+    expect(t.frame()).toMatch(/unknown command :zzz; the commands are: .*:approvals/);
+  });
+
+  it('quits with :q', async () => {
+    const t = mountApp();
+    await t.type(':q', KEY.enter);
+    await settle();
+    expect(t.controller.exited).toBe(true);
+  });
+});
+
+describe('App: without a model', () => {
+  it('says once how to set a key, and does not send prompts', async () => {
+    const t = mountApp({ model: null, extra: { probe: { ports: [], timeoutMs: 50 } } });
+    await waitFor(() => t.frame().includes('No model is configured'));
+    const frame = t.frame();
+    for (const v of ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'OPENAI_BASE_URL']) expect(frame).toContain(v);
+    await t.type('hello', KEY.enter);
+    await settle();
+    expect(t.session.prompts).toEqual([]);
+    expect(t.frame()).toContain('no model is configured');
+    expect(t.frame().match(/No model is configured/g)).toHaveLength(1);
+  });
+});
+
+describe('App: the live region', () => {
+  it('shows only the end of a long streaming block, and all of it once finished', async () => {
+    const t = mountApp({ script: () => undefined });
+    await t.type('write a lot', KEY.enter);
+    await t.controller.markdown.load();
+    const lines = Array.from({ length: 120 }, (_, i) => `line number ${i + 1}`);
+    t.host.events.emit('text_delta', { text: '```\n' + lines.join('\n') });
+    await settle();
+    let frame = t.frame();
+    expect(frame).toContain('line number 120');
+    expect(frame).not.toContain('line number 10\n');
+    expect(frame).toMatch(/… \d+ lines above/);
+    t.host.events.emit('text_delta', { text: '\n```\n' });
+    t.session.end('done');
+    await settle(3);
+    frame = t.frame();
+    expect(frame).toContain('line number 1\n');
+    expect(frame).toContain('line number 120');
+  });
+
+  it('keeps many parallel calls within the screen, summarising the rest', async () => {
+    const t = mountApp({ script: () => undefined });
+    await t.type('go', KEY.enter);
+    for (let i = 0; i < 40; i++) t.host.events.emit('tool_call', { call: call(`c${i}`, 'bash', { command: `sleep ${i}` }) });
+    await settle();
+    expect(t.frame()).toMatch(/… \d+ more/);
+    expect(t.frame()).not.toContain('sleep 39');
+  });
+});
+
+describe('App: host', () => {
+  it('renders without Lua, approvals decisions or processes given', () => {
+    const t = mountApp();
+    expect(t.frame()).toContain('Ask, or :help');
+    expect(t.frame()).toContain('approval: ask');
+  });
+});
+

@@ -1,0 +1,75 @@
+/** Small hooks of the app: terminal size, a clock, the dialog queue, and the app-wide keys. */
+import { useCallback, useEffect, useState } from 'react';
+import { useInput, useStdout, type Key } from 'ink';
+import type { KeyBinding } from '@lug/core';
+import type { PendingApproval } from './contracts.js';
+import type { TuiController } from './controller.js';
+import { keyNotation } from './key-notation.js';
+
+export function useTerminalSize(): { columns: number; rows: number } {
+  const { stdout } = useStdout();
+  const [size, setSize] = useState(() => ({ columns: stdout.columns || 80, rows: stdout.rows || 24 }));
+  useEffect(() => {
+    const onResize = () => setSize({ columns: stdout.columns || 80, rows: stdout.rows || 24 });
+    stdout.on('resize', onResize);
+    return () => void stdout.off('resize', onResize);
+  }, [stdout]);
+  return size;
+}
+
+/** A clock that ticks once a second while `active`, for elapsed times. */
+export function useClock(active: boolean): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    if (!active) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+export function useCurrentApproval(c: TuiController): PendingApproval | undefined {
+  const queue = c.approvals.queue;
+  const [, setVersion] = useState(0);
+  useEffect(() => queue.onChange(() => setVersion((v) => v + 1)), [queue]);
+  return queue.current();
+}
+
+/**
+ * The app's own keys: Ctrl-C first (it cannot be rebound), then every binding
+ * in host.keys, the TUI's and Lua's alike. Returns what the input needs: which
+ * keys to leave alone, and what to do with a key it did not use (Esc cancels).
+ */
+export function useAppKeys(c: TuiController) {
+  const runBinding = useCallback(
+    (binding: KeyBinding) => {
+      Promise.resolve()
+        .then(() => binding.run())
+        .catch((err: unknown) => c.transcript.notice(`key ${binding.keys} (${binding.source}) failed: ${err instanceof Error ? err.message : String(err)}`, 'error'));
+    },
+    [c],
+  );
+  useInput((input: string, key: Key) => {
+    if (c.input.getSnapshot().pasting) return;
+    const notation = keyNotation(input, key);
+    if (notation === '<C-c>') return c.interrupt();
+    c.keyPressed();
+    const binding = notation ? c.host.keys.get(notation) : undefined;
+    if (binding) runBinding(binding);
+  });
+  const reserved = useCallback(
+    (input: string, key: Key) => {
+      const notation = keyNotation(input, key);
+      return notation === '<C-c>' || (notation !== undefined && c.host.keys.get(notation) !== undefined);
+    },
+    [c],
+  );
+  const onUnhandled = useCallback(
+    (_input: string, key: Key) => {
+      if (key.escape) c.cancelTurn();
+    },
+    [c],
+  );
+  return { reserved, onUnhandled };
+}

@@ -5,30 +5,11 @@
  * process from Lua, and the runner brings execa with it.
  */
 
-export interface ProcessOptions {
-  cwd?: string;
-  env?: Record<string, string | undefined>;
-  timeoutSecs?: number;
-  stdin?: string | Uint8Array;
-  signal?: AbortSignal;
-  maxBytes?: number;
-}
+import type { ProcessHandle, ProcessOptions, ProcessResult } from '@lug/tools';
 
-export interface ProcessResult {
-  code: number | null;
-  signal: string | null;
-  stdout: string;
-  stderr: string;
-  killed: boolean;
-  timedOut: boolean;
-}
+export type { ProcessHandle, ProcessOptions, ProcessResult };
 
-export interface ProcessHandle {
-  pid: number;
-  wait(): Promise<ProcessResult>;
-  kill(): Promise<void> | void;
-}
-
+/** The part of @lug/tools' runner that lug.proc uses (tests may pass their own). */
 export interface ProcessRunner {
   runProcess(argv: readonly string[], opts: ProcessOptions): Promise<ProcessResult>;
   spawnProcess(argv: readonly string[], opts: ProcessOptions): ProcessHandle;

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedServer, text, toolCall, toolsOf, turn, type ScriptedServer } from '@lug/testing';
-import { findInstalled, installTarballs, packPackages, REPO_ROOT, runNode } from './pack-install.js';
+import { findInstalled, installTarballs, packPackages, REPO_ROOT } from './pack-install.js';
+import { runNodeScript } from './run-lug.js';
 import { toolResultsIn } from './run-lug.js';
 
 const PARTS = ['packages/core', 'packages/tools', 'packages/approvals', 'plugins/read', 'plugins/grep', 'packages/providers/openai'];
@@ -56,7 +57,7 @@ describe('the headless agent, installed from packed tarballs alone', () => {
       text('The port is 8080, set in src/config.ts.'),
     ]);
     const env = { PATH: process.env.PATH, HOME: state, XDG_STATE_HOME: state, OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: server.openaiBaseUrl };
-    const r = await runNode(join(project, 'agent.mjs'), [repo, 'Which port does the server use?'], { cwd: project, env });
+    const r = await runNodeScript(join(project, 'agent.mjs'), [repo, 'Which port does the server use?'], { cwd: project, env });
     expect(r.stderr).not.toMatch(/agent: stopped|Error/);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('Searching.The port is 8080, set in src/config.ts.\n');

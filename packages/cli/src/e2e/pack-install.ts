@@ -3,7 +3,7 @@
  * empty project, the way a stranger would get them from the registry. The
  * third-party dependencies come from npm's cache, else the registry.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -79,26 +79,3 @@ export function findInstalled(nodeModules: string, names: string[]): string[] {
   return found;
 }
 
-export interface NodeRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Run a Node script as its own process with an empty stdin. */
-export function runNode(script: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<NodeRun> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [script, ...args], { cwd: opts.cwd, env: opts.env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 30_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolvePromise({ code, stdout, stderr });
-    });
-    child.stdin.end();
-  });
-}

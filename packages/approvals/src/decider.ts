@@ -10,7 +10,7 @@
  * with a person there, the dialog queue. Every decision is an event and a log line.
  */
 import type { AuthorizeDecision, AuthorizeRequest, CallInfo, LugHost, Tool } from '@lug/core';
-import { abortable, CANCELLED } from './abortable.js';
+import { ABORTED as CANCELLED, abortable } from '@lug/core';
 import { resolveRealPath } from './abs-path.js';
 import type { ApprovalQueue } from './approval-queue.js';
 import { splitCommandLine } from './bash-parts.js';

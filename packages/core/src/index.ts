@@ -19,3 +19,4 @@ export * from './state-paths.js';
 export * from './session-store.js';
 export * from './system-prompt.js';
 export * from './session.js';
+export * from './abortable.js';

@@ -5,6 +5,7 @@
  * result — also when it is unknown, invalid, denied or cancelled — so the
  * conversation stays valid for the provider and for --continue.
  */
+import { ABORTED, abortable } from './abortable.js';
 import { ArgumentError, parseArgs } from './json-schema.js';
 import type { CallInfo, CallOutcome, EventBus } from './events.js';
 import type { Authorizer } from './host.js';
@@ -37,22 +38,10 @@ interface Outcome {
 class Cancelled extends Error {}
 
 /** Resolves with `work`, or rejects with Cancelled as soon as `signal` aborts. */
-function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(new Cancelled());
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new Cancelled());
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(
-      (v) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(v);
-      },
-      (e) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(e);
-      },
-    );
-  });
+async function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  const result = await abortable(work, signal);
+  if (result === ABORTED) throw new Cancelled();
+  return result;
 }
 
 /** A handler's return value as the text the model receives and its error flag. */

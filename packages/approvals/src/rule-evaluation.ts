@@ -42,7 +42,7 @@ export async function evaluateRules(rules: StoredRule[], subject: Subject, call:
     let allowed = false;
     for (const rule of rules) {
       if (signal?.aborted) return outcome;
-      let judged = judge(rule, unit.args, call);
+      let judged = judge(rule, unit.args, call, signal);
       if (judged instanceof Promise) judged = await judged;
       if (!judged) continue;
       if ('failed' in judged) {
@@ -73,11 +73,11 @@ function finding(rule: StoredRule, reason: string, part: string | undefined): Fi
 }
 
 /** Run one rule; synchronous rules stay synchronous so deciding stays cheap. */
-function judge(rule: StoredRule, args: Record<string, unknown>, call: RuleCall): Judged | Promise<Judged> {
+function judge(rule: StoredRule, args: Record<string, unknown>, call: RuleCall, signal?: AbortSignal): Judged | Promise<Judged> {
   if (typeof rule.judge === 'string') return { verdict: rule.judge };
   let answer: RuleAnswer | Promise<RuleAnswer>;
   try {
-    answer = rule.judge(args, call);
+    answer = rule.judge(args, call, signal);
   } catch (err) {
     return { failed: failedReason(rule, err) };
   }

@@ -18,7 +18,8 @@ export interface RuleCall {
 /** A verdict, a verdict with a reason, or nothing (no opinion). */
 export type RuleAnswer = Verdict | { verdict: Verdict; reason?: string } | undefined | null | void;
 
-export type RuleFn = (args: Record<string, unknown>, call: RuleCall) => RuleAnswer | Promise<RuleAnswer>;
+/** `signal` aborts when the turn is cancelled: a rule that waits (on the user, say) should stop. */
+export type RuleFn = (args: Record<string, unknown>, call: RuleCall, signal?: AbortSignal) => RuleAnswer | Promise<RuleAnswer>;
 
 export interface RuleOptions {
   /** Where the rule came from, for the log and the dialog: "init.lua:12", "plugin foo". */

@@ -53,12 +53,12 @@ export function tempLug(files: Record<string, string> = {}): TempLug {
 export class HandUi implements UiHooks {
   interactive = true;
   notes: Array<{ message: string; level: string }> = [];
-  asked: Array<{ message: string; answer(yes: boolean): void }> = [];
+  asked: Array<{ message: string; answer(yes: boolean): void; signal?: AbortSignal }> = [];
   private waiters: Array<() => void> = [];
 
-  confirm(message: string): Promise<boolean> {
+  confirm(message: string, signal?: AbortSignal): Promise<boolean> {
     return new Promise((resolve) => {
-      this.asked.push({ message, answer: resolve });
+      this.asked.push({ message, answer: resolve, signal });
       for (const w of this.waiters.splice(0)) w();
     });
   }

@@ -36,6 +36,19 @@ end)
     expect(await push).toMatchObject({ allow: false, reason: 'the user said no' });
   });
 
+  it('a rule waiting on lug.ui.confirm is told when the turn is cancelled, and the call is cancelled', async () => {
+    s = setup({ 'init.lua': 'lug.tool.rule("*", function() return lug.ui.confirm("ok?") and "allow" or "deny" end)' });
+    await s.runtime.loadStartup();
+    const turn = new AbortController();
+    const decision = s.approvals.decide(request(s.host, 'write', { path: 'x', content: '' }), turn.signal);
+    await s.ui.questions(1);
+    const question = s.ui.asked[0]!;
+    expect(question.signal?.aborted).toBe(false);
+    turn.abort();
+    expect(question.signal?.aborted).toBe(true);
+    expect(await decision).toMatchObject({ allow: false, reason: 'cancelled by the user' });
+  });
+
   it('a rule allowed by the user lets the call run', async () => {
     s = setup({ 'init.lua': 'lug.tool.rule("*", function() return lug.ui.confirm("ok?") and "allow" or "deny" end)' });
     await s.runtime.loadStartup();

@@ -102,10 +102,11 @@ function luaRule(fn: LuaFunctionRef, tool: string, source: string): RuleFn {
     const message = err instanceof LuaError ? err.luaMessage : (err as Error).message;
     throw new Error(`the Lua rule for ${tool} made at ${source} failed: ${message}`);
   };
-  return (args, call) => {
+  return (args, call, signal) => {
     let out: unknown[] | Promise<unknown[]>;
     try {
-      out = fn.call([args, call]);
+      // The turn's signal: a rule waiting on lug.ui.confirm stops when the turn is cancelled.
+      out = fn.call([args, call], { signal });
     } catch (err) {
       return failed(err);
     }

@@ -1,3 +1,3 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], testTimeout: 10_000 } });
+export default defineConfig({ test: { include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], testTimeout: 30_000 } });

@@ -52,18 +52,25 @@ export function itemRows(item: TranscriptItem, width: number, render: (md: strin
 
 export function layoutLiveRegion(input: LiveLayoutInput): LiveLayout {
   const { width } = input;
-  const fixedRows = input.inputRows + 1 + (input.hint ? 1 : 0) + Math.min(3, input.queued) + 1;
+  // Input (with its top margin), status line, hint, queued prompts, and the "working…" line.
+  const fixedRows = input.inputRows + 1 + 1 + (input.hint ? 1 : 0) + Math.min(3, input.queued) + 1;
   let rest = Math.max(4, input.rows - 1 - fixedRows);
   if (input.confirmMessage !== undefined) rest -= rowsOf(input.confirmMessage, width - 4) + 4;
   const dialogRows = input.pending && input.confirmMessage === undefined ? Math.min(dialogNaturalHeight(input.pending), Math.max(8, rest - 3)) : 0;
   rest -= dialogRows;
 
+  // The streaming block needs its top margin, a "… lines above" line and one line of text.
+  const tailReserve = input.tail ? 3 : 0;
+  // One row is kept for "… N more".
+  const itemBudget = rest - tailReserve - 1;
   const shown: TranscriptItem[] = [];
   let used = 0;
   let hidden = 0;
   for (const item of input.live) {
     const need = itemRows(item, width, input.render);
-    if (used + need > Math.max(1, rest - 2) && shown.length > 0) {
+    // An item taller than what is left waits as "… N more" (it reaches the scrollback whole once
+    // committed): drawn in full, it would push the frame past the terminal and ink would clear the screen.
+    if (used + need > itemBudget) {
       hidden++;
       continue;
     }
@@ -71,6 +78,15 @@ export function layoutLiveRegion(input: LiveLayoutInput): LiveLayout {
     used += need;
   }
   rest -= used + (hidden ? 1 : 0);
-  const tail = input.tail ? lastRows(input.tail, Math.max(2, rest - 1), width) : undefined;
+  const tailRows = rest - 2;
+  const tail = input.tail && tailRows >= 1 ? lastRows(input.tail, tailRows, width) : undefined;
   return { dialogRows, shown, hidden, tail };
+}
+
+/** Rows the live region takes with this layout (what ink will draw), for tests and checks. */
+export function liveRegionRows(input: LiveLayoutInput, layout: LiveLayout): number {
+  const items = layout.shown.reduce((n, item) => n + itemRows(item, input.width, input.render), 0);
+  const tail = layout.tail ? 1 + (layout.tail.hidden > 0 ? 1 : 0) + rowsOf(layout.tail.text, input.width) : 0;
+  const thinking = layout.tail ? 0 : 1;
+  return items + (layout.hidden ? 1 : 0) + tail + thinking + layout.dialogRows + input.inputRows + 1 + 1 + (input.hint ? 1 : 0) + Math.min(3, input.queued);
 }

@@ -1,0 +1,16 @@
+import { mkdirSync, mkdtempSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startScriptedServer } from '@lug/testing';
+import { generateInitLua } from './init-lua.mjs';
+import { PtyProgram, stripAnsi } from './pty.mjs';
+const temp = mkdtempSync(join(tmpdir(), 'lug-diag-'));
+mkdirSync(join(temp, 'c', 'lug'), { recursive: true }); writeFileSync(join(temp, 'c', 'lug', 'init.lua'), generateInitLua(200));
+mkdirSync(join(temp, 'p'));
+const server = await startScriptedServer([]);
+const env = { PATH: process.env.PATH, HOME: temp, TERM: 'xterm-256color', XDG_CONFIG_HOME: join(temp, 'c'), XDG_STATE_HOME: join(temp, 's'), XDG_CACHE_HOME: join(temp, 'k'), ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: server.anthropicBaseUrl };
+const p = new PtyProgram([process.execPath, '/work/main/packages/tui/bench/.tmp-cli-time/bin/lug.js'], { env, cwd: join(temp, 'p') });
+await p.waitFor((o) => stripAnsi(o).includes('init.lua applied'));
+await new Promise(r => setTimeout(r, 2000));
+console.log(readFileSync('/tmp/tb/swcount', 'utf8'), readFileSync('/tmp/tb/stamps', 'utf8'));
+await p.stop(); await server.close(); rmSync(temp, { recursive: true, force: true });

@@ -1,0 +1,197 @@
+#!/usr/bin/env node
+// The interface (issue 6), in a real pseudo-terminal, each number next to a
+// reference measured in the same run: a bundled one-line ink app started the
+// same way (bench/reference-app.mjs).
+//
+//   1. First screen: from starting the real `lug` binary (basic.lug + a
+//      generated 200-line init.lua, a key for the scripted server) until the
+//      whole interface is drawn with init.lua applied: the Lua status line's
+//      text is on the screen. Goal: no slower than the reference, under 0.5 s.
+//   2. Idle memory: the RSS of the node process ~2 s after its first screen.
+//      Goal: under 80 MiB.
+//   3. A 500-turn session: the real binary answers 500 prompts from the
+//      scripted server (Markdown with a code block each), then key press to
+//      echo through the pty, and its RSS. Also scripts/long-session.mjs (the
+//      same in-process, fake terminal, tool calls too) for the echo without the
+//      pty. Goals: echo under 16 ms, memory under 150 MiB.
+//
+//   node packages/tui/bench/tui.bench.mjs      (needs the packages built; `npm run bench` builds them)
+//   BENCH_RUNS=7 BENCH_TURNS=500 to change the counts.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startScriptedServer, text } from '@lug/testing';
+import { median, row } from '../../../tools/bench/measure.mjs';
+import { generateInitLua, READY_MARKER } from './init-lua.mjs';
+import { PtyProgram, rssOf, stripAnsi } from './pty.mjs';
+import { bundleReferenceApp } from './reference-app.mjs';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const LUG = join(root, 'packages', 'cli', 'bin', 'lug.js');
+const LONG_SESSION = join(root, 'packages', 'tui', 'scripts', 'long-session.mjs');
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const MEMORY_RUNS = Math.min(3, RUNS);
+const TURNS = Number(process.env.BENCH_TURNS ?? 500);
+const MiB = 2 ** 20;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+if (!existsSync(join(root, 'packages', 'cli', 'dist', 'main.js'))) {
+  console.error('build first: npm run build (or npm run bench, which builds)');
+  process.exit(1);
+}
+
+// ---------------------------------------------------------------- setup
+const started = performance.now();
+const temp = mkdtempSync(join(tmpdir(), 'lug-bench-tui-'));
+const programs = new Set();
+async function cleanUp() {
+  await Promise.all([...programs].map((p) => p.stop()));
+  await server?.close();
+  rmSync(temp, { recursive: true, force: true });
+}
+process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));
+
+const dirs = Object.fromEntries(['home', 'config', 'state', 'cache', 'project', 'ref'].map((d) => [d, join(temp, d)]));
+for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
+mkdirSync(join(dirs.config, 'lug'));
+writeFileSync(join(dirs.config, 'lug', 'init.lua'), generateInitLua(200));
+writeFileSync(join(dirs.project, 'README.md'), '# a project\n');
+
+let server = await startScriptedServer([]);
+const env = {
+  PATH: process.env.PATH,
+  HOME: dirs.home,
+  TERM: 'xterm-256color',
+  LANG: 'C.UTF-8',
+  XDG_CONFIG_HOME: dirs.config,
+  XDG_STATE_HOME: dirs.state,
+  XDG_CACHE_HOME: dirs.cache,
+  ANTHROPIC_API_KEY: 'bench-key',
+  ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
+};
+const reference = await bundleReferenceApp(dirs.ref);
+
+const subjects = {
+  lug: { argv: [process.execPath, LUG], ready: (s) => s.includes(READY_MARKER), what: `the status line "${READY_MARKER} …"` },
+  reference: { argv: [process.execPath, reference], ready: (s) => s.includes('ready'), what: '"ready"' },
+};
+
+function start(subject) {
+  const p = new PtyProgram(subjects[subject].argv, { env, cwd: dirs.project });
+  programs.add(p);
+  return p;
+}
+
+async function stop(p) {
+  await p.stop();
+  programs.delete(p);
+}
+
+/** Start, wait for the first screen: ms from spawning `script` to the marker arriving. */
+async function firstScreen(subject) {
+  const p = start(subject);
+  const at = await p.waitFor((out) => subjects[subject].ready(stripAnsi(out)), 20_000, subjects[subject].what);
+  return { p, ms: at - p.started };
+}
+
+/**
+ * Type `count` letters one by one, each once the previous frame is out and
+ * ink's 30 fps window has passed; ms from writing a key to the pty until the
+ * frame showing the input so far comes back.
+ */
+async function echoLatencies(p, count = 15) {
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  const times = [];
+  for (let i = 0; i < count; i++) {
+    await sleep(60);
+    const want = letters.slice(0, i + 1);
+    p.clear();
+    const t0 = performance.now();
+    p.type(letters[i]);
+    const at = await p.waitFor((out) => stripAnsi(out).includes(want), 5000, `the typed "${want}"`);
+    times.push(at - t0);
+  }
+  // Leave the input empty (Ctrl-U) for whatever comes next.
+  p.type('\x15');
+  return times;
+}
+
+const mib = (bytes) => bytes / MiB;
+
+// ---------------------------------------------------------------- 1 and 2: first screen, idle memory
+console.log(`interface, in a pty (script -qfec) at 100×40; reference: a bundled one-line ink app; medians of ${RUNS} alternating runs`);
+// One untimed start each: it fills lug's Lua chunk cache (as any earlier start would) and the file cache.
+const cold = await firstScreen('lug');
+await stop(cold.p);
+await stop((await firstScreen('reference')).p);
+
+const times = { lug: [], reference: [] };
+const rss = { lug: [], reference: [] };
+for (let i = 0; i < RUNS; i++) {
+  for (const subject of i % 2 ? ['reference', 'lug'] : ['lug', 'reference']) {
+    const { p, ms } = await firstScreen(subject);
+    times[subject].push(ms);
+    if (i < MEMORY_RUNS) {
+      await sleep(2000);
+      rss[subject].push(rssOf(await p.programPid()));
+    }
+    await stop(p);
+  }
+}
+row('first screen: reference', median(times.reference), 'ms');
+row('first screen: lug (init.lua applied)', median(times.lug), 'ms', median(times.reference), 'no slower than the reference, < 500 ms');
+console.log(`    (lug's very first start, Lua chunk cache empty: ${cold.ms.toFixed(0)} ms; all runs: lug ${times.lug.map((t) => t.toFixed(0)).join(' ')}, reference ${times.reference.map((t) => t.toFixed(0)).join(' ')})`);
+row('idle RSS (2 s after first screen): reference', mib(median(rss.reference)), 'MiB');
+row('idle RSS (2 s after first screen): lug', mib(median(rss.lug)), 'MiB', mib(median(rss.reference)), '< 80 MiB');
+
+// ---------------------------------------------------------------- 3: key to echo, fresh and after a long session
+const refEcho = await firstScreen('reference');
+const refEchoes = await echoLatencies(refEcho.p);
+await stop(refEcho.p);
+row('key to echo: reference (via the pty)', median(refEchoes), 'ms');
+
+const answer = (n) =>
+  text(`## Step ${n}\n\nHere is **some** text for turn ${n}, long enough to wrap a little on a narrow terminal window, with \`code\` in it.\n\n\`\`\`ts\nconst answer = ${n};\nconsole.log(answer);\n\`\`\`\n\nFinished turn ${n}.`);
+server.push(...Array.from({ length: TURNS }, (_, n) => answer(n)));
+const long = await firstScreen('lug');
+const fresh = await echoLatencies(long.p);
+row('key to echo: lug, empty session', median(fresh), 'ms', median(refEchoes), '< 16 ms');
+
+const sessionStart = performance.now();
+for (let n = 0; n < TURNS; n++) {
+  long.p.clear();
+  long.p.type(`prompt number ${n}`);
+  await sleep(15); // keys and Enter arrive apart, as typed
+  long.p.type('\r');
+  await long.p.waitFor((out) => stripAnsi(out).includes(`Finished turn ${n}.`), 30_000, `the end of answer ${n}`);
+  // The server keeps every request (each holds the whole conversation so far): drop them.
+  server.requests.splice(0);
+}
+const sessionMs = performance.now() - sessionStart;
+await sleep(1000);
+const afterEchoes = await echoLatencies(long.p);
+const lugPid = await long.p.programPid();
+await sleep(1000);
+const longRss = rssOf(lugPid);
+await stop(long.p);
+row(`key to echo: lug after ${TURNS} turns`, median(afterEchoes), 'ms', median(refEchoes), '< 16 ms');
+console.log(`    (max ${Math.max(...afterEchoes).toFixed(1)} ms; the ${TURNS} turns took ${(sessionMs / 1000).toFixed(1)} s, ${(sessionMs / TURNS).toFixed(0)} ms a turn)`);
+row(`RSS after ${TURNS} turns: lug`, mib(longRss), 'MiB', mib(median(rss.reference)), '< 150 MiB');
+
+// In-process (fake terminal, no pty): the TUI's own share, with tool calls in every turn.
+const inProcess = await new Promise((resolve, reject) => {
+  const child = spawn(process.execPath, ['--expose-gc', LONG_SESSION, String(TURNS)], { cwd: root, env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'ignore'] });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.on('error', reject);
+  child.on('close', (code) => (code === 0 ? resolve(stripAnsi(out)) : reject(new Error(`long-session.mjs exited ${code}: ${out}`))));
+});
+const echo = /key press to echo: median ([\d.]+) ms, max ([\d.]+) ms/.exec(inProcess);
+const mem = /memory: rss (\d+) MiB, heap used (\d+) MiB/.exec(inProcess);
+if (echo) row(`key to echo after ${TURNS} turns, in-process`, Number(echo[1]), 'ms', undefined, '< 16 ms');
+if (mem) console.log(`    (scripts/long-session.mjs: fake terminal, unbundled, tool calls in every turn; after gc: rss ${mem[1]} MiB, heap used ${mem[2]} MiB; max echo ${echo?.[2]} ms)`);
+
+await cleanUp();
+console.log(`(whole run ${((performance.now() - started) / 1000).toFixed(1)} s)`);

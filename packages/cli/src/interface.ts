@@ -5,8 +5,25 @@ import type { CliArgs } from './args.js';
 import { composeLug } from './compose.js';
 import { VERSION } from './version.js';
 
+/**
+ * ink draws only a final frame when CI or CONTINUOUS_INTEGRATION is set (is-in-ci,
+ * read once when ink loads). A person at a terminal gets the full interface even
+ * where those are set (a dev container, a CI debug shell); the programs lug runs
+ * still see them.
+ */
+async function importInterface(): Promise<typeof import('@lug/tui')> {
+  const keys = ['CI', 'CONTINUOUS_INTEGRATION'] as const;
+  const saved = keys.map((k) => [k, process.env[k]] as const);
+  if (process.stdout.isTTY) for (const k of keys) delete process.env[k];
+  try {
+    return await import('@lug/tui');
+  } finally {
+    for (const [k, v] of saved) if (v !== undefined) process.env[k] = v;
+  }
+}
+
 export async function runInterface(args: CliArgs, cwd: string, env: NodeJS.ProcessEnv): Promise<number> {
-  const tui = await import('@lug/tui');
+  const tui = await importInterface();
   const tutorProject = args.tutor ? await tui.createTutorProject() : undefined;
   try {
     const lug = await composeLug({ cwd: tutorProject?.dir ?? cwd, env, args, interactive: true });

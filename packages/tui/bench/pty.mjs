@@ -107,11 +107,22 @@ export class PtyProgram {
     throw new Error(`script (pid ${this.child.pid}) has no child`);
   }
 
+  /** SIGKILL the program (by pid) and script, synchronously: for an exit handler. */
+  kill() {
+    if (this.exited) return;
+    for (const pid of [...childrenOf(this.child.pid), this.child.pid]) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  }
+
   /** End the program (SIGKILL, by pid), then script; resolves when script has exited. */
   async stop() {
     if (this.exited) return;
-    const kids = childrenOf(this.child.pid);
-    for (const pid of kids) {
+    for (const pid of childrenOf(this.child.pid)) {
       try {
         process.kill(pid, 'SIGKILL');
       } catch {

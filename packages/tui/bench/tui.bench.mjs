@@ -51,7 +51,12 @@ async function cleanUp() {
   await server?.close();
   rmSync(temp, { recursive: true, force: true });
 }
-process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));
+// Whatever happens (a failed wait, Ctrl-C), leave no program running and no temp dir.
+process.on('exit', () => {
+  for (const p of programs) p.kill();
+  rmSync(temp, { recursive: true, force: true });
+});
+process.on('SIGINT', () => process.exit(130));
 
 const dirs = Object.fromEntries(['home', 'config', 'state', 'cache', 'project', 'ref'].map((d) => [d, join(temp, d)]));
 for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
@@ -160,7 +165,10 @@ const fresh = await echoLatencies(long.p);
 row('key to echo: lug, empty session', median(fresh), 'ms', median(refEchoes), '< 16 ms');
 
 const sessionStart = performance.now();
+const longPid = await long.p.programPid();
+const checkpoints = [];
 for (let n = 0; n < TURNS; n++) {
+  if (n > 0 && n % 100 === 0) checkpoints.push(`${n}: ${mib(rssOf(longPid)).toFixed(0)}`);
   long.p.clear();
   long.p.type(`prompt number ${n}`);
   await sleep(15); // keys and Enter arrive apart, as typed
@@ -172,13 +180,13 @@ for (let n = 0; n < TURNS; n++) {
 const sessionMs = performance.now() - sessionStart;
 await sleep(1000);
 const afterEchoes = await echoLatencies(long.p);
-const lugPid = await long.p.programPid();
 await sleep(1000);
-const longRss = rssOf(lugPid);
+const longRss = rssOf(longPid);
 await stop(long.p);
 row(`key to echo: lug after ${TURNS} turns`, median(afterEchoes), 'ms', median(refEchoes), '< 16 ms');
 console.log(`    (max ${Math.max(...afterEchoes).toFixed(1)} ms; the ${TURNS} turns took ${(sessionMs / 1000).toFixed(1)} s, ${(sessionMs / TURNS).toFixed(0)} ms a turn)`);
 row(`RSS after ${TURNS} turns: lug`, mib(longRss), 'MiB', mib(median(rss.reference)), '< 150 MiB');
+console.log(`    (RSS in MiB along the way, after turn ${checkpoints.join(', ')})`);
 
 // In-process (fake terminal, no pty): the TUI's own share, with tool calls in every turn.
 const inProcess = await new Promise((resolve, reject) => {
@@ -190,8 +198,18 @@ const inProcess = await new Promise((resolve, reject) => {
 });
 const echo = /key press to echo: median ([\d.]+) ms, max ([\d.]+) ms/.exec(inProcess);
 const mem = /memory: rss (\d+) MiB, heap used (\d+) MiB/.exec(inProcess);
-if (echo) row(`key to echo after ${TURNS} turns, in-process`, Number(echo[1]), 'ms', undefined, '< 16 ms');
-if (mem) console.log(`    (scripts/long-session.mjs: fake terminal, unbundled, tool calls in every turn; after gc: rss ${mem[1]} MiB, heap used ${mem[2]} MiB; max echo ${echo?.[2]} ms)`);
+if (!echo || !mem) throw new Error(`could not read scripts/long-session.mjs's output:\n${inProcess}`);
+row(`key to echo after ${TURNS} turns, in-process`, Number(echo[1]), 'ms', undefined, '< 16 ms');
+console.log(`    (scripts/long-session.mjs: fake terminal, unbundled, tool calls in every turn; after gc: rss ${mem[1]} MiB, heap used ${mem[2]} MiB; max echo ${echo[2]} ms)`);
 
+const goals = [
+  ['first screen no slower than the reference', median(times.lug) <= median(times.reference)],
+  ['first screen < 500 ms', median(times.lug) < 500],
+  ['idle RSS < 80 MiB', mib(median(rss.lug)) < 80],
+  [`key to echo after ${TURNS} turns < 16 ms`, median(afterEchoes) < 16],
+  [`RSS after ${TURNS} turns < 150 MiB`, mib(longRss) < 150],
+];
+console.log(`  goals met: ${goals.filter(([, ok]) => ok).map(([g]) => g).join('; ') || 'none'}`);
+console.log(`  goals not met: ${goals.filter(([, ok]) => !ok).map(([g]) => g).join('; ') || 'none'}`);
 await cleanUp();
 console.log(`(whole run ${((performance.now() - started) / 1000).toFixed(1)} s)`);

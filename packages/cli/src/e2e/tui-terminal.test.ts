@@ -38,7 +38,8 @@ async function startLug(steps: Parameters<typeof startScriptedServer>[0], opts: 
   for (const [name, content] of Object.entries(opts.files ?? {})) writeFileSync(join(box.project, name), content);
   server = await startScriptedServer(steps);
   screen = new TmuxScreen();
-  screen.start([process.execPath, LUG_BIN, ...(opts.args ?? [])], { cwd: box.project, env: lugEnv(server, opts.wire ?? 'anthropic', box) });
+  // CI is set as in a CI job: a person at a terminal still gets the whole interface.
+  screen.start([process.execPath, LUG_BIN, ...(opts.args ?? [])], { cwd: box.project, env: { ...lugEnv(server, opts.wire ?? 'anthropic', box), CI: 'true' } });
   await screen.waitFor(/~\/project/);
   return { box, screen };
 }

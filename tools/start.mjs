@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
-const nx = join(root, 'node_modules', 'nx', 'bin', 'nx.js');
+const nx = join(root, 'node_modules', '.bin', 'nx');
 const build = spawnSync(process.execPath, [nx, 'run', 'lug:build', '--output-style=stream'], {
   cwd: root,
   env,

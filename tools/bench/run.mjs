@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
-const build = spawnSync(process.execPath, [join(root, 'node_modules/nx/bin/nx.js'), 'run-many', '-t', 'build', '--output-style=stream'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+const build = spawnSync(process.execPath, [join(root, 'node_modules', '.bin', 'nx'), 'run-many', '-t', 'build', '--output-style=stream'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const only = process.argv.slice(2);

@@ -7,7 +7,8 @@
 //      generated 200-line init.lua, a key for the scripted server) until the
 //      whole interface is drawn with init.lua applied: the Lua status line's
 //      text is on the screen. Goal: no slower than the reference, under 0.5 s.
-//   2. Idle memory: the RSS of the node process ~2 s after its first screen.
+//   2. Idle memory: the RSS (VmRSS) of the node process ~2 s after its first
+//      screen, in the first 3 of those runs.
 //      Goal: under 80 MiB.
 //   3. A 500-turn session: the real binary answers 500 prompts from the
 //      scripted server (Markdown with a code block each), then key press to
@@ -64,7 +65,7 @@ mkdirSync(join(dirs.config, 'lug'));
 writeFileSync(join(dirs.config, 'lug', 'init.lua'), generateInitLua(200));
 writeFileSync(join(dirs.project, 'README.md'), '# a project\n');
 
-let server = await startScriptedServer([]);
+const server = await startScriptedServer([]);
 const env = {
   PATH: process.env.PATH,
   HOME: dirs.home,

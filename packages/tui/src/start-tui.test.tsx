@@ -154,7 +154,7 @@ describe('startTui', () => {
     t.stdin.write('\r');
     while (t.session.running || t.session.prompts.length === 0) await settle(2);
     // The last coalesced frame lands after the turn ends; on a busy machine that takes a while.
-    const deadline = Date.now() + 5000;
+    const deadline = Date.now() + 20_000;
     while (!t.stdout.output.includes('const line199 = 199;') && Date.now() < deadline) await settle(5);
     const elapsed = Date.now() - started;
     const during = t.stdout.chunks.slice(before).join('');

@@ -1,6 +1,6 @@
 import { cpSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { defineConfig } from 'tsup';
+import { packageBuild } from '../../tsup.package';
 import { build, type Plugin } from 'esbuild';
 
 /**
@@ -22,13 +22,7 @@ const stubUnused: Plugin = {
   },
 };
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm'],
-  dts: true,
-  clean: true,
-  target: 'node20',
-  removeNodeProtocol: false,
+export default packageBuild({
   async onSuccess() {
     // fengari as one file: loading ~40 modules one by one is a large part of its start-up cost.
     await build({

@@ -1,3 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { packageTests } from '../../vitest.package';
 
-export default defineConfig({ test: { include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 30_000 } });
+export default packageTests({ include: ['src/**/*.test.ts', 'test/**/*.test.ts'] });

@@ -1,11 +1,4 @@
-import { defineConfig } from 'tsup';
+import { packageBuild } from '../../tsup.package';
 
-export default defineConfig({
-  // provider-contract imports vitest: an entry of its own keeps the main one free of it.
-  entry: ['src/index.ts', 'src/provider-contract.ts'],
-  format: ['esm'],
-  dts: true,
-  clean: true,
-  target: 'node20',
-  removeNodeProtocol: false,
-});
+// provider-contract imports vitest: an entry of its own keeps the main one free of it.
+export default packageBuild({ entry: ['src/index.ts', 'src/provider-contract.ts'] });

@@ -1,12 +1,5 @@
-import { defineConfig } from 'tsup';
+import { packageBuild } from '../../tsup.package';
 
-export default defineConfig({
-  // `options` is its own entry so the CLI can define lug.opt.statusline before
-  // init.lua runs (headless too) without loading ink.
-  entry: ['src/index.ts', 'src/options.ts'],
-  format: ['esm'],
-  dts: true,
-  clean: true,
-  target: 'node20',
-  removeNodeProtocol: false,
-});
+// `options` is its own entry so the CLI can define lug.opt.statusline before
+// init.lua runs (headless too) without loading ink.
+export default packageBuild({ entry: ['src/index.ts', 'src/options.ts'] });

@@ -1,10 +1,3 @@
-import { defineConfig } from 'tsup';
+import { packageBuild } from '../../tsup.package';
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm'],
-  dts: true,
-  clean: true,
-  target: 'node20',
-  removeNodeProtocol: false,
-});
+export default packageBuild();

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
+import { execaOnFirstUse, stringWidthFastPath, yogaWithoutFetch } from './build/startup-plugins.js';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
@@ -11,6 +12,8 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
  * and optional devtools that ink never loads.
  */
 const EXTERNAL = [
+  // One instance of the core, shared with the packages below that import it themselves.
+  '@lug/core',
   '@lug/lua-bridge',
   '@lug/approvals',
   'web-tree-sitter',
@@ -32,6 +35,8 @@ export default defineConfig([
     splitting: true,
     noExternal: [new RegExp(`^(?!(${EXTERNAL.map((e) => e.replace(/[/.]/g, '\\$&')).join('|')})(/|$))`)],
     external: EXTERNAL,
+    // Less work before the first screen (issue 6): see build/startup-plugins.ts.
+    esbuildPlugins: [stringWidthFastPath(), yogaWithoutFetch(), execaOnFirstUse()],
     // React's development build keeps a PerformanceMeasure per render (memory grows each turn).
     define: { __LUG_VERSION__: JSON.stringify(version), 'process.env.NODE_ENV': '"production"' },
     // CommonJS dependencies inside an ESM bundle still call require().

@@ -5,11 +5,18 @@
  * character safe for the terminal.
  */
 import type { AuthorizeRequest, LugHost, ToolPreview } from '@lug/core';
-import { createTwoFilesPatch } from 'diff';
+import { createRequire } from 'node:module';
 import { escapeForTerminal } from './escape.js';
 import type { Preview } from './types.js';
 
 /** Past this, a preview is cut: a dialog is for reading, not for megabytes. */
+type DiffModule = typeof import('diff');
+let diffModule: DiffModule | undefined;
+/** `diff` (18 modules) loads on the first preview, not with lug. Its CommonJS build keeps diffText synchronous. */
+function diffLib(): DiffModule {
+  return (diffModule ??= createRequire(import.meta.url)('diff') as DiffModule);
+}
+
 export const MAX_PREVIEW_CHARS = 200_000;
 /** The diff algorithm gives up after this long (a huge rewrite); the new content is shown instead. */
 const DIFF_TIMEOUT_MS = 1_000;
@@ -48,7 +55,7 @@ export function fromToolPreview(described: ToolPreview): Preview {
 /** A unified diff; a new file (no `before`) shows every line as added. */
 export function diffText(path: string, before: string | null, after: string): string {
   if (before === after) return `${path}: no change\n`;
-  const patch = createTwoFilesPatch(before === null ? '/dev/null' : path, path, before ?? '', after, undefined, undefined, {
+  const patch = diffLib().createTwoFilesPatch(before === null ? '/dev/null' : path, path, before ?? '', after, undefined, undefined, {
     context: 3,
     timeout: DIFF_TIMEOUT_MS,
   });

@@ -30,7 +30,7 @@ function useTurnStart(running: boolean): number {
   return started.current;
 }
 
-function statusInfo(c: TuiController, usage: StatusInfo['usage'], busy: boolean): StatusInfo {
+export function statusInfo(c: TuiController, usage: StatusInfo['usage'], busy: boolean): StatusInfo {
   return {
     model: c.session.modelName(),
     mode: c.approvals.mode(),
@@ -41,6 +41,11 @@ function statusInfo(c: TuiController, usage: StatusInfo['usage'], busy: boolean)
     cwd: c.host.cwd,
     busy,
   };
+}
+
+/** `lug.opt.statusline`, or null for the stock line. */
+export function statuslineOption(c: TuiController): StatuslineFn | null {
+  return c.host.options.has('statusline') ? (c.host.options.get<StatuslineFn | null>('statusline') ?? null) : null;
 }
 
 export function App({ controller: c }: AppProps) {
@@ -84,7 +89,7 @@ export function App({ controller: c }: AppProps) {
     render: md,
   });
   const thinking = transcript.running && !layout.tail && !pending && !callRunning;
-  const statusline = c.host.options.has('statusline') ? c.host.options.get<StatuslineFn | null>('statusline') : null;
+  const statusline = statuslineOption(c);
 
   return (
     <>
@@ -126,7 +131,7 @@ export function App({ controller: c }: AppProps) {
             placeholder={c.session.modelName() ? 'Ask, or :help' : 'No model yet: :help, :lua, or see above'}
           />
         </Box>
-        <StatusLine width={width} home={c.host.env.HOME} statusline={statusline} info={statusInfo(c, transcript.usage, transcript.running)} />
+        <StatusLine width={width} home={c.host.env.HOME} statusline={statusline} primed={c.primedStatus} info={statusInfo(c, transcript.usage, transcript.running)} />
         {ctl.hint && <Text color="yellow">{ctl.hint}</Text>}
       </Box>
     </>

@@ -12,6 +12,7 @@ import { ConfirmQueue } from './confirm.js';
 import { PromptHistory } from './history.js';
 import { InputStore } from './input-store.js';
 import { createMarkdownRenderer, type MarkdownRenderer } from './markdown.js';
+import type { PrimedStatus } from './status-line.js';
 import { noModelMessage, probeLocalModels, type LocalServer, type ProbeOptions } from './probe.js';
 import { TranscriptStore } from './transcript-store.js';
 
@@ -59,6 +60,8 @@ export class TuiController {
   readonly markdown: MarkdownRenderer;
   readonly processes: ProcessCounts;
   localServers: LocalServer[] = [];
+  /** The statusline function's text for the first frame (startTui works it out before drawing). */
+  primedStatus: PrimedStatus | undefined;
   private snapshot: ControllerSnapshot;
   private listeners = new Set<() => void>();
   private lastCtrlC = 0;

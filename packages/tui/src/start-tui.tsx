@@ -7,11 +7,12 @@ import { format } from 'node:util';
 import React from 'react';
 import { render } from 'ink';
 import type { LugHost } from '@lug/core';
-import { App } from './app.js';
+import { App, statusInfo, statuslineOption } from './app.js';
 import { registerTuiCommands } from './commands.js';
 import { interactiveUi } from './confirm.js';
 import { TuiController, type TuiControllerOptions } from './controller.js';
 import { defineTuiOptions } from './options.js';
+import { primeStatusline } from './status-line.js';
 
 export interface StartTuiOptions extends TuiControllerOptions {
   stdin?: NodeJS.ReadStream;
@@ -77,6 +78,12 @@ export async function startTui(opts: StartTuiOptions): Promise<void> {
     printed.add(text);
     controller.transcript.notice(text, level);
   });
+  // init.lua's status line in the very first frame, not the stock line first.
+  const statusline = statuslineOption(controller);
+  if (statusline) {
+    const { usage, running } = controller.transcript.getSnapshot();
+    controller.primedStatus = await primeStatusline(statusline, statusInfo(controller, usage, running));
+  }
   const instance = render(<App controller={controller} />, {
     stdout,
     stdin,

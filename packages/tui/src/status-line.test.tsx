@@ -2,7 +2,7 @@ import React from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from 'ink-testing-library';
 import { createOptions } from '@lug/core';
-import { StatusLine, formatTokens, shortenPath, type StatusInfo, type StatuslineContext } from './status-line.js';
+import { StatusLine, formatTokens, primeStatusline, shortenPath, statusKey, type StatusInfo, type StatuslineContext } from './status-line.js';
 import { defineTuiOptions } from './options.js';
 import { plain, settle } from './test-support/ink.js';
 
@@ -95,6 +95,40 @@ describe('StatusLine', () => {
     const options = createOptions();
     defineTuiOptions(options);
     expect(() => options.set('statusline', 'text')).toThrow(/statusline must be a function, or nil/);
+  });
+});
+
+describe('a status line worked out before the first frame', () => {
+  it('is in the very first frame, and the function is not asked again for the same numbers', async () => {
+    let calls = 0;
+    const fn = () => `line ${++calls}`;
+    const primed = await primeStatusline(fn, base);
+    expect(primed).toEqual({ fn, key: statusKey(base), text: 'line 1' });
+    const ui = render(<StatusLine info={base} statusline={fn} primed={primed} />);
+    expect(plain(ui.frames[0])).toContain('line 1');
+    expect(plain(ui.frames[0])).not.toContain('approval: ask');
+    await settle();
+    expect(calls).toBe(1);
+    ui.rerender(<StatusLine info={{ ...base, busy: true }} statusline={fn} primed={primed} />);
+    await settle();
+    expect(plain(ui.lastFrame())).toContain('line 2');
+  });
+
+  it('is not used for other numbers or another function', async () => {
+    const primed = await primeStatusline(() => 'old', base);
+    const ui = render(<StatusLine info={{ ...base, running: 1 }} statusline={() => 'new'} primed={primed} />);
+    await settle();
+    expect(plain(ui.lastFrame())).toContain('new');
+  });
+
+  it('follows a promise, gives up on a slow function, and reports a failing one', async () => {
+    expect((await primeStatusline(async () => 'from Lua', base))?.text).toBe('from Lua');
+    expect(await primeStatusline(() => new Promise((r) => setTimeout(() => r('late'), 200)), base, 10)).toBeUndefined();
+    const failing = () => {
+      throw new Error('init.lua:9: boom');
+    };
+    expect((await primeStatusline(failing, base))?.text).toBe('statusline failed: init.lua:9: boom');
+    expect((await primeStatusline(async () => null, base))?.text).toBe('');
   });
 });
 

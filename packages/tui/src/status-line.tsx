@@ -5,7 +5,7 @@
  * front of it whatever the function returns, because running without asking
  * must never be missed.
  */
-import React, { useEffect, useState } from 'react';
+import React, { useEffect, useRef, useState } from 'react';
 import { Box, Text } from 'ink';
 import type { ApprovalMode, Usage } from '@lug/core';
 import { oneLine } from './text-layout.js';
@@ -65,18 +65,73 @@ export function statuslineContext(info: StatusInfo): StatuslineContext {
   };
 }
 
+function statusText(value: unknown): string {
+  return value === undefined || value === null ? '' : String(value);
+}
+
+function failureText(err: unknown): string {
+  return `statusline failed: ${err instanceof Error ? err.message : String(err)}`;
+}
+
+/**
+ * A statusline function's text worked out before the first frame (startTui),
+ * so that frame already shows the user's line instead of the stock one
+ * followed, a frame later, by theirs. Used only while `fn` and `key` still
+ * match what the line is drawn with.
+ */
+export interface PrimedStatus {
+  fn: StatuslineFn;
+  key: string;
+  text: string;
+}
+
+/** What identifies the numbers a status line was drawn with. */
+export function statusKey(info: StatusInfo): string {
+  return JSON.stringify(info);
+}
+
+/**
+ * Call `fn` for `info` ahead of the first frame. Resolves undefined when the
+ * function takes longer than `waitMs` (a Lua function waiting on something):
+ * the line then fills in after the first frame, as it would have anyway.
+ */
+export async function primeStatusline(fn: StatuslineFn, info: StatusInfo, waitMs = 50): Promise<PrimedStatus | undefined> {
+  const key = statusKey(info);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const value = fn(statuslineContext(info));
+    const text = Promise.resolve(value).then(statusText, failureText);
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), waitMs);
+    });
+    const result = await Promise.race([text, late]);
+    return result === undefined ? undefined : { fn, key, text: result };
+  } catch (err) {
+    return { fn, key, text: failureText(err) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** The text a statusline function gives, following a promise (a Lua function may yield). */
-function useCustomStatus(fn: StatuslineFn | null | undefined, info: StatusInfo): string | undefined {
-  const [text, setText] = useState<string | undefined>(undefined);
-  const key = JSON.stringify(info);
+function useCustomStatus(fn: StatuslineFn | null | undefined, info: StatusInfo, primed?: PrimedStatus): string | undefined {
+  const key = statusKey(info);
+  const usePrimed = !!fn && primed?.fn === fn && primed.key === key;
+  const [text, setText] = useState<string | undefined>(usePrimed ? primed!.text : undefined);
+  // The primed text is this very call's answer: skip asking again on mount.
+  const skipFirst = useRef(usePrimed);
   useEffect(() => {
     if (!fn) return setText(undefined);
+    if (skipFirst.current) {
+      skipFirst.current = false;
+      return;
+    }
     let live = true;
     const show = (value: unknown) => {
-      if (live) setText(value === undefined || value === null ? '' : String(value));
+      if (live) setText(statusText(value));
     };
     const fail = (err: unknown) => {
-      if (live) setText(`statusline failed: ${err instanceof Error ? err.message : String(err)}`);
+      if (live) setText(failureText(err));
     };
     try {
       const value = fn(statuslineContext(info));
@@ -99,10 +154,12 @@ export interface StatusLineProps {
   /** `lug.opt.statusline`: replaces the line with the string it returns. */
   statusline?: StatuslineFn | null;
   home?: string;
+  /** The statusline function's first text, worked out before the first frame. */
+  primed?: PrimedStatus;
 }
 
-export function StatusLine({ info, width = 80, statusline, home }: StatusLineProps) {
-  const custom = useCustomStatus(statusline, info);
+export function StatusLine({ info, width = 80, statusline, home, primed }: StatusLineProps) {
+  const custom = useCustomStatus(statusline, info, primed);
   const auto = info.auto ? (
     <Text backgroundColor="red" color="white" bold>
       {' AUTO '}

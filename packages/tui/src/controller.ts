@@ -114,6 +114,11 @@ export class TuiController {
     this.detach.push(this.host.events.on('option_change', () => this.update({})));
     this.detach.push(this.host.events.on('mode_change', () => this.update({})));
     if (this.processes.subscribe) this.detach.push(this.processes.subscribe(() => this.update({})));
+    // lug --continue / --resume: show the conversation being continued.
+    if (this.session.messages.length) {
+      this.transcript.replay(this.session.messages);
+      this.transcript.setUsage(this.session.usage);
+    }
     for (const message of this.opts.startupErrors ?? []) this.transcript.notice(message, 'error');
     if (!this.session.modelName()) void this.explainNoModel();
   }

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startScriptedServer, text, toolCall, turn, type ScriptedServer } from '@lug/testing';
-import { LUG_BIN, lugEnv, sandbox, type Wire } from './run-lug.js';
+import { LUG_BIN, lugEnv, runLug, sandbox, type Wire } from './run-lug.js';
 import { hasTmux, TmuxScreen } from './tmux.js';
 
 let server: ScriptedServer | undefined;
@@ -123,6 +123,21 @@ describe.skipIf(!hasTmux())('lug in a real terminal', () => {
     s.send('C-c');
     expect(await until(() => s.paneDead(), 5_000)).toBe(true);
     expect(await until(() => processesMatching(marker).length === 0, 3_000)).toBe(true);
+  });
+
+  it('shows the conversation it continues with --continue', async () => {
+    const box = sandbox();
+    server = await startScriptedServer([text('The answer is forty-two.'), text('Still forty-two.')]);
+    const env = lugEnv(server, 'anthropic', box);
+    const first = await runLug(['-p', 'what is the answer?'], { cwd: box.project, env });
+    expect(first.code).toBe(0);
+    const s = (screen = new TmuxScreen());
+    s.start([process.execPath, LUG_BIN, '--continue'], { cwd: box.project, env });
+    const shown = await s.waitFor(/The answer is forty-two\./);
+    expect(shown).toContain('what is the answer?');
+    await prompt(s, 'and now?');
+    await s.waitFor(/Still forty-two\./);
+    expect(JSON.stringify(server.modelRequests()[1]!.body.messages)).toContain('The answer is forty-two.');
   });
 
   it('takes the tour with lug --tutor, keys sent as a new user would', async () => {

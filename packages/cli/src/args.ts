@@ -102,6 +102,7 @@ Environment:
   OPENAI_API_KEY, OPENAI_BASE_URL         OpenAI, or any OpenAI-compatible server (no key needed with a base URL)
   XDG_CONFIG_HOME                         init.lua and plugins in $XDG_CONFIG_HOME/lug (default ~/.config/lug)
   XDG_STATE_HOME                          sessions and approvals.log in $XDG_STATE_HOME/lug (default ~/.local/state/lug)
+  XDG_CACHE_HOME                          compiled Lua in $XDG_CACHE_HOME/lug (default ~/.cache/lug)
 
 Exit status: 0 when the model finished, 1 on an error, 2 on bad usage.
 `;

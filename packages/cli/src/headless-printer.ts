@@ -3,7 +3,7 @@
  * per tool call on stderr (text), every event as a JSON line (stream-json), or
  * one object at the end (json).
  */
-import type { CallOutcome, LugEvent, LugHost } from '@lug/core';
+import { mainArgument, type CallOutcome, type LugEvent, type LugHost } from '@lug/core';
 import type { OutputFormat } from './args.js';
 
 export interface ToolCallRecord {
@@ -21,15 +21,9 @@ export interface Writers {
   stderr: (text: string) => void;
 }
 
-/** The main argument of a call, for its one-line summary. */
-export function mainArgument(args: Record<string, unknown> | undefined): string {
-  if (!args) return '';
-  for (const key of ['command', 'path', 'pattern', 'glob', 'query', 'name']) {
-    const v = args[key];
-    if (typeof v === 'string') return v.length > 80 ? `${v.slice(0, 77)}...` : v;
-  }
-  const json = JSON.stringify(args);
-  return json === '{}' ? '' : json.length > 80 ? `${json.slice(0, 77)}...` : json;
+function oneLine(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 3)}...` : flat;
 }
 
 function firstLine(text: string): string {
@@ -64,7 +58,7 @@ export class HeadlessPrinter {
         this.endsWithNewline = e.text.endsWith('\n');
         break;
       case 'tool_result': {
-        const arg = mainArgument(e.call.args);
+        const arg = oneLine(mainArgument(e.call.tool, e.call.args, e.call.argsText), 80);
         const detail = e.isError ? `: ${firstLine(e.content)}` : '';
         this.out.stderr(`• ${e.call.tool}${arg ? ` ${arg}` : ''} — ${e.outcome}${detail}\n`);
         break;

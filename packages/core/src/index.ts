@@ -20,3 +20,4 @@ export * from './session-store.js';
 export * from './system-prompt.js';
 export * from './session.js';
 export * from './abortable.js';
+export * from './call-summary.js';

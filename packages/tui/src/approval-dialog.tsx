@@ -6,11 +6,11 @@
  */
 import React, { useEffect, useRef, useState } from 'react';
 import { Box, Text, useInput, type Key } from 'ink';
+import { mainArgument } from '@lug/core';
 import type { ApprovalQueueView, PendingApproval } from './contracts.js';
 import { InputBox } from './input-box.js';
 import { InputStore } from './input-store.js';
 import { PromptHistory } from './history.js';
-import { mainArgument } from './tool-line.js';
 import { oneLine, sanitizeText } from './text-layout.js';
 
 /** Rows the dialog uses besides the preview: border, title, scroll hint, two key lines. */

@@ -96,6 +96,17 @@ describe('the scheduler', () => {
     expect(ran).toBe(false);
   });
 
+  it('reports the validated arguments with the result, and none for a call whose arguments were invalid', async () => {
+    const deps = setup([sleeper]);
+    const seen: Array<[string, unknown]> = [];
+    deps.events.on('tool_result', (e) => seen.push([e.call.id, e.call.args]));
+    await runToolCalls([call('ok', 'sleep', { ms: 1, out: 'x' }), call('bad', 'sleep', { ms: 'soon', out: 'x' })], deps, new AbortController().signal);
+    expect(seen.sort()).toEqual([
+      ['bad', undefined],
+      ['ok', { ms: 1, out: 'x' }],
+    ]);
+  });
+
   it('turns a thrown ToolError into its message', async () => {
     const t: Tool = { name: 't', description: 'd', parameters: { type: 'object' }, handler: () => { throw new ToolError('file not found: a.txt'); } };
     const [r] = await runToolCalls([call('1', 't')], setup([t]), new AbortController().signal);

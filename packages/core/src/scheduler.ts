@@ -61,9 +61,9 @@ export function toolErrorText(err: unknown): string {
   return `error: ${String(err)}`;
 }
 
-async function runOne(call: ToolCallPart, deps: SchedulerDeps, slots: Semaphore, signal: AbortSignal): Promise<Outcome> {
+/** Run one call; `info.args` is filled in once the arguments are valid, for the events that follow. */
+async function runOne(call: ToolCallPart, info: CallInfo, deps: SchedulerDeps, slots: Semaphore, signal: AbortSignal): Promise<Outcome> {
   const tool = deps.tools.get(call.name);
-  const info: CallInfo = { id: call.id, tool: call.name, args: undefined, argsText: call.argsText };
   if (!tool) {
     deps.events.emit('tool_call', { call: info });
     return { content: `unknown tool "${call.name}"; the tools are: ${deps.tools.names().join(', ')}`, isError: true, outcome: 'failed' };
@@ -115,21 +115,16 @@ export async function runToolCalls(calls: ToolCallPart[], deps: SchedulerDeps, s
   const outcomes = await Promise.all(
     calls.map(async (call) => {
       const started = Date.now();
+      const info: CallInfo = { id: call.id, tool: call.name, args: undefined, argsText: call.argsText };
       let o: Outcome;
       try {
-        o = await runOne(call, deps, slots, signal);
+        o = await runOne(call, info, deps, slots, signal);
       } catch (err) {
         o = signal.aborted || err instanceof Cancelled ? cancelled() : { content: toolErrorText(err), isError: true, outcome: 'failed' };
       }
       o.content = capped(deps.tools.get(call.name), o.content, deps.limits);
-      let args: Record<string, unknown> | undefined;
-      try {
-        args = JSON.parse(call.argsText || '{}');
-      } catch {
-        args = undefined;
-      }
       deps.events.emit('tool_result', {
-        call: { id: call.id, tool: call.name, args, argsText: call.argsText },
+        call: info,
         content: o.content,
         isError: o.isError,
         outcome: o.outcome,

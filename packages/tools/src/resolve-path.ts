@@ -22,3 +22,13 @@ export function displayPath(cwd: string, absPath: string): string {
   if (rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) return absPath;
   return rel.split(path.sep).join('/');
 }
+
+/**
+ * The `path` argument as the user's page gives it for every tool but bash:
+ * one definition, so the five tools cannot drift apart.
+ */
+export const PATH_PARAMETER = Object.freeze({
+  type: 'string',
+  description: 'Path, relative to the working directory or absolute.',
+  default: '.',
+} as const);

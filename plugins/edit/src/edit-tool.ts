@@ -2,7 +2,7 @@
  * The edit tool: replace exact text in a file, atomically, under the file's
  * lock, keeping its line endings, byte order mark, mode and symlinks.
  */
-import { defineTool, displayPath, encodeText, writeFileAtomic, type ToolContext, type ToolPreview } from '@lug/tools';
+import { defineTool, displayPath, encodeText, writeFileAtomic, type ToolContext, type ToolPreview, PATH_PARAMETER } from '@lug/tools';
 import { describeEdit } from './changed-region.js';
 import { editTarget, planEdit, type EditArgs } from './plan-edit.js';
 
@@ -17,7 +17,7 @@ export const editTool = defineTool<EditArgs>({
   parameters: {
     type: 'object',
     properties: {
-      path: { type: 'string', description: 'Path, relative to the working directory or absolute.', default: '.' },
+      path: PATH_PARAMETER,
       old_string: { type: 'string', description: 'The text to replace, copied exactly from the file.' },
       new_string: { type: 'string', description: 'The text to put in its place.' },
       replace_all: { type: 'boolean', default: false, description: 'Replace every occurrence.' },

@@ -17,6 +17,7 @@ import {
   missingPathMessage,
   resolvePath,
   ToolError,
+  PATH_PARAMETER,
 } from '@lug/tools';
 import { binaryFile, cutMarker, formatMatch, noMatches, unreadableNote, type SearchDescription } from './format.js';
 import { runRipgrep } from './run-ripgrep.js';
@@ -37,7 +38,7 @@ export const grepTool = defineTool<GrepArgs>({
     type: 'object',
     properties: {
       pattern: { type: 'string', description: 'The regular expression.' },
-      path: { type: 'string', default: '.', description: 'Path, relative to the working directory or absolute.' },
+      path: PATH_PARAMETER,
       glob: { type: 'string', description: 'Only files whose path matches, e.g. *.rs or src/**/*.ts.' },
       ignore_case: { type: 'boolean', default: false, description: 'Match regardless of case.' },
     },

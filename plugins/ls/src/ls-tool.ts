@@ -17,6 +17,7 @@ import {
   missingPathMessage,
   resolvePath,
   ToolError,
+  PATH_PARAMETER,
 } from '@lug/tools';
 import { listDirectory } from './list-directory.js';
 
@@ -34,7 +35,7 @@ export const lsTool = defineTool<LsArgs>({
   parameters: {
     type: 'object',
     properties: {
-      path: { type: 'string', default: '.', description: 'Path, relative to the working directory or absolute.' },
+      path: PATH_PARAMETER,
       glob: { type: 'string', description: 'Only files whose path matches, e.g. *.rs or src/**/*.ts.' },
     },
     required: [],

@@ -2,7 +2,7 @@
  * The read tool: a UTF-8 text file's lines, numbered like `cat -n`, a window
  * of them at a time.
  */
-import { defineTool, describeCrlf, resolvePath, statRegularFile, ToolError, type ToolContext } from '@lug/tools';
+import { defineTool, describeCrlf, resolvePath, statRegularFile, ToolError, type ToolContext, PATH_PARAMETER } from '@lug/tools';
 import { formatWindow } from './format-window.js';
 import { scanLines } from './scan-lines.js';
 
@@ -23,7 +23,7 @@ export const readTool = defineTool<ReadArgs>({
   parameters: {
     type: 'object',
     properties: {
-      path: { type: 'string', description: 'Path, relative to the working directory or absolute.', default: '.' },
+      path: PATH_PARAMETER,
       offset: { type: 'integer', minimum: 1, default: 1, description: 'First line to return, 1-based.' },
       limit: { type: 'integer', minimum: 1, default: 2000, description: 'How many lines to return.' },
     },

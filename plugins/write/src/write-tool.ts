@@ -12,6 +12,7 @@ import {
   writeFileAtomic,
   type ToolContext,
   type ToolPreview,
+  PATH_PARAMETER,
 } from '@lug/tools';
 import { currentContent } from './current-content.js';
 
@@ -30,7 +31,7 @@ export const writeTool = defineTool<WriteArgs>({
   parameters: {
     type: 'object',
     properties: {
-      path: { type: 'string', description: 'Path, relative to the working directory or absolute.', default: '.' },
+      path: PATH_PARAMETER,
       content: { type: 'string', description: 'The complete new contents of the file.' },
     },
     required: ['path', 'content'],

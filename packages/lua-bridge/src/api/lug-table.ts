@@ -1,4 +1,5 @@
 /** Assemble the `lug` global (also `require("lug")`) from its parts. */
+import { setGlobalModule } from '../global-module.js';
 import { luaConst } from '../lua-strings.js';
 import type { ApiContext } from './api-context.js';
 import { pushCmdApi, pushKeymapApi } from './commands.js';
@@ -43,11 +44,5 @@ export function installLugGlobal(ctx: ApiContext): void {
   set('docs');
   pushConfigApi(ctx, L);
   set('config');
-  // require("lug") returns the same table.
-  lua.lua_getglobal(L, luaConst('package'));
-  lua.lua_getfield(L, -1, luaConst('loaded'));
-  lua.lua_pushvalue(L, -3);
-  lua.lua_setfield(L, -2, luaConst('lug'));
-  lua.lua_pop(L, 2);
-  lua.lua_setglobal(L, luaConst('lug'));
+  setGlobalModule(lua, L, 'lug');
 }

@@ -8,6 +8,7 @@
  */
 import type { LuaState } from '../fengari.js';
 import type { LuaVM } from '../lua-vm.js';
+import { setGlobalModule } from '../global-module.js';
 import { jsString, luaConst, luaString } from '../lua-strings.js';
 import { FILE_META, IoHandles, type Handle, type IoHost } from './io-handles.js';
 import { describeFsError, FileOpError } from './lua-file.js';
@@ -178,11 +179,5 @@ export function openIo(vm: LuaVM, host: IoHost): void {
     }
     lua.lua_setfield(L, -2, luaConst(stream));
   }
-  // Visible to require("io") too.
-  lua.lua_getglobal(L, luaConst('package'));
-  lua.lua_getfield(L, -1, luaConst('loaded'));
-  lua.lua_pushvalue(L, -3);
-  lua.lua_setfield(L, -2, luaConst('io'));
-  lua.lua_pop(L, 2);
-  lua.lua_setglobal(L, luaConst('io'));
+  setGlobalModule(lua, L, 'io');
 }

@@ -2,10 +2,11 @@
  * Test helpers (not exported): temp XDG directories with Lua files, a host
  * whose interface answers by hand, and calls shaped like the scheduler's.
  */
+import { toolContext } from '@lug/testing';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { createHost, type AuthorizeRequest, type LugEvent, type LugHost, type ToolContext, type UiHooks } from '@lug/core';
+import { createHost, type AuthorizeRequest, type LugEvent, type LugHost, type UiHooks } from '@lug/core';
 import { afterAll } from 'vitest';
 import { createApprovals } from '@lug/approvals';
 import type { Approvals } from '@lug/approvals';
@@ -101,20 +102,9 @@ export function request(host: LugHost, tool: string, args: Record<string, unknow
   return { id, tool, args, argsText: JSON.stringify(args), cwd: host.cwd };
 }
 
-export function toolContext(host: LugHost, signal: AbortSignal = new AbortController().signal): ToolContext {
-  return {
-    cwd: host.cwd,
-    signal,
-    lock: async () => () => undefined,
-    limits: host.limits,
-    emit: () => undefined,
-    callId: `call_${++callCounter}`,
-  };
-}
-
 /** Run a registered tool's handler as the scheduler would (without the output cap). */
 export async function runTool(host: LugHost, name: string, args: Record<string, unknown> = {}, signal?: AbortSignal): Promise<unknown> {
   const tool = host.tools.get(name);
   if (!tool) throw new Error(`no tool ${name}`);
-  return tool.handler(args, toolContext(host, signal));
+  return tool.handler(args, toolContext(host.cwd, { signal, limits: host.limits, locks: host.locks }));
 }

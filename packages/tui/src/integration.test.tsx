@@ -6,18 +6,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import React from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render } from 'ink-testing-library';
+import { cleanup } from 'ink-testing-library';
 import { createHost, Session, type ProviderEvent } from '@lug/core';
 import { createApprovals } from '@lug/approvals';
 import { processTable } from '@lug/tools';
-import { App } from './app.js';
-import { registerTuiCommands } from './commands.js';
-import { interactiveUi } from './confirm.js';
-import { TuiController } from './controller.js';
 import { defineTuiOptions } from './options.js';
-import { KEY, plain, settle } from './test-support/ink.js';
+import { KEY, settle } from './test-support/ink.js';
+import { mountController } from './test-support/mount-app.js';
 import { TEST_TOOLS } from './test-support/tools.js';
 
 const dirs: string[] = [];
@@ -54,18 +50,7 @@ function mount(steps: Step[]) {
   host.options.set('model', 'scripted/test');
   const approvals = createApprovals(host, { logPath: path.join(dir, 'approvals.log') });
   const session = new Session(host);
-  const controller = new TuiController({ host, session, approvals, version: 'test', frameMs: 0, probe: false });
-  host.ui = interactiveUi(controller.confirms, host.events);
-  registerTuiCommands(controller);
-  controller.start();
-  const ui = render(<App controller={controller} />);
-  const type = async (...chunks: string[]) => {
-    for (const chunk of chunks) {
-      ui.stdin.write(chunk);
-      await settle(1);
-    }
-  };
-  const frame = () => plain(ui.lastFrame());
+  const { controller, type, frame } = mountController({ host, session, approvals, version: 'test' });
   const waitFor = async (check: () => boolean, what: string, ms = 4000) => {
     const until = Date.now() + ms;
     while (!check()) {
@@ -73,7 +58,7 @@ function mount(steps: Step[]) {
       await settle(1);
     }
   };
-  return { host, approvals, session, controller, ui, type, frame, waitFor, dir };
+  return { host, approvals, session, controller, type, frame, waitFor, dir };
 }
 
 describe('the TUI with the real core and approvals', () => {

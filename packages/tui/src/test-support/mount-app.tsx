@@ -48,8 +48,14 @@ export function mountApp(opts: { script?: (prompt: string, s: FakeSession) => vo
   const approvals = new FakeApprovals(host);
   const session = new FakeSession(host, opts.script);
   if (opts.model === null) session.model = undefined;
-  const controller = new TuiController({ host, session, approvals, version: '0.0.0-test', frameMs: 0, probe: false, stateDir: dir, ...opts.extra });
-  host.ui = interactiveUi(controller.confirms, host.events);
+  const mounted = mountController({ host, session, approvals, version: '0.0.0-test', stateDir: dir, ...opts.extra });
+  return { ...mounted, host, approvals, session, dir };
+}
+
+/** The controller wired as startTui wires it (interactive ui, the TUI's commands), drawn by ink-testing-library. */
+export function mountController(opts: TuiControllerOptions): Pick<MountedApp, 'controller' | 'frames' | 'type' | 'frame'> {
+  const controller = new TuiController({ frameMs: 0, probe: false, ...opts });
+  opts.host.ui = interactiveUi(controller.confirms, opts.host.events);
   registerTuiCommands(controller);
   controller.start();
   const ui = render(<App controller={controller} />);
@@ -59,8 +65,7 @@ export function mountApp(opts: { script?: (prompt: string, s: FakeSession) => vo
       await settle(1);
     }
   };
-  const frame = () => plain(ui.lastFrame());
-  return { frames: ui.frames, host, approvals, session, controller, type, frame, dir };
+  return { controller, frames: ui.frames, type, frame: () => plain(ui.lastFrame()) };
 }
 
 export function call(id: string, tool: string, args: Record<string, unknown>): CallInfo {

@@ -188,8 +188,9 @@ function unreachedScripts(dir, entries, files) {
     if (reached.has(file) || !existsSync(join(dir, file)) || !statSync(join(dir, file)).isFile()) continue;
     reached.add(file);
     const code = readFileSync(join(dir, file), 'utf8');
-    for (const m of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*|new URL\(\s*)["'](\.{1,2}\/[^"']+)["']/g)) {
-      queue.push(relative(dir, join(dir, file, '..', m[1])));
+    // Imports, requires, URLs, and a script's relative path in a string (a file that loads bundles by name).
+    for (const m of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*|new URL\(\s*)["'](\.{1,2}\/[^"']+)["']|["'](\.{1,2}\/[^"']+\.(?:m?js|cjs))["']/g)) {
+      queue.push(relative(dir, join(dir, file, '..', m[1] ?? m[2])));
     }
   }
   return [...files].filter((f) => /\.(m?js|cjs)$/.test(f) && f.startsWith('dist/') && !reached.has(f));

@@ -1,18 +1,27 @@
 import { readFileSync } from 'node:fs';
-import { defineConfig } from 'tsup';
-import { execaOnFirstUse, stringWidthFastPath, yogaWithoutFetch } from './build/startup-plugins.js';
+import { defineConfig, type Options } from 'tsup';
+import {
+  ansiTokenizeGraphemeFastPath,
+  execaOnFirstUse,
+  inkWithoutTopLevelAwait,
+  sliceAnsiLazySegmenter,
+  stringWidthFastPath,
+  yogaSynchronous,
+} from './build/startup-plugins.js';
+import { VENDOR_BUNDLES } from './src/startup/vendor-bundles.js';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 /**
  * The binary is bundled (STACK.md: ink + react start in 0.44 s bundled against
- * 0.86 s unbundled; execa alone imports in ~25 ms bundled against ~90 ms).
- * Kept external: packages that find files beside their own module (the Lua
- * runtime and its fengari cache, the bash grammar's .wasm, the ripgrep binary)
- * and optional devtools that ink never loads.
+ * 0.86 s unbundled; execa alone imports in ~25 ms bundled against ~90 ms), as
+ * CommonJS, so that it runs from a V8 code cache (src/startup/start.ts).
+ * Kept external: the ES module packages shared with plugins (one instance of
+ * each, handed to the bundle by start.ts), packages that find files beside
+ * their own module (the Lua runtime, the bash grammar's .wasm, the ripgrep
+ * binary), optional devtools that ink never loads, and the vendor bundles.
  */
 const EXTERNAL = [
-  // One instance of the core, shared with the packages below that import it themselves.
   '@lug/core',
   '@lug/lua-bridge',
   '@lug/approvals',
@@ -23,24 +32,58 @@ const EXTERNAL = [
   'react-devtools-core',
 ];
 
-export default defineConfig([
-  {
-    entry: { main: 'src/main.ts' },
-    format: ['esm'],
+const escape = (id: string) => id.replace(/[/.]/g, '\\$&');
+const bundleAllBut = (external: string[]) => [new RegExp(`^(?!(${external.map(escape).join('|')})(/|$))`)];
+
+/** A CommonJS bundle for start.ts to run: no `import()` left (it would need a flag inside vm.Script), `import.meta.url` from the loader. */
+function commonJsBundle(entry: Record<string, string>, external: string[], extra: Partial<Options> = {}): Options {
+  return {
+    entry,
+    format: ['cjs'],
+    outExtension: () => ({ js: '.cjs' }),
     dts: false,
     clean: false,
     target: 'node20',
     platform: 'node',
     removeNodeProtocol: false,
-    splitting: true,
-    noExternal: [new RegExp(`^(?!(${EXTERNAL.map((e) => e.replace(/[/.]/g, '\\$&')).join('|')})(/|$))`)],
-    external: EXTERNAL,
-    // Less work before the first screen (issue 6): see build/startup-plugins.ts.
-    esbuildPlugins: [stringWidthFastPath(), yogaWithoutFetch(), execaOnFirstUse()],
+    splitting: false,
+    noExternal: bundleAllBut(external),
+    external,
+    esbuildOptions(options) {
+      options.supported = { ...options.supported, 'dynamic-import': false };
+    },
     // React's development build keeps a PerformanceMeasure per render (memory grows each turn).
-    define: { __LUG_VERSION__: JSON.stringify(version), 'process.env.NODE_ENV': '"production"' },
-    // CommonJS dependencies inside an ESM bundle still call require().
-    banner: { js: "import { createRequire as __lugCreateRequire } from 'node:module'; const require = __lugCreateRequire(import.meta.url);" },
+    define: { __LUG_VERSION__: JSON.stringify(version), 'process.env.NODE_ENV': '"production"', 'import.meta.url': '__lugImportMetaUrl' },
+    ...extra,
+  };
+}
+
+const vendorIds = Object.keys(VENDOR_BUNDLES);
+
+export default defineConfig([
+  commonJsBundle({ lug: 'src/main.ts' }, [...EXTERNAL, ...vendorIds], {
+    // Less work before the first screen (issue 6): see build/startup-plugins.ts.
+    esbuildPlugins: [
+      stringWidthFastPath(),
+      yogaSynchronous(),
+      inkWithoutTopLevelAwait(),
+      sliceAnsiLazySegmenter(),
+      ansiTokenizeGraphemeFastPath(),
+      execaOnFirstUse(),
+    ],
+  }),
+  // One bundle per vendor package; another vendor it imports (marked, for marked-terminal) is shared through start.ts.
+  ...Object.entries(VENDOR_BUNDLES).map(([id, path]) => {
+    const name = path.replace(/^\.\/vendor\/|\.cjs$/g, '');
+    return commonJsBundle({ [`vendor/${name}`]: `build/vendor/${name}.ts` }, [...EXTERNAL, ...vendorIds.filter((other) => other !== id)]);
+  }),
+  {
+    entry: { start: 'src/startup/start.ts' },
+    format: ['esm'],
+    dts: false,
+    clean: false,
+    target: 'node20',
+    removeNodeProtocol: false,
   },
   {
     entry: { index: 'src/index.ts' },

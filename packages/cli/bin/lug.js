@@ -7,8 +7,9 @@ const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
   process.stdout.write(`${JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version}\n`);
 } else {
-  const { main } = await import('../dist/main.js');
-  main(args).then(
+  // dist/start.js runs the bundle from a V8 code cache (src/startup/start.ts).
+  const { start } = await import('../dist/start.js');
+  start(args).then(
     (code) => {
       process.exitCode = code;
     },

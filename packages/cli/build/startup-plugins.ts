@@ -46,23 +46,125 @@ export function stringWidthFastPath(): Plugin {
 }
 
 /**
- * yoga-layout's Emscripten loader fetches its inlined wasm through `fetch` on a
- * data: URL, which loads Node's undici and decodes the URL in JavaScript
- * (~25 ms at start-up). Handing it the bytes, decoded natively by Buffer, takes
- * its own no-fetch path.
+ * yoga-layout starts with `await loadYoga()` at its top level, which a
+ * CommonJS bundle cannot hold (the bundle is CommonJS to run from a V8 code
+ * cache, see src/startup/start.ts), and its Emscripten loader fetches the
+ * inlined wasm through `fetch` on a data: URL, which loads Node's undici and
+ * decodes the URL in JavaScript (~25 ms at start-up). Through Emscripten's own
+ * `instantiateWasm` hook, the bytes (decoded natively by Buffer) are compiled
+ * and instantiated synchronously, so the module is whole when `loadYoga`
+ * returns and the top-level await goes.
  */
-export function yogaWithoutFetch(): Plugin {
-  const FETCH_WASM = 'function ya(){return w||"function"!=typeof fetch?';
-  const FROM_BYTES = 'function ya(){w||(w=Buffer.from(H.slice(H.indexOf(",")+1),"base64"));return w||"function"!=typeof fetch?';
+export function yogaSynchronous(): Plugin {
+  const HOOK = /if\(h\.instantiateWasm\)try\{return h\.instantiateWasm\(d,\s*a\)\}/;
+  const SYNC_HOOK =
+    'h.instantiateWasm||(h.instantiateWasm=function(i,r){var m=new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(H.slice(H.indexOf(",")+1),"base64")),i);r(m);return m.exports});';
+  const TOP_LEVEL_AWAIT = 'const Yoga = wrapAssembly(await loadYoga());';
+  const changed = (path: string) => ({ errors: [{ text: `yoga-layout changed (${path}): update yogaSynchronous in packages/cli/build/startup-plugins.ts` }] });
   return {
-    name: 'lug-yoga-without-fetch',
+    name: 'lug-yoga-synchronous',
     setup(build) {
       build.onLoad({ filter: /[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, async (args) => {
         const source = await readFile(args.path, 'utf8');
-        if (!source.includes(FETCH_WASM) || !source.includes('H="data:application/octet-stream;base64,')) {
-          return { errors: [{ text: `yoga-layout's wasm loader changed (${args.path}): update yogaWithoutFetch in packages/cli/build/startup-plugins.ts` }] };
+        if (!HOOK.test(source) || !source.includes('H="data:application/octet-stream;base64,')) return changed(args.path);
+        return { contents: source.replace(HOOK, (hook) => SYNC_HOOK + hook), loader: 'js' };
+      });
+      build.onLoad({ filter: /[\\/]yoga-layout[\\/]dist[\\/]src[\\/]index\.js$/ }, async (args) => {
+        const source = await readFile(args.path, 'utf8');
+        if (!source.includes(TOP_LEVEL_AWAIT)) return changed(args.path);
+        const synchronous = [
+          'const loaded = {};',
+          'loadYoga(loaded);',
+          "if (!loaded.calledRun) throw new Error('yoga-layout did not start synchronously');",
+          'const Yoga = wrapAssembly(loaded);',
+        ].join('\n');
+        return { contents: source.replace(TOP_LEVEL_AWAIT, synchronous), loader: 'js' };
+      });
+    },
+  };
+}
+
+/**
+ * ink's reconciler awaits at its top level, only when DEV=true: to connect
+ * React's devtools and to read its package.json for them. A CommonJS bundle
+ * cannot hold a top-level await; the devtools still load with DEV=true, a
+ * moment later, and name the renderer "ink".
+ */
+export function inkWithoutTopLevelAwait(): Plugin {
+  const DEVTOOLS = "await import('./devtools.js');";
+  const PACKAGE_JSON = '? await loadPackageJson()';
+  return {
+    name: 'lug-ink-without-top-level-await',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, async (args) => {
+        const source = await readFile(args.path, 'utf8');
+        if (!source.includes(DEVTOOLS) || !source.includes(PACKAGE_JSON)) {
+          return { errors: [{ text: `ink's reconciler changed (${args.path}): update inkWithoutTopLevelAwait in packages/cli/build/startup-plugins.ts` }] };
         }
-        return { contents: source.replace(FETCH_WASM, FROM_BYTES), loader: 'js' };
+        const contents = source
+          .replace(DEVTOOLS, "void import('./devtools.js').catch((error) => console.warn(`ink: React devtools did not load: ${error.message}`));")
+          .replace(PACKAGE_JSON, "? { name: 'ink', version: undefined }");
+        return { contents, loader: 'js' };
+      });
+    },
+  };
+}
+
+/**
+ * slice-ansi builds an `Intl.Segmenter` when it loads (~10 ms: ICU's break
+ * rules), for ink's truncation, which runs only for a line wider than its box.
+ * It is built on the first slice instead.
+ */
+export function sliceAnsiLazySegmenter(): Plugin {
+  const EAGER = "const GRAPHEME_SEGMENTER = new Intl.Segmenter(undefined, {granularity: 'grapheme'});";
+  const LAZY = [
+    'let graphemeSegmenter;',
+    "const GRAPHEME_SEGMENTER = { segment: (string) => (graphemeSegmenter ??= new Intl.Segmenter(undefined, {granularity: 'grapheme'})).segment(string) };",
+  ].join('\n');
+  return {
+    name: 'lug-slice-ansi-lazy-segmenter',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]slice-ansi[\\/]tokenize-ansi\.js$/ }, async (args) => {
+        const source = await readFile(args.path, 'utf8');
+        // Every use must be a .segment() call, which the lazy object answers.
+        const uses = source.split('GRAPHEME_SEGMENTER').length - 1;
+        const segmentCalls = source.split('GRAPHEME_SEGMENTER.segment(').length - 1;
+        if (!source.includes(EAGER) || uses !== segmentCalls + 1) {
+          return { errors: [{ text: `slice-ansi changed (${args.path}): update sliceAnsiLazySegmenter in packages/cli/build/startup-plugins.ts` }] };
+        }
+        return { contents: source.replace(EAGER, LAZY), loader: 'js' };
+      });
+    },
+  };
+}
+
+const GRAPHEME_FAST_MODULE = fileURLToPath(new URL('../src/startup/grapheme-fast.ts', import.meta.url));
+
+/**
+ * @alcalzone/ansi-tokenize, which ink runs each line of a frame through,
+ * builds an `Intl.Segmenter` when it loads (~9 ms). Its segmenter becomes the
+ * fast path of src/startup/grapheme-fast.ts, with a real one built on the
+ * first string that needs it.
+ */
+export function ansiTokenizeGraphemeFastPath(): Plugin {
+  const EAGER = 'const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });';
+  const FAST = [
+    `import { segmentGraphemes } from ${JSON.stringify(GRAPHEME_FAST_MODULE)};`,
+    'let realSegmenter;',
+    'const segmenter = { segment: (string) => segmentGraphemes(string, () => (realSegmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" }))) };',
+  ].join('\n');
+  return {
+    name: 'lug-ansi-tokenize-grapheme-fast-path',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]tokenize\.js$/ }, async (args) => {
+        const source = await readFile(args.path, 'utf8');
+        // Every use must be iterating segmenter.segment(...), which the fast path answers.
+        const uses = source.split(/\bsegmenter\b/).length - 1;
+        const iterations = source.split(/of segmenter\.segment\(/).length - 1;
+        if (!source.includes(EAGER) || uses !== iterations + 1) {
+          return { errors: [{ text: `@alcalzone/ansi-tokenize changed (${args.path}): update ansiTokenizeGraphemeFastPath in packages/cli/build/startup-plugins.ts` }] };
+        }
+        return { contents: source.replace(EAGER, FAST), loader: 'js', resolveDir: dirname(args.path) };
       });
     },
   };

@@ -41,6 +41,12 @@ export interface Lug {
   lua: LuaHandle | undefined;
   /** Errors from init.lua and plugins: shown, never fatal. */
   startupErrors: string[];
+  /**
+   * Start loading the chosen model's provider SDK. Headless, compose does it
+   * itself while Lua loads; the interface calls it once its first screen is
+   * drawn, which needs no SDK.
+   */
+  warmProvider(): void;
 }
 
 export interface ComposeOptions {
@@ -61,10 +67,7 @@ async function loadLua(host: LugHost, approvals: Approvals, env: Env): Promise<{
   return { lua: runtime, errors: report.errors.map((e: { message: string }) => e.message) };
 }
 
-/**
- * Start loading the likely provider's SDK (~100-200 ms) while plugins and Lua
- * load. If init.lua picks another model, only the warm-up was wasted.
- */
+/** Load a provider's SDK (~100-200 ms unbundled) before the first request needs it. */
 function warmProvider(host: LugHost, model: string | undefined): void {
   if (model) host.providers.resolve(model, host.env).catch(() => {});
 }
@@ -83,7 +86,8 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   registerStockProviders(host);
   // The interface's options exist headless too, so one init.lua serves both.
   defineTuiOptions(host.options);
-  warmProvider(host, args.model ?? defaultModel(env));
+  // Headless, the likely provider loads while plugins and Lua do; if init.lua picks another model, only the warm-up was wasted.
+  if (!opts.interactive) warmProvider(host, args.model ?? defaultModel(env));
   for (const plugin of STOCK_PLUGINS) await loadPlugin(host, plugin, plugin.name);
   let session: Session | undefined;
   const approvals = createApprovals(host, {
@@ -96,5 +100,6 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   if (args.auto && !approvals.isAuto()) approvals.toggleAuto();
   const store = new SessionStore(sessionsDir(env));
   session = openSession(host, store, args);
-  return { host, approvals, session, store, lua, startupErrors: errors };
+  const warm = () => warmProvider(host, host.options.get<string | undefined>('model'));
+  return { host, approvals, session, store, lua, startupErrors: errors, warmProvider: warm };
 }

@@ -50,6 +50,7 @@ export async function runInterface(args: CliArgs, cwd: string, env: NodeJS.Proce
       store: lug.store,
       docsDir: fileURLToPath(new URL('../docs/', import.meta.url)),
       tutor: args.tutor,
+      onFirstFrame: lug.warmProvider,
     });
     // Quitting ends everything lug started, even what still holds the event
     // loop (an SDK's keep-alive socket, a plugin's timer).

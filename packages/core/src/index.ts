@@ -21,3 +21,4 @@ export * from './system-prompt.js';
 export * from './session.js';
 export * from './abortable.js';
 export * from './call-summary.js';
+export * from './code-cache.js';

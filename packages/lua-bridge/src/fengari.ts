@@ -8,12 +8,10 @@
  * cache directory is given), and the loader falls back to the package when
  * that file is absent (tests running from `src/`).
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { runCommonJsBundle, saveCodeCaches } from '@lug/core';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Script } from 'node:vm';
 
 /** A Lua state or thread (opaque). */
 export interface LuaState {
@@ -152,42 +150,11 @@ export interface Fengari {
 const ID_SIZE = 1024;
 
 let loaded: Fengari | undefined;
-/** The compiled bundle, kept until its V8 code cache is written (see saveFengariCodeCache). */
-let pendingCodeCache: { script: Script; file: string } | undefined;
 
 /** The bundled copy next to this file (the build makes it), if there is one. */
 function bundledFengari(): string | undefined {
   const file = fileURLToPath(new URL('./fengari.cjs', import.meta.url));
   return existsSync(file) ? file : undefined;
-}
-
-function codeCacheFile(dir: string): string {
-  // V8 rejects a cache from another V8 or another bundle; naming it by both keeps one per combination.
-  const bundle = bundledFengari()!;
-  const stamp = `${process.versions.v8}-${process.arch}-${statSync(bundle).size}-${Math.floor(statSync(bundle).mtimeMs)}`;
-  return join(dir, `fengari-${createHash('sha1').update(stamp).digest('hex').slice(0, 16)}.v8cache`);
-}
-
-/**
- * Run the bundled fengari through vm.Script so V8 can start from a code cache:
- * compiling fengari is a large part of a cold start, and Node 20's module
- * loader keeps no code cache of its own.
- */
-function runBundle(file: string, cacheDir: string | undefined): Fengari {
-  const cacheFile = cacheDir ? codeCacheFile(cacheDir) : undefined;
-  let cachedData: Buffer | undefined;
-  try {
-    if (cacheFile) cachedData = readFileSync(cacheFile);
-  } catch {
-    // no cache yet
-  }
-  const source = readFileSync(file, 'utf8');
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
-  const module = { exports: {} as Fengari };
-  const fn = script.runInThisContext() as (e: unknown, r: NodeJS.Require, m: unknown, f: string, d: string) => void;
-  fn.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
-  if (cacheFile && (!cachedData || script.cachedDataRejected)) pendingCodeCache = { script, file: cacheFile };
-  return module.exports;
 }
 
 /**
@@ -201,7 +168,8 @@ export function loadFengari(opts: { codeCacheDir?: string } = {}): Fengari {
   process.env.FENGARICONF = JSON.stringify({ ...(previous ? JSON.parse(previous) : {}), LUA_IDSIZE: ID_SIZE });
   try {
     const bundle = bundledFengari();
-    loaded = bundle ? runBundle(bundle, opts.codeCacheDir) : (createRequire(import.meta.url)('fengari') as Fengari);
+    // Through vm.Script, so V8 can start from a code cache: compiling fengari is a large part of a cold start.
+    loaded = bundle ? runCommonJsBundle<Fengari>(bundle, { cacheDir: opts.codeCacheDir }) : (createRequire(import.meta.url)('fengari') as Fengari);
   } finally {
     if (previous === undefined) delete process.env.FENGARICONF;
     else process.env.FENGARICONF = previous;
@@ -215,15 +183,6 @@ export function loadFengari(opts: { codeCacheDir?: string } = {}): Fengari {
  * compiles (the Lua parser, the VM) are in it.
  */
 export function saveFengariCodeCache(): void {
-  const pending = pendingCodeCache;
-  pendingCodeCache = undefined;
-  if (!pending) return;
-  try {
-    mkdirSync(dirname(pending.file), { recursive: true, mode: 0o700 });
-    const tmp = `${pending.file}.${process.pid}.tmp`;
-    writeFileSync(tmp, pending.script.createCachedData(), { mode: 0o600 });
-    renameSync(tmp, pending.file);
-  } catch {
-    // a cache that cannot be written only costs time
-  }
+  const bundle = bundledFengari();
+  if (bundle) saveCodeCaches([bundle]);
 }

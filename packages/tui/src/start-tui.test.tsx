@@ -18,7 +18,7 @@ const BSU = '\x1b[?2026h';
 const ESU = '\x1b[?2026l';
 const CLEAR_SCREEN = '\x1b[2J';
 
-function start(script?: ConstructorParameters<typeof FakeSession>[1], extra: { incrementalRendering?: boolean } = {}) {
+function start(script?: ConstructorParameters<typeof FakeSession>[1], extra: { incrementalRendering?: boolean; onFirstFrame?: () => void } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lug-tui-start-'));
   dirs.push(dir);
   const host = createHost({ cwd: dir, env: { HOME: dir } });
@@ -59,6 +59,20 @@ describe('startTui', () => {
     expect(t.host.ui).toBe(t.uiBefore);
     expect(t.host.commands.get('approvals')).toBeUndefined();
     expect(t.host.keys.get('<S-Tab>')).toBeUndefined();
+  });
+
+  it('calls onFirstFrame once, after the whole first frame is written', async () => {
+    const seen: string[] = [];
+    const t = start(undefined, { onFirstFrame: () => seen.push(plain(t.stdout.output)) });
+    await settle(3);
+    expect(seen).toHaveLength(1);
+    // The interface was on the screen by then: the greeting, the input's prompt, the status line's model.
+    expect(seen[0]).toContain('lug 0.0.0-test');
+    expect(seen[0]).toContain('›');
+    expect(seen[0]).toContain('anthropic/');
+    await quit(t);
+    await t.done;
+    expect(seen).toHaveLength(1);
   });
 
   it('turns bracketed paste on while it runs and off when it ends', async () => {

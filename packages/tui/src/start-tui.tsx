@@ -32,6 +32,8 @@ export interface StartTuiOptions extends TuiControllerOptions {
    * its lessons. Start lug in a scratch project (`createTutorProject()`) for it.
    */
   tutor?: boolean;
+  /** Called once the first frame is drawn (work that can wait for it: loading a provider's SDK). */
+  onFirstFrame?(): void;
 }
 
 /**
@@ -94,6 +96,8 @@ export async function startTui(opts: StartTuiOptions): Promise<void> {
     patchConsole: false,
     kittyKeyboard: { mode: 'auto' },
   });
+  // ink drew the first frame inside render(); what waited for it runs once that frame is out.
+  if (opts.onFirstFrame) setImmediate(opts.onFirstFrame);
   try {
     await instance.waitUntilExit();
   } finally {

@@ -1,0 +1,13 @@
+/**
+ * Packages the binary loads only when it needs them (a provider's SDK for the
+ * first request, Markdown for the first answer). Each is bundled into its own
+ * `dist/vendor/NAME.cjs` (from `build/vendor/NAME.ts`), which the bundle's
+ * `require` hands out on first use (see start.ts): the first screen neither
+ * reads nor compiles them. The paths are relative to dist/.
+ */
+export const VENDOR_BUNDLES: Readonly<Record<string, string>> = {
+  marked: './vendor/marked.cjs',
+  'marked-terminal': './vendor/marked-terminal.cjs',
+  '@anthropic-ai/sdk': './vendor/anthropic-sdk.cjs',
+  openai: './vendor/openai.cjs',
+};

@@ -1,4 +1,4 @@
-import { packageTests } from '../../vitest.package';
+import { packageTests } from '../../vitest.package.ts';
 
 export default packageTests({
   include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],

@@ -1,3 +1,3 @@
-import { packageTests } from '../../vitest.package';
+import { packageTests } from '../../vitest.package.ts';
 
 export default packageTests();

@@ -82,9 +82,15 @@ describe('runCommonJsBundle', () => {
     expect(start(file, cacheDir)).toMatchObject({ result: 1, pending: true });
     expect(start(file, cacheDir)).toMatchObject({ result: 1, pending: false });
 
+    const before = cacheName(file);
     writeFileSync(file, 'exports.f = () => 22;');
     expect(start(file, cacheDir)).toMatchObject({ result: 22, pending: true });
     expect(start(file, cacheDir)).toMatchObject({ result: 22, pending: false });
+    // The old build's cache is gone, another bundle's is kept.
+    const other = bundle('three-other.cjs', 'exports.f = () => 3;');
+    start(other, cacheDir);
+    expect(cacheName(file)).not.toBe(before);
+    expect(readdirSync(cacheDir).sort()).toEqual([cacheName(file), cacheName(other)].sort());
   });
 
   it('still runs when the cache directory cannot be written', () => {

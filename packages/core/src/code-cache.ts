@@ -14,7 +14,7 @@
  */
 import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -78,10 +78,18 @@ export function codeCachePending(file: string): boolean {
   return pending.has(file);
 }
 
+/** Remove the caches an earlier build of the same bundle left (an upgrade would otherwise leave one each time). */
+function removeOlderCaches(cacheFile: string): void {
+  const name = basename(cacheFile).replace(/-[0-9a-f]{16}\.v8cache$/, '');
+  for (const other of readdirSync(dirname(cacheFile))) {
+    if (other !== basename(cacheFile) && /^(.+)-[0-9a-f]{16}\.v8cache$/.exec(other)?.[1] === name) rmSync(join(dirname(cacheFile), other), { force: true });
+  }
+}
+
 /**
  * Write the code cache of each bundle (of `files`, or all) that ran without a
  * usable one. Atomic (a temp file renamed), so two processes never read half a
- * cache.
+ * cache; caches of the same bundle's earlier builds are removed.
  */
 export function saveCodeCaches(files?: readonly string[]): void {
   for (const file of files ?? [...pending.keys()]) {
@@ -93,6 +101,7 @@ export function saveCodeCaches(files?: readonly string[]): void {
       const tmp = `${entry.cacheFile}.${process.pid}.tmp`;
       writeFileSync(tmp, entry.script.createCachedData(), { mode: 0o600 });
       renameSync(tmp, entry.cacheFile);
+      removeOlderCaches(entry.cacheFile);
     } catch {
       // a cache that cannot be written only costs time
     }

@@ -102,7 +102,7 @@ export function inkWithoutTopLevelAwait(): Plugin {
           return { errors: [{ text: `ink's reconciler changed (${args.path}): update inkWithoutTopLevelAwait in packages/cli/build/startup-plugins.ts` }] };
         }
         const contents = source
-          .replace(DEVTOOLS, "void import('./devtools.js').catch((error) => console.warn(`ink: React devtools did not load: ${error.message}`));")
+          .replace(DEVTOOLS, "void import('./devtools.js').catch((error) => console.warn(`ink: React devtools did not load: ${String(error.message).split('\\n')[0]}`));")
           .replace(PACKAGE_JSON, "? { name: 'ink', version: undefined }");
         return { contents, loader: 'js' };
       });

@@ -4,7 +4,7 @@
  * within one deadline (200 ms by default), so a person without an API key is
  * offered what they already run. Only loopback is ever asked.
  */
-import http from 'node:http';
+import type { get as HttpGet } from 'node:http';
 
 export interface LocalServer {
   /** "Ollama", "llama.cpp", "LM Studio", or "OpenAI-compatible server" for a port given by the caller. */
@@ -44,10 +44,10 @@ export function parseModelList(body: string): string[] | undefined {
   return ids;
 }
 
-function getModels(host: string, port: number, signal: AbortSignal): Promise<string[] | undefined> {
+function getModels(get: typeof HttpGet, host: string, port: number, signal: AbortSignal): Promise<string[] | undefined> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve(undefined);
-    const req = http.get({ host, port, path: '/v1/models', agent: false, signal, headers: { accept: 'application/json' } }, (res) => {
+    const req = get({ host, port, path: '/v1/models', agent: false, signal, headers: { accept: 'application/json' } }, (res) => {
       if (res.statusCode !== 200) {
         res.resume();
         return resolve(undefined);
@@ -72,7 +72,9 @@ export async function probeLocalModels(opts: ProbeOptions = {}): Promise<LocalSe
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), opts.timeoutMs ?? 200);
   try {
-    const answers = await Promise.all(ports.map(({ port }) => getModels(host, port, controller.signal)));
+    // node:http loads here, not at start-up: only a person without a model waits for this probe.
+    const { get } = await import('node:http');
+    const answers = await Promise.all(ports.map(({ port }) => getModels(get, host, port, controller.signal)));
     const found: LocalServer[] = [];
     answers.forEach((models, i) => {
       if (models) found.push({ name: ports[i]!.name, baseUrl: `http://${host}:${ports[i]!.port}/v1`, models });

@@ -4,10 +4,11 @@
 // has an example, it declares exactly the dependencies its build uses, and
 // `npm pack --dry-run` ships what its exports point to. Then every package is
 // packed for real and the tarballs are installed together into an empty
-// project, where each must import (and its types resolve) on its own.
+// project, where each must import (and its types resolve) on its own, and
+// each binary must answer a prompt from a scripted server.
 // Exit status 1 on any failure. Flags: --keep (keep the temporary project),
 // --no-install (stop after the checks and the dry run).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -304,11 +305,47 @@ function checkTypes(list, project) {
   }
 }
 
+/**
+ * Each installed binary answers a prompt from @lug/testing's scripted server,
+ * headless: the whole path a user's first `lug -p` takes from the tarballs
+ * (the bundle, the provider's vendor bundle, the SDK's request).
+ */
+async function checkBinariesAnswer(list, project) {
+  const { startScriptedServer, text } = await import('@lug/testing');
+  for (const p of list) {
+    for (const [bin] of Object.entries(typeof p.pkg.bin === 'object' ? p.pkg.bin : {})) {
+      const server = await startScriptedServer([text('answered from the tarball')]);
+      const home = mkdtempSync(join(tmpdir(), 'lug-release-dry-home-'));
+      try {
+        const env = { PATH: process.env.PATH, HOME: home, ANTHROPIC_API_KEY: 'release-dry', ANTHROPIC_BASE_URL: server.anthropicBaseUrl };
+        const run = await new Promise((resolve) => {
+          const child = spawn(join(project, 'node_modules', '.bin', bin), ['-p', 'hi'], { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'] });
+          let out = '';
+          let err = '';
+          child.stdout.on('data', (d) => (out += d));
+          child.stderr.on('data', (d) => (err += d));
+          const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+          child.on('close', (code) => {
+            clearTimeout(timer);
+            resolve({ code, out, err });
+          });
+        });
+        if (run.code !== 0 || run.out !== 'answered from the tarball\n') {
+          p.problems.push(`"${bin} -p hi" against a scripted server printed ${JSON.stringify(run.out)} (exit ${run.code}): ${run.err.trim().split('\n').slice(0, 3).join(' ')}`);
+        }
+      } finally {
+        await server.close();
+        rmSync(home, { recursive: true, force: true });
+      }
+    }
+  }
+}
+
 function kb(bytes) {
   return bytes === undefined ? '' : `${(bytes / 1024).toFixed(1)} kB`;
 }
 
-function main() {
+async function main() {
   const list = findPackages();
   const versions = new Map(list.map((p) => [p.pkg.name, p.pkg.version]));
   for (const p of list) {
@@ -321,6 +358,7 @@ function main() {
   if (!FLAGS.has('--no-install')) {
     try {
       install = installAndImport(list);
+      await checkBinariesAnswer(list, join(install.work, 'project'));
     } catch (err) {
       for (const p of list) p.problems.push(err.message);
     }
@@ -340,4 +378,4 @@ function main() {
   process.exitCode = failed.length ? 1 : 0;
 }
 
-main();
+await main();

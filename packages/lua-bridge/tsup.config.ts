@@ -1,4 +1,5 @@
 import { cpSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { packageBuild } from '../../tsup.package';
 import { build, type Plugin } from 'esbuild';
@@ -22,6 +23,36 @@ const stubUnused: Plugin = {
   },
 };
 
+/**
+ * fengari 0.1.5 keys a string in a table, and orders two strings, by
+ * "|" + the hex digits of each byte, unpadded: "\1\0" and "\16" get the same
+ * key (one table slot for two strings), and "a\tb" sorts after "a b" (its
+ * "9" against "20"). One character per byte (Latin-1) is a key no two
+ * strings share, and compares in byte order, as Lua's C `strcmp` does; it
+ * is also built natively instead of a `toString(16)` per byte.
+ */
+const byteOrderStringKeys: Plugin = {
+  name: 'fengari-byte-order-string-keys',
+  setup(b) {
+    const HEX_KEY = 'let s = "|";\n    for (let i=0; i<len; i++)\n        s += str[i].toString(16);\n    return s;';
+    const BYTE_KEY = [
+      'if (len < 32) {',
+      '        let s = "|";',
+      '        for (let i = 0; i < len; i++) s += String.fromCharCode(str[i]);',
+      '        return s;',
+      '    }',
+      '    return "|" + Buffer.from(str.buffer, str.byteOffset, len).toString("latin1");',
+    ].join('\n');
+    b.onLoad({ filter: /[\\/]fengari[\\/]src[\\/]lstring\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes(HEX_KEY)) {
+        return { errors: [{ text: `fengari's luaS_hash changed (${args.path}): update byteOrderStringKeys in packages/lua-bridge/tsup.config.ts` }] };
+      }
+      return { contents: source.replace(HEX_KEY, BYTE_KEY), loader: 'js' };
+    });
+  },
+};
+
 export default packageBuild({
   async onSuccess() {
     // fengari as one file: loading ~40 modules one by one is a large part of its start-up cost.
@@ -32,7 +63,7 @@ export default packageBuild({
       format: 'cjs',
       target: 'node20',
       outfile: 'dist/fengari.cjs',
-      plugins: [stubUnused],
+      plugins: [stubUnused, byteOrderStringKeys],
       logLevel: 'warning',
     });
     // The stock runtime and lug.docs ship inside the package.

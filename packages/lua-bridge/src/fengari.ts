@@ -6,7 +6,7 @@
  * import) because it is the largest part of lug's start-up: the build bundles
  * it into one file (`dist/fengari.cjs`, loaded with a V8 code cache when a
  * cache directory is given), and the loader falls back to the package when
- * that file is absent (tests running from `src/`).
+ * that file is absent (an unbuilt checkout).
  */
 import { runCommonJsBundle, saveCodeCaches } from '@lug/core';
 import { existsSync } from 'node:fs';
@@ -151,9 +151,12 @@ const ID_SIZE = 1024;
 
 let loaded: Fengari | undefined;
 
-/** The bundled copy next to this file (the build makes it), if there is one. */
+/**
+ * The bundled copy the build makes (`dist/fengari.cjs`, with its patches, see
+ * tsup.config.ts), found from `dist/` and, for the tests, from `src/`.
+ */
 function bundledFengari(): string | undefined {
-  const file = fileURLToPath(new URL('./fengari.cjs', import.meta.url));
+  const file = fileURLToPath(new URL('../dist/fengari.cjs', import.meta.url));
   return existsSync(file) ? file : undefined;
 }
 

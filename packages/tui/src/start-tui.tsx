@@ -66,11 +66,12 @@ export async function startTui(opts: StartTuiOptions): Promise<void> {
   controller.transcript.notice(
     `lug ${opts.version} · :help for commands and keys · Shift-Tab toggles auto mode`,
   );
-  controller.start();
+  // The tour brings its own model: installed first, so lug does not say there is none.
   if (opts.tutor) {
     const { installTutor } = await import('./tutor.js');
     await installTutor(controller, { rule: opts.approvals.rule?.bind(opts.approvals) });
   }
+  controller.start();
   opts.onController?.(controller);
   if (stdout.isTTY) stdout.write(BRACKETED_PASTE_ON);
   const printed = new Set<string>();

@@ -141,7 +141,7 @@ export async function installTutor(controller: TuiController, opts: TutorOptions
     });
   controller.transcript.notice(
     `**lug tutor**: a guided tour with a scripted model (no key needed) in a scratch copy of a sample project, \`${host.cwd}\`.\n\n` +
-      'Type anything, `start` say, and press **Enter** to begin. `:q` quits at any time.',
+      'Type anything (`start`, say) and press **Enter** to begin. `:q` quits at any time.',
     'info',
     true,
   );

@@ -145,6 +145,9 @@ describe.skipIf(!hasTmux())('lug in a real terminal', () => {
     const s = (screen = new TmuxScreen());
     s.start([process.execPath, LUG_BIN, '--tutor'], { cwd: box.project, env: { PATH: process.env.PATH, HOME: box.home, XDG_CONFIG_HOME: box.config, XDG_STATE_HOME: box.state } });
     await s.waitFor(/lug tutor/);
+    // The tour brings its own model: no "no model" notice, even after the local-server probe's 200 ms.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(s.capture()).not.toMatch(/No model is configured/);
     await prompt(s, 'start');
     await s.waitFor(/edit wants to change/, 15_000);
     s.type('y');

@@ -34,6 +34,16 @@ describe('previews', () => {
     expect(preview).toEqual({ kind: 'diff', text: '--- /dev/null\n+++ new.txt\n@@ -0,0 +1,2 @@\n+a\n+b\n' });
   });
 
+  it('name a file inside the working directory by its relative path, one outside it in full', async () => {
+    const absolute = fakeTool('write', true, {
+      preview: async (args: { path: string; content: string }, ctx) => ({ kind: 'file_change', path: resolve(ctx.cwd, args.path), before: 'a\n', after: args.content }),
+    });
+    const { approvals, dir } = setup({ tools: [absolute] });
+    expect((await approvals.preview(request('write', { path: 'src/x.txt', content: 'b\n' }, dir))).text).toMatch(/^--- src\/x\.txt\n\+\+\+ src\/x\.txt\n/);
+    const outside = resolve(dir, '..', 'elsewhere.txt');
+    expect((await approvals.preview(request('write', { path: outside, content: 'b\n' }, dir))).text).toMatch(new RegExp(`^--- ${outside.replace(/[.]/g, '\\.')}\n`));
+  });
+
   it('say so when the content does not change', async () => {
     const { approvals, dir } = setup({ tools: [writeTool] });
     writeFileSync(join(dir, 'same.txt'), 'x\n');

@@ -6,6 +6,7 @@
  */
 import type { AuthorizeRequest, LugHost, ToolPreview } from '@lug/core';
 import { createRequire } from 'node:module';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { escapeForTerminal } from './escape.js';
 import type { Preview } from './types.js';
 
@@ -30,7 +31,7 @@ export async function previewCall(host: LugHost, request: AuthorizeRequest, sign
         signal: signal ?? new AbortController().signal,
         limits: host.limits,
       });
-      return fromToolPreview(described);
+      return fromToolPreview(described, request.cwd);
     } catch (err) {
       return argsPreview(request.args, `(the ${request.tool} tool could not describe this call: ${(err as Error).message})\n`);
     }
@@ -41,15 +42,21 @@ export async function previewCall(host: LugHost, request: AuthorizeRequest, sign
   return argsPreview(request.args);
 }
 
-export function fromToolPreview(described: ToolPreview): Preview {
+export function fromToolPreview(described: ToolPreview, cwd?: string): Preview {
   switch (described.kind) {
     case 'file_change':
-      return safe('diff', diffText(described.path, described.before, described.after));
+      return safe('diff', diffText(cwd ? shownPath(described.path, cwd) : described.path, described.before, described.after));
     case 'command':
       return commandPreview(described.command, described.cwd);
     case 'text':
       return safe('args', described.text);
   }
+}
+
+/** A path as a person reads it: relative to the working directory when it is inside it. */
+function shownPath(path: string, cwd: string): string {
+  const rel = relative(cwd, resolve(cwd, path));
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
 }
 
 /** A unified diff; a new file (no `before`) shows every line as added. */

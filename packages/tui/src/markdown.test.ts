@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMarkdownRenderer } from './markdown.js';
+import { createMarkdownRenderer, wrapRows } from './markdown.js';
 import { stripAnsi } from './text-layout.js';
 
 describe('createMarkdownRenderer', () => {
@@ -29,5 +29,26 @@ describe('createMarkdownRenderer', () => {
     expect(out).toContain('const x = 1;');
     expect(out.startsWith('\n')).toBe(false);
     expect(out.endsWith('\n')).toBe(false);
+  });
+
+  it('wraps to the width with no row starting with the space after a word that filled the row above', async () => {
+    const md = createMarkdownRenderer();
+    await md.load();
+    // "without" ends exactly on column 20 of the first row.
+    const paragraph = 'a file written right without a dialog, and **bold words** that go on and on past the edge.';
+    const rows = stripAnsi(md.render(paragraph, 20)).split('\n');
+    expect(rows[0]).toBe('a file written right');
+    for (const row of rows) {
+      expect(row.length).toBeLessThanOrEqual(20);
+      expect(row.startsWith(' ')).toBe(false);
+    }
+    expect(rows.join(' ').replace(/ +/g, ' ')).toBe(paragraph.replace(/\*\*/g, ''));
+  });
+
+  it('keeps the indentation of code and lists when it wraps', () => {
+    expect(wrapRows('    const longName = compute(alpha, beta);\n  * item', 24)).toBe('    const longName = \ncompute(alpha, beta);\n  * item');
+    const rows = wrapRows('\x1b[1mbold words fill\x1b[22m rows here', 10).split('\n');
+    expect(rows.map(stripAnsi)).toEqual(['bold words', 'fill rows', 'here']);
+    expect(rows[1]!.startsWith('\x1b[1mfill')).toBe(true);
   });
 });

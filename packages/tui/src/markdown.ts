@@ -5,6 +5,8 @@
  * the TUI never pays for it. Until the import finishes, text shows as written.
  */
 
+import wrapAnsi from 'wrap-ansi';
+
 type RenderFn = (markdown: string) => string;
 
 export interface MarkdownRenderer {
@@ -37,6 +39,20 @@ function inlineText(this: { parser: { parseInline(tokens: unknown[]): string } }
   return typeof token === 'object' && token.tokens ? this.parser.parseInline(token.tokens) : false;
 }
 
+/**
+ * Rows that fit `width`. ink wraps a long line itself, but without trimming,
+ * so a word that ends on the last column leaves the space after it at the
+ * start of the next row (a ragged left edge in every few paragraphs).
+ * Wrapped here the same way, minus that space, the rows fit and ink leaves
+ * them alone. Each line's own indentation is kept.
+ */
+export function wrapRows(text: string, width: number): string {
+  return text
+    .split('\n')
+    .map((line) => wrapAnsi(line, width, { hard: true, trim: false }).replace(/\n((?:\x1b\[[0-9;]*m)*) /g, '\n$1'))
+    .join('\n');
+}
+
 export function createMarkdownRenderer(): MarkdownRenderer {
   let modules: Modules | undefined;
   let loading: Promise<void> | undefined;
@@ -65,7 +81,8 @@ export function createMarkdownRenderer(): MarkdownRenderer {
     render(markdown, width) {
       if (!modules) return markdown;
       try {
-        return rendererFor(Math.max(20, width))(markdown).replace(/^\n+|\n+$/g, '');
+        const columns = Math.max(20, width);
+        return wrapRows(rendererFor(columns)(markdown).replace(/^\n+|\n+$/g, ''), columns);
       } catch {
         // A renderer bug must not lose the model's words.
         return markdown;

@@ -98,7 +98,7 @@ export function App({ controller: c }: AppProps) {
       </Static>
       <Box flexDirection="column" width={width}>
         {layout.shown.map((item) => (
-          <TranscriptItemView key={item.key} item={item} width={width} markdown={c.markdown} now={now} />
+          <TranscriptItemView key={item.key} item={item} width={width} markdown={c.markdown} now={now} askingId={pending?.call.id} />
         ))}
         {layout.hidden > 0 && <Text dimColor>… {layout.hidden} more</Text>}
         {layout.tail && (

@@ -87,6 +87,10 @@ describe('the TUI with the real core and approvals', () => {
     const t = mount([calls(call('b1', 'bash', { command: 'echo one' }), call('b2', 'bash', { command: 'echo two' }), call('b3', 'bash', { command: 'echo three' })), say('All ran.')]);
     await t.type('run three', KEY.enter);
     await t.waitFor(() => t.frame().includes('2 more waiting'), 'three calls waiting');
+    // One call asks (the dialog's); the two behind it wait.
+    expect(t.frame()).toMatch(/\? bash echo one +asking/);
+    expect(t.frame()).toMatch(/○ bash echo two +waiting/);
+    expect(t.frame()).toMatch(/○ bash echo three +waiting/);
     await t.type('A');
     await t.waitFor(() => !t.session.running, 'the end of the turn');
     const frame = t.frame();

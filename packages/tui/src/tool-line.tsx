@@ -50,9 +50,16 @@ export interface ToolLineProps {
   width: number;
   /** Clock for the elapsed time of a running call. */
   now?: number;
+  /**
+   * The call the dialog shows now. Another call that asks is drawn as
+   * waiting: one call asks at a time, the rest wait behind it.
+   */
+  askingId?: string;
 }
 
-export function ToolLine({ call, width, now = Date.now() }: ToolLineProps) {
+export function ToolLine({ call: shownCall, width, now = Date.now(), askingId }: ToolLineProps) {
+  const behindTheDialog = shownCall.state === 'asking' && askingId !== undefined && shownCall.id !== askingId;
+  const call: CallView = behindTheDialog ? { ...shownCall, state: 'waiting' } : shownCall;
   const { icon, color } = ICON[call.state];
   const state = stateText(call, now);
   const budget = Math.max(10, width - call.tool.length - 6 - Math.min(state.length, Math.floor(width / 2)));

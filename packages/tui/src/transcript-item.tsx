@@ -15,11 +15,13 @@ export interface TranscriptItemViewProps {
   width: number;
   markdown: MarkdownRenderer;
   now?: number;
+  /** The call the dialog shows now; other asking calls wait their turn. */
+  askingId?: string;
 }
 
 const NOTICE_COLOR = { info: undefined, warn: 'yellow', error: 'red' } as const;
 
-function ItemBody({ item, width, markdown, now }: TranscriptItemViewProps) {
+function ItemBody({ item, width, markdown, now, askingId }: TranscriptItemViewProps) {
   switch (item.kind) {
     case 'user':
       return (
@@ -33,7 +35,7 @@ function ItemBody({ item, width, markdown, now }: TranscriptItemViewProps) {
     case 'markdown':
       return <Text>{markdown.render(sanitizeText(item.text), width)}</Text>;
     case 'call':
-      return <ToolLine call={item.call} width={width} now={now} />;
+      return <ToolLine call={item.call} width={width} now={now} askingId={askingId} />;
     case 'result':
       return <ToolResult call={item.call} width={width} />;
     case 'notice': {

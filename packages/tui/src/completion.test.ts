@@ -44,6 +44,11 @@ describe('completePathToken', () => {
     expect(c.items[0]).toEqual({ label: 'docs/keys.md', replacement: '@docs/keys.md' });
   });
 
+  it('offers what is in a directory once its name is typed out, not the directory again', () => {
+    const c = completePathToken(editorOf('look at @src/'), paths)!;
+    expect(c.items.map((i) => i.label)).toEqual(['src/app.tsx', 'src/index.ts']);
+  });
+
   it('ignores words that do not start with @', () => {
     expect(completePathToken(editorOf('mail me@x'), paths)).toBeUndefined();
   });

@@ -89,6 +89,8 @@ export function completePathToken(s: EditorState, paths: readonly string[]): Com
   const query = token.slice(1);
   const ranked: Array<{ path: string; rank: number }> = [];
   for (const path of paths) {
+    // A directory already typed out is where the person is: offer what is in it.
+    if (path === query && path.endsWith('/')) continue;
     const rank = rankPath(query, path);
     if (rank !== undefined) ranked.push({ path, rank });
   }

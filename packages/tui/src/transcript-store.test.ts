@@ -161,6 +161,10 @@ describe('summarize', () => {
   it('counts lines of a result and quotes the first line of a failure', () => {
     expect(summarize('a\nb\n', 'done')).toBe('2 lines');
     expect(summarize('', 'done')).toBe('no output');
+    expect(summarize('exit status 0\nstdout:\nHello, world!', 'done')).toBe('exit 0 · 1 line');
+    expect(summarize('exit status 0', 'done')).toBe('exit 0');
+    expect(summarize('exit status 2\nstdout:\na\nb\nstderr:\noops', 'done')).toBe('exit 2 · 3 lines');
+    expect(summarize('exit status 0\n(no output)', 'done')).toBe('exit 0');
     expect(summarize('boom\nstack', 'failed')).toBe('boom');
   });
 });

@@ -351,9 +351,23 @@ export function summarize(content: string, state: CallState): string {
     const first = content.trim().split('\n')[0] ?? '';
     return first.length > 200 ? `${first.slice(0, 199)}…` : first;
   }
-  const lines = content ? content.split('\n').length - (content.endsWith('\n') ? 1 : 0) : 0;
-  return lines === 0 ? 'no output' : `${lines} line${lines === 1 ? '' : 's'}`;
+  // A command's result (the bash tool's): its exit status, then how much it printed.
+  const exit = /^exit status (\d+)\n?/.exec(content);
+  if (exit) {
+    const rest = content.slice(exit[0].length);
+    // Not output: the section labels, the "(no output)" line, a line saying what was cut.
+    const printed = rest.split('\n').filter((line) => line && !/^(stdout|stderr):$|^\(no output\)$|^\[output cut: /.test(line)).length;
+    return `exit ${exit[1]}${printed ? ` · ${linesText(printed)}` : ''}`;
+  }
+  const lines = countLines(content);
+  return lines === 0 ? 'no output' : linesText(lines);
 }
+
+function countLines(text: string): number {
+  return text ? text.split('\n').length - (text.endsWith('\n') ? 1 : 0) : 0;
+}
+
+const linesText = (n: number) => `${n} line${n === 1 ? '' : 's'}`;
 
 function lastLine(text: string): string {
   const lines = text.trimEnd().split('\n');

@@ -57,7 +57,7 @@ export function runCommonJsBundle<T = Record<string, unknown>>(file: string, opt
   const cacheFile = opts.cacheDir ? codeCacheFile(file, opts.cacheDir) : undefined;
   const cachedData = readCache(cacheFile);
   const bytes = readFileSync(file);
-  // esbuild writes ASCII (it escapes the rest), which decodes fastest as latin1.
+  // A bundle is mostly ASCII (esbuild escapes strings), which decodes fastest as latin1.
   const source = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
   const wrapper = `(function (exports, require, module, __filename, __dirname, __lugImportMetaUrl) {${source}\n})`;
   const script = new Script(wrapper, { filename: file, cachedData });

@@ -4,9 +4,9 @@
  * own change (`tool.preview`); this turns that into text and makes every
  * character safe for the terminal.
  */
-import type { AuthorizeRequest, LugHost, ToolPreview } from '@lug/core';
+import { displayPath, type AuthorizeRequest, type LugHost, type ToolPreview } from '@lug/core';
 import { createRequire } from 'node:module';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { escapeForTerminal } from './escape.js';
 import type { Preview } from './types.js';
 
@@ -45,18 +45,12 @@ export async function previewCall(host: LugHost, request: AuthorizeRequest, sign
 export function fromToolPreview(described: ToolPreview, cwd?: string): Preview {
   switch (described.kind) {
     case 'file_change':
-      return safe('diff', diffText(cwd ? shownPath(described.path, cwd) : described.path, described.before, described.after));
+      return safe('diff', diffText(cwd ? displayPath(cwd, resolve(cwd, described.path)) : described.path, described.before, described.after));
     case 'command':
       return commandPreview(described.command, described.cwd);
     case 'text':
       return safe('args', described.text);
   }
-}
-
-/** A path as a person reads it: relative to the working directory when it is inside it. */
-function shownPath(path: string, cwd: string): string {
-  const rel = relative(cwd, resolve(cwd, path));
-  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
 }
 
 /** A unified diff; a new file (no `before`) shows every line as added. */

@@ -21,4 +21,5 @@ export * from './system-prompt.js';
 export * from './session.js';
 export * from './abortable.js';
 export * from './call-summary.js';
+export * from './display-path.js';
 export * from './code-cache.js';

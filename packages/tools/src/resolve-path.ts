@@ -10,18 +10,8 @@ export function resolvePath(cwd: string, p: string | undefined): string {
   return path.resolve(cwd, p === undefined || p === '' ? '.' : p);
 }
 
-/**
- * How a tool shows an absolute path back to the model: relative to `cwd` when
- * it lies under it (so it can be passed straight back as an argument), the
- * absolute path otherwise (a chain of `../` says less than the path itself).
- * `cwd` itself is shown as `.`.
- */
-export function displayPath(cwd: string, absPath: string): string {
-  const rel = path.relative(cwd, absPath);
-  if (rel === '') return '.';
-  if (rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) return absPath;
-  return rel.split(path.sep).join('/');
-}
+/** How a tool shows an absolute path back to the model (one definition, in @lug/core, shared with the approval dialog). */
+export { displayPath } from '@lug/core';
 
 /**
  * The `path` argument as the user's page gives it for every tool but bash:

@@ -7,7 +7,17 @@
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Plugin } from 'esbuild';
+import type { OnResolveArgs, Plugin, PluginBuild, ResolveResult } from 'esbuild';
+
+/**
+ * Where `name` really resolves, for a plugin that puts a stand-in in front of
+ * it: undefined for the stand-in's own import of the real module (marked
+ * `real`) and for anything but an import statement.
+ */
+async function resolveWrapped(build: PluginBuild, name: string, args: OnResolveArgs): Promise<ResolveResult | undefined> {
+  if (args.kind !== 'import-statement' || args.pluginData?.real) return undefined;
+  return build.resolve(name, { kind: 'import-statement', resolveDir: args.resolveDir, pluginData: { real: true } });
+}
 
 const FAST_PATH_MODULE = fileURLToPath(new URL('../src/startup/string-width-fast.ts', import.meta.url));
 
@@ -23,9 +33,8 @@ export function stringWidthFastPath(): Plugin {
     name: 'lug-string-width-fast-path',
     setup(build) {
       build.onResolve({ filter: /^string-width$/ }, async (args) => {
-        if (args.kind !== 'import-statement' || args.pluginData?.real) return undefined;
-        const real = await build.resolve('string-width', { kind: 'import-statement', resolveDir: args.resolveDir, pluginData: { real: true } });
-        if (real.errors.length > 0) return { errors: real.errors };
+        const real = await resolveWrapped(build, 'string-width', args);
+        if (!real || real.errors.length > 0) return real && { errors: real.errors };
         const { version } = JSON.parse(await readFile(`${dirname(real.path)}/package.json`, 'utf8'));
         // Versions 7 and 8 (measured against the fast path in string-width-fast.test.ts).
         if (!/^[78]\./.test(version)) return undefined;
@@ -45,6 +54,33 @@ export function stringWidthFastPath(): Plugin {
   };
 }
 
+interface FilePatch {
+  /** Which file of which package: the build fails, naming both, when `apply` does not recognise it. */
+  file: RegExp;
+  pkg: string;
+  /** The patched source, or undefined when the code is not the code the patch was written for. */
+  apply(source: string): string | undefined;
+}
+
+/** A plugin that patches files of a dependency, and fails the build when one has changed under it. */
+function patchPlugin(fn: string, patches: FilePatch[]): Plugin {
+  return {
+    name: `lug-${fn}`,
+    setup(build) {
+      for (const { file, pkg, apply } of patches) {
+        build.onLoad({ filter: file }, async (args) => {
+          const contents = apply(await readFile(args.path, 'utf8'));
+          if (contents === undefined) return { errors: [{ text: `${pkg} changed (${args.path}): update ${fn} in packages/cli/build/startup-plugins.ts` }] };
+          return { contents, loader: 'js', resolveDir: dirname(args.path) };
+        });
+      }
+    },
+  };
+}
+
+/** How many times `pattern` occurs in `source`. */
+const count = (source: string, pattern: string | RegExp) => source.split(pattern).length - 1;
+
 /**
  * yoga-layout starts with `await loadYoga()` at its top level, which a
  * CommonJS bundle cannot hold (the bundle is CommonJS to run from a V8 code
@@ -60,28 +96,25 @@ export function yogaSynchronous(): Plugin {
   const SYNC_HOOK =
     'h.instantiateWasm||(h.instantiateWasm=function(i,r){var m=new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(H.slice(H.indexOf(",")+1),"base64")),i);r(m);return m.exports});';
   const TOP_LEVEL_AWAIT = 'const Yoga = wrapAssembly(await loadYoga());';
-  const changed = (path: string) => ({ errors: [{ text: `yoga-layout changed (${path}): update yogaSynchronous in packages/cli/build/startup-plugins.ts` }] });
-  return {
-    name: 'lug-yoga-synchronous',
-    setup(build) {
-      build.onLoad({ filter: /[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, async (args) => {
-        const source = await readFile(args.path, 'utf8');
-        if (!HOOK.test(source) || !source.includes('H="data:application/octet-stream;base64,')) return changed(args.path);
-        return { contents: source.replace(HOOK, (hook) => SYNC_HOOK + hook), loader: 'js' };
-      });
-      build.onLoad({ filter: /[\\/]yoga-layout[\\/]dist[\\/]src[\\/]index\.js$/ }, async (args) => {
-        const source = await readFile(args.path, 'utf8');
-        if (!source.includes(TOP_LEVEL_AWAIT)) return changed(args.path);
-        const synchronous = [
-          'const loaded = {};',
-          'loadYoga(loaded);',
-          "if (!loaded.calledRun) throw new Error('yoga-layout did not start synchronously');",
-          'const Yoga = wrapAssembly(loaded);',
-        ].join('\n');
-        return { contents: source.replace(TOP_LEVEL_AWAIT, synchronous), loader: 'js' };
-      });
+  const SYNCHRONOUS = [
+    'const loaded = {};',
+    'loadYoga(loaded);',
+    "if (!loaded.calledRun) throw new Error('yoga-layout did not start synchronously');",
+    'const Yoga = wrapAssembly(loaded);',
+  ].join('\n');
+  return patchPlugin('yogaSynchronous', [
+    {
+      file: /[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/,
+      pkg: 'yoga-layout',
+      apply: (source) =>
+        HOOK.test(source) && source.includes('H="data:application/octet-stream;base64,') ? source.replace(HOOK, (hook) => SYNC_HOOK + hook) : undefined,
     },
-  };
+    {
+      file: /[\\/]yoga-layout[\\/]dist[\\/]src[\\/]index\.js$/,
+      pkg: 'yoga-layout',
+      apply: (source) => (source.includes(TOP_LEVEL_AWAIT) ? source.replace(TOP_LEVEL_AWAIT, SYNCHRONOUS) : undefined),
+    },
+  ]);
 }
 
 /**
@@ -93,21 +126,18 @@ export function yogaSynchronous(): Plugin {
 export function inkWithoutTopLevelAwait(): Plugin {
   const DEVTOOLS = "await import('./devtools.js');";
   const PACKAGE_JSON = '? await loadPackageJson()';
-  return {
-    name: 'lug-ink-without-top-level-await',
-    setup(build) {
-      build.onLoad({ filter: /[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, async (args) => {
-        const source = await readFile(args.path, 'utf8');
-        if (!source.includes(DEVTOOLS) || !source.includes(PACKAGE_JSON)) {
-          return { errors: [{ text: `ink's reconciler changed (${args.path}): update inkWithoutTopLevelAwait in packages/cli/build/startup-plugins.ts` }] };
-        }
-        const contents = source
-          .replace(DEVTOOLS, "void import('./devtools.js').catch((error) => console.warn(`ink: React devtools did not load: ${String(error.message).split('\\n')[0]}`));")
-          .replace(PACKAGE_JSON, "? { name: 'ink', version: undefined }");
-        return { contents, loader: 'js' };
-      });
+  return patchPlugin('inkWithoutTopLevelAwait', [
+    {
+      file: /[\\/]ink[\\/]build[\\/]reconciler\.js$/,
+      pkg: "ink's reconciler",
+      apply: (source) =>
+        source.includes(DEVTOOLS) && source.includes(PACKAGE_JSON)
+          ? source
+              .replace(DEVTOOLS, "void import('./devtools.js').catch((error) => console.warn(`ink: React devtools did not load: ${String(error.message).split('\\n')[0]}`));")
+              .replace(PACKAGE_JSON, "? { name: 'ink', version: undefined }")
+          : undefined,
     },
-  };
+  ]);
 }
 
 /**
@@ -121,21 +151,15 @@ export function sliceAnsiLazySegmenter(): Plugin {
     'let graphemeSegmenter;',
     "const GRAPHEME_SEGMENTER = { segment: (string) => (graphemeSegmenter ??= new Intl.Segmenter(undefined, {granularity: 'grapheme'})).segment(string) };",
   ].join('\n');
-  return {
-    name: 'lug-slice-ansi-lazy-segmenter',
-    setup(build) {
-      build.onLoad({ filter: /[\\/]slice-ansi[\\/]tokenize-ansi\.js$/ }, async (args) => {
-        const source = await readFile(args.path, 'utf8');
-        // Every use must be a .segment() call, which the lazy object answers.
-        const uses = source.split('GRAPHEME_SEGMENTER').length - 1;
-        const segmentCalls = source.split('GRAPHEME_SEGMENTER.segment(').length - 1;
-        if (!source.includes(EAGER) || uses !== segmentCalls + 1) {
-          return { errors: [{ text: `slice-ansi changed (${args.path}): update sliceAnsiLazySegmenter in packages/cli/build/startup-plugins.ts` }] };
-        }
-        return { contents: source.replace(EAGER, LAZY), loader: 'js' };
-      });
+  return patchPlugin('sliceAnsiLazySegmenter', [
+    {
+      file: /[\\/]slice-ansi[\\/]tokenize-ansi\.js$/,
+      pkg: 'slice-ansi',
+      // Every use must be a .segment() call, which the lazy object answers.
+      apply: (source) =>
+        source.includes(EAGER) && count(source, 'GRAPHEME_SEGMENTER') === count(source, 'GRAPHEME_SEGMENTER.segment(') + 1 ? source.replace(EAGER, LAZY) : undefined,
     },
-  };
+  ]);
 }
 
 const GRAPHEME_FAST_MODULE = fileURLToPath(new URL('../src/startup/grapheme-fast.ts', import.meta.url));
@@ -153,21 +177,15 @@ export function ansiTokenizeGraphemeFastPath(): Plugin {
     'let realSegmenter;',
     'const segmenter = { segment: (string) => segmentGraphemes(string, () => (realSegmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" }))) };',
   ].join('\n');
-  return {
-    name: 'lug-ansi-tokenize-grapheme-fast-path',
-    setup(build) {
-      build.onLoad({ filter: /[\\/]@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]tokenize\.js$/ }, async (args) => {
-        const source = await readFile(args.path, 'utf8');
-        // Every use must be iterating segmenter.segment(...), which the fast path answers.
-        const uses = source.split(/\bsegmenter\b/).length - 1;
-        const iterations = source.split(/of segmenter\.segment\(/).length - 1;
-        if (!source.includes(EAGER) || uses !== iterations + 1) {
-          return { errors: [{ text: `@alcalzone/ansi-tokenize changed (${args.path}): update ansiTokenizeGraphemeFastPath in packages/cli/build/startup-plugins.ts` }] };
-        }
-        return { contents: source.replace(EAGER, FAST), loader: 'js', resolveDir: dirname(args.path) };
-      });
+  return patchPlugin('ansiTokenizeGraphemeFastPath', [
+    {
+      file: /[\\/]@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]tokenize\.js$/,
+      pkg: '@alcalzone/ansi-tokenize',
+      // Every use must be iterating segmenter.segment(...), which the fast path answers.
+      apply: (source) =>
+        source.includes(EAGER) && count(source, /\bsegmenter\b/) === count(source, /of segmenter\.segment\(/) + 1 ? source.replace(EAGER, FAST) : undefined,
     },
-  };
+  ]);
 }
 
 /**
@@ -180,9 +198,8 @@ export function execaOnFirstUse(): Plugin {
     name: 'lug-execa-on-first-use',
     setup(build) {
       build.onResolve({ filter: /^execa$/ }, async (args) => {
-        if (args.kind !== 'import-statement' || args.pluginData?.real) return undefined;
-        const real = await build.resolve('execa', { kind: 'import-statement', resolveDir: args.resolveDir, pluginData: { real: true } });
-        if (real.errors.length > 0) return { errors: real.errors };
+        const real = await resolveWrapped(build, 'execa', args);
+        if (!real || real.errors.length > 0) return real && { errors: real.errors };
         return { path: real.path, namespace: 'lug-execa' };
       });
       build.onLoad({ filter: /.*/, namespace: 'lug-execa' }, (args) => ({

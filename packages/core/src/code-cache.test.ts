@@ -5,7 +5,7 @@ import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { transformSync } from 'esbuild';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { codeCacheFile, codeCachePending, runCommonJsBundle, saveCodeCaches } from './code-cache.js';
+import { codeCacheFile, runCommonJsBundle, saveCodeCaches } from './code-cache.js';
 
 let dir: string;
 let cacheDir: string;
@@ -21,6 +21,7 @@ afterEach(() => {
 
 let runner: string | undefined;
 /** A new node process that runs `file` through this module (transpiled by esbuild), then saves its cache. */
+/** `pending`: the start ran without a usable cache, so it wrote one. */
 function start(file: string, cache: string | undefined): { result: unknown; pending: boolean; caches: string[] } {
   if (!runner) {
     const js = transformSync(readFileSync(new URL('./code-cache.ts', import.meta.url), 'utf8'), { loader: 'ts', format: 'esm' }).code;
@@ -28,11 +29,15 @@ function start(file: string, cache: string | undefined): { result: unknown; pend
     runner = join(dir, 'runner.mjs');
     writeFileSync(
       runner,
-      `import { runCommonJsBundle, codeCachePending, saveCodeCaches } from './code-cache.mjs';
+      `import { statSync } from 'node:fs';
+       import { codeCacheFile, runCommonJsBundle, saveCodeCaches } from './code-cache.mjs';
        const [file, cacheDir] = process.argv.slice(2);
+       // A cache is written to a temp file renamed over the old one: a new inode says it was written.
+       const inode = () => { try { return statSync(codeCacheFile(file, cacheDir)).ino; } catch { return undefined; } };
+       const before = cacheDir ? inode() : undefined;
        const result = runCommonJsBundle(file, { cacheDir: cacheDir || undefined }).f();
-       const pending = codeCachePending(file);
        saveCodeCaches();
+       const pending = Boolean(cacheDir) && inode() !== before;
        console.log(JSON.stringify({ result, pending }));`,
     );
   }

@@ -73,11 +73,6 @@ export function runCommonJsBundle<T = Record<string, unknown>>(file: string, opt
   return module.exports;
 }
 
-/** Whether `file` ran without a usable cache and its cache is not written yet. */
-export function codeCachePending(file: string): boolean {
-  return pending.has(file);
-}
-
 /** Remove the caches an earlier build of the same bundle left (an upgrade would otherwise leave one each time). */
 function removeOlderCaches(cacheFile: string): void {
   const name = basename(cacheFile).replace(/-[0-9a-f]{16}\.v8cache$/, '');

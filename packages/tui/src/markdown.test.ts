@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createMarkdownRenderer, wrapRows } from './markdown.js';
-import { stripAnsi } from './text-layout.js';
+import { createMarkdownRenderer } from './markdown.js';
+import { stripAnsi, wrapRows } from './text-layout.js';
 
 describe('createMarkdownRenderer', () => {
   it('shows the text as written until marked is loaded, and loads it only when asked', () => {

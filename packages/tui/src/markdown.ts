@@ -5,7 +5,7 @@
  * the TUI never pays for it. Until the import finishes, text shows as written.
  */
 
-import wrapAnsi from 'wrap-ansi';
+import { wrapRows } from './text-layout.js';
 
 type RenderFn = (markdown: string) => string;
 
@@ -37,20 +37,6 @@ function linkRenderer(this: { parser: { parseInline(tokens: unknown[]): string }
  */
 function inlineText(this: { parser: { parseInline(tokens: unknown[]): string } }, token: { tokens?: unknown[] }): string | false {
   return typeof token === 'object' && token.tokens ? this.parser.parseInline(token.tokens) : false;
-}
-
-/**
- * Rows that fit `width`. ink wraps a long line itself, but without trimming,
- * so a word that ends on the last column leaves the space after it at the
- * start of the next row (a ragged left edge in every few paragraphs).
- * Wrapped here the same way, minus that space, the rows fit and ink leaves
- * them alone. Each line's own indentation is kept.
- */
-export function wrapRows(text: string, width: number): string {
-  return text
-    .split('\n')
-    .map((line) => wrapAnsi(line, width, { hard: true, trim: false }).replace(/\n((?:\x1b\[[0-9;]*m)*) /g, '\n$1'))
-    .join('\n');
 }
 
 export function createMarkdownRenderer(): MarkdownRenderer {

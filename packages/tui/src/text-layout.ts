@@ -3,6 +3,8 @@
  * rows a text takes once ink wraps it, and cutting a one-line summary to fit.
  */
 
+import wrapAnsi from 'wrap-ansi';
+
 // eslint-disable-next-line no-control-regex
 const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
 
@@ -70,4 +72,18 @@ export function oneLine(text: string, max: number): string {
 export function sanitizeText(text: string): string {
   // eslint-disable-next-line no-control-regex
   return stripAnsi(text).replace(/\t/g, '    ').replace(/\r\n/g, '\n').replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
+}
+
+/**
+ * Rows that fit `width`. ink wraps a long line itself, but without trimming,
+ * so a word that ends on the last column leaves the space after it at the
+ * start of the next row (a ragged left edge in every few paragraphs).
+ * Wrapped here the same way, minus that space, the rows fit and ink leaves
+ * them alone. Each line's own indentation is kept.
+ */
+export function wrapRows(text: string, width: number): string {
+  return text
+    .split('\n')
+    .map((line) => wrapAnsi(line, width, { hard: true, trim: false }).replace(/\n((?:\x1b\[[0-9;]*m)*) /g, '\n$1'))
+    .join('\n');
 }

@@ -8,7 +8,7 @@ import { Box, Text } from 'ink';
 import type { MarkdownRenderer } from './markdown.js';
 import { ToolLine, ToolResult } from './tool-line.js';
 import type { TranscriptItem } from './transcript-store.js';
-import { sanitizeText } from './text-layout.js';
+import { sanitizeText, wrapRows } from './text-layout.js';
 
 export interface TranscriptItemViewProps {
   item: TranscriptItem;
@@ -29,7 +29,7 @@ function ItemBody({ item, width, markdown, now, askingId }: TranscriptItemViewPr
           <Text color="cyan" bold>
             {'› '}
           </Text>
-          <Text bold>{sanitizeText(item.text)}</Text>
+          <Text bold>{wrapRows(sanitizeText(item.text), width - 2)}</Text>
         </Box>
       );
     case 'markdown':
@@ -39,7 +39,7 @@ function ItemBody({ item, width, markdown, now, askingId }: TranscriptItemViewPr
     case 'result':
       return <ToolResult call={item.call} width={width} />;
     case 'notice': {
-      const text = item.markdown ? markdown.render(sanitizeText(item.text), width - 2) : sanitizeText(item.text);
+      const text = item.markdown ? markdown.render(sanitizeText(item.text), width - 2) : wrapRows(sanitizeText(item.text), width - 2);
       const mark = item.level === 'error' ? '✗ ' : item.level === 'warn' ? '! ' : '· ';
       return (
         <Box>

@@ -25,14 +25,46 @@ export interface ToolResultPart {
   isError: boolean;
 }
 
+/**
+ * The model's reasoning (Anthropic thinking, OpenAI reasoning items,
+ * `reasoning_content` of compatible servers). Kept in the session and sent
+ * back exactly as the API that produced it requires; never part of the
+ * answer's text.
+ */
+export interface ReasoningPart {
+  type: 'reasoning';
+  /** The reasoning as streamed; empty when the server sent only opaque data. */
+  text: string;
+  /** Which wire produced it ('anthropic', 'openai-chat', 'openai-responses'): sent back only to the same kind of API. */
+  source: string;
+  /** Opaque proof the API requires back verbatim (Anthropic's thinking signature). */
+  signature?: string;
+  /** Opaque reasoning the server hid: Anthropic `redacted_thinking` data, Responses `encrypted_content`. */
+  redacted?: string;
+  /** The server's id for the item (Responses reasoning items). */
+  id?: string;
+}
+
+/** An image the user attached (`@shot.png`, `--image`), base64-encoded. */
+export interface ImagePart {
+  type: 'image';
+  mediaType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+  /** Base64 of the file's bytes. */
+  data: string;
+  /** Where it came from, for the transcript ("shot.png"). */
+  name?: string;
+}
+
 export interface UserMessage {
   role: 'user';
   content: string;
+  /** Images sent with the text, in order. */
+  images?: ImagePart[];
 }
 
 export interface AssistantMessage {
   role: 'assistant';
-  content: Array<TextPart | ToolCallPart>;
+  content: Array<TextPart | ToolCallPart | ReasoningPart>;
 }
 
 /** The results of one assistant message's tool calls, in the order of the calls. */
@@ -44,12 +76,23 @@ export interface ToolResultsMessage {
 export type Message = UserMessage | AssistantMessage | ToolResultsMessage;
 
 export interface Usage {
+  /** Input tokens billed at the full rate: cache reads and writes are counted apart. */
   inputTokens: number;
   outputTokens: number;
+  /** Input tokens read from the provider's prompt cache. */
+  cacheReadTokens?: number;
+  /** Input tokens written to the provider's prompt cache. */
+  cacheWriteTokens?: number;
+  /** Output tokens spent on reasoning (included in outputTokens). */
+  reasoningTokens?: number;
 }
 
+const OPTIONAL_USAGE = ['cacheReadTokens', 'cacheWriteTokens', 'reasoningTokens'] as const;
+
 export function addUsage(a: Usage, b: Usage): Usage {
-  return { inputTokens: a.inputTokens + b.inputTokens, outputTokens: a.outputTokens + b.outputTokens };
+  const sum: Usage = { inputTokens: a.inputTokens + b.inputTokens, outputTokens: a.outputTokens + b.outputTokens };
+  for (const k of OPTIONAL_USAGE) if (a[k] !== undefined || b[k] !== undefined) sum[k] = (a[k] ?? 0) + (b[k] ?? 0);
+  return sum;
 }
 
 export function emptyUsage(): Usage {

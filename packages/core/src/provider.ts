@@ -2,7 +2,7 @@
  * The Provider contract: a model wire protocol behind one streaming function
  * over the neutral message format.
  */
-import type { Message, Usage } from './messages.js';
+import type { Message, ReasoningPart, Usage } from './messages.js';
 import type { RetryPolicy } from './retry.js';
 import type { ToolSpec } from './tool.js';
 
@@ -13,21 +13,50 @@ export interface ModelRequest {
   messages: Message[];
   tools: ToolSpec[];
   maxTokens: number;
+  /** Reasoning effort asked for (`lug.opt.thinking`); unset or 'off': none asked. */
+  thinking?: ThinkingLevel;
 }
 
-export type StopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'other';
+export type ThinkingLevel = 'off' | 'minimal' | 'low' | 'medium' | 'high' | 'max';
+
+/**
+ * Why the model stopped, in one vocabulary for every wire:
+ * `max_tokens` (the output cap cut it), `refusal` (the model declined),
+ * `content_filter` (the server's filter cut it), `context_window` (the
+ * conversation no longer fits), `pause_turn` (the server paused a long turn;
+ * send the conversation again to continue).
+ */
+export type StopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'refusal' | 'content_filter' | 'context_window' | 'pause_turn' | 'other';
 
 export type ProviderEvent =
   | { type: 'text_delta'; text: string }
+  /** Reasoning as it streams, for display; the kept part follows as `reasoning`. */
+  | { type: 'reasoning_delta'; text: string }
+  /** A finished reasoning part, in its place among the message's parts. */
+  | { type: 'reasoning'; part: ReasoningPart }
   /** A complete tool call; emitted once the model has finished its arguments. */
   | { type: 'tool_call'; id: string; name: string; argsText: string }
   | { type: 'usage'; usage: Usage }
   | { type: 'retry'; attempt: number; delayMs: number; error: string }
   | { type: 'stop'; reason: StopReason };
 
+/** What lug knows of a model: from a table of known models, or from the server itself (local servers). */
+export interface ModelInfo {
+  /** Tokens the model's context window holds. */
+  contextWindow?: number;
+  /** The most tokens it may write in one answer. */
+  maxOutputTokens?: number;
+  /** Whether user messages may carry images. */
+  images?: boolean;
+  /** Whether it can reason (extended thinking, reasoning effort). */
+  reasoning?: boolean;
+}
+
 export interface Provider {
   readonly name: string;
   stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ProviderEvent>;
+  /** What the provider knows of a model; undefined when it knows nothing. */
+  modelInfo?(model: string, signal?: AbortSignal): Promise<ModelInfo | undefined>;
 }
 
 /** What a provider that talks to a server through an SDK takes, besides its key. */

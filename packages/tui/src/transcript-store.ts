@@ -196,6 +196,7 @@ export class TranscriptStore {
             if (part.text.trim()) this.push({ kind: 'markdown', key: 0, text: part.text.trim() });
             continue;
           }
+          if (part.type !== 'tool_call') continue;
           const r = results.get(part.id);
           const call: CallView = {
             id: part.id,

@@ -38,6 +38,7 @@ function blocksOf(message: Message): { role: Role; blocks: Block[] } {
         blocks: message.content.flatMap((part): Block[] => {
           // The API rejects empty text blocks.
           if (part.type === 'text') return part.text === '' ? [] : [{ type: 'text', text: part.text }];
+          if (part.type === 'reasoning') return []; // sending thinking back: the providers issue
           return [{ type: 'tool_use', id: part.id, name: part.name, input: argsInput(part.argsText) }];
         }),
       };

@@ -6,9 +6,12 @@
  * where the API asks for one. JavaScript → Lua: the reverse; numbers that are
  * 32-bit integers become Lua integers (fengari's integers are 32 bits), other
  * numbers floats; Uint8Array → a string of those exact bytes.
+ *
+ * This module imports nothing of the state or of the coroutine driver: it
+ * names what it needs from them (ValueState, FunctionOwner), and the state
+ * (lua-state.ts) and the driver (lua-vm.ts) provide it.
  */
-import type { LuaState } from './fengari.js';
-import type { LuaVM } from './lua-vm.js';
+import type { Fengari, LuaState } from './fengari.js';
 import { jsString, luaKey, luaString } from './lua-strings.js';
 
 /** What to do with a Lua function met while converting. */
@@ -18,6 +21,32 @@ export interface ToJsOptions {
   functions?: FunctionMode;
 }
 
+/** What a call into Lua carries: the turn's signal, so waits and processes end on cancel. */
+export interface CallContext {
+  signal?: AbortSignal;
+}
+
+/** Who runs and releases a LuaFunctionRef (the coroutine driver, lua-vm.ts). */
+export interface FunctionOwner {
+  call(fn: LuaFunctionRef, args?: unknown[], ctx?: CallContext): unknown[] | Promise<unknown[]>;
+  unref(ref: number): void;
+}
+
+/** What converting needs from the state. */
+export interface ValueState {
+  readonly f: Fengari;
+  typeName(L: LuaState, idx: number): string;
+  /** Pop the value on top of the stack into the registry. */
+  refTop(L: LuaState): LuaFunctionRef;
+  /** The Lua function behind a JavaScript function made from one, so it goes back as the original. */
+  luaFunctionOf(fn: object): LuaFunctionRef | undefined;
+  /** Push a JavaScript function as a Lua function (one that returns a promise makes Lua wait). */
+  pushCallable(L: LuaState, fn: (...args: unknown[]) => unknown): void;
+}
+
+/** A JavaScript object Lua holds as an opaque light userdata, equal only to itself. */
+export class LightUserdata {}
+
 const MAX_DEPTH = 100;
 const INT32_MIN = -2147483648;
 const INT32_MAX = 2147483647;
@@ -25,17 +54,17 @@ const INT32_MAX = 2147483647;
 /** A Lua function kept alive in the registry so JavaScript can call it later. */
 export class LuaFunctionRef {
   constructor(
-    readonly vm: LuaVM,
+    readonly owner: FunctionOwner,
     readonly ref: number,
   ) {}
 
   /** Run it on its own coroutine; synchronous when it never waits. */
-  call(args: unknown[] = [], ctx?: import('./lua-vm.js').CallContext): unknown[] | Promise<unknown[]> {
-    return this.vm.call(this, args, ctx);
+  call(args: unknown[] = [], ctx?: CallContext): unknown[] | Promise<unknown[]> {
+    return this.owner.call(this, args, ctx);
   }
 
   release(): void {
-    this.vm.unref(this.ref);
+    this.owner.unref(this.ref);
   }
 
   /** Functions are not data: JSON leaves them out. */
@@ -48,7 +77,7 @@ export class ConversionError extends Error {
   override name = 'ConversionError';
 }
 
-export function toJs(vm: LuaVM, L: LuaState, idx: number, opts: ToJsOptions = {}, path: unknown[] = []): unknown {
+export function toJs(vm: ValueState, L: LuaState, idx: number, opts: ToJsOptions = {}, path: unknown[] = []): unknown {
   const { lua } = vm.f;
   switch (lua.lua_type(L, idx)) {
     case lua.LUA_TNIL:
@@ -75,7 +104,7 @@ export function toJs(vm: LuaVM, L: LuaState, idx: number, opts: ToJsOptions = {}
   }
 }
 
-function tableToJs(vm: LuaVM, L: LuaState, idx: number, opts: ToJsOptions, path: unknown[]): unknown {
+function tableToJs(vm: ValueState, L: LuaState, idx: number, opts: ToJsOptions, path: unknown[]): unknown {
   const { lua } = vm.f;
   const identity = lua.lua_topointer(L, idx);
   if (path.includes(identity)) throw new ConversionError('the table refers to itself (a cycle), so it cannot be turned into data');
@@ -122,7 +151,7 @@ function tableToJs(vm: LuaVM, L: LuaState, idx: number, opts: ToJsOptions, path:
   return object;
 }
 
-export function pushJs(vm: LuaVM, L: LuaState, value: unknown, seen: unknown[] = []): void {
+export function pushJs(vm: ValueState, L: LuaState, value: unknown, seen: unknown[] = []): void {
   const { lua } = vm.f;
   switch (typeof value) {
     case 'undefined':
@@ -153,7 +182,7 @@ export function pushJs(vm: LuaVM, L: LuaState, value: unknown, seen: unknown[] =
       throw new ConversionError(`a JavaScript ${typeof value} cannot be given to Lua`);
   }
   if (value === null) return lua.lua_pushnil(L);
-  if (value === vm.pending) return lua.lua_pushlightuserdata(L, value);
+  if (value instanceof LightUserdata) return lua.lua_pushlightuserdata(L, value);
   if (value instanceof LuaFunctionRef) {
     lua.lua_rawgeti(L, lua.LUA_REGISTRYINDEX, value.ref);
     return;

@@ -4,6 +4,15 @@
 ---
 ---lug loads the stock runtime `basic.lug` first, then `init.lua`, then each plugin in name order. A file that fails to load is reported with its file and line, and the rest still loads.
 ---
+---A wrong argument to a `lug` function is an error at your line, in one shape for every function: which argument, of which function, what it should be and what it was. A table of options or a spec takes only the fields documented for it: a field it does not know (a typo) is an error naming the ones it takes, and so is an argument more than the function takes (trailing nils are fine). `pcall` catches these errors like any other.
+---
+---```text
+---init.lua:3: bad argument #3 to 'lug.cmd.register' (opts.desc: expected string, got number)
+---init.lua:4: bad argument #3 to 'lug.keymap.set' (opts: unknown field "descr"; the fields are: desc)
+---init.lua:5: bad argument #2 to 'lug.proc.run' (opts.env.GIT_PAGER: expected string, got boolean)
+---init.lua:6: bad argument #2 to 'lug.ui.notify' (level: expected "info", "warn" or "error", got "loud")
+---```
+---
 ---Every call from lug into Lua (a rule, a tool handler, a hook, a command) runs on its own coroutine, so a function that waits, such as `lug.ui.confirm` or `lug.proc.run`, reads as straight-line code. Functions that wait cannot be called where Lua cannot pause: inside a `table.sort` comparator, a `string.gsub` replacement function or a metamethod.
 ---@class lug
 lug = {}

@@ -16,6 +16,11 @@ import { LuaError } from './lua-error.js';
 import { jsString, luaConst, luaString } from './lua-strings.js';
 import { LuaFunctionRef, pushJs, toJs, type CallContext, type FunctionOwner, type ToJsOptions, type ValueState } from './lua-values.js';
 
+/** A JavaScript error whose message already names the Lua function it is about: `fn` puts no name in front. */
+export class SelfNamedError extends Error {
+  override name = 'SelfNamedError';
+}
+
 export abstract class LuaStateBase implements ValueState, FunctionOwner {
   readonly f: Fengari;
   /** The main thread: holds the globals; Lua code never runs on it directly. */
@@ -60,7 +65,7 @@ export abstract class LuaStateBase implements ValueState, FunctionOwner {
 
   // ---- functions given to Lua -------------------------------------------
 
-  /** A JavaScript function for Lua. `name` prefixes its error messages ("lug.tool.rule: ..."). */
+  /** A JavaScript function for Lua. `name` prefixes its error messages ("lug.tool.rule: ...") unless they name it already. */
   fn(name: string, impl: (L: LuaState) => number): JsFunction {
     return (L) => {
       try {
@@ -68,7 +73,7 @@ export abstract class LuaStateBase implements ValueState, FunctionOwner {
       } catch (err) {
         // fengari unwinds Lua errors and yields by throwing plain objects: let those through.
         if (!(err instanceof Error)) throw err;
-        return this.raise(L, name ? `${name}: ${err.message}` : err.message);
+        return this.raise(L, name && !(err instanceof SelfNamedError) ? `${name}: ${err.message}` : err.message);
       }
     };
   }

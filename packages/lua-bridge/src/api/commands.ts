@@ -5,8 +5,23 @@
  */
 import type { LuaState } from '../fengari.js';
 import type { LuaFunctionRef } from '../lua-values.js';
-import { LuaArgs } from './lua-args.js';
 import { pushFunctions, pushRemover, type ApiContext } from './api-context.js';
+import { is, signature } from './validate.js';
+
+const CMD_REGISTER = signature('lug.cmd.register', {
+  name: is.string,
+  fn: is.function,
+  opts: is.fields({ desc: is.string.optional(), complete: is.function.optional() }).optional({}),
+});
+
+/** A key's action: a function, or a command line such as ":auto" or ":model opus". */
+const COMMAND_LINE = /^:(\S+)\s*(.*)$/;
+
+const KEYMAP_SET = signature('lug.keymap.set', {
+  keys: is.string,
+  action: is.anyOf(is.function, is.string.that((s) => COMMAND_LINE.test(s), 'a ":command" string')).describedAs('a function or a ":command" string'),
+  opts: is.fields({ desc: is.string.optional() }).optional({}),
+});
 
 async function runLua(fn: LuaFunctionRef, args: unknown[]): Promise<void> {
   await fn.call(args);
@@ -16,15 +31,11 @@ export function pushCmdApi(ctx: ApiContext, L: LuaState): void {
   const { vm, host } = ctx;
   pushFunctions(vm, L, 'lug.cmd', {
     register: (Ls) => {
-      const a = new LuaArgs(vm, Ls);
-      const name = a.string(1, 'name');
-      const fn = a.func(2, 'fn');
-      const opts = a.optTable(3, 'opts');
-      const complete = opts.complete as LuaFunctionRef | undefined;
-      if (opts.desc !== undefined && typeof opts.desc !== 'string') throw new Error('opts.desc must be a string');
+      const { name, fn, opts } = CMD_REGISTER.read(vm, Ls);
+      const { complete } = opts;
       const remove = host.commands.register({
         name,
-        desc: (opts.desc as string | undefined) ?? '',
+        desc: opts.desc ?? '',
         source: `lua:${vm.where(Ls)}`,
         run: (argText) => runLua(fn, [argText]),
         complete: complete
@@ -49,18 +60,12 @@ export function pushKeymapApi(ctx: ApiContext, L: LuaState): void {
   const { vm, host } = ctx;
   pushFunctions(vm, L, 'lug.keymap', {
     set: (Ls) => {
-      const a = new LuaArgs(vm, Ls);
-      const keys = a.string(1, 'keys');
-      const opts = a.optTable(3, 'opts');
-      if (opts.desc !== undefined && typeof opts.desc !== 'string') throw new Error('opts.desc must be a string');
+      const { keys, action, opts } = KEYMAP_SET.read(vm, Ls);
       let run: () => Promise<void>;
       let release = () => {};
-      let desc = (opts.desc as string | undefined) ?? '';
-      if (a.is(2, 'string')) {
-        const action = a.string(2, 'action');
-        const m = /^:(\S+)\s*(.*)$/.exec(action);
-        if (!m) throw new Error(`a key's action is a function or a ":command" string, got "${action}"`);
-        const [, name, argText] = m as unknown as [string, string, string];
+      let desc = opts.desc ?? '';
+      if (typeof action === 'string') {
+        const [, name, argText] = COMMAND_LINE.exec(action) as unknown as [string, string, string];
         run = async () => {
           const command = host.commands.get(name);
           if (!command) throw new Error(`the key ${keys} runs :${name}, which is not a command`);
@@ -68,9 +73,8 @@ export function pushKeymapApi(ctx: ApiContext, L: LuaState): void {
         };
         desc ||= action;
       } else {
-        const fn = a.func(2, 'action');
-        run = () => runLua(fn, []);
-        release = () => fn.release();
+        run = () => runLua(action, []);
+        release = () => action.release();
       }
       const remove = host.keys.set({ keys, desc, run, source: `lua:${vm.where(Ls)}` });
       pushRemover(vm, Ls, ctx.track(() => {

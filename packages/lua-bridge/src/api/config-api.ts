@@ -2,11 +2,15 @@
 import type { LuaState } from '../fengari.js';
 import { luaConst } from '../lua-strings.js';
 import { pushFunctions, type ApiContext } from './api-context.js';
+import { signature } from './validate.js';
+
+const PLUGINS = signature('lug.config.plugins', {});
 
 export function pushConfigApi(ctx: ApiContext, L: LuaState): void {
   const { vm, config } = ctx;
   pushFunctions(vm, L, 'lug.config', {
     plugins: (Ls) => {
+      PLUGINS.read(vm, Ls);
       vm.pushJs(Ls, config.plugins.map((p) => ({ ...p })));
       return 1;
     },

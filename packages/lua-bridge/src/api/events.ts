@@ -6,11 +6,14 @@
 import { LUG_EVENT_TYPES, type LugEvent, type LugEventType } from '@lug/core';
 import type { LuaState } from '../fengari.js';
 import { LuaError } from '../lua-error.js';
-import { LuaArgs } from './lua-args.js';
 import type { ApiContext } from './api-context.js';
+import { is, signature } from './validate.js';
 
 /** The core's event names, plus "*" for every event. */
 export const EVENT_NAMES: readonly LugEventType[] = LUG_EVENT_TYPES;
+
+const ON = signature('lug.on', { event: is.oneOf<LugEventType | '*'>(...EVENT_NAMES, '*'), fn: is.function });
+const OFF = signature('lug.off', { id: is.integer });
 
 export function eventFunctions(ctx: ApiContext): { on: (L: LuaState) => number; off: (L: LuaState) => number } {
   const { vm, host } = ctx;
@@ -32,12 +35,7 @@ export function eventFunctions(ctx: ApiContext): { on: (L: LuaState) => number; 
 
   return {
     on: (L) => {
-      const a = new LuaArgs(vm, L);
-      const name = a.string(1, 'event');
-      if (name !== '*' && !EVENT_NAMES.includes(name as LugEventType)) {
-        throw new Error(`unknown event "${name}"; the events are: ${EVENT_NAMES.join(', ')}, or "*" for all`);
-      }
-      const fn = a.func(2, 'fn');
+      const { event: name, fn } = ON.read(vm, L);
       const where = vm.where(L);
       const listener = (event: LugEvent) => {
         if (reporting && event.type === 'notify') return;
@@ -60,7 +58,7 @@ export function eventFunctions(ctx: ApiContext): { on: (L: LuaState) => number; 
       return 1;
     },
     off: (L) => {
-      const id = new LuaArgs(vm, L).integer(1, 'id');
+      const { id } = OFF.read(vm, L);
       const remove = subscriptions.get(id);
       remove?.();
       vm.f.lua.lua_pushboolean(L, Boolean(remove));

@@ -50,7 +50,7 @@ describe('lug.ui', () => {
       { message: 'hi', level: 'info' },
       { message: 'bad', level: 'error' },
     ]);
-    await expect(run('lug.ui.notify("x", "loud")')).rejects.toThrow('level must be "info", "warn" or "error", got "loud"');
+    await expect(run('lug.ui.notify("x", "loud")')).rejects.toThrow(`:lua:1: bad argument #2 to 'lug.ui.notify' (level: expected "info", "warn" or "error", got "loud")`);
   });
 
   it('headless, confirm returns false with a notice', async () => {
@@ -90,7 +90,7 @@ describe('lug.on / lug.off', () => {
     expect(await run('return n')).toEqual([2]);
     expect(s.ui.notes[0]!.level).toBe('error');
     expect(s.ui.notes[0]!.message).toMatch(/the Lua hook for turn_end made at :lua:1 failed: :lua:1: hook broke/);
-    await expect(run('lug.on("turn_begin", print)')).rejects.toThrow(/unknown event "turn_begin"; the events are: session_start, turn_start/);
+    await expect(run('lug.on("turn_begin", print)')).rejects.toThrow(/^:lua:1: bad argument #1 to 'lug\.on' \(event: expected "session_start", "turn_start", .*, "notify" or "\*", got "turn_begin"\)$/);
   });
 });
 
@@ -126,6 +126,6 @@ describe('lug.cmd and lug.keymap', () => {
     await run('remove()');
     await s.host.keys.get('<C-g>')!.run();
     expect(tuiRan).toBe(true);
-    await expect(run('lug.keymap.set("y", "hello")')).rejects.toThrow(`a key's action is a function or a ":command" string, got "hello"`);
+    await expect(run('lug.keymap.set("y", "hello")')).rejects.toThrow(`:lua:1: bad argument #2 to 'lug.keymap.set' (action: expected a function or a ":command" string, got "hello")`);
   });
 });

@@ -7,13 +7,15 @@
 import type { LuaState } from '../fengari.js';
 import { luaConst } from '../lua-strings.js';
 import { LuaFunctionRef } from '../lua-values.js';
-import { LuaArgs } from './lua-args.js';
 import type { ApiContext } from './api-context.js';
+import { is, readArgument } from './validate.js';
+
+const OPTIONAL_NAME = is.string.optional();
 
 export function pushOptTable(ctx: ApiContext, L: LuaState): void {
   const { vm, host } = ctx;
   const { lua } = vm.f;
-  const key = (Ls: LuaState) => new LuaArgs(vm, Ls).string(2, 'option name');
+  const key = (Ls: LuaState) => readArgument(vm, Ls, 'lug.opt', 2, 'name', is.string);
   lua.lua_createtable(L, 0, 0);
   lua.lua_createtable(L, 0, 4);
   const meta: Record<string, (Ls: LuaState) => number> = {
@@ -31,7 +33,8 @@ export function pushOptTable(ctx: ApiContext, L: LuaState): void {
     __pairs: (Ls) => {
       const next = vm.fn('lug.opt', (Li) => {
         const names = host.options.list().map((d) => d.name);
-        const after = lua.lua_type(Li, 2) <= lua.LUA_TNIL ? -1 : names.indexOf(new LuaArgs(vm, Li).string(2, 'option name'));
+        const previous = readArgument(vm, Li, 'lug.opt', 2, 'name', OPTIONAL_NAME);
+        const after = previous === undefined ? -1 : names.indexOf(previous);
         const name = names[after + 1];
         if (name === undefined) {
           lua.lua_pushnil(Li);

@@ -21,7 +21,7 @@ describe('lug.proc.run', () => {
     fs.mkdirSync(path.join(s.lug.project, 'sub'));
     const [r] = await run('return lug.proc.run({ "sh", "-c", "echo $FOO; cat; basename $PWD", "ignored; rm -rf x" }, { cwd = "' + path.join(s.lug.project, 'sub') + '", env = { FOO = "bar" }, stdin = "in€" })');
     expect(r).toMatchObject({ code: 0, stdout: 'bar\nin€sub\n' });
-    await expect(run('lug.proc.run("ls -la")')).rejects.toThrow(/bad argument #1 \(argv\): expected a list of strings, got string/);
+    await expect(run('lug.proc.run("ls -la")')).rejects.toThrow(`:lua:1: bad argument #1 to 'lug.proc.run' (argv: expected a list of strings like { "git", "status" }, got string)`);
   });
 
   it('resolves a relative cwd against the project directory, not the process directory', async () => {
@@ -40,7 +40,9 @@ describe('lug.proc.run', () => {
   it('a program that cannot start is an error; unknown options are errors', async () => {
     s = setup();
     await expect(run('lug.proc.run({ "no-such-program-lug" })')).rejects.toThrow(/could not start no-such-program-lug/);
-    await expect(run('lug.proc.run({ "true" }, { timeout_secs = 1 })')).rejects.toThrow('unknown option timeout_secs; the options are cwd, env, timeout, stdin, max_bytes');
+    await expect(run('lug.proc.run({ "true" }, { timeout_secs = 1 })')).rejects.toThrow(
+      `:lua:1: bad argument #2 to 'lug.proc.run' (opts: unknown field "timeout_secs"; the fields are: cwd, env, timeout, stdin, max_bytes)`,
+    );
   });
 
   it('a tool handler\'s process is killed when the call is cancelled', async () => {

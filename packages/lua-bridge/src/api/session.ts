@@ -3,8 +3,10 @@ import type { Approver, ApproverAnswer } from '@lug/approvals';
 import type { LuaState } from '../fengari.js';
 import { LuaError } from '../lua-error.js';
 import type { LuaFunctionRef } from '../lua-values.js';
-import { LuaArgs } from './lua-args.js';
 import { pushFunctions, pushRemover, type ApiContext } from './api-context.js';
+import { is, signature } from './validate.js';
+
+const APPROVE = signature('lug.session.approve', { fn: is.function });
 
 const ANSWERS = ['allow', 'always', 'deny'];
 
@@ -35,8 +37,8 @@ function luaApprover(fn: LuaFunctionRef, source: string): Approver {
 export function pushSessionApi(ctx: ApiContext, L: LuaState): void {
   pushFunctions(ctx.vm, L, 'lug.session', {
     approve: (Ls) => {
-      const fn = new LuaArgs(ctx.vm, Ls).func(1, 'fn');
       if (!ctx.approvals) throw new Error('approvals are not enabled in this lug');
+      const { fn } = APPROVE.read(ctx.vm, Ls);
       const source = ctx.vm.where(Ls);
       const remove = ctx.approvals.approve(luaApprover(fn, source), { source });
       pushRemover(ctx.vm, Ls, ctx.track(() => {

@@ -79,9 +79,13 @@ lug.tool.register("b", { description = "d", ask = false, keep = "end", handler =
 
   it('bad specs are errors that say what is wanted', async () => {
     s = setup();
-    await expect(s.runtime.run('lug.tool.register("x", { handler = function() end })')).rejects.toThrow('tool x needs a description (a string the model reads)');
-    await expect(s.runtime.run('lug.tool.register("x", { description = "d" })')).rejects.toThrow(/tool x needs a handler function/);
-    await expect(s.runtime.run('lug.tool.register("x", { description = "d", handler = print, asks = false })')).rejects.toThrow('tool x: unknown field asks; a tool has description, parameters, ask, handler, keep');
+    await expect(s.runtime.run('lug.tool.register("x", { handler = function() end })')).rejects.toThrow(
+      `:lua:1: bad argument #2 to 'lug.tool.register' (spec.description: expected a non-empty string (what the tool does, for the model), got nil)`,
+    );
+    await expect(s.runtime.run('lug.tool.register("x", { description = "d" })')).rejects.toThrow(`:lua:1: bad argument #2 to 'lug.tool.register' (spec.handler: expected function, got nil)`);
+    await expect(s.runtime.run('lug.tool.register("x", { description = "d", handler = print, asks = false })')).rejects.toThrow(
+      `:lua:1: bad argument #2 to 'lug.tool.register' (spec: unknown field "asks"; the fields are: description, parameters, ask, keep, handler)`,
+    );
     await expect(s.runtime.run('lug.tool.register("bad name", { description = "d", handler = print })')).rejects.toThrow(/tool name "bad name" is not allowed/);
   });
 

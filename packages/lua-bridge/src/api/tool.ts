@@ -7,11 +7,28 @@ import type { RuleAnswer, RuleFn, Verdict } from '@lug/approvals';
 import type { LuaState } from '../fengari.js';
 import { LuaError } from '../lua-error.js';
 import { LuaFunctionRef } from '../lua-values.js';
-import { LuaArgs } from './lua-args.js';
 import { pushFunctions, pushRemover, type ApiContext } from './api-context.js';
+import { is, signature } from './validate.js';
 
 const VERDICTS: readonly string[] = ['allow', 'ask', 'deny'];
-const SPEC_KEYS = ['description', 'parameters', 'ask', 'handler', 'keep'];
+
+const REGISTER = signature('lug.tool.register', {
+  name: is.string,
+  spec: is.fields({
+    description: is.string.that((s) => s.length > 0, 'a non-empty string (what the tool does, for the model)'),
+    parameters: is.table
+      .that((v) => !Array.isArray(v), 'a JSON Schema table like { type = "object", properties = { path = { type = "string" } } }')
+      .optional(),
+    ask: is.boolean.optional(),
+    keep: is.oneOf('start', 'end').optional(),
+    handler: is.function,
+  }),
+});
+
+const RULE = signature('lug.tool.rule', {
+  tool: is.string,
+  rule: is.anyOf(is.function, is.oneOf('allow', 'ask', 'deny')).describedAs('a function, "allow", "ask", "deny" or nil').optional(),
+});
 
 function show(value: unknown): string {
   if (value === undefined) return 'nil';
@@ -47,26 +64,15 @@ export function toolOutput(values: unknown[]): string {
 }
 
 function register(ctx: ApiContext, L: LuaState): number {
-  const a = new LuaArgs(ctx.vm, L);
-  const name = a.string(1, 'name');
-  const spec = a.table(2, 'spec');
+  const { name, spec } = REGISTER.read(ctx.vm, L);
   const where = ctx.vm.where(L);
-  const unknown = Object.keys(spec).filter((k) => !SPEC_KEYS.includes(k));
-  if (unknown.length) throw new Error(`tool ${name}: unknown field ${unknown.join(', ')}; a tool has ${SPEC_KEYS.join(', ')}`);
-  if (typeof spec.description !== 'string' || !spec.description) throw new Error(`tool ${name} needs a description (a string the model reads)`);
-  if (!(spec.handler instanceof LuaFunctionRef)) throw new Error(`tool ${name} needs a handler function: handler = function(args, call) ... end`);
-  if (spec.ask !== undefined && typeof spec.ask !== 'boolean') throw new Error(`tool ${name}: ask must be true or false, got ${show(spec.ask)}`);
-  if (spec.keep !== undefined && spec.keep !== 'start' && spec.keep !== 'end') throw new Error(`tool ${name}: keep must be "start" or "end", got ${show(spec.keep)}`);
-  if (spec.parameters !== undefined && (typeof spec.parameters !== 'object' || Array.isArray(spec.parameters))) {
-    throw new Error(`tool ${name}: parameters must be a JSON Schema table, e.g. { type = "object", properties = { path = { type = "string" } } }`);
-  }
   const handler = spec.handler;
   const tool: Tool = {
     name,
     description: spec.description,
     parameters: spec.parameters ? normalizeSchema({ type: 'object', properties: {}, ...(spec.parameters as object) }) : { type: 'object', properties: {} },
     ask: spec.ask ?? true,
-    keep: spec.keep as Tool['keep'],
+    keep: spec.keep,
     async handler(args, tctx) {
       try {
         const out = await handler.call([args, { tool: name, id: tctx.callId, cwd: tctx.cwd }], { signal: tctx.signal });
@@ -115,23 +121,18 @@ function luaRule(fn: LuaFunctionRef, tool: string, source: string): RuleFn {
 }
 
 function rule(ctx: ApiContext, L: LuaState): number {
-  const a = new LuaArgs(ctx.vm, L);
-  const tool = a.string(1, 'tool');
-  const source = ctx.vm.where(L);
   const approvals = ctx.approvals;
   if (!approvals) throw new Error('approvals are not enabled in this lug, so rules cannot be added');
-  if (a.isNil(2)) {
+  const { tool, rule: fn } = RULE.read(ctx.vm, L);
+  const source = ctx.vm.where(L);
+  if (fn === undefined) {
     approvals.rule(tool, null, { source });
     return 0;
   }
-  if (a.is(2, 'string')) {
-    const verdict = a.string(2, 'rule');
-    if (!VERDICTS.includes(verdict)) throw new Error(`a rule is a function, "allow", "ask", "deny" or nil; got "${verdict}"`);
-    pushRemover(ctx.vm, L, ctx.track(approvals.rule(tool, verdict as Verdict, { source })));
+  if (typeof fn === 'string') {
+    pushRemover(ctx.vm, L, ctx.track(approvals.rule(tool, fn, { source })));
     return 1;
   }
-  if (!a.is(2, 'function')) throw new Error(`a rule is a function, "allow", "ask", "deny" or nil; got a ${a.typeName(2)}`);
-  const fn = a.func(2, 'rule');
   const remove = approvals.rule(tool, luaRule(fn, tool, source), { source });
   pushRemover(ctx.vm, L, ctx.track(() => {
     remove();

@@ -6,6 +6,7 @@
 //      without and with the on-disk chunk cache warm.
 //   2. A second state in the same process (goal < 10 ms).
 //   3. A Lua rule that looks at its arguments: µs it adds to a decision (goal < 50 µs).
+//   4. lug.* calls from Lua, whose arguments are checked on every call: µs a call.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -191,6 +192,29 @@ async function inProcess() {
   console.log(`decisions (approval off, one rule reading the arguments; best of 8 interleaved rounds of ${N}): no rule ${bareUs.toFixed(1)} µs, JavaScript rule ${jsUs.toFixed(1)} µs, Lua rule ${luaUs.toFixed(1)} µs`);
   console.log(`  the Lua rule adds ${(luaUs - bareUs).toFixed(1)} µs to a decision, ${(luaUs - jsUs).toFixed(1)} µs more than the same rule in JavaScript (goal < 50 µs)`);
   rt.close();
+
+  // lug.* calls, whose arguments are checked on every call: two positional arguments, and an opts table.
+  const api = fresh();
+  api.host.ui = { interactive: false, confirm: async () => false, notify: () => undefined };
+  const art = bridge.createLuaRuntime(api.host, api.approvals, { configDir: path.join(root, 'empty') });
+  const CALLS = 2000;
+  const loops = {
+    'lug.ui.notify("x", "warn")': `for i = 1, ${CALLS} do lug.ui.notify("x", "warn") end`,
+    'lug.cmd.register(name, fn, { desc, complete }) and its remover': `local fn = function() end
+      for i = 1, ${CALLS} do lug.cmd.register("bench", fn, { desc = "d", complete = fn })() end`,
+    'an empty Lua loop (the reference)': `local n = 0 for i = 1, ${CALLS} do n = n + 1 end`,
+  };
+  const bestApi = {};
+  for (let round = 0; round < 8; round++) {
+    for (const [name, code] of Object.entries(loops)) {
+      const t = performance.now();
+      await art.run(code);
+      bestApi[name] = Math.min(bestApi[name] ?? Infinity, ((performance.now() - t) * 1000) / CALLS);
+    }
+  }
+  console.log(`lug.* calls from Lua (µs a call, best of 8 rounds of ${CALLS}):`);
+  for (const [name, us] of Object.entries(bestApi)) console.log(`  ${name}: ${us.toFixed(2)} µs`);
+  art.close();
 }
 
 if (!fs.existsSync(dist)) {

@@ -8,20 +8,20 @@ import type { LuaFunctionRef } from '../lua-values.js';
 import { pushFunctions, pushRemover, type ApiContext } from './api-context.js';
 import { is, signature } from './validate.js';
 
-const CMD_REGISTER = signature('lug.cmd.register', {
-  name: is.string,
-  fn: is.function,
-  opts: is.fields({ desc: is.string.optional(), complete: is.function.optional() }).optional({}),
-});
+const CMD_REGISTER = signature('lug.cmd.register', [
+  ['name', is.string],
+  ['fn', is.function],
+  ['opts', is.fields({ desc: is.string.optional(), complete: is.function.optional() }).optional({})],
+]);
 
 /** A key's action: a function, or a command line such as ":auto" or ":model opus". */
 const COMMAND_LINE = /^:(\S+)\s*(.*)$/;
 
-const KEYMAP_SET = signature('lug.keymap.set', {
-  keys: is.string,
-  action: is.anyOf(is.function, is.string.that((s) => COMMAND_LINE.test(s), 'a ":command" string')).describedAs('a function or a ":command" string'),
-  opts: is.fields({ desc: is.string.optional() }).optional({}),
-});
+const KEYMAP_SET = signature('lug.keymap.set', [
+  ['keys', is.string],
+  ['action', is.anyOf(is.function, is.string.that((s) => COMMAND_LINE.test(s), 'a ":command" string')).describedAs('a function or a ":command" string')],
+  ['opts', is.fields({ desc: is.string.optional() }).optional({})],
+]);
 
 async function runLua(fn: LuaFunctionRef, args: unknown[]): Promise<void> {
   await fn.call(args);
@@ -31,7 +31,7 @@ export function pushCmdApi(ctx: ApiContext, L: LuaState): void {
   const { vm, host } = ctx;
   pushFunctions(vm, L, 'lug.cmd', {
     register: (Ls) => {
-      const { name, fn, opts } = CMD_REGISTER.read(vm, Ls);
+      const [name, fn, opts] = CMD_REGISTER.read(vm, Ls);
       const { complete } = opts;
       const remove = host.commands.register({
         name,
@@ -60,7 +60,7 @@ export function pushKeymapApi(ctx: ApiContext, L: LuaState): void {
   const { vm, host } = ctx;
   pushFunctions(vm, L, 'lug.keymap', {
     set: (Ls) => {
-      const { keys, action, opts } = KEYMAP_SET.read(vm, Ls);
+      const [keys, action, opts] = KEYMAP_SET.read(vm, Ls);
       let run: () => Promise<void>;
       let release = () => {};
       let desc = opts.desc ?? '';

@@ -4,7 +4,7 @@ import { luaConst } from '../lua-strings.js';
 import { pushFunctions, type ApiContext } from './api-context.js';
 import { signature } from './validate.js';
 
-const PLUGINS = signature('lug.config.plugins', {});
+const PLUGINS = signature('lug.config.plugins', []);
 
 export function pushConfigApi(ctx: ApiContext, L: LuaState): void {
   const { vm, config } = ctx;

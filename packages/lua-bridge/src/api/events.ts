@@ -12,8 +12,11 @@ import { is, signature } from './validate.js';
 /** The core's event names, plus "*" for every event. */
 export const EVENT_NAMES: readonly LugEventType[] = LUG_EVENT_TYPES;
 
-const ON = signature('lug.on', { event: is.oneOf<LugEventType | '*'>(...EVENT_NAMES, '*'), fn: is.function });
-const OFF = signature('lug.off', { id: is.integer });
+const ON = signature('lug.on', [
+  ['event', is.oneOf<LugEventType | '*'>(...EVENT_NAMES, '*')],
+  ['fn', is.function],
+]);
+const OFF = signature('lug.off', [['id', is.integer]]);
 
 export function eventFunctions(ctx: ApiContext): { on: (L: LuaState) => number; off: (L: LuaState) => number } {
   const { vm, host } = ctx;
@@ -35,7 +38,7 @@ export function eventFunctions(ctx: ApiContext): { on: (L: LuaState) => number; 
 
   return {
     on: (L) => {
-      const { event: name, fn } = ON.read(vm, L);
+      const [name, fn] = ON.read(vm, L);
       const where = vm.where(L);
       const listener = (event: LugEvent) => {
         if (reporting && event.type === 'notify') return;
@@ -58,7 +61,7 @@ export function eventFunctions(ctx: ApiContext): { on: (L: LuaState) => number; 
       return 1;
     },
     off: (L) => {
-      const { id } = OFF.read(vm, L);
+      const [id] = OFF.read(vm, L);
       const remove = subscriptions.get(id);
       remove?.();
       vm.f.lua.lua_pushboolean(L, Boolean(remove));

@@ -13,9 +13,9 @@ import { is, signature } from './validate.js';
 
 const NPM_NAME = /^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/i;
 
-const PLUGIN = signature('lug.plugin', {
-  name: is.string.that((s) => NPM_NAME.test(s), 'an npm package name (like "lug-plugin-foo" or "@scope/foo")'),
-});
+const PLUGIN = signature('lug.plugin', [
+  ['name', is.string.that((s) => NPM_NAME.test(s), 'an npm package name (like "lug-plugin-foo" or "@scope/foo")')],
+]);
 
 /** npm's global node_modules: $npm_config_prefix, else the prefix of this Node. */
 export function globalNodeModules(env: Env): string {
@@ -66,7 +66,7 @@ export function resolveNpmPlugin(name: string, cwd: string, env: Env): { dir: st
 export function npmPluginFunction(ctx: ApiContext): (L: LuaState) => number {
   const loaded = new Map<string, string>();
   return ctx.vm.asyncFn('lug.plugin', async (L) => {
-    const { name } = PLUGIN.read(ctx.vm, L);
+    const [name] = PLUGIN.read(ctx.vm, L);
     const done = loaded.get(name);
     if (done) return [done];
     const { dir, entry } = resolveNpmPlugin(name, ctx.host.cwd, ctx.host.env);

@@ -24,8 +24,14 @@ const OPTS = is
   })
   .optional({});
 
-const RUN = signature('lug.proc.run', { argv: ARGV, opts: OPTS });
-const SPAWN = signature('lug.proc.spawn', { argv: ARGV, opts: OPTS });
+const RUN = signature('lug.proc.run', [
+  ['argv', ARGV],
+  ['opts', OPTS],
+]);
+const SPAWN = signature('lug.proc.spawn', [
+  ['argv', ARGV],
+  ['opts', OPTS],
+]);
 
 function processOptions(ctx: ApiContext, opts: CheckedType<typeof OPTS>, signal: AbortSignal | undefined): ProcessOptions {
   const { cwd, env, timeout, stdin, max_bytes: maxBytes } = opts;
@@ -49,12 +55,12 @@ export function pushProcApi(ctx: ApiContext, L: LuaState): void {
   const { vm } = ctx;
   pushFunctions(vm, L, 'lug.proc', {
     run: vm.asyncFn('lug.proc.run', (Ls, call) => {
-      const { argv, opts } = RUN.read(vm, Ls);
+      const [argv, opts] = RUN.read(vm, Ls);
       const options = processOptions(ctx, opts, call.signal);
       return ctx.processRunner().then(async (runner) => [resultTable(await runner.runProcess(argv.map(String), options))]);
     }),
     spawn: vm.asyncFn('lug.proc.spawn', (Ls, call) => {
-      const { argv, opts } = SPAWN.read(vm, Ls);
+      const [argv, opts] = SPAWN.read(vm, Ls);
       // A spawned process outlives the call that started it: it ends on kill(), its timeout, or lug's exit.
       const options = processOptions(ctx, opts, undefined);
       void call;

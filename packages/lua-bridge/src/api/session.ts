@@ -6,7 +6,7 @@ import type { LuaFunctionRef } from '../lua-values.js';
 import { pushFunctions, pushRemover, type ApiContext } from './api-context.js';
 import { is, signature } from './validate.js';
 
-const APPROVE = signature('lug.session.approve', { fn: is.function });
+const APPROVE = signature('lug.session.approve', [['fn', is.function]]);
 
 const ANSWERS = ['allow', 'always', 'deny'];
 
@@ -38,7 +38,7 @@ export function pushSessionApi(ctx: ApiContext, L: LuaState): void {
   pushFunctions(ctx.vm, L, 'lug.session', {
     approve: (Ls) => {
       if (!ctx.approvals) throw new Error('approvals are not enabled in this lug');
-      const { fn } = APPROVE.read(ctx.vm, Ls);
+      const [fn] = APPROVE.read(ctx.vm, Ls);
       const source = ctx.vm.where(Ls);
       const remove = ctx.approvals.approve(luaApprover(fn, source), { source });
       pushRemover(ctx.vm, Ls, ctx.track(() => {

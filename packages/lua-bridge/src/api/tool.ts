@@ -12,23 +12,26 @@ import { is, signature } from './validate.js';
 
 const VERDICTS: readonly string[] = ['allow', 'ask', 'deny'];
 
-const REGISTER = signature('lug.tool.register', {
-  name: is.string,
-  spec: is.fields({
-    description: is.string.that((s) => s.length > 0, 'a non-empty string (what the tool does, for the model)'),
-    parameters: is.table
-      .that((v) => !Array.isArray(v), 'a JSON Schema table like { type = "object", properties = { path = { type = "string" } } }')
-      .optional(),
-    ask: is.boolean.optional(),
-    keep: is.oneOf('start', 'end').optional(),
-    handler: is.function,
-  }),
+/** What lug.tool.register takes (lug.ToolSpec in lua/docs/lug.lua). */
+const TOOL_SPEC = is.fields({
+  description: is.string.that((s) => s.length > 0, 'a non-empty string (what the tool does, for the model)'),
+  parameters: is.table
+    .that((v) => !Array.isArray(v), 'a JSON Schema table like { type = "object", properties = { path = { type = "string" } } }')
+    .optional(),
+  ask: is.boolean.optional(),
+  keep: is.oneOf('start', 'end').optional(),
+  handler: is.function,
 });
 
-const RULE = signature('lug.tool.rule', {
-  tool: is.string,
-  rule: is.anyOf(is.function, is.oneOf('allow', 'ask', 'deny')).describedAs('a function, "allow", "ask", "deny" or nil').optional(),
-});
+const REGISTER = signature('lug.tool.register', [
+  ['name', is.string],
+  ['spec', TOOL_SPEC],
+]);
+
+const RULE = signature('lug.tool.rule', [
+  ['tool', is.string],
+  ['rule', is.anyOf(is.function, is.oneOf('allow', 'ask', 'deny')).describedAs('a function, "allow", "ask", "deny" or nil').optional()],
+]);
 
 function show(value: unknown): string {
   if (value === undefined) return 'nil';
@@ -64,7 +67,7 @@ export function toolOutput(values: unknown[]): string {
 }
 
 function register(ctx: ApiContext, L: LuaState): number {
-  const { name, spec } = REGISTER.read(ctx.vm, L);
+  const [name, spec] = REGISTER.read(ctx.vm, L);
   const where = ctx.vm.where(L);
   const handler = spec.handler;
   const tool: Tool = {
@@ -123,7 +126,7 @@ function luaRule(fn: LuaFunctionRef, tool: string, source: string): RuleFn {
 function rule(ctx: ApiContext, L: LuaState): number {
   const approvals = ctx.approvals;
   if (!approvals) throw new Error('approvals are not enabled in this lug, so rules cannot be added');
-  const { tool, rule: fn } = RULE.read(ctx.vm, L);
+  const [tool, fn] = RULE.read(ctx.vm, L);
   const source = ctx.vm.where(L);
   if (fn === undefined) {
     approvals.rule(tool, null, { source });

@@ -3,19 +3,22 @@ import type { LuaState } from '../fengari.js';
 import { pushFunctions, type ApiContext } from './api-context.js';
 import { is, signature } from './validate.js';
 
-const CONFIRM = signature('lug.ui.confirm', { message: is.string });
-const NOTIFY = signature('lug.ui.notify', { message: is.any, level: is.oneOf('info', 'warn', 'error').optional('info') });
+const CONFIRM = signature('lug.ui.confirm', [['message', is.string]]);
+const NOTIFY = signature('lug.ui.notify', [
+  ['message', is.any],
+  ['level', is.oneOf('info', 'warn', 'error').optional('info')],
+]);
 
 export function pushUiApi(ctx: ApiContext, L: LuaState): void {
   const { vm, host } = ctx;
   pushFunctions(vm, L, 'lug.ui', {
     confirm: vm.asyncFn('lug.ui.confirm', (Ls, call) => {
-      const { message } = CONFIRM.read(vm, Ls);
+      const [message] = CONFIRM.read(vm, Ls);
       // host.ui is read at each call: the TUI replaces the headless hooks after start-up.
       return host.ui.confirm(message, call.signal).then((yes) => [Boolean(yes)]);
     }),
     notify: (Ls) => {
-      const { message, level } = NOTIFY.read(vm, Ls);
+      const [message, level] = NOTIFY.read(vm, Ls);
       host.ui.notify(typeof message === 'string' ? message : String(message ?? 'nil'), level);
       return 0;
     },

@@ -4,20 +4,22 @@ import { LuaError } from '../lua-error.js';
 import { LuaVM } from '../lua-vm.js';
 import { LuaFunctionRef } from '../lua-values.js';
 import { openStandardLibraries } from '../stdlib/open.js';
-import { is, readArgument, signature, type Check } from './validate.js';
+import { is, readArgument, signature, type Check, type Param } from './validate.js';
 
 /** A state whose global `f` reads its arguments with `params` and returns what it read. */
-function stateWith(params: Record<string, Check<unknown>>): { vm: LuaVM; run(code: string): unknown[]; last(): unknown } {
+function stateWith(declared: Record<string, Check<unknown>>): { vm: LuaVM; run(code: string): unknown[]; last(): unknown } {
   const vm = new LuaVM();
   let last: unknown;
   openStandardLibraries(vm, { cwd: () => process.cwd(), env: () => ({}), output: () => undefined });
-  const sig = signature('lug.test.f', params);
+  const sig = signature('lug.test.f', Object.entries(declared) as Param[]);
   vm.f.lua.lua_pushjsfunction(
     vm.L,
     vm.fn('lug.test.f', (L) => {
       const read = sig.read(vm, L);
-      last = read;
-      vm.pushJs(L, read);
+      // Returned to Lua by name, so the tests read as the parameters are declared.
+      const named = Object.fromEntries(Object.keys(declared).map((name, i) => [name, read[i]]));
+      last = named;
+      vm.pushJs(L, named);
       return 1;
     }),
   );

@@ -77,7 +77,7 @@ function openSession(host: LugHost, store: SessionStore, args: CliArgs): Session
   if (args.continue && !id) throw new Error(`--continue: there is no earlier session in ${host.cwd}`);
   if (!id) return new Session(host, { store });
   const stored = store.load(id);
-  return new Session(host, { store, id, messages: stored.messages, usage: stored.usage });
+  return new Session(host, { store, id, messages: stored.messages, usage: stored.usage, cost: stored.cost });
 }
 
 export async function composeLug(opts: ComposeOptions): Promise<Lug> {

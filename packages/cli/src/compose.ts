@@ -97,6 +97,7 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   const { lua, errors } = await loadLua(host, approvals, env);
   if (args.model) host.options.set('model', args.model);
   if (args.approval) host.options.set('approval', args.approval);
+  if (args.thinking) host.options.set('thinking', args.thinking);
   if (args.auto && !approvals.isAuto()) approvals.toggleAuto();
   const store = new SessionStore(sessionsDir(env));
   session = openSession(host, store, args);

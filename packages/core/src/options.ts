@@ -152,7 +152,7 @@ export const CORE_OPTIONS: OptionDef<any>[] = [
   limitOption('max_cost', 0, 'Stop the loop, saying so, once the session has cost more than this many US dollars (from the price table and lug.opt.prices). nil: no limit.'),
   {
     name: 'prices',
-    allowed: 'a table from "provider/model" to prices in dollars per million tokens ({ input = 2, output = 10, cache_read = 0.2, cache_write = 2.5 }), or nil',
+    allowed: 'a table from "provider/model" to prices (input, output, cache_read, cache_write: dollars per million tokens), or nil',
     default: null,
     description: 'Prices that override lug\'s price table, or price a model it does not know: a table from "provider/model" to input, output, cache_read and cache_write, in US dollars per million tokens (and long_prompt = { above_tokens = N, input = …, output = … } for dearer long prompts).',
     parse: (v) => (v === null ? null : parsePriceTable(v)),

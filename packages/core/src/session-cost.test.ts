@@ -7,7 +7,7 @@ import type { LugEvent } from './events.js';
 import { createHost } from './host.js';
 import type { Usage } from './messages.js';
 import type { ModelInfo, ProviderEvent } from './provider.js';
-import { Session } from './session.js';
+import { endOfLifePassed, Session } from './session.js';
 import { SessionStore } from './session-store.js';
 import { scriptedProvider, type ScriptStep } from './test-provider.js';
 
@@ -108,14 +108,21 @@ describe('lug.opt.prices', () => {
 
 describe('what the provider knows of the model', () => {
   it('announces a deprecated model once, in lug\'s words, with its date and replacement', async () => {
-    const info: ModelInfo = { deprecation: { endOfLife: 'November 30th, 2026', replacement: 'test/m2' } };
+    const info: ModelInfo = { deprecation: { endOfLife: 'November 30th, 2999', replacement: 'test/m2' } };
     const { session, events } = setup([answer({ inputTokens: 1, outputTokens: 1 }), answer({ inputTokens: 1, outputTokens: 1 })], info);
     await session.submit('one');
     await session.submit('two');
     const notices = events.filter((e) => e.type === 'notify');
     expect(notices).toEqual([
-      { type: 'notify', level: 'warn', message: 'test/m1 is deprecated: it reaches end of life on November 30th, 2026; switch to test/m2 (--model, or lug.opt.model in init.lua)' },
+      { type: 'notify', level: 'warn', message: 'test/m1 is deprecated: it reaches end of life on November 30th, 2999; switch to test/m2 (--model, or lug.opt.model in init.lua)' },
     ]);
+  });
+
+  it('says a past end of life in the past tense', () => {
+    const now = Date.parse('2026-12-01T10:00:00Z');
+    expect(endOfLifePassed('November 30th, 2026', now)).toBe(true);
+    expect(endOfLifePassed('January 22nd, 2027', now)).toBe(false);
+    expect(endOfLifePassed('soon', now)).toBe(false);
   });
 
   it('refuses images for a model that does not accept them, before sending, keeping the history as it was', async () => {

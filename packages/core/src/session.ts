@@ -30,6 +30,12 @@ export interface SubmitOptions {
   images?: ImagePart[];
 }
 
+/** Whether a date written as providers write it ("November 30th, 2026") is past; false when it cannot be read. */
+export function endOfLifePassed(date: string, now = Date.now()): boolean {
+  const time = Date.parse(date.replace(/(\d+)(st|nd|rd|th)\b/, '$1'));
+  return Number.isFinite(time) && time + 24 * 3600_000 <= now;
+}
+
 export class TurnInProgressError extends Error {
   override name = 'TurnInProgressError';
 }
@@ -138,7 +144,8 @@ export class Session {
     if (!d || this.warnedDeprecated.has(modelName)) return;
     this.warnedDeprecated.add(modelName);
     const instead = d.replacement ? `; switch to ${d.replacement} (--model, or lug.opt.model in init.lua)` : '; choose a newer model with --model or lug.opt.model';
-    this.host.events.emit('notify', { message: `${modelName} is deprecated: it reaches end of life on ${d.endOfLife}${instead}`, level: 'warn' });
+    const when = endOfLifePassed(d.endOfLife) ? 'reached' : 'reaches';
+    this.host.events.emit('notify', { message: `${modelName} is deprecated: it ${when} end of life on ${d.endOfLife}${instead}`, level: 'warn' });
   }
 
   /** Why the session must not make another request (lug.opt.max_cost passed), or undefined. */

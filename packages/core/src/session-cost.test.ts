@@ -2,12 +2,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LugEvent } from './events.js';
 import { createHost } from './host.js';
 import type { Usage } from './messages.js';
 import type { ModelInfo, ProviderEvent } from './provider.js';
-import { endOfLifePassed, Session } from './session.js';
+import { endOfLifePassed, MODEL_INFO_TIMEOUT_MS, Session } from './session.js';
 import { SessionStore } from './session-store.js';
 import { scriptedProvider, type ScriptStep } from './test-provider.js';
 
@@ -140,5 +140,25 @@ describe('what the provider knows of the model', () => {
     const image = { type: 'image' as const, mediaType: 'image/png' as const, data: 'AAAA', name: 'shot.png' };
     await session.submit('what is this?', { images: [image] });
     expect(provider.requests[0]!.messages[0]).toEqual({ role: 'user', content: 'what is this?', images: [image] });
+  });
+});
+
+describe('a provider slow to tell what it knows of the model', () => {
+  it('does not hold the turn: the turn goes on knowing nothing, and the next turn asks again', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let asked = 0;
+      const { session, provider } = setup([answer({ inputTokens: 1, outputTokens: 1 }), answer({ inputTokens: 1, outputTokens: 1 })]);
+      provider.modelInfo = () => (asked++, new Promise(() => {}));
+      const turn = session.submit('hi');
+      await vi.advanceTimersByTimeAsync(MODEL_INFO_TIMEOUT_MS);
+      expect((await turn).reason).toBe('done');
+      const again = session.submit('again');
+      await vi.advanceTimersByTimeAsync(MODEL_INFO_TIMEOUT_MS);
+      await again;
+      expect(asked).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

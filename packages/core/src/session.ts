@@ -23,6 +23,9 @@ export interface SessionOptions {
   systemPrompt?: string;
 }
 
+/** How long a provider may take to tell what it knows of a model (a local server's /props, /api/show) before the turn goes on without. */
+export const MODEL_INFO_TIMEOUT_MS = 5_000;
+
 export type TurnResult = LoopEnd & { error?: string; message?: string };
 
 export interface SubmitOptions {
@@ -96,13 +99,27 @@ export class Session {
     if (this.opts.store && this.fileCreated) this.opts.store.append(this.id, { type: 'usage', usage: this.usage, ...(this.cost !== undefined ? { cost: this.cost } : {}) });
   }
 
-  /** What the model's provider knows of it (asked once per model; a failure is remembered as knowing nothing). */
-  modelInfo(modelName: string, provider: Provider, model: string): Promise<ModelInfo | undefined> {
+  /**
+   * What the model's provider knows of it, asked once per model. A provider
+   * that fails (or takes more than MODEL_INFO_TIMEOUT_MS) is taken to know
+   * nothing this turn, and asked again next turn.
+   */
+  modelInfo(modelName: string, provider: Provider, model: string, signal?: AbortSignal): Promise<ModelInfo | undefined> {
     let info = this.modelInfos.get(modelName);
     if (!info) {
-      info = Promise.resolve()
-        .then(() => provider.modelInfo?.(model))
-        .catch(() => undefined);
+      const expiry = new AbortController();
+      const timer = setTimeout(() => expiry.abort(new Error('the provider took too long to tell what it knows of the model')), MODEL_INFO_TIMEOUT_MS);
+      timer.unref?.();
+      const timeout = expiry.signal;
+      const asked = Promise.resolve()
+        .then(() => provider.modelInfo?.(model, signal ? AbortSignal.any([signal, timeout]) : timeout))
+        .finally(() => clearTimeout(timer));
+      // A provider that ignores the signal does not hold the turn either.
+      const late = new Promise<never>((_, reject) => timeout.addEventListener('abort', () => reject(timeout.reason), { once: true }));
+      info = Promise.race([asked, late]).catch(() => {
+        this.modelInfos.delete(modelName);
+        return undefined;
+      });
       this.modelInfos.set(modelName, info);
     }
     return info;
@@ -165,7 +182,7 @@ export class Session {
     const modelName = this.modelName();
     if (!modelName) throw new ProviderError(NO_MODEL_MESSAGE, 'config');
     const { provider, model } = await host.providers.resolve(modelName, host.env);
-    const info = await this.modelInfo(modelName, provider, model);
+    const info = await this.modelInfo(modelName, provider, model, signal);
     this.announceDeprecation(modelName, info);
     // Checked before the prompt joins the conversation, so nothing is sent and the history stays as it was.
     if (images.length && info?.images === false) {

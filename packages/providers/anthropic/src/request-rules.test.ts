@@ -122,8 +122,9 @@ describe('thinking across two tool-use turns', () => {
 });
 
 describe('the thinking level', () => {
-  it('asks an adaptive model for the nearest effort it accepts, leaving max_tokens as set', () => {
-    expect(toAnthropicParams(request([{ role: 'user', content: 'q' }], { thinking: 'minimal' }))).toMatchObject({ max_tokens: 16_384, output_config: { effort: 'low' } });
+  it('asks an adaptive model for the nearest effort it accepts, with room for thinking on top of max_tokens', () => {
+    expect(toAnthropicParams(request([{ role: 'user', content: 'q' }], { thinking: 'minimal' }))).toMatchObject({ max_tokens: 16_384 + 1024, output_config: { effort: 'low' } });
+    expect(toAnthropicParams(request([{ role: 'user', content: 'q' }], { thinking: 'high', maxTokens: 120_000 })).max_tokens).toBe(128_000);
     expect(toAnthropicParams(request([{ role: 'user', content: 'q' }], { thinking: 'max' })).output_config).toEqual({ effort: 'max' });
     expect(toAnthropicParams(request([{ role: 'user', content: 'q' }], { model: 'claude-haiku-5-5', thinking: 'max' })).output_config).toEqual({ effort: 'high' });
   });

@@ -6,10 +6,12 @@
  *   and `output_config.effort`, the level mapped to the nearest effort the
  *   model accepts (minimal and low → low, medium, high, max). `summarized`
  *   because newer models return empty thinking text by default.
- * - budget models: `thinking: {type: 'enabled', budget_tokens}`. The budget
- *   is added to lug.opt.max_tokens (the API wants max_tokens above the
- *   budget, and the answer keeps its own room), capped at the model's output
- *   limit, the budget shrunk to fit; at least the API's 1,024.
+ * - budget models: `thinking: {type: 'enabled', budget_tokens}`.
+ *
+ * Either way the level's budget is added to lug.opt.max_tokens, capped at the
+ * model's output limit: thinking counts toward max_tokens, and the answer
+ * keeps its own room (the API also wants max_tokens above a budget; the
+ * budget shrinks to fit the cap, at least the API's 1,024).
  *
  * "off" sends nothing: the model's own default. No temperature, top_p or
  * top_k is ever sent, and tool_choice stays automatic, as thinking requires.
@@ -44,11 +46,11 @@ export function thinkingFields(request: Pick<ModelRequest, 'model' | 'maxTokens'
   const level = request.thinking;
   if (!level || level === 'off') return { max_tokens: request.maxTokens };
   const model = knownModel(request.model);
-  if (model.thinking === 'adaptive') {
-    return { max_tokens: request.maxTokens, thinking: { type: 'adaptive', display: 'summarized' }, output_config: { effort: effortFor(level, model.effort ?? ['low', 'medium', 'high']) } };
-  }
   const cap = model.maxOutputTokens ?? Infinity;
-  const maxTokens = Math.min(cap, request.maxTokens + THINKING_BUDGETS[level]);
+  const maxTokens = Math.max(request.maxTokens, Math.min(cap, request.maxTokens + THINKING_BUDGETS[level]));
+  if (model.thinking === 'adaptive') {
+    return { max_tokens: maxTokens, thinking: { type: 'adaptive', display: 'summarized' }, output_config: { effort: effortFor(level, model.effort ?? ['low', 'medium', 'high']) } };
+  }
   const budget = Math.max(MIN_BUDGET, Math.min(THINKING_BUDGETS[level], maxTokens - request.maxTokens));
   return { max_tokens: Math.max(maxTokens, budget + 1), thinking: { type: 'enabled', budget_tokens: budget } };
 }

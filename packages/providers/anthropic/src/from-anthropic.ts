@@ -184,8 +184,10 @@ class StreamReader {
 
 export async function* fromAnthropicStream(events: AsyncIterable<Anthropic.RawMessageStreamEvent>, signal: AbortSignal, model = ''): AsyncIterable<ProviderEvent> {
   const reader = new StreamReader(model);
+  let seen = 0;
   try {
     for await (const event of events) {
+      seen++;
       let out: ProviderEvent[];
       try {
         out = [...reader.read(event)];
@@ -201,6 +203,8 @@ export async function* fromAnthropicStream(events: AsyncIterable<Anthropic.RawMe
   }
   // The SDK ends quietly when the request is aborted; a cancel must not look like an answer.
   if (signal.aborted) throw new ProviderError('cancelled by the user', 'cancelled');
+  // A whole response without one event the SDK could read: not Anthropic's stream format (the SDK skips data lines without an `event:` line).
+  if (seen === 0) throw new ProviderError("Anthropic sent a stream lug cannot read (a response with no events in Anthropic's format: each needs an event: line and a data: line)", 'protocol');
   if (!reader.stopped && reader.stop === undefined) throw new ProviderError('the stream ended before the message was complete', 'connection');
   yield { type: 'usage', usage: reader.usage };
   yield { type: 'stop', reason: stopReasonOf(reader.stop), ...(reader.stopDetail ? { detail: reader.stopDetail } : {}) };

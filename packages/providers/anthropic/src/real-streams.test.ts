@@ -108,6 +108,13 @@ describe('streams lug cannot read', () => {
     expect(server.modelRequests()).toHaveLength(1);
   });
 
+  it('reports a stream with no event in Anthropic\'s format as a protocol error, and does not retry', async () => {
+    const { error, server } = await replay('data-lines-without-event', 'thinking-text');
+    expect(error!.kind).toBe('protocol');
+    expect(error!.message).toMatch(/no events in Anthropic's format/);
+    expect(server.modelRequests()).toHaveLength(1);
+  });
+
   it('reports an event without what it must carry as a protocol error showing the event', async () => {
     const { error, server } = await replay('block-start-without-block', 'thinking-text');
     expect(error!.kind).toBe('protocol');

@@ -21,7 +21,7 @@ describe('lug.opt', () => {
 
   it('an unknown option or a bad value is an error naming what is allowed', async () => {
     s = setup();
-    await expect(run('lug.opt.aproval = "off"')).rejects.toThrow(/unknown option "aproval"; the options are: approval, max_tokens, max_turns, model, tool_concurrency/);
+    await expect(run('lug.opt.aproval = "off"')).rejects.toThrow(/unknown option "aproval"; the options are: approval, max_cost, max_tokens, max_turns, model, prices, thinking, tool_concurrency/);
     await expect(run('lug.opt.tool_concurrency = 0')).rejects.toThrow(/option tool_concurrency must be an integer from 1 to 64, got 0/);
     await expect(run('return lug.opt.nope')).rejects.toThrow(/unknown option "nope"/);
   });

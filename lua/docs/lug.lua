@@ -99,7 +99,7 @@ function lug.proc.run(argv, opts) end
 ---@return lug.Process process
 function lug.proc.spawn(argv, opts) end
 
----Call `fn(event)` for every event of a kind on lug's event stream, each on its own coroutine. The events: `session_start`, `turn_start`, `request_start`, `retry`, `text_delta`, `assistant_message`, `tool_call`, `approval_request`, `approval_decision`, `tool_start`, `tool_progress`, `tool_result`, `usage`, `mode_change`, `option_change`, `turn_end`, `error`, `notify`; or `"*"` for all of them. The event table has `type` and the event's fields (for example `tool_result`: `call`, `content`, `isError`, `outcome`, `durationMs`). A hook that fails is reported as a notification and stays subscribed.
+---Call `fn(event)` for every event of a kind on lug's event stream, each on its own coroutine. The events: `session_start`, `turn_start`, `request_start`, `retry`, `text_delta`, `reasoning_delta` (the model's reasoning as it streams, apart from the answer), `assistant_message`, `tool_call`, `approval_request`, `approval_decision`, `tool_start`, `tool_progress`, `tool_result`, `usage`, `mode_change`, `option_change`, `turn_end`, `error`, `notify`; or `"*"` for all of them. The event table has `type` and the event's fields (for example `tool_result`: `call`, `content`, `isError`, `outcome`, `durationMs`). A hook that fails is reported as a notification and stays subscribed.
 ---@param event string An event name, or "*".
 ---@param fn fun(event: table)
 ---@return integer id For lug.off.

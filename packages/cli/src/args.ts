@@ -1,5 +1,6 @@
 /** Command-line flags: parsed strictly, with an error that says what is allowed (exit 2). */
 import { parseArgs as parseNodeArgs } from 'node:util';
+import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL, THINKING_LEVELS, type ThinkingLevel } from '@lug/core';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
 
@@ -14,6 +15,12 @@ export interface CliArgs {
   version: boolean;
   help: boolean;
   tutor: boolean;
+  /** --thinking LEVEL: sets lug.opt.thinking. */
+  thinking?: ThinkingLevel;
+  /** --image FILE, in order (headless). */
+  images: string[];
+  /** --show-reasoning: headless text mode writes the model's reasoning, dim, to stderr. */
+  showReasoning: boolean;
   /** Words after the flags: joined into the prompt of -p when -p has none. */
   rest: string[];
 }
@@ -43,6 +50,9 @@ export function parseCliArgs(argv: string[]): CliArgs {
         version: { type: 'boolean', short: 'v' },
         help: { type: 'boolean', short: 'h' },
         tutor: { type: 'boolean' },
+        thinking: { type: 'string' },
+        image: { type: 'string', multiple: true },
+        'show-reasoning': { type: 'boolean' },
       },
     });
   } catch (err) {
@@ -61,7 +71,10 @@ export function parseCliArgs(argv: string[]): CliArgs {
   }
   if (v.continue && v.resume) throw new UsageError('--continue and --resume cannot be combined: --continue resumes the newest session of this directory, --resume ID a given one');
   if (v.model !== undefined && !/^[^/\s]+\/\S+$/.test(v.model)) {
-    throw new UsageError(`--model must be provider/model, e.g. anthropic/claude-sonnet-4-5 or openai/gpt-5, got "${v.model}"`);
+    throw new UsageError(`--model must be provider/model, e.g. ${DEFAULT_ANTHROPIC_MODEL} or ${DEFAULT_OPENAI_MODEL}, got "${v.model}"`);
+  }
+  if (v.thinking !== undefined && !THINKING_LEVELS.includes(v.thinking as ThinkingLevel)) {
+    throw new UsageError(`--thinking must be one of ${THINKING_LEVELS.join(', ')}, got "${v.thinking}"`);
   }
   return {
     prompt: v.print,
@@ -74,6 +87,9 @@ export function parseCliArgs(argv: string[]): CliArgs {
     version: !!v.version,
     help: !!v.help,
     tutor: !!v.tutor,
+    thinking: v.thinking as ThinkingLevel | undefined,
+    images: v.image ?? [],
+    showReasoning: !!v['show-reasoning'],
     rest: parsed.positionals,
   };
 }
@@ -87,7 +103,10 @@ Usage:
 
 Flags:
   -p, --print PROMPT          run PROMPT headless: the answer on stdout, one line per tool call on stderr
-  -m, --model PROVIDER/MODEL  the model, e.g. anthropic/claude-sonnet-4-5, openai/gpt-5, openai/qwen3-coder
+  -m, --model PROVIDER/MODEL  the model, e.g. ${DEFAULT_ANTHROPIC_MODEL}, ${DEFAULT_OPENAI_MODEL}, openai/qwen3-coder
+      --thinking LEVEL        how hard the model reasons: off | minimal | low | medium | high | max (default off)
+      --image FILE            attach a PNG, JPEG, GIF or WebP image to the prompt (headless; repeatable)
+      --show-reasoning        headless text mode: write the model's reasoning, dim, to stderr
       --auto                  auto mode: approval off, nothing asks (rules may still deny)
       --approval MODE         off | policy | all (default policy)
       --output-format FORMAT  text | json | stream-json (headless only; default text)
@@ -104,5 +123,6 @@ Environment:
   XDG_STATE_HOME                          sessions and approvals.log in $XDG_STATE_HOME/lug (default ~/.local/state/lug)
   XDG_CACHE_HOME                          compiled Lua in $XDG_CACHE_HOME/lug (default ~/.cache/lug)
 
-Exit status: 0 when the model finished, 1 on an error, 2 on bad usage.
+Exit status: 0 when the model finished; 1 on an error, or when the answer stopped short (the output
+limit, a refusal, a content filter, a full context window, max_cost, max_turns); 2 on bad usage.
 `;

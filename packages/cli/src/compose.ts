@@ -77,7 +77,7 @@ function openSession(host: LugHost, store: SessionStore, args: CliArgs): Session
   if (args.continue && !id) throw new Error(`--continue: there is no earlier session in ${host.cwd}`);
   if (!id) return new Session(host, { store });
   const stored = store.load(id);
-  return new Session(host, { store, id, messages: stored.messages, usage: stored.usage });
+  return new Session(host, { store, id, messages: stored.messages, usage: stored.usage, cost: stored.cost });
 }
 
 export async function composeLug(opts: ComposeOptions): Promise<Lug> {
@@ -97,6 +97,7 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   const { lua, errors } = await loadLua(host, approvals, env);
   if (args.model) host.options.set('model', args.model);
   if (args.approval) host.options.set('approval', args.approval);
+  if (args.thinking) host.options.set('thinking', args.thinking);
   if (args.auto && !approvals.isAuto()) approvals.toggleAuto();
   const store = new SessionStore(sessionsDir(env));
   session = openSession(host, store, args);

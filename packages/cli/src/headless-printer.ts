@@ -1,7 +1,8 @@
 /**
  * What `lug -p` prints: the model's text on stdout as it streams and one line
  * per tool call on stderr (text), every event as a JSON line (stream-json), or
- * one object at the end (json).
+ * one object at the end (json). The model's reasoning never goes to stdout in
+ * text mode: with --show-reasoning it is written to stderr, dim on a terminal.
  */
 import { mainArgument, type CallOutcome, type LugEvent, type LugHost } from '@lug/core';
 import type { OutputFormat } from './args.js';
@@ -21,6 +22,16 @@ export interface Writers {
   stderr: (text: string) => void;
 }
 
+export interface PrinterOptions {
+  /** Text mode: write reasoning to stderr. */
+  showReasoning?: boolean;
+  /** Write reasoning dim (stderr is a terminal). */
+  dim?: boolean;
+}
+
+const DIM = '\x1b[2m';
+const UNDIM = '\x1b[22m';
+
 function oneLine(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 3)}...` : flat;
@@ -33,25 +44,46 @@ function firstLine(text: string): string {
 
 export class HeadlessPrinter {
   readonly calls: ToolCallRecord[] = [];
+  /** The reasoning streamed so far, for the json result. */
+  reasoning = '';
   private endsWithNewline = true;
+  /** Reasoning was written to stderr and its line is still open. */
+  private inReasoning = false;
   private unsubscribe: () => void;
 
   constructor(
     host: LugHost,
     private format: OutputFormat,
     private out: Writers,
+    private options: PrinterOptions = {},
   ) {
     this.unsubscribe = host.events.onAny((e) => this.onEvent(e));
   }
 
+  private showReasoning(text: string): void {
+    if (!this.options.showReasoning) return;
+    const dim = this.options.dim ? [DIM, UNDIM] : ['', ''];
+    this.out.stderr(`${dim[0]}${text}${dim[1]}`);
+    this.inReasoning = !text.endsWith('\n');
+  }
+
+  /** End an open line of reasoning on stderr before anything else is written. */
+  private endReasoning(): void {
+    if (this.inReasoning) this.out.stderr('\n');
+    this.inReasoning = false;
+  }
+
   private onEvent(e: LugEvent): void {
     if (this.format === 'stream-json') this.out.stdout(JSON.stringify(e) + '\n');
+    if (e.type === 'reasoning_delta') this.reasoning += e.text;
     if (e.type === 'tool_result') {
       const record: ToolCallRecord = { id: e.call.id, tool: e.call.tool, args: e.call.args, outcome: e.outcome, is_error: e.isError };
       if (e.isError) record.error = firstLine(e.content);
       this.calls.push(record);
     }
     if (this.format !== 'text') return;
+    if (e.type === 'reasoning_delta') return this.showReasoning(e.text);
+    if (e.type !== 'usage' && e.type !== 'tool_call' && e.type !== 'request_start') this.endReasoning();
     switch (e.type) {
       case 'text_delta':
         this.out.stdout(e.text);

@@ -1,7 +1,13 @@
-/** `lug -p`: one task, headless. Exit 0 when the model finished, 1 on an error. */
+/**
+ * `lug -p`: one task, headless. Exit 0 when the model finished; 1 on an
+ * error or an answer that stopped short; 130 when interrupted.
+ */
+import { attachImage, ImageAttachmentError, type ImagePart } from '@lug/core';
 import type { CliArgs } from './args.js';
+import { UsageError } from './args.js';
 import { composeLug } from './compose.js';
 import { HeadlessPrinter, type Writers } from './headless-printer.js';
+import { headlessResult } from './headless-result.js';
 
 export async function readPipedStdin(stdin: NodeJS.ReadStream): Promise<string> {
   if (stdin.isTTY) return '';
@@ -16,36 +22,37 @@ export function buildPrompt(prompt: string, piped: string): string {
   return `${prompt}\n\n<stdin>\n${piped.replace(/\n$/, '')}\n</stdin>`;
 }
 
+/** The --image files, checked (by their bytes and size) before anything starts. */
+export function readImages(paths: string[], cwd: string): ImagePart[] {
+  return paths.map((path) => {
+    try {
+      return attachImage(path, cwd);
+    } catch (err) {
+      if (err instanceof ImageAttachmentError) throw new UsageError(`--image: ${err.message}`);
+      throw err;
+    }
+  });
+}
+
+/** The turn's end reasons that exit 1: the model did not finish what it was asked. */
+const STOPPED_SHORT = new Set(['error', 'max_turns', 'max_tokens', 'refusal', 'content_filter', 'context_window', 'max_cost']);
+
 export async function runHeadless(args: CliArgs, prompt: string, cwd: string, env: NodeJS.ProcessEnv, out: Writers): Promise<number> {
+  const images = readImages(args.images, cwd);
   const lug = await composeLug({ cwd, env, args, interactive: false });
   for (const e of lug.startupErrors) out.stderr(`lug: ${e}\n`);
-  const printer = new HeadlessPrinter(lug.host, args.outputFormat, out);
+  const printer = new HeadlessPrinter(lug.host, args.outputFormat, out, { showReasoning: args.showReasoning, dim: !!process.stderr.isTTY });
   const onSignal = () => lug.session.cancel();
   process.once('SIGINT', onSignal);
   try {
-    const end = await lug.session.submit(prompt);
-    if (args.outputFormat === 'json') {
-      out.stdout(
-        JSON.stringify({
-          text: end.text,
-          session_id: lug.session.id,
-          reason: end.reason,
-          ...(end.reason === 'error' ? { error: end.error } : {}),
-          usage: { input_tokens: lug.session.usage.inputTokens, output_tokens: lug.session.usage.outputTokens },
-          tool_calls: printer.calls,
-        }) + '\n',
-      );
-    }
-    if (end.reason === 'error') {
-      if (args.outputFormat === 'text') out.stderr(`lug: ${end.error}\n`);
-      return 1;
-    }
-    if (end.reason === 'max_turns') {
-      if (args.outputFormat === 'text') out.stderr(`lug: stopped after ${lug.host.options.get('max_turns')} model requests (option max_turns)\n`);
-      return 1;
+    const end = await lug.session.submit(prompt, { images });
+    if (args.outputFormat === 'json') out.stdout(JSON.stringify(headlessResult(end, lug.session, printer)) + '\n');
+    if (args.outputFormat === 'text') {
+      if (end.reason === 'error') out.stderr(`lug: ${end.error}\n`);
+      if (end.reason === 'max_turns') out.stderr(`lug: stopped after ${lug.host.options.get('max_turns')} model requests (option max_turns)\n`);
     }
     if (end.reason === 'cancelled') return 130;
-    return 0;
+    return STOPPED_SHORT.has(end.reason) ? 1 : 0;
   } finally {
     process.off('SIGINT', onSignal);
     printer.close();

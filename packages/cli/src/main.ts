@@ -33,6 +33,7 @@ export async function main(argv: string[]): Promise<number> {
       if (!prompt) throw new UsageError('-p needs a prompt (or text on standard input)');
       return await runHeadless(args, prompt, cwd, process.env, writers);
     }
+    if (args.images.length || args.showReasoning) throw new UsageError(`${args.images.length ? '--image' : '--show-reasoning'} is for headless runs (-p PROMPT); in the interface, write @path/to/image.png in the prompt`);
     const { runInterface } = await import('./interface.js');
     return await runInterface(args, cwd, process.env);
   } catch (err) {

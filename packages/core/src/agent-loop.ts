@@ -2,24 +2,30 @@
  * The agent loop: stream the model's answer, run the tool calls it made, feed
  * the results back, until the model stops (or the turn limit is reached).
  * Cancelling stops the stream and gives every unfinished call the result
- * "cancelled by the user", so the history stays valid.
+ * "cancelled by the user", so the history stays valid. An answer that stopped
+ * for another reason than finishing (the output cap, a refusal, a filter, a
+ * full context window) ends the turn with that reason and words saying what
+ * to do; its calls are not run.
  */
-import type { EventBus } from './events.js';
+import type { EventBus, TurnEndReason } from './events.js';
 import type { AssistantMessage, Message, ToolCallPart, ToolResultsMessage, Usage } from './messages.js';
 import { assistantText } from './messages.js';
-import { ProviderError, type Provider, type StopReason } from './provider.js';
+import { ProviderError, type ModelRequest, type Provider, type StopReason, type ThinkingLevel } from './provider.js';
 import { CANCELLED, runToolCalls, type SchedulerDeps } from './scheduler.js';
+import { stopEnding } from './stop-endings.js';
 import type { ToolSpec } from './tool.js';
 
 export interface LoopInput {
   provider: Provider;
   model: string;
-  /** Shown in request_start events: "anthropic/claude-sonnet-4-5". */
+  /** Shown in request_start events: "anthropic/claude-sonnet-5-5". */
   modelName: string;
   system: string;
   tools: () => ToolSpec[];
   maxTurns: number;
   maxTokens: number;
+  /** The reasoning asked for, the same for every request of the turn. */
+  thinking?: ThinkingLevel;
   scheduler: () => SchedulerDeps;
   events: EventBus;
   signal: AbortSignal;
@@ -28,32 +34,40 @@ export interface LoopInput {
   /** Append a finished message to the conversation (and the session file). */
   append(message: Message): void;
   addUsage(usage: Usage): void;
+  /** Asked before every request: words saying why the loop must stop (lug.opt.max_cost passed), or undefined to go on. */
+  stopBeforeRequest?(): string | undefined;
 }
 
-export type LoopEnd = { reason: 'done' | 'cancelled' | 'max_turns'; text: string } | { reason: 'error'; text: string; error: string };
+/** How the loop ended; `message` says in plain words why and what to do, for every reason but done and cancelled. */
+export type LoopEnd =
+  | { reason: 'done' | 'cancelled'; text: string }
+  | { reason: Exclude<TurnEndReason, 'done' | 'cancelled' | 'error'>; text: string; message: string }
+  | { reason: 'error'; text: string; error: string };
 
 interface StreamedAnswer {
   message: AssistantMessage;
   stop: StopReason | undefined;
+  stopDetail?: string;
   error?: unknown;
 }
 
 async function streamAnswer(input: LoopInput, step: number): Promise<StreamedAnswer> {
-  const message: AssistantMessage = { role: 'assistant', content: [] };
-  let stop: StopReason | undefined;
+  const answer: StreamedAnswer = { message: { role: 'assistant', content: [] }, stop: undefined };
+  const { content } = answer.message;
   const addText = (text: string) => {
-    const last = message.content[message.content.length - 1];
+    const last = content[content.length - 1];
     if (last?.type === 'text') last.text += text;
-    else message.content.push({ type: 'text', text });
+    else content.push({ type: 'text', text });
   };
   input.events.emit('request_start', { step, model: input.modelName });
   try {
-    const request = {
+    const request: ModelRequest = {
       model: input.model,
       system: input.system,
       messages: input.history(),
       tools: input.tools(),
       maxTokens: input.maxTokens,
+      ...(input.thinking && input.thinking !== 'off' ? { thinking: input.thinking } : {}),
     };
     for await (const event of input.provider.stream(request, input.signal)) {
       switch (event.type) {
@@ -61,8 +75,14 @@ async function streamAnswer(input: LoopInput, step: number): Promise<StreamedAns
           addText(event.text);
           input.events.emit('text_delta', { text: event.text });
           break;
+        case 'reasoning_delta':
+          input.events.emit('reasoning_delta', { text: event.text });
+          break;
+        case 'reasoning':
+          content.push({ ...event.part });
+          break;
         case 'tool_call':
-          message.content.push({ type: 'tool_call', id: event.id, name: event.name, argsText: event.argsText });
+          content.push({ type: 'tool_call', id: event.id, name: event.name, argsText: event.argsText });
           break;
         case 'usage':
           input.addUsage(event.usage);
@@ -71,14 +91,15 @@ async function streamAnswer(input: LoopInput, step: number): Promise<StreamedAns
           input.events.emit('retry', { attempt: event.attempt, delayMs: event.delayMs, error: event.error });
           break;
         case 'stop':
-          stop = event.reason;
+          answer.stop = event.reason;
+          answer.stopDetail = event.detail;
           break;
       }
     }
   } catch (error) {
-    return { message, stop, error };
+    answer.error = error;
   }
-  return { message, stop };
+  return answer;
 }
 
 function unfinishedResults(calls: ToolCallPart[], content: string): ToolResultsMessage {
@@ -88,6 +109,8 @@ function unfinishedResults(calls: ToolCallPart[], content: string): ToolResultsM
 export async function runAgentLoop(input: LoopInput): Promise<LoopEnd> {
   let lastText = '';
   for (let step = 1; step <= input.maxTurns; step++) {
+    const stopWhy = input.stopBeforeRequest?.();
+    if (stopWhy) return { reason: 'max_cost', text: lastText, message: stopWhy };
     const answer = await streamAnswer(input, step);
     const calls = answer.message.content.filter((p): p is ToolCallPart => p.type === 'tool_call');
     if (answer.message.content.length) {
@@ -103,11 +126,17 @@ export async function runAgentLoop(input: LoopInput): Promise<LoopEnd> {
       const message = e instanceof ProviderError ? e.message : `the model request failed: ${(e as Error)?.message ?? String(e)}`;
       return { reason: 'error', text: lastText, error: message };
     }
+    const ending = stopEnding(answer.stop, { maxTokens: input.maxTokens, detail: answer.stopDetail, calls });
+    if (ending) {
+      if (calls.length) input.append(unfinishedResults(calls, ending.callResult));
+      return { reason: ending.reason, text: lastText, message: ending.message };
+    }
+    // The server paused a long turn: sending the conversation again (the paused answer last) lets the model go on.
+    if (answer.stop === 'pause_turn' && !calls.length) continue;
     if (!calls.length) return { reason: 'done', text: lastText };
     const results = await runToolCalls(calls, input.scheduler(), input.signal);
     input.append({ role: 'tool', results });
     if (input.signal.aborted) return { reason: 'cancelled', text: lastText };
   }
-  return { reason: 'max_turns', text: lastText };
+  return { reason: 'max_turns', text: lastText, message: `stopped after ${input.maxTurns} model requests (lug.opt.max_turns); raise it, or ask for a smaller step` };
 }
-

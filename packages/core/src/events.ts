@@ -18,12 +18,25 @@ export type ApprovalMode = 'off' | 'policy' | 'all';
 
 export type CallOutcome = 'done' | 'failed' | 'denied' | 'cancelled';
 
+/**
+ * Why a turn ended. `done`: the model finished. `max_tokens`: its answer was
+ * cut by the output cap (lug.opt.max_tokens). `refusal`: it declined.
+ * `content_filter`: the server's filter cut the answer. `context_window`: the
+ * conversation no longer fits the model. `max_cost`: the session passed
+ * lug.opt.max_cost. `max_turns`: the prompt used lug.opt.max_turns requests.
+ * Every reason but `done` and `cancelled` comes with a `notify` (or, for
+ * `error`, an `error` event) saying what happened and what to do.
+ */
+export type TurnEndReason = 'done' | 'cancelled' | 'error' | 'max_turns' | 'max_tokens' | 'refusal' | 'content_filter' | 'context_window' | 'max_cost';
+
 export interface LugEventMap {
   session_start: { sessionId: string; cwd: string; resumed: boolean };
   turn_start: { prompt: string };
   request_start: { step: number; model: string };
   retry: { attempt: number; delayMs: number; error: string };
   text_delta: { text: string };
+  /** The model's reasoning as it streams: shown apart from the answer, never part of its text. The kept part is in assistant_message. */
+  reasoning_delta: { text: string };
   assistant_message: { message: AssistantMessage };
   tool_call: { call: CallInfo };
   approval_request: { call: CallInfo; reason?: string };
@@ -31,10 +44,15 @@ export interface LugEventMap {
   tool_start: { call: CallInfo };
   tool_progress: { call: CallInfo; progress: ToolProgress };
   tool_result: { call: CallInfo; content: string; isError: boolean; outcome: CallOutcome; durationMs: number };
-  usage: { usage: Usage; total: Usage };
+  /**
+   * One request's tokens, and the session's so far. `cost` is the session's
+   * cost in US dollars and `requestCost` this request's; both are absent when
+   * no price is known for a model the session used.
+   */
+  usage: { usage: Usage; total: Usage; cost?: number; requestCost?: number };
   mode_change: { from: ApprovalMode; to: ApprovalMode; auto: boolean };
   option_change: { name: string; value: unknown; previous: unknown };
-  turn_end: { reason: 'done' | 'cancelled' | 'error' | 'max_turns'; text: string };
+  turn_end: { reason: TurnEndReason; text: string };
   error: { message: string };
   notify: { message: string; level: 'info' | 'warn' | 'error' };
 }
@@ -48,6 +66,7 @@ export const LUG_EVENT_TYPES: readonly LugEventType[] = Object.freeze([
   'request_start',
   'retry',
   'text_delta',
+  'reasoning_delta',
   'assistant_message',
   'tool_call',
   'approval_request',

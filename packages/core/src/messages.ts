@@ -43,6 +43,8 @@ export interface ReasoningPart {
   redacted?: string;
   /** The server's id for the item (Responses reasoning items). */
   id?: string;
+  /** The model that wrote it: Anthropic binds a thinking block to its model, so it goes back only to that model. */
+  model?: string;
 }
 
 /** An image the user attached (`@shot.png`, `--image`), base64-encoded. */
@@ -53,6 +55,9 @@ export interface ImagePart {
   data: string;
   /** Where it came from, for the transcript ("shot.png"). */
   name?: string;
+  /** Its size in pixels, read from the file's header when it was attached (providers check their limits with it). */
+  width?: number;
+  height?: number;
 }
 
 export interface UserMessage {

@@ -4,6 +4,8 @@
  * or a bad value is an error that names the option and what is allowed.
  */
 import type { EventBus } from './events.js';
+import { parsePriceTable, type ModelPricing } from './pricing.js';
+import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL, THINKING_LEVELS } from './provider.js';
 
 export interface OptionDef<T = unknown> {
   name: string;
@@ -11,7 +13,10 @@ export interface OptionDef<T = unknown> {
   allowed: string;
   default: T;
   description: string;
-  /** Returns the value to store (possibly normalised), or throws nothing and returns undefined when invalid. */
+  /**
+   * Returns the value to store (possibly normalised), or undefined when it is
+   * invalid; it may instead throw an Error whose message says what is wrong.
+   */
   parse(value: unknown): T | undefined;
 }
 
@@ -59,6 +64,17 @@ export function functionOption(name: string, description: string): OptionDef<((.
   };
 }
 
+/** A number from `min` up, or nil (no limit). */
+export function limitOption(name: string, min: number, description: string): OptionDef<number | null> {
+  return {
+    name,
+    allowed: `a number from ${min} up, or nil`,
+    default: null,
+    description,
+    parse: (v) => (v === null || (typeof v === 'number' && Number.isFinite(v) && v >= min) ? (v as number | null) : undefined),
+  };
+}
+
 function show(value: unknown): string {
   if (typeof value === 'function') return 'a function';
   return JSON.stringify(value) ?? String(value);
@@ -101,7 +117,12 @@ export class OptionsStore {
 
   set(name: string, value: unknown): void {
     const def = this.def(name);
-    const parsed = value === undefined ? def.default : def.parse(value);
+    let parsed: unknown;
+    try {
+      parsed = value === undefined ? def.default : def.parse(value);
+    } catch (err) {
+      throw new OptionError(`option ${name}: ${(err as Error).message}`);
+    }
     if (parsed === undefined) {
       throw new OptionError(`option ${name} must be ${def.allowed}, got ${show(value)}`);
     }
@@ -124,9 +145,18 @@ export class OptionsStore {
 export const CORE_OPTIONS: OptionDef<any>[] = [
   enumOption('approval', ['off', 'policy', 'all'] as const, 'policy', 'Which calls ask first: "off" (nothing asks; rules may still deny), "policy" (rules, tools allowed always and each tool\'s default decide), "all" (every call asks, except those a rule denies and tools allowed always).'),
   integerOption('tool_concurrency', 1, 64, 10, 'How many of one turn\'s tool calls run at once. Calls waiting for an approval hold no slot.'),
-  stringOption('model', null, 'The model, as provider/model (anthropic/claude-sonnet-4-5, openai/gpt-5). Unset: anthropic/claude-sonnet-4-5 when ANTHROPIC_API_KEY is set, else openai/gpt-5 when OPENAI_API_KEY or OPENAI_BASE_URL is set.'),
+  stringOption('model', null, `The model, as provider/model (${DEFAULT_ANTHROPIC_MODEL}, ${DEFAULT_OPENAI_MODEL}). Unset: ${DEFAULT_ANTHROPIC_MODEL} when ANTHROPIC_API_KEY is set, else ${DEFAULT_OPENAI_MODEL} when OPENAI_API_KEY or OPENAI_BASE_URL is set.`),
   integerOption('max_turns', 1, 10_000, 100, 'How many model requests one prompt may make before the loop stops.'),
-  integerOption('max_tokens', 1, 1_000_000, 16_384, 'The most tokens the model may write in one answer.'),
+  integerOption('max_tokens', 1, 1_000_000, 16_384, 'The most tokens the model may write in one answer (its reasoning aside: a thinking budget is added to it).'),
+  enumOption('thinking', THINKING_LEVELS, 'off', 'How hard the model reasons before it answers, where the model can: "off" asks for nothing (the model\'s own default), "minimal" to "max" ask for more and more (Anthropic: adaptive thinking with that effort, or extended thinking with a token budget; OpenAI: reasoning effort). A turn keeps the level it started with.'),
+  limitOption('max_cost', 0, 'Stop the loop, saying so, once the session has cost more than this many US dollars (from the price table and lug.opt.prices). nil: no limit.'),
+  {
+    name: 'prices',
+    allowed: 'a table from "provider/model" to prices (input, output, cache_read, cache_write: dollars per million tokens), or nil',
+    default: null,
+    description: 'Prices that override lug\'s price table, or price a model it does not know: a table from "provider/model" to input, output, cache_read and cache_write, in US dollars per million tokens (and long_prompt = { above_tokens = N, input = …, output = … } for dearer long prompts).',
+    parse: (v) => (v === null ? null : parsePriceTable(v)),
+  } satisfies OptionDef<Record<string, ModelPricing> | null>,
 ];
 
 export function createOptions(events?: EventBus): OptionsStore {

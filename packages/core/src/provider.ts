@@ -3,11 +3,12 @@
  * over the neutral message format.
  */
 import type { Message, ReasoningPart, Usage } from './messages.js';
+import type { ModelPricing } from './pricing.js';
 import type { RetryPolicy } from './retry.js';
 import type { ToolSpec } from './tool.js';
 
 export interface ModelRequest {
-  /** The model's name within its provider ("claude-sonnet-4-5"). */
+  /** The model's name within its provider ("claude-sonnet-5-5"). */
   model: string;
   system: string;
   messages: Message[];
@@ -18,6 +19,9 @@ export interface ModelRequest {
 }
 
 export type ThinkingLevel = 'off' | 'minimal' | 'low' | 'medium' | 'high' | 'max';
+
+/** Every thinking level, from none to the most. */
+export const THINKING_LEVELS: readonly ThinkingLevel[] = Object.freeze(['off', 'minimal', 'low', 'medium', 'high', 'max'] as const);
 
 /**
  * Why the model stopped, in one vocabulary for every wire:
@@ -38,7 +42,8 @@ export type ProviderEvent =
   | { type: 'tool_call'; id: string; name: string; argsText: string }
   | { type: 'usage'; usage: Usage }
   | { type: 'retry'; attempt: number; delayMs: number; error: string }
-  | { type: 'stop'; reason: StopReason };
+  /** How the answer ended; `detail` is the server's own explanation when it gives one (a refusal's category and words). */
+  | { type: 'stop'; reason: StopReason; detail?: string };
 
 /** What lug knows of a model: from a table of known models, or from the server itself (local servers). */
 export interface ModelInfo {
@@ -50,6 +55,18 @@ export interface ModelInfo {
   images?: boolean;
   /** Whether it can reason (extended thinking, reasoning effort). */
   reasoning?: boolean;
+  /** What it costs, from the provider's price table; lug.opt.prices overrides it. */
+  pricing?: ModelPricing;
+  /** Set when the provider has announced the model's end of life. */
+  deprecation?: ModelDeprecation;
+}
+
+/** A model's end of life, as its provider announced it. */
+export interface ModelDeprecation {
+  /** The date as the provider wrote it ("November 30th, 2026"). */
+  endOfLife: string;
+  /** The model to move to, as provider/model ("anthropic/claude-sonnet-5-5"). */
+  replacement?: string;
 }
 
 export interface Provider {
@@ -78,13 +95,18 @@ export interface ProviderClientOptions {
 export type Env = Record<string, string | undefined>;
 
 export interface ProviderFactory {
-  /** The prefix of model names this provider serves: "anthropic" in anthropic/claude-sonnet-4-5. */
+  /** The prefix of model names this provider serves: "anthropic" in anthropic/claude-sonnet-5-5. */
   name: string;
   /** Build a provider from the environment. Throws ProviderError (kind "config") when a key is missing. */
   create(env: Env): Provider | Promise<Provider>;
 }
 
-export type ProviderErrorKind = 'config' | 'auth' | 'rate_limit' | 'overloaded' | 'server' | 'connection' | 'bad_request' | 'cut' | 'cancelled';
+/**
+ * What went wrong. `protocol`: the server sent something the provider cannot
+ * read (a malformed event); sending the same request again would not help, so
+ * it is not retried, and its message names the offending event.
+ */
+export type ProviderErrorKind = 'config' | 'auth' | 'rate_limit' | 'overloaded' | 'server' | 'connection' | 'bad_request' | 'cut' | 'cancelled' | 'protocol';
 
 export class ProviderError extends Error {
   override name = 'ProviderError';
@@ -155,15 +177,24 @@ export interface ModelName {
 export function parseModelName(name: string): ModelName {
   const slash = name.indexOf('/');
   if (slash <= 0 || slash === name.length - 1) {
-    throw new ProviderError(`model "${name}" must be written provider/model, e.g. anthropic/claude-sonnet-4-5 or openai/gpt-5`, 'config');
+    throw new ProviderError(`model "${name}" must be written provider/model, e.g. anthropic/claude-sonnet-5-5 or openai/gpt-5.6-sol`, 'config');
   }
   return { provider: name.slice(0, slash), model: name.slice(slash + 1) };
 }
 
+/**
+ * The default models: the newest Sonnet in the bundled Anthropic SDK's model
+ * list (@anthropic-ai/sdk 1.14.0, `Model`), and the newest GPT-5 model in the
+ * bundled openai SDK's (openai 6.49.0, `ChatModel`). A test holds both to the
+ * SDKs' lists, so an SDK upgrade that brings a newer model says so.
+ */
+export const DEFAULT_ANTHROPIC_MODEL = 'anthropic/claude-sonnet-5-5';
+export const DEFAULT_OPENAI_MODEL = 'openai/gpt-5.6-sol';
+
 /** The model used when neither --model nor lug.opt.model names one. */
 export function defaultModel(env: Env): string | undefined {
-  if (env.ANTHROPIC_API_KEY) return 'anthropic/claude-sonnet-4-5';
-  if (env.OPENAI_API_KEY || env.OPENAI_BASE_URL) return 'openai/gpt-5';
+  if (env.ANTHROPIC_API_KEY) return DEFAULT_ANTHROPIC_MODEL;
+  if (env.OPENAI_API_KEY || env.OPENAI_BASE_URL) return DEFAULT_OPENAI_MODEL;
   return undefined;
 }
 

@@ -16,12 +16,15 @@ export interface SessionHeader {
   version: 1;
 }
 
-export type SessionLine = SessionHeader | { type: 'message'; message: Message } | { type: 'usage'; usage: Usage };
+/** A usage line holds the session's totals so far: tokens, and the cost in US dollars when every model's price was known. */
+export type SessionLine = SessionHeader | { type: 'message'; message: Message } | { type: 'usage'; usage: Usage; cost?: number };
 
 export interface StoredSession {
   header: SessionHeader;
   messages: Message[];
   usage: Usage;
+  /** The session's cost so far in US dollars; undefined when a price was unknown. */
+  cost?: number;
   path: string;
 }
 
@@ -81,6 +84,7 @@ export class SessionStore {
     let header: SessionHeader | undefined;
     const messages: Message[] = [];
     let usage: Usage = { inputTokens: 0, outputTokens: 0 };
+    let cost: number | undefined = 0;
     for (const line of lines) {
       if (!line.trim()) continue;
       let entry: SessionLine;
@@ -91,10 +95,13 @@ export class SessionStore {
       }
       if (entry.type === 'session') header = entry;
       else if (entry.type === 'message') messages.push(entry.message);
-      else if (entry.type === 'usage') usage = entry.usage;
+      else if (entry.type === 'usage') {
+        usage = entry.usage;
+        cost = typeof entry.cost === 'number' ? entry.cost : undefined;
+      }
     }
     if (!header) throw new SessionNotFoundError(`${path} is not a lug session (no header line)`);
-    return { header, messages: repairHistory(messages), usage, path };
+    return { header, messages: repairHistory(messages), usage, cost, path };
   }
 
   private readHeader(path: string): SessionHeader | undefined {

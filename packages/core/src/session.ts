@@ -5,8 +5,9 @@
  */
 import { runAgentLoop, type LoopEnd } from './agent-loop.js';
 import type { LugHost } from './host.js';
-import { addUsage, emptyUsage, type Message, type Usage } from './messages.js';
-import { defaultModel, NO_MODEL_MESSAGE, ProviderError } from './provider.js';
+import { addUsage, emptyUsage, type ImagePart, type Message, type Usage } from './messages.js';
+import { costOf, formatCost, type ModelPricing } from './pricing.js';
+import { defaultModel, NO_MODEL_MESSAGE, ProviderError, type ModelInfo, type Provider, type ThinkingLevel } from './provider.js';
 import type { SessionStore } from './session-store.js';
 import { newSessionId } from './session-store.js';
 import { buildSystemPrompt } from './system-prompt.js';
@@ -17,10 +18,26 @@ export interface SessionOptions {
   id?: string;
   messages?: Message[];
   usage?: Usage;
+  /** The resumed session's cost so far in US dollars (undefined: not known). */
+  cost?: number;
   systemPrompt?: string;
 }
 
-export type TurnResult = LoopEnd & { error?: string };
+/** How long a provider may take to tell what it knows of a model (a local server's /props, /api/show) before the turn goes on without. */
+export const MODEL_INFO_TIMEOUT_MS = 5_000;
+
+export type TurnResult = LoopEnd & { error?: string; message?: string };
+
+export interface SubmitOptions {
+  /** Images sent with the prompt, in order (see attachImage). */
+  images?: ImagePart[];
+}
+
+/** Whether a date written as providers write it ("November 30th, 2026") is past; false when it cannot be read. */
+export function endOfLifePassed(date: string, now = Date.now()): boolean {
+  const time = Date.parse(date.replace(/(\d+)(st|nd|rd|th)\b/, '$1'));
+  return Number.isFinite(time) && time + 24 * 3600_000 <= now;
+}
 
 export class TurnInProgressError extends Error {
   override name = 'TurnInProgressError';
@@ -29,7 +46,13 @@ export class TurnInProgressError extends Error {
 export class Session {
   id: string;
   usage: Usage;
+  /** The session's cost in US dollars so far; undefined once a request was made to a model with no known price. */
+  cost: number | undefined;
   running = false;
+  /** What each model's provider knows of it, asked once per model. */
+  private modelInfos = new Map<string, Promise<ModelInfo | undefined>>();
+  /** Models whose deprecation was already announced. */
+  private warnedDeprecated = new Set<string>();
   private history: Message[];
   private controller: AbortController | undefined;
   private fileCreated: boolean;
@@ -42,6 +65,7 @@ export class Session {
     this.id = opts.id ?? newSessionId();
     this.history = [...(opts.messages ?? [])];
     this.usage = opts.usage ?? emptyUsage();
+    this.cost = opts.id !== undefined && opts.usage ? opts.cost : 0;
     this.fileCreated = opts.id !== undefined;
     this.systemPrompt = opts.systemPrompt;
     host.events.emit('session_start', { sessionId: this.id, cwd: host.cwd, resumed: opts.id !== undefined });
@@ -67,14 +91,48 @@ export class Session {
     store.append(this.id, { type: 'message', message });
   }
 
-  private recordUsage(usage: Usage): void {
+  private recordUsage(usage: Usage, pricing: ModelPricing | undefined): void {
     this.usage = addUsage(this.usage, usage);
-    this.host.events.emit('usage', { usage, total: this.usage });
-    if (this.opts.store && this.fileCreated) this.opts.store.append(this.id, { type: 'usage', usage: this.usage });
+    const requestCost = pricing ? costOf(usage, pricing) : undefined;
+    this.cost = this.cost !== undefined && requestCost !== undefined ? this.cost + requestCost : undefined;
+    this.host.events.emit('usage', { usage, total: this.usage, ...(this.cost !== undefined ? { cost: this.cost } : {}), ...(requestCost !== undefined ? { requestCost } : {}) });
+    if (this.opts.store && this.fileCreated) this.opts.store.append(this.id, { type: 'usage', usage: this.usage, ...(this.cost !== undefined ? { cost: this.cost } : {}) });
+  }
+
+  /**
+   * What the model's provider knows of it, asked once per model. A provider
+   * that fails (or takes more than MODEL_INFO_TIMEOUT_MS) is taken to know
+   * nothing this turn, and asked again next turn.
+   */
+  modelInfo(modelName: string, provider: Provider, model: string, signal?: AbortSignal): Promise<ModelInfo | undefined> {
+    let info = this.modelInfos.get(modelName);
+    if (!info) {
+      const expiry = new AbortController();
+      const timer = setTimeout(() => expiry.abort(new Error('the provider took too long to tell what it knows of the model')), MODEL_INFO_TIMEOUT_MS);
+      timer.unref?.();
+      const timeout = expiry.signal;
+      const asked = Promise.resolve()
+        .then(() => provider.modelInfo?.(model, signal ? AbortSignal.any([signal, timeout]) : timeout))
+        .finally(() => clearTimeout(timer));
+      // A provider that ignores the signal does not hold the turn either.
+      const late = new Promise<never>((_, reject) => timeout.addEventListener('abort', () => reject(timeout.reason), { once: true }));
+      info = Promise.race([asked, late]).catch(() => {
+        this.modelInfos.delete(modelName);
+        return undefined;
+      });
+      this.modelInfos.set(modelName, info);
+    }
+    return info;
+  }
+
+  /** The price of a model's tokens: lug.opt.prices first, then the provider's table. */
+  pricingOf(modelName: string, info: ModelInfo | undefined): ModelPricing | undefined {
+    const overrides = this.host.options.get<Record<string, ModelPricing> | null>('prices');
+    return overrides?.[modelName] ?? info?.pricing;
   }
 
   /** Run one prompt to the end of the model's answer. */
-  async submit(prompt: string): Promise<TurnResult> {
+  async submit(prompt: string, options: SubmitOptions = {}): Promise<TurnResult> {
     if (this.running) throw new TurnInProgressError('a turn is already running; cancel it first');
     this.running = true;
     const controller = (this.controller = new AbortController());
@@ -82,8 +140,7 @@ export class Session {
     host.events.emit('turn_start', { prompt });
     let end: TurnResult;
     try {
-      this.append({ role: 'user', content: prompt });
-      end = await this.runLoop(controller.signal);
+      end = await this.runLoop(prompt, options.images ?? [], controller.signal);
     } catch (err) {
       const message = err instanceof ProviderError ? err.message : `${(err as Error)?.message ?? String(err)}`;
       end = { reason: 'error', text: '', error: message };
@@ -92,15 +149,47 @@ export class Session {
       this.controller = undefined;
     }
     if (end.reason === 'error') host.events.emit('error', { message: end.error! });
+    // max_turns has its own notice in each front end.
+    else if ('message' in end && end.message && end.reason !== 'max_turns') host.events.emit('notify', { message: end.message, level: 'warn' });
     host.events.emit('turn_end', { reason: end.reason, text: end.text });
     return end;
   }
 
-  private async runLoop(signal: AbortSignal): Promise<LoopEnd> {
+  /** Say once per model, in lug's words, that its provider has announced its end of life. */
+  private announceDeprecation(modelName: string, info: ModelInfo | undefined): void {
+    const d = info?.deprecation;
+    if (!d || this.warnedDeprecated.has(modelName)) return;
+    this.warnedDeprecated.add(modelName);
+    const instead = d.replacement ? `; switch to ${d.replacement} (--model, or lug.opt.model in init.lua)` : '; choose a newer model with --model or lug.opt.model';
+    const when = endOfLifePassed(d.endOfLife) ? 'reached' : 'reaches';
+    this.host.events.emit('notify', { message: `${modelName} is deprecated: it ${when} end of life on ${d.endOfLife}${instead}`, level: 'warn' });
+  }
+
+  /** Why the session must not make another request (lug.opt.max_cost passed), or undefined. */
+  private overBudget(modelName: string, pricing: ModelPricing | undefined): string | undefined {
+    const limit = this.host.options.get<number | null>('max_cost');
+    if (limit === null) return undefined;
+    // The guard fails closed: a cost it cannot count is a cost it cannot bound.
+    if (!pricing || this.cost === undefined) {
+      return `lug.opt.max_cost is set, but lug knows no price for ${pricing ? 'a model this session used' : modelName}, so it cannot keep the session under $${limit}; give the price in lug.opt.prices, or unset lug.opt.max_cost`;
+    }
+    if (this.cost <= limit) return undefined;
+    return `stopped: this session has cost ${formatCost(this.cost)}, more than lug.opt.max_cost ($${limit}); raise lug.opt.max_cost to go on`;
+  }
+
+  private async runLoop(prompt: string, images: ImagePart[], signal: AbortSignal): Promise<LoopEnd> {
     const { host } = this;
     const modelName = this.modelName();
     if (!modelName) throw new ProviderError(NO_MODEL_MESSAGE, 'config');
     const { provider, model } = await host.providers.resolve(modelName, host.env);
+    const info = await this.modelInfo(modelName, provider, model, signal);
+    this.announceDeprecation(modelName, info);
+    // Checked before the prompt joins the conversation, so nothing is sent and the history stays as it was.
+    if (images.length && info?.images === false) {
+      throw new ProviderError(`${modelName} does not accept images; choose a model that does (--model, lug.opt.model), or send the prompt without them`, 'config');
+    }
+    this.append({ role: 'user', content: prompt, ...(images.length ? { images } : {}) });
+    const pricing = this.pricingOf(modelName, info);
     const system = (this.systemPrompt ??= buildSystemPrompt({ cwd: host.cwd }));
     return runAgentLoop({
       provider,
@@ -110,6 +199,8 @@ export class Session {
       tools: () => host.tools.specs(),
       maxTurns: host.options.get<number>('max_turns'),
       maxTokens: host.options.get<number>('max_tokens'),
+      thinking: host.options.get<ThinkingLevel>('thinking'),
+      stopBeforeRequest: () => this.overBudget(modelName, pricing),
       scheduler: () => ({
         tools: host.tools,
         events: host.events,
@@ -123,7 +214,7 @@ export class Session {
       signal,
       history: () => this.history,
       append: (m) => this.append(m),
-      addUsage: (u) => this.recordUsage(u),
+      addUsage: (u) => this.recordUsage(u, pricing),
     });
   }
 
@@ -138,16 +229,18 @@ export class Session {
     this.id = newSessionId();
     this.history = [];
     this.usage = emptyUsage();
+    this.cost = 0;
     this.fileCreated = false;
     this.host.events.emit('session_start', { sessionId: this.id, cwd: this.host.cwd, resumed: false });
   }
 
   /** Switch to a stored conversation (`:resume`). */
-  resume(id: string, messages: Message[], usage: Usage = emptyUsage()): void {
+  resume(id: string, messages: Message[], usage: Usage = emptyUsage(), cost?: number): void {
     this.cancel();
     this.id = id;
     this.history = [...messages];
     this.usage = usage;
+    this.cost = cost;
     this.fileCreated = true;
     this.host.events.emit('session_start', { sessionId: id, cwd: this.host.cwd, resumed: true });
   }

@@ -3,7 +3,7 @@
  * message_start, content_block_start / content_block_delta / content_block_stop
  * per block, message_delta (stop reason, usage) and message_stop.
  */
-import type { TurnStep } from './scenario.js';
+import { raw, splitFragments, type RawStep, type TurnStep } from './scenario.js';
 import { argsObject, callId, sseFrame, stopOf, usageOf, type AnswerContext, type StreamPlan, type WireFormat } from './wire.js';
 
 const ERROR_TYPES: Record<number, string> = {
@@ -98,3 +98,52 @@ export const anthropicWire: WireFormat = {
     return { type: 'error', error: { type: errorType ?? errorTypeFor(status), message } };
   },
 };
+
+/** A content block of an Anthropic answer built by `anthropicStream`. */
+export type AnthropicBlock =
+  | { type: 'text'; text: string }
+  | { type: 'thinking'; thinking: string; signature: string }
+  | { type: 'redacted_thinking'; data: string }
+  | { type: 'tool_use'; id: string; name: string; input: unknown };
+
+export interface AnthropicStreamOptions {
+  /** Anthropic's own stop reason: end_turn, tool_use, max_tokens, refusal, pause_turn, model_context_window_exceeded… Default: tool_use when a block is one, else end_turn. */
+  stop?: string;
+  /** The usage message_start and message_delta carry (Anthropic's field names); omitted: none, as in the documented thinking example. */
+  usage?: Record<string, unknown>;
+  model?: string;
+  /** Extra fields of message_delta's delta (stop_details). */
+  delta?: Record<string, unknown>;
+}
+
+/**
+ * An Anthropic answer the scripted turns cannot say (thinking, redacted
+ * thinking, any stop reason), as the raw event stream the API sends: thinking
+ * text in thinking_delta events and its signature in a signature_delta just
+ * before the block closes, tool input in input_json_delta fragments.
+ */
+export function anthropicStream(blocks: AnthropicBlock[], options: AnthropicStreamOptions = {}): RawStep {
+  const frames: string[] = [];
+  const usage = options.usage ? { usage: options.usage } : {};
+  frames.push(event('message_start', { message: { id: 'msg_scripted_stream', type: 'message', role: 'assistant', model: options.model ?? 'scripted-model', content: [], stop_reason: null, stop_sequence: null, ...usage } }));
+  blocks.forEach((block, index) => {
+    const delta = (d: Record<string, unknown>) => frames.push(event('content_block_delta', { index, delta: d }));
+    if (block.type === 'thinking') {
+      frames.push(event('content_block_start', { index, content_block: { type: 'thinking', thinking: '', signature: '' } }));
+      delta({ type: 'thinking_delta', thinking: block.thinking });
+      delta({ type: 'signature_delta', signature: block.signature });
+    } else if (block.type === 'redacted_thinking') {
+      frames.push(event('content_block_start', { index, content_block: block }));
+    } else if (block.type === 'text') {
+      frames.push(event('content_block_start', { index, content_block: { type: 'text', text: '' } }));
+      delta({ type: 'text_delta', text: block.text });
+    } else {
+      frames.push(event('content_block_start', { index, content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} } }));
+      for (const partial_json of ['', ...splitFragments(JSON.stringify(block.input))]) delta({ type: 'input_json_delta', partial_json });
+    }
+    frames.push(event('content_block_stop', { index }));
+  });
+  const stop = options.stop ?? (blocks.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn');
+  frames.push(event('message_delta', { delta: { stop_reason: stop, stop_sequence: null, ...options.delta }, ...usage }), event('message_stop', {}));
+  return raw(frames.join(''));
+}

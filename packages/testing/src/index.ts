@@ -7,6 +7,7 @@ export {
   hangUp,
   streamError,
   delay,
+  raw,
   splitText,
   splitFragments,
   type Scenario,
@@ -18,6 +19,7 @@ export {
   type CutStep,
   type HangUpStep,
   type StreamErrorStep,
+  type RawStep,
   type ReplyPart,
   type TextReply,
   type ToolCallReply,
@@ -39,6 +41,9 @@ export {
   type ScriptedServers,
   type ScriptedServerOptions,
 } from './scripted-server.js';
+export { httpFixture, parseHttpFixture, type HttpFixture } from './http-fixture.js';
+export { anthropicFixture, ANTHROPIC_FIXTURES_DIR } from './anthropic-fixtures.js';
+export { anthropicStream, type AnthropicBlock, type AnthropicStreamOptions } from './anthropic-wire.js';
 export { runTool, previewTool, toolContext, type RunToolOptions, type ToolRunResult, type ToolContextOptions } from './tool-kit.js';
 export { tempProject, tempDirs, type TempProject, type TempDirs } from './temp-project.js';
 export {

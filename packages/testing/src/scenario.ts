@@ -89,7 +89,21 @@ export interface StreamErrorStep extends Timing {
   message: string;
 }
 
-export type Step = TurnStep | HttpErrorStep | CutStep | HangUpStep | StreamErrorStep;
+/**
+ * A response sent exactly as given, whatever the wire format: a status, its
+ * headers and the body, written in `chunks` (an event stream one event at a
+ * time). For replaying streams shaped as real servers send them (see
+ * `httpFixture`).
+ */
+export interface RawStep extends Timing {
+  kind: 'raw';
+  status: number;
+  headers: Record<string, string>;
+  /** The body, in the pieces it is written in. */
+  chunks: string[];
+}
+
+export type Step = TurnStep | HttpErrorStep | CutStep | HangUpStep | StreamErrorStep | RawStep;
 
 /** What a function step receives: the request being answered. */
 export interface RecordedRequest {
@@ -212,6 +226,20 @@ export function hangUp(options: Timing = {}): HangUpStep {
 /** Start streaming the parts, then report an error inside the stream (default: overloaded_error). */
 export function streamError(parts: ReplyPart[] = [], options: { errorType?: string; message?: string } = {}): StreamErrorStep {
   return { kind: 'stream_error', parts, errorType: options.errorType ?? 'overloaded_error', message: options.message ?? 'overloaded (scripted, mid-stream)' };
+}
+
+/**
+ * A response sent as given. A body that reads as an event stream is written
+ * one event at a time (and gets `content-type: text/event-stream` unless
+ * headers say otherwise); anything else in one piece, as JSON by default.
+ */
+export function raw(body: string, options: { status?: number; headers?: Record<string, string> } & Timing = {}): RawStep {
+  const sse = /^(event|data|id|retry):|^:/m.test(body.trimStart().split('\n', 1)[0] ?? '');
+  const chunks = sse ? (body.match(/[\s\S]*?(?:\r?\n\r?\n|$)/g) ?? [body]).filter((c) => c !== '') : [body];
+  const contentType = sse ? 'text/event-stream; charset=utf-8' : 'application/json';
+  const { status = 200, headers = {}, ...timing } = options;
+  const hasType = Object.keys(headers).some((h) => h.toLowerCase() === 'content-type');
+  return { kind: 'raw', status, headers: hasType ? headers : { 'content-type': contentType, ...headers }, chunks, ...timing };
 }
 
 /** The same step, answered only after `ms` milliseconds. */

@@ -144,6 +144,12 @@ async function answer(step: Step, wire: WireFormat, ctx: AnswerContext, res: htt
       res.socket?.destroy();
       return;
     }
+    case 'raw':
+      res.writeHead(step.status, step.headers);
+      res.flushHeaders();
+      await writeFrames(res, step.chunks, step.eventDelayMs);
+      res.end();
+      return;
     case 'stream_error': {
       if (!streaming) return sendJson(res, 500, wire.errorBody(500, step.message, step.errorType));
       const plan = wire.stream({ kind: 'turn', parts: step.parts }, ctx);

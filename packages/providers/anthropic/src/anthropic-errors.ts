@@ -1,8 +1,11 @@
 /**
  * SDK errors as ProviderErrors: the kind decides whether lug retries, and the
- * message says what was wrong and what to do.
+ * message gives the server's own words, whatever shape its body has (the
+ * API's `{"type":"error","error":{…}}`, a gateway's `{"message":…}` or
+ * `{"detail":…}`, a plain-text or HTML page, or nothing), and what to do.
  */
 import { ProviderError, providerErrorKindOfStatus, retryAfterMsOf, type ProviderErrorKind } from '@lug/core';
+import { showEvent } from './from-anthropic.js';
 
 type Sdk = typeof import('@anthropic-ai/sdk');
 
@@ -21,7 +24,45 @@ const ADVICE: Partial<Record<ProviderErrorKind, string>> = {
   overloaded: 'Anthropic is overloaded; try again shortly',
 };
 
-export function toProviderError(err: unknown, sdk: Sdk | undefined, signal: AbortSignal, baseURL: string): ProviderError {
+function oneLine(text: string, max = 300): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 3)}...` : flat;
+}
+
+/** The words of a body that is not JSON: an HTML page's title (or its text), else the text itself. */
+function textBodyMessage(text: string): string {
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1];
+  if (title?.trim()) return oneLine(title);
+  return oneLine(/<[a-z!][^>]*>/i.test(text) ? text.replace(/<[^>]*>/g, ' ') : text);
+}
+
+/** The server's own message in a JSON error body of any common shape, and the error type when it names one. */
+export function serverMessageOf(body: unknown): { message?: string; type?: string } {
+  if (typeof body === 'string') return { message: textBodyMessage(body) };
+  if (!body || typeof body !== 'object') return {};
+  const b = body as Record<string, any>;
+  const inner = b.error && typeof b.error === 'object' ? b.error : undefined;
+  const type = typeof inner?.type === 'string' ? inner.type : typeof b.type === 'string' && b.type !== 'error' ? b.type : undefined;
+  const candidates: unknown[] = [inner?.message, typeof b.error === 'string' ? b.error : undefined, b.message, b.detail, b.error_message];
+  for (const c of candidates) {
+    if (typeof c === 'string' && c.trim()) return { message: oneLine(c), type };
+    // FastAPI-style validation details: [{loc, msg, type}, …]
+    if (Array.isArray(c) && c.length) {
+      const msgs = c.map((d) => (typeof d?.msg === 'string' ? d.msg : typeof d === 'string' ? d : showEvent(d)));
+      return { message: oneLine(msgs.join('; ')), type };
+    }
+  }
+  return { message: showEvent(body), type };
+}
+
+/** The message of an SDK error that had no JSON body: the SDK puts the body's text after the status. */
+function bareMessage(err: Error & { status?: number }): string | undefined {
+  const text = err.status !== undefined ? err.message.replace(new RegExp(`^${err.status} `), '') : err.message;
+  if (/^status code \(no body\)$|^\(no status code or body\)$/.test(text)) return undefined;
+  return textBodyMessage(text);
+}
+
+export function toProviderError(err: unknown, sdk: Sdk | undefined, signal: AbortSignal, baseURL: string, lastSdkLog?: () => string | undefined): ProviderError {
   if (err instanceof ProviderError) return err;
   if (signal.aborted || (sdk && err instanceof sdk.APIUserAbortError)) return new ProviderError('cancelled by the user', 'cancelled');
   if (sdk && err instanceof sdk.APIConnectionError) {
@@ -30,13 +71,17 @@ export function toProviderError(err: unknown, sdk: Sdk | undefined, signal: Abor
     return new ProviderError(`could not reach Anthropic at ${baseURL}: ${why}`, 'connection');
   }
   if (sdk && err instanceof sdk.APIError) {
-    const body = err.error as { error?: { type?: string; message?: string } } | undefined;
-    const type = body?.error?.type;
-    const detail = body?.error?.message ?? err.message;
+    const { message, type } = err.error !== undefined ? serverMessageOf(err.error) : { message: bareMessage(err), type: undefined };
     const kind = err.status !== undefined ? providerErrorKindOfStatus(err.status) : kindOfType(type);
     const where = err.status !== undefined ? `${err.status}${type ? ` ${type}` : ''}` : (type ?? 'error in the stream');
     const advice = ADVICE[kind];
+    const detail = message ?? 'the server sent no message';
     return new ProviderError(`Anthropic API error (${where}): ${detail}${advice ? `; ${advice}` : ''}`, kind, err.status, retryAfterMsOf(err.headers));
+  }
+  // The SDK parses each event's data as JSON and throws the parser's error: the stream cannot be read, retrying will not help.
+  if (err instanceof SyntaxError) {
+    const data = lastSdkLog?.();
+    return new ProviderError(`Anthropic sent a stream lug cannot read (an event that is not JSON: ${err.message})${data ? `: ${showEvent(data)}` : ''}`, 'protocol');
   }
   // Anything else broke the connection while reading the stream (e.g. undici's "terminated").
   const e = err as Error & { cause?: Error };

@@ -18,6 +18,8 @@ import {
 } from '@lug/core';
 import { toProviderError } from './anthropic-errors.js';
 import { fromAnthropicStream } from './from-anthropic.js';
+import { anthropicModelInfo } from './known-models.js';
+import { withoutSdkModelWarnings } from './sdk-warnings.js';
 import { toAnthropicParams } from './to-anthropic.js';
 
 type Sdk = typeof import('@anthropic-ai/sdk');
@@ -44,19 +46,29 @@ async function loadSdk(): Promise<Sdk> {
 export function createAnthropicProvider(options: AnthropicProviderOptions): Provider {
   const baseURL = options.baseURL || DEFAULT_ANTHROPIC_BASE_URL;
   let sdk: Sdk | undefined;
+  // What the SDK logs as an error (the data of an event it could not parse) goes into lug's error message, not to the console.
+  let lastSdkError: string | undefined;
+  const record = (...args: unknown[]) => {
+    // The SDK logs "Could not parse message into JSON:", the event's data, then the raw chunk: the data is what to show.
+    if (typeof args[0] === 'string' && args[0].startsWith('Could not parse message into JSON')) lastSdkError = String(args[1]);
+    else lastSdkError ??= args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ');
+  };
+  const logger = { error: record, warn: () => {}, info: () => {}, debug: () => {} };
   const getClient = lazyClient(async (): Promise<Anthropic> => {
     sdk = await loadSdk();
     // Every setting is passed explicitly so the SDK reads nothing from process.env behind lug's back.
-    return new sdk.Anthropic({ apiKey: options.apiKey, baseURL, maxRetries: 0, ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}) });
+    return new sdk.Anthropic({ apiKey: options.apiKey, baseURL, maxRetries: 0, logger, logLevel: 'error', ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}) });
   }, options.preload);
 
   async function* attempt(request: ModelRequest, signal: AbortSignal): AsyncIterable<ProviderEvent> {
+    lastSdkError = undefined;
     try {
       const anthropic = await getClient();
-      const events = await anthropic.messages.create(toAnthropicParams(request), { signal });
-      yield* fromAnthropicStream(events, signal);
+      const params = toAnthropicParams(request);
+      const events = await withoutSdkModelWarnings(() => anthropic.messages.create(params, { signal }));
+      yield* fromAnthropicStream(events, signal, request.model);
     } catch (err) {
-      throw toProviderError(err, sdk, signal, baseURL);
+      throw toProviderError(err, sdk, signal, baseURL, () => lastSdkError);
     }
   }
 
@@ -64,6 +76,9 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Prov
     name: 'anthropic',
     stream(request, signal) {
       return streamWithRetries(() => attempt(request, signal), signal, options.retry ?? DEFAULT_RETRY);
+    },
+    async modelInfo(model) {
+      return anthropicModelInfo(model);
     },
   };
 }

@@ -59,6 +59,17 @@ export function functionOption(name: string, description: string): OptionDef<((.
   };
 }
 
+/** A table of settings (a plain object in JavaScript), or nil; its fields are checked by whoever reads it. */
+export function tableOption(name: string, description: string): OptionDef<Record<string, unknown> | null> {
+  return {
+    name,
+    allowed: 'a table, or nil',
+    default: null,
+    description,
+    parse: (v) => (v === null || (typeof v === 'object' && !Array.isArray(v)) ? (v as Record<string, unknown> | null) : undefined),
+  };
+}
+
 function show(value: unknown): string {
   if (typeof value === 'function') return 'a function';
   return JSON.stringify(value) ?? String(value);
@@ -127,6 +138,7 @@ export const CORE_OPTIONS: OptionDef<any>[] = [
   stringOption('model', null, 'The model, as provider/model (anthropic/claude-sonnet-4-5, openai/gpt-5). Unset: anthropic/claude-sonnet-4-5 when ANTHROPIC_API_KEY is set, else openai/gpt-5 when OPENAI_API_KEY or OPENAI_BASE_URL is set.'),
   integerOption('max_turns', 1, 10_000, 100, 'How many model requests one prompt may make before the loop stops.'),
   integerOption('max_tokens', 1, 1_000_000, 16_384, 'The most tokens the model may write in one answer.'),
+  tableOption('openai_compat', 'How lug talks to the OpenAI endpoint at OPENAI_BASE_URL, over the defaults known for it: server (which kind: "openai", "azure", "deepseek", "mistral", "groq", "xai", "ollama", "llama.cpp", "vllm", "lmstudio", "generic"), api ("responses" or "chat"), max_tokens_field, stream_usage, send_reasoning, reasoning_required, reasoning_effort, reasoning, reasoning_summary, images, and per-model tables under models (keys are model names, * matching any text). Read on every request; docs/providers.md lists each field.'),
 ];
 
 export function createOptions(events?: EventBus): OptionsStore {

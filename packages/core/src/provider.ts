@@ -77,14 +77,28 @@ export interface ProviderClientOptions {
 
 export type Env = Record<string, string | undefined>;
 
+/** What a provider may read of lug besides the environment. */
+export interface ProviderContext {
+  /**
+   * The current value of an option (`lug.opt.NAME`), undefined when no such
+   * option is defined. Read it per request, so that init.lua and later changes
+   * apply to the next request.
+   */
+  option(name: string): unknown;
+}
+
 export interface ProviderFactory {
   /** The prefix of model names this provider serves: "anthropic" in anthropic/claude-sonnet-4-5. */
   name: string;
   /** Build a provider from the environment. Throws ProviderError (kind "config") when a key is missing. */
-  create(env: Env): Provider | Promise<Provider>;
+  create(env: Env, context?: ProviderContext): Provider | Promise<Provider>;
 }
 
-export type ProviderErrorKind = 'config' | 'auth' | 'rate_limit' | 'overloaded' | 'server' | 'connection' | 'bad_request' | 'cut' | 'cancelled';
+/**
+ * `protocol`: the server sent something the parser cannot read (not JSON, a
+ * field of the wrong type); retrying would only read it again.
+ */
+export type ProviderErrorKind = 'config' | 'auth' | 'rate_limit' | 'overloaded' | 'server' | 'connection' | 'bad_request' | 'protocol' | 'cut' | 'cancelled';
 
 export class ProviderError extends Error {
   override name = 'ProviderError';
@@ -174,6 +188,9 @@ export class ProviderRegistry {
   private factories = new Map<string, ProviderFactory>();
   private cache = new Map<string, Promise<Provider>>();
 
+  /** `context` is handed to every factory's `create`. */
+  constructor(private readonly context: ProviderContext = { option: () => undefined }) {}
+
   register(factory: ProviderFactory): void {
     this.factories.set(factory.name, factory);
   }
@@ -193,7 +210,7 @@ export class ProviderRegistry {
     }
     let created = this.cache.get(prefix);
     if (!created) {
-      created = Promise.resolve().then(() => factory.create(env));
+      created = Promise.resolve().then(() => factory.create(env, this.context));
       this.cache.set(prefix, created);
       created.catch(() => this.cache.delete(prefix));
     }

@@ -38,7 +38,9 @@ export {
   type ScriptedServer,
   type ScriptedServers,
   type ScriptedServerOptions,
+  type RouteAnswer,
 } from './scripted-server.js';
+export { replay, loadRawResponse, parseRawResponse, rawPieces, type RawResponse, type RawStep, type ReplayOptions } from './raw-replay.js';
 export { runTool, previewTool, toolContext, type RunToolOptions, type ToolRunResult, type ToolContextOptions } from './tool-kit.js';
 export { tempProject, tempDirs, type TempProject, type TempDirs } from './temp-project.js';
 export {

@@ -3,6 +3,7 @@
  * answering the next model request. The helpers build plain objects, so a
  * scenario can also be written (or generated) by hand.
  */
+import type { RawStep } from './raw-replay.js';
 
 /** Text the model streams, in the chunks it arrives in. */
 export interface TextReply {
@@ -89,7 +90,7 @@ export interface StreamErrorStep extends Timing {
   message: string;
 }
 
-export type Step = TurnStep | HttpErrorStep | CutStep | HangUpStep | StreamErrorStep;
+export type Step = TurnStep | HttpErrorStep | CutStep | HangUpStep | StreamErrorStep | RawStep;
 
 /** What a function step receives: the request being answered. */
 export interface RecordedRequest {
@@ -103,8 +104,8 @@ export interface RecordedRequest {
   headers: Record<string, string>;
   /** The parsed JSON body; the raw text when it is not JSON; undefined when empty. */
   body: any;
-  /** Which wire format the path belongs to. */
-  format: 'anthropic' | 'openai' | 'other';
+  /** Which wire format the path belongs to ('openai': Chat Completions, 'openai-responses': the Responses API). */
+  format: 'anthropic' | 'openai' | 'openai-responses' | 'other';
   /** Set when the client went away before the answer was complete (a cancel, a cut). */
   disconnected: boolean;
   /** When the request's body had arrived (Date.now()), e.g. to time a client's start-up. */

@@ -71,6 +71,7 @@ export {
   collectStream,
   textOf,
   eventsOfType,
+  assistantMessageOf,
   type StreamResult,
   type CollectStreamOptions,
 } from './provider-kit.js';

@@ -1,12 +1,16 @@
 /**
  * The neutral conversation in the Chat Completions wire format: a system
- * message first, assistant `tool_calls`, one `role: "tool"` message per result.
- * Only parameters every OpenAI-compatible server accepts are sent.
+ * message first, images as `image_url` parts, assistant `tool_calls` (and
+ * their reasoning, where the server wants it back), one `role: "tool"` message
+ * per result. Which optional fields are sent is the compatibility record's
+ * call, never a guess from the host name.
  */
 import type OpenAI from 'openai';
-import type { Message, ModelRequest, ToolSpec } from '@lug/core';
+import { ProviderError, type AssistantMessage, type Message, type ModelRequest, type ToolSpec, type UserMessage } from '@lug/core';
+import type { OpenAICompat } from './compat.js';
 
 type ChatMessage = OpenAI.Chat.Completions.ChatCompletionMessageParam;
+type Params = OpenAI.Chat.Completions.ChatCompletionCreateParamsStreaming;
 
 /**
  * A call's argument text as a JSON object text. Servers such as llama.cpp parse
@@ -24,46 +28,86 @@ export function argumentsText(argsText: string): string {
   return JSON.stringify({ _raw: argsText });
 }
 
-function toChatMessages(message: Message): ChatMessage[] {
+/** The reasoning a Chat Completions server streamed in this message, joined; undefined when there was none. */
+export function chatReasoningOf(message: AssistantMessage): string | undefined {
+  const parts = message.content.filter((p) => p.type === 'reasoning' && p.source === 'openai-chat');
+  return parts.length ? parts.map((p) => (p.type === 'reasoning' ? p.text : '')).join('') : undefined;
+}
+
+/** Refuse images where the record says the model takes none, before anything is sent. */
+export function checkImages(message: UserMessage, model: string, compat: OpenAICompat): void {
+  if (message.images?.length && compat.images === false) {
+    throw new ProviderError(
+      `${model} does not take images on this server (${compat.server}); send the prompt without them, or set images = true for it in lug.opt.openai_compat if it does`,
+      'bad_request',
+    );
+  }
+}
+
+function userMessage(message: UserMessage): ChatMessage {
+  if (!message.images?.length) return { role: 'user', content: message.content };
+  return {
+    role: 'user',
+    content: [
+      ...(message.content ? [{ type: 'text' as const, text: message.content }] : []),
+      ...message.images.map((img) => ({ type: 'image_url' as const, image_url: { url: `data:${img.mediaType};base64,${img.data}` } })),
+    ],
+  };
+}
+
+function assistantMessage(message: AssistantMessage, compat: OpenAICompat): ChatMessage[] {
+  const text = message.content.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('');
+  const calls = message.content.flatMap((p) =>
+    p.type === 'tool_call' ? [{ id: p.id, type: 'function' as const, function: { name: p.name, arguments: argumentsText(p.argsText) } }] : [],
+  );
+  // An empty assistant turn carries nothing, and some servers reject it.
+  if (!text && calls.length === 0) return [];
+  const out: Record<string, unknown> = { role: 'assistant', content: text || null, ...(calls.length ? { tool_calls: calls } : {}) };
+  const reasoning = chatReasoningOf(message);
+  if (compat.sendReasoning && (reasoning !== undefined || (compat.reasoningRequired && calls.length > 0))) out[compat.sendReasoning] = reasoning ?? '';
+  return [out as unknown as ChatMessage];
+}
+
+function chatMessagesOf(message: Message, request: ModelRequest, compat: OpenAICompat): ChatMessage[] {
   switch (message.role) {
     case 'user':
-      return [{ role: 'user', content: message.content }];
-    case 'assistant': {
-      const text = message.content.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('');
-      const calls = message.content.flatMap((p) =>
-        p.type === 'tool_call' ? [{ id: p.id, type: 'function' as const, function: { name: p.name, arguments: argumentsText(p.argsText) } }] : [],
-      );
-      // An empty assistant turn carries nothing, and some servers reject it.
-      if (!text && calls.length === 0) return [];
-      return [{ role: 'assistant', content: text || null, ...(calls.length ? { tool_calls: calls } : {}) }];
-    }
+      checkImages(message, request.model, compat);
+      return [userMessage(message)];
+    case 'assistant':
+      return assistantMessage(message, compat);
     case 'tool':
       return message.results.map((r) => ({ role: 'tool' as const, tool_call_id: r.callId, content: r.content }));
   }
 }
 
-export function toOpenAIMessages(system: string, messages: readonly Message[]): ChatMessage[] {
-  return [...(system ? [{ role: 'system' as const, content: system }] : []), ...messages.flatMap(toChatMessages)];
+export function toChatMessages(request: ModelRequest, compat: OpenAICompat): ChatMessage[] {
+  const system: ChatMessage[] = request.system ? [{ role: 'system', content: request.system }] : [];
+  return [...system, ...request.messages.flatMap((m) => chatMessagesOf(m, request, compat))];
 }
 
-export function toOpenAITools(tools: readonly ToolSpec[]): OpenAI.Chat.Completions.ChatCompletionFunctionTool[] {
+export function toChatTools(tools: readonly ToolSpec[]): OpenAI.Chat.Completions.ChatCompletionFunctionTool[] {
   return tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
 }
 
-/**
- * The request body. OpenAI's own models (the reasoning ones) refuse
- * `max_tokens` and want `max_completion_tokens`; Ollama and LM Studio know only
- * `max_tokens`. So the official endpoint gets the new name and any other
- * server the old one.
- */
-export function toOpenAIParams(request: ModelRequest, officialApi: boolean): OpenAI.Chat.Completions.ChatCompletionCreateParamsStreaming {
-  const tools = toOpenAITools(request.tools);
-  return {
+/** The effort value the record gives the request's thinking level, if any is to be sent. */
+export function effortOf(request: ModelRequest, compat: OpenAICompat): string | undefined {
+  const level = request.thinking;
+  if (!level || level === 'off' || !compat.reasoningEffort) return undefined;
+  return compat.reasoningEffort[level];
+}
+
+/** The request body: only the optional fields the record says this endpoint and model accept. */
+export function toChatParams(request: ModelRequest, compat: OpenAICompat): Params {
+  const tools = toChatTools(request.tools);
+  const effort = effortOf(request, compat);
+  const params: Record<string, unknown> = {
     model: request.model,
-    messages: toOpenAIMessages(request.system, request.messages),
+    messages: toChatMessages(request, compat),
     ...(tools.length ? { tools } : {}),
-    ...(officialApi ? { max_completion_tokens: request.maxTokens } : { max_tokens: request.maxTokens }),
+    [compat.maxTokensField]: request.maxTokens,
     stream: true,
-    stream_options: { include_usage: true },
+    ...(compat.streamUsage ? { stream_options: { include_usage: true } } : {}),
+    ...(effort ? { reasoning_effort: effort } : {}),
   };
+  return params as unknown as Params;
 }

@@ -13,7 +13,7 @@ import { toStep, type RecordedRequest, type Scenario, type ScenarioEntry, type S
 import type { AnswerContext, WireFormat } from './wire.js';
 
 /** A route's JSON answer, or a function of the request giving it. */
-export type RouteAnswer = unknown | ((request: RecordedRequest) => unknown);
+export type RouteAnswer = ((request: RecordedRequest) => unknown) | Record<string, unknown> | unknown[] | string | number | boolean | null;
 
 export interface ScriptedServerOptions {
   /** The model ids `GET /v1/models` lists. Default: ["scripted-model"]. */

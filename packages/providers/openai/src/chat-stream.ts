@@ -26,6 +26,7 @@ interface PendingCall {
 export interface ToolCallDelta {
   index?: number;
   id?: string;
+  type?: string;
   function?: { name?: string; arguments?: string };
 }
 

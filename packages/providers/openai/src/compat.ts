@@ -101,7 +101,7 @@ function isTable(v: unknown): v is Record<string, unknown> {
 function parseSettings(table: Record<string, unknown>, where: string, allowNested: boolean): CompatSettings {
   const settings: CompatSettings = {};
   for (const [name, value] of Object.entries(table)) {
-    if (allowNested && (name === 'server' || name === 'models')) continue;
+    if (value === undefined || (allowNested && (name === 'server' || name === 'models'))) continue;
     const field = FIELDS[name];
     if (!field) {
       const names = allowNested ? FIELD_NAMES : Object.keys(FIELDS).join(', ');

@@ -38,7 +38,11 @@ export type ProviderEvent =
   | { type: 'tool_call'; id: string; name: string; argsText: string }
   | { type: 'usage'; usage: Usage }
   | { type: 'retry'; attempt: number; delayMs: number; error: string }
-  | { type: 'stop'; reason: StopReason };
+  /**
+   * `detail`: the server's own words on why, when it gave some (the message
+   * of a context-length error): show it with the stop reason.
+   */
+  | { type: 'stop'; reason: StopReason; detail?: string };
 
 /** What lug knows of a model: from a table of known models, or from the server itself (local servers). */
 export interface ModelInfo {

@@ -120,10 +120,16 @@ describe("servers' errors, in their own words", () => {
     expect(error!.message).toMatch(/^OpenAI-compatible server error \(400 invalid_request_error\): Missing `reasoning_content` field .*; the server wants reasoning back: set server = "deepseek"/);
   });
 
-  it('a context-length 400 stops the turn with reason context_window, for the loop to compact', async () => {
+  it("a context-length 400 stops the turn with reason context_window, for the loop to compact, with the server's words", async () => {
     const { events, error } = await play(['vllm-400-context']);
     expect(error).toBeUndefined();
-    expect(events).toEqual([{ type: 'stop', reason: 'context_window' }]);
+    expect(events).toEqual([
+      {
+        type: 'stop',
+        reason: 'context_window',
+        detail: "This model's maximum context length is 32768 tokens. However, you requested 33524 tokens (17140 in the messages, 16384 in the completion). Please reduce the length of the messages or completion.",
+      },
+    ]);
   });
 });
 
@@ -224,6 +230,6 @@ describe('the Responses API', () => {
 
   it('a context-window 400 stops with reason context_window', async () => {
     const { events } = await play(['responses-400-context'], { server: 'openai' });
-    expect(events).toEqual([{ type: 'stop', reason: 'context_window' }]);
+    expect(events).toEqual([{ type: 'stop', reason: 'context_window', detail: 'Your input exceeds the context window of this model. Please adjust your input and try again.' }]);
   });
 });

@@ -130,3 +130,25 @@ export async function probeModelInfo(kind: Preset['probe'], model: string, opts:
     return undefined;
   }
 }
+
+/** How long a probe that found nothing is remembered before the server is asked again. */
+export const UNKNOWN_KEPT_MS = 30_000;
+
+/** A probe asked once per model: what it found is kept; that it found nothing, for UNKNOWN_KEPT_MS. */
+export function modelInfoCache(
+  probe: (model: string, signal?: AbortSignal) => Promise<ModelInfo | undefined>,
+): (model: string, signal?: AbortSignal) => Promise<ModelInfo | undefined> {
+  const known = new Map<string, { info: Promise<ModelInfo | undefined>; until: number }>();
+  return (model, signal) => {
+    let entry = known.get(model);
+    if (!entry || entry.until < Date.now()) {
+      const info = probe(model, signal);
+      const kept = (entry = { info, until: Infinity });
+      known.set(model, kept);
+      void info.then((found) => {
+        if (!found) kept.until = Date.now() + UNKNOWN_KEPT_MS;
+      });
+    }
+    return entry.info;
+  };
+}

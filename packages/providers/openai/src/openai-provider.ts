@@ -7,11 +7,9 @@
  * compatibility record's (compat.ts), read for every request. The SDK is
  * imported on the first request, so starting lug does not pay for it.
  */
-import type OpenAI from 'openai';
 import {
   DEFAULT_RETRY,
   ProviderError,
-  lazyClient,
   streamWithRetries,
   type Env,
   type ModelInfo,
@@ -26,12 +24,11 @@ import { fromChatStream } from './chat-stream.js';
 import { toChatParams } from './chat-request.js';
 import { envCompatTable, parseUserCompat, resolveCompat, serverKind, type OpenAICompat, type UserCompat } from './compat.js';
 import { PRESETS } from './compat-presets.js';
-import { probeModelInfo } from './model-info.js';
+import { modelInfoCache, probeModelInfo } from './model-info.js';
+import { sdkClient } from './openai-client.js';
 import { errorFieldsOf, isContextWindowError, toProviderError } from './openai-errors.js';
 import { toResponsesParams } from './responses-request.js';
 import { fromResponsesStream } from './responses-stream.js';
-
-type Sdk = typeof import('openai');
 
 export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
 /** Sent as the key to servers that need none: the SDK refuses to start without one. */
@@ -40,8 +37,6 @@ export const PLACEHOLDER_API_KEY = 'no-key-needed';
 export const COMPAT_OPTION = 'openai_compat';
 /** How long asking a server what a model is may take, in all. */
 export const MODEL_INFO_TIMEOUT_MS = 1_500;
-/** How long a probe that found nothing is remembered before the server is asked again. */
-const UNKNOWN_KEPT_MS = 30_000;
 
 export interface OpenAIProviderOptions extends ProviderClientOptions {
   /** Required for OpenAI itself; optional for a compatible server at `baseURL`. */
@@ -58,26 +53,6 @@ export interface OpenAIProviderOptions extends ProviderClientOptions {
 
 export const MISSING_KEY_MESSAGE =
   'OPENAI_API_KEY is not set: set it to your OpenAI API key, or set OPENAI_BASE_URL to an OpenAI-compatible server (Ollama, llama.cpp, vLLM, LM Studio), which needs no key';
-
-async function loadSdk(): Promise<Sdk> {
-  try {
-    return await import('openai');
-  } catch (err) {
-    throw new ProviderError(`could not load the OpenAI SDK (openai): ${(err as Error).message}; reinstall lug`, 'config');
-  }
-}
-
-/** The SDK's client, keeping the whole body of an error that is not shaped `{"error": …}` (it would drop it). */
-function makeClient(sdk: Sdk, options: ConstructorParameters<Sdk['OpenAI']>[0]): OpenAI {
-  class Client extends sdk.OpenAI {
-    protected override makeStatusError(status: number, error: object, message: string | undefined, headers: Headers) {
-      const body: unknown = error ?? message;
-      const kept = body !== null && typeof body === 'object' && 'error' in body ? body : body === undefined ? undefined : { error: body };
-      return super.makeStatusError(status, kept as object, message, headers);
-    }
-  }
-  return new Client(options);
-}
 
 /** The user's table from lug.opt.openai_compat, checked once per value it takes. */
 function optionReader(context: ProviderContext | undefined): () => UserCompat {
@@ -102,71 +77,51 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): Provider {
   const official = () => serverKind(baseURL, ...users()) === 'openai';
   if (!options.apiKey && official()) throw new ProviderError(MISSING_KEY_MESSAGE, 'config');
 
-  let sdk: Sdk | undefined;
-  /** The data of the last event the SDK could not parse (it logs it, then throws a bare SyntaxError). */
-  let unreadable: string | undefined;
-  const getClient = lazyClient(async (): Promise<OpenAI> => {
-    sdk = await loadSdk();
-    const quiet = () => undefined;
-    const azure = serverKind(baseURL, given) === 'azure';
-    // Every setting is passed explicitly so the SDK reads nothing from process.env behind lug's back.
-    return makeClient(sdk, {
-      apiKey: options.apiKey || PLACEHOLDER_API_KEY,
-      baseURL,
-      organization: null,
-      project: null,
-      maxRetries: 0,
-      // Azure takes its key in api-key; the v1 endpoint also takes the bearer token.
-      ...(azure && options.apiKey ? { defaultHeaders: { 'api-key': options.apiKey } } : {}),
-      logLevel: 'error',
-      logger: { error: (what: unknown, data: unknown) => void (what === 'Could not parse message into JSON:' && (unreadable = String(data))), warn: quiet, info: quiet, debug: quiet },
-      ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
-    });
-  }, options.preload);
+  const client = sdkClient({
+    apiKey: options.apiKey || PLACEHOLDER_API_KEY,
+    baseURL,
+    // Azure takes its key in api-key; its v1 endpoint also takes the bearer token.
+    apiKeyHeader: serverKind(baseURL, given) === 'azure' && !!options.apiKey,
+    timeoutMs: options.timeoutMs,
+    preload: options.preload,
+  });
 
   async function* attempt(request: ModelRequest, signal: AbortSignal): AsyncIterable<ProviderEvent> {
     const compat = compatFor(request.model);
     const ctx = { signal, baseURL, official: compat.server === 'openai' };
-    unreadable = undefined;
+    client.forgetUnreadable();
     try {
-      const client = await getClient();
+      const openai = await client.get();
       if (compat.api === 'responses') {
-        const events = await client.responses.create(toResponsesParams(request, compat), { signal });
+        const events = await openai.responses.create(toResponsesParams(request, compat), { signal });
         yield* fromResponsesStream(events, signal, ctx.official);
       } else {
-        const chunks = await client.chat.completions.create(toChatParams(request, compat), { signal });
+        const chunks = await openai.chat.completions.create(toChatParams(request, compat), { signal });
         yield* fromChatStream(chunks, signal, ctx.official);
       }
     } catch (err) {
-      const error = toProviderError(err, sdk, ctx, () => unreadable);
+      const sdk = client.sdk();
+      const error = toProviderError(err, sdk, ctx, client.unreadable);
       // A conversation too long for the model is a way of stopping, which the loop answers (compact), not a failure.
-      if (error.kind === 'bad_request' && sdk && err instanceof sdk.APIError && isContextWindowError(errorFieldsOf(err.error ?? err.message, err.status))) {
-        yield { type: 'stop', reason: 'context_window' };
+      const fields = sdk && err instanceof sdk.APIError ? errorFieldsOf(err.error ?? err.message, err.status) : undefined;
+      if (error.kind === 'bad_request' && fields && isContextWindowError(fields)) {
+        yield { type: 'stop', reason: 'context_window', detail: fields.message };
         return;
       }
       throw error;
     }
   }
 
-  const known = new Map<string, { info: Promise<ModelInfo | undefined>; until: number }>();
+  const probed = modelInfoCache((model, signal) =>
+    probeModelInfo(PRESETS[compatFor(model).server].probe, model, { baseURL, apiKey: options.apiKey, timeoutMs: MODEL_INFO_TIMEOUT_MS, signal }),
+  );
   async function modelInfo(model: string, signal?: AbortSignal): Promise<ModelInfo | undefined> {
     const compat = compatFor(model);
-    const fromRecord: ModelInfo = {
+    const merged: ModelInfo = {
       ...(compat.images !== undefined ? { images: compat.images } : {}),
       ...(compat.reasoning !== undefined ? { reasoning: compat.reasoning } : {}),
+      ...(await probed(model, signal)),
     };
-    let entry = known.get(model);
-    if (!entry || entry.until < Date.now()) {
-      const info = probeModelInfo(PRESETS[compat.server].probe, model, { baseURL, apiKey: options.apiKey, timeoutMs: MODEL_INFO_TIMEOUT_MS, signal });
-      entry = { info, until: Infinity };
-      known.set(model, entry);
-      const kept = entry;
-      void info.then((found) => {
-        if (!found) kept.until = Date.now() + UNKNOWN_KEPT_MS;
-      });
-    }
-    const found = await entry.info;
-    const merged = { ...fromRecord, ...found };
     return Object.keys(merged).length ? merged : undefined;
   }
 

@@ -23,7 +23,7 @@ interface PendingCall {
 }
 
 /** The end of a response: how it stopped, or the error it failed with. */
-type Ending = { stop: StopReason; usage?: Usage } | { error: ProviderError };
+type Ending = { stop: StopReason; usage?: Usage; detail?: string } | { error: ProviderError };
 
 class ResponseReader {
   private calls = new Map<number, PendingCall>();
@@ -105,7 +105,7 @@ class ResponseReader {
   }
 
   private fail(fields: ReturnType<typeof errorFieldsOf>): Ending {
-    if (isContextWindowError(fields)) return { stop: 'context_window' };
+    if (isContextWindowError(fields)) return { stop: 'context_window', detail: fields.message };
     return { error: serverError(fields, this.official) };
   }
 
@@ -211,5 +211,5 @@ export async function* fromResponsesStream(events: AsyncIterable<unknown>, signa
   if ('error' in ending) throw ending.error;
   if (ending.stop === 'max_tokens') yield* reader.unfinishedCalls();
   if (ending.usage) yield { type: 'usage', usage: ending.usage };
-  yield { type: 'stop', reason: ending.stop };
+  yield { type: 'stop', reason: ending.stop, ...(ending.detail ? { detail: ending.detail } : {}) };
 }

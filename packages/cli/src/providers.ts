@@ -11,6 +11,6 @@ export function registerStockProviders(host: LugHost): void {
   });
   host.providers.register({
     name: 'openai',
-    create: async (env) => (await import('@lug/provider-openai')).openaiProvider.create(env),
+    create: async (env, context) => (await import('@lug/provider-openai')).openaiProvider.create(env, context),
   });
 }

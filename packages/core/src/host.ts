@@ -63,15 +63,16 @@ export function headlessUi(events: EventBus): UiHooks {
 
 export function createHost(opts: { cwd: string; env?: Env; limits?: Partial<Limits> }): LugHost {
   const events = new EventBus();
+  const options = createOptions(events);
   return {
     cwd: opts.cwd,
     env: opts.env ?? process.env,
     tools: new ToolRegistry(),
-    options: createOptions(events),
+    options,
     events,
     commands: new CommandRegistry(),
     keys: new KeymapRegistry(),
-    providers: new ProviderRegistry(),
+    providers: new ProviderRegistry({ option: (name) => (options.has(name) ? options.get(name) : undefined) }),
     locks: new PathLocks(),
     limits: { ...DEFAULT_LIMITS, ...opts.limits },
     authorize: undefined,

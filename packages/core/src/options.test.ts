@@ -29,3 +29,15 @@ describe('the options store', () => {
     expect(seen).toEqual([['tool_concurrency', 4, 10]]);
   });
 });
+
+describe('a table option', () => {
+  it('takes a table or nil and refuses anything else, naming what is allowed', () => {
+    const o = createOptions();
+    o.set('openai_compat', { api: 'chat', models: { 'gpt-5*': { api: 'responses' } } });
+    expect(o.get('openai_compat')).toEqual({ api: 'chat', models: { 'gpt-5*': { api: 'responses' } } });
+    o.set('openai_compat', null);
+    expect(o.get('openai_compat')).toBeNull();
+    expect(() => o.set('openai_compat', 'chat')).toThrow('option openai_compat must be a table, or nil, got "chat"');
+    expect(() => o.set('openai_compat', ['chat'])).toThrow('option openai_compat must be a table, or nil, got ["chat"]');
+  });
+});

@@ -75,6 +75,17 @@ export function limitOption(name: string, min: number, description: string): Opt
   };
 }
 
+/** A table of settings (a plain object in JavaScript), or nil; its fields are checked by whoever reads it. */
+export function tableOption(name: string, description: string): OptionDef<Record<string, unknown> | null> {
+  return {
+    name,
+    allowed: 'a table, or nil',
+    default: null,
+    description,
+    parse: (v) => (v === null || (typeof v === 'object' && !Array.isArray(v)) ? (v as Record<string, unknown> | null) : undefined),
+  };
+}
+
 function show(value: unknown): string {
   if (typeof value === 'function') return 'a function';
   return JSON.stringify(value) ?? String(value);
@@ -157,6 +168,7 @@ export const CORE_OPTIONS: OptionDef<any>[] = [
     description: 'Prices that override lug\'s price table, or price a model it does not know: a table from "provider/model" to input, output, cache_read and cache_write, in US dollars per million tokens (and long_prompt = { above_tokens = N, input = …, output = … } for dearer long prompts).',
     parse: (v) => (v === null ? null : parsePriceTable(v)),
   } satisfies OptionDef<Record<string, ModelPricing> | null>,
+  tableOption('openai_compat', 'How lug talks to the OpenAI endpoint at OPENAI_BASE_URL, over the defaults known for it: server (which kind: "openai", "azure", "deepseek", "mistral", "groq", "xai", "ollama", "llama.cpp", "vllm", "lmstudio", "generic"), api ("responses" or "chat"), max_tokens_field, stream_usage, send_reasoning, reasoning_required, reasoning_effort, reasoning, reasoning_summary, images, and per-model tables under models (keys are model names, * matching any text). Read on every request; docs/providers.md lists each field.'),
 ];
 
 export function createOptions(events?: EventBus): OptionsStore {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lazyClient, ProviderError, providerErrorKindOfStatus, retryAfterMsOf, type ProviderEvent } from './provider.js';
+import { createHost } from './host.js';
 import { streamWithRetries } from './retry.js';
 
 describe('providerErrorKindOfStatus', () => {
@@ -71,5 +72,32 @@ describe("a ProviderError's retryAfterMs", () => {
     };
     for await (const e of streamWithRetries(open, new AbortController().signal, { retries: 2, baseDelayMs: 1000, maxDelayMs: 1000 })) events.push(e);
     expect(events[0]).toEqual({ type: 'retry', attempt: 1, delayMs: 7, error: 'busy' });
+  });
+});
+
+describe('the provider registry', () => {
+  it("hands each factory the host's options, read when the provider asks", async () => {
+    const host = createHost({ cwd: '/' });
+    let seen: unknown[] = [];
+    host.providers.register({
+      name: 'p',
+      create: (_env, context) => ({
+        name: 'p',
+        async *stream() {
+          seen = [context?.option('openai_compat'), context?.option('no_such_option')];
+          yield { type: 'stop', reason: 'end_turn' };
+        },
+      }),
+    });
+    const { provider } = await host.providers.resolve('p/m', {});
+    host.options.set('openai_compat', { api: 'chat' });
+    for await (const _ of provider.stream({ model: 'm', system: '', messages: [], tools: [], maxTokens: 1 }, new AbortController().signal));
+    expect(seen).toEqual([{ api: 'chat' }, undefined]);
+  });
+});
+
+describe('a protocol error', () => {
+  it('is not retried: the same answer would be read again', () => {
+    expect(new ProviderError('the server sent a chunk that is not JSON', 'protocol').retryable).toBe(false);
   });
 });

@@ -94,11 +94,21 @@ export interface ProviderClientOptions {
 
 export type Env = Record<string, string | undefined>;
 
+/** What a provider may read of lug besides the environment. */
+export interface ProviderContext {
+  /**
+   * The current value of an option (`lug.opt.NAME`), undefined when no such
+   * option is defined. Read it per request, so that init.lua and later changes
+   * apply to the next request.
+   */
+  option(name: string): unknown;
+}
+
 export interface ProviderFactory {
   /** The prefix of model names this provider serves: "anthropic" in anthropic/claude-sonnet-5-5. */
   name: string;
   /** Build a provider from the environment. Throws ProviderError (kind "config") when a key is missing. */
-  create(env: Env): Provider | Promise<Provider>;
+  create(env: Env, context?: ProviderContext): Provider | Promise<Provider>;
 }
 
 /**
@@ -205,6 +215,9 @@ export class ProviderRegistry {
   private factories = new Map<string, ProviderFactory>();
   private cache = new Map<string, Promise<Provider>>();
 
+  /** `context` is handed to every factory's `create`. */
+  constructor(private readonly context: ProviderContext = { option: () => undefined }) {}
+
   register(factory: ProviderFactory): void {
     this.factories.set(factory.name, factory);
   }
@@ -224,7 +237,7 @@ export class ProviderRegistry {
     }
     let created = this.cache.get(prefix);
     if (!created) {
-      created = Promise.resolve().then(() => factory.create(env));
+      created = Promise.resolve().then(() => factory.create(env, this.context));
       this.cache.set(prefix, created);
       created.catch(() => this.cache.delete(prefix));
     }

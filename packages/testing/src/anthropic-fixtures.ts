@@ -7,13 +7,12 @@
  */
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { httpFixture } from './http-fixture.js';
-import type { RawStep } from './scenario.js';
+import { replay, type RawStep } from './raw-replay.js';
 
 /** fixtures/anthropic/ of this package (the same from src/ and from dist/). */
 export const ANTHROPIC_FIXTURES_DIR = fileURLToPath(new URL('../fixtures/anthropic/', import.meta.url));
 
 /** The fixture `name` (fixtures/anthropic/NAME.http) as a scripted-server step. */
 export function anthropicFixture(name: string, options: { eventDelayMs?: number; delayMs?: number } = {}): RawStep {
-  return httpFixture(join(ANTHROPIC_FIXTURES_DIR, `${name}.http`), options);
+  return replay(join(ANTHROPIC_FIXTURES_DIR, `${name}.http`), options);
 }

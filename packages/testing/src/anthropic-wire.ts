@@ -3,7 +3,8 @@
  * message_start, content_block_start / content_block_delta / content_block_stop
  * per block, message_delta (stop reason, usage) and message_stop.
  */
-import { raw, splitFragments, type RawStep, type TurnStep } from './scenario.js';
+import { raw, splitFragments, type TurnStep } from './scenario.js';
+import type { RawStep } from './raw-replay.js';
 import { argsObject, callId, sseFrame, stopOf, usageOf, type AnswerContext, type StreamPlan, type WireFormat } from './wire.js';
 
 const ERROR_TYPES: Record<number, string> = {

@@ -19,7 +19,6 @@ export {
   type CutStep,
   type HangUpStep,
   type StreamErrorStep,
-  type RawStep,
   type ReplyPart,
   type TextReply,
   type ToolCallReply,
@@ -40,10 +39,11 @@ export {
   type ScriptedServer,
   type ScriptedServers,
   type ScriptedServerOptions,
+  type RouteAnswer,
 } from './scripted-server.js';
-export { httpFixture, parseHttpFixture, type HttpFixture } from './http-fixture.js';
 export { anthropicFixture, ANTHROPIC_FIXTURES_DIR } from './anthropic-fixtures.js';
 export { anthropicStream, type AnthropicBlock, type AnthropicStreamOptions } from './anthropic-wire.js';
+export { replay, loadRawResponse, parseRawResponse, rawPieces, type RawResponse, type RawStep, type ReplayOptions } from './raw-replay.js';
 export { runTool, previewTool, toolContext, type RunToolOptions, type ToolRunResult, type ToolContextOptions } from './tool-kit.js';
 export { tempProject, tempDirs, type TempProject, type TempDirs } from './temp-project.js';
 export {
@@ -74,6 +74,7 @@ export {
   collectStream,
   textOf,
   eventsOfType,
+  assistantMessageOf,
   type StreamResult,
   type CollectStreamOptions,
 } from './provider-kit.js';

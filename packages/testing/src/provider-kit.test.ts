@@ -1,6 +1,6 @@
 import { ProviderError, type Provider, type ProviderEvent } from '@lug/core';
 import { describe, expect, it } from 'vitest';
-import { collectStream, eventsOfType, historyWithToolCalls, modelRequest, READ_TOOL_SPEC, textOf } from './provider-kit.js';
+import { assistantMessageOf, collectStream, eventsOfType, historyWithToolCalls, modelRequest, READ_TOOL_SPEC, textOf } from './provider-kit.js';
 
 /** A provider that streams `events`, then ends (or stops with "cancelled" once its signal aborts). */
 function listProvider(events: ProviderEvent[], then?: Error): Provider {
@@ -70,5 +70,25 @@ describe('requests', () => {
     expect(history).not.toBe(historyWithToolCalls());
     expect(history.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'user']);
     expect(JSON.stringify(history)).toContain('"argsText":"{\\"path\\": \\"b"');
+  });
+});
+
+describe('assistantMessageOf', () => {
+  it('joins text deltas and keeps reasoning parts and tool calls in their places', () => {
+    const reasoning = { type: 'reasoning' as const, text: 'why', source: 'openai-chat' };
+    expect(
+      assistantMessageOf([
+        { type: 'reasoning_delta', text: 'why' },
+        { type: 'reasoning', part: reasoning },
+        { type: 'text_delta', text: 'Rea' },
+        { type: 'text_delta', text: 'ding.' },
+        { type: 'tool_call', id: 'c1', name: 'read', argsText: '{}' },
+        { type: 'usage', usage: { inputTokens: 1, outputTokens: 1 } },
+        { type: 'stop', reason: 'tool_use' },
+      ]),
+    ).toEqual({
+      role: 'assistant',
+      content: [reasoning, { type: 'text', text: 'Reading.' }, { type: 'tool_call', id: 'c1', name: 'read', argsText: '{}' }],
+    });
   });
 });

@@ -2,7 +2,7 @@
  * Helpers for testing a Provider against the scripted server: a request to
  * send, the events it streamed back, the error it ended with.
  */
-import type { Message, ModelRequest, Provider, ProviderError, ProviderEvent, RetryPolicy, ToolSpec } from '@lug/core';
+import type { AssistantMessage, Message, ModelRequest, Provider, ProviderError, ProviderEvent, RetryPolicy, ToolSpec } from '@lug/core';
 
 /** A retry policy of milliseconds, so that retry tests run fast. */
 export const FAST_RETRY: RetryPolicy = { retries: 3, baseDelayMs: 5, maxDelayMs: 20 };
@@ -92,4 +92,22 @@ export function textOf(events: readonly ProviderEvent[]): string {
 /** The events of one type, typed as such. */
 export function eventsOfType<T extends ProviderEvent['type']>(events: readonly ProviderEvent[], type: T): Array<Extract<ProviderEvent, { type: T }>> {
   return events.filter((e): e is Extract<ProviderEvent, { type: T }> => e.type === type);
+}
+
+/**
+ * The assistant message the events make, as the agent loop keeps it: text
+ * deltas joined into text parts, each reasoning part and tool call in its
+ * place. For multi-turn provider tests that send the answer back.
+ */
+export function assistantMessageOf(events: readonly ProviderEvent[]): AssistantMessage {
+  const content: AssistantMessage['content'] = [];
+  for (const e of events) {
+    if (e.type === 'text_delta') {
+      const last = content[content.length - 1];
+      if (last?.type === 'text') last.text += e.text;
+      else content.push({ type: 'text', text: e.text });
+    } else if (e.type === 'reasoning') content.push(e.part);
+    else if (e.type === 'tool_call') content.push({ type: 'tool_call', id: e.id, name: e.name, argsText: e.argsText });
+  }
+  return { role: 'assistant', content };
 }

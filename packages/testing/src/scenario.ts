@@ -3,6 +3,7 @@
  * answering the next model request. The helpers build plain objects, so a
  * scenario can also be written (or generated) by hand.
  */
+import type { RawStep } from './raw-replay.js';
 
 /** Text the model streams, in the chunks it arrives in. */
 export interface TextReply {
@@ -89,20 +90,6 @@ export interface StreamErrorStep extends Timing {
   message: string;
 }
 
-/**
- * A response sent exactly as given, whatever the wire format: a status, its
- * headers and the body, written in `chunks` (an event stream one event at a
- * time). For replaying streams shaped as real servers send them (see
- * `httpFixture`).
- */
-export interface RawStep extends Timing {
-  kind: 'raw';
-  status: number;
-  headers: Record<string, string>;
-  /** The body, in the pieces it is written in. */
-  chunks: string[];
-}
-
 export type Step = TurnStep | HttpErrorStep | CutStep | HangUpStep | StreamErrorStep | RawStep;
 
 /** What a function step receives: the request being answered. */
@@ -117,8 +104,8 @@ export interface RecordedRequest {
   headers: Record<string, string>;
   /** The parsed JSON body; the raw text when it is not JSON; undefined when empty. */
   body: any;
-  /** Which wire format the path belongs to. */
-  format: 'anthropic' | 'openai' | 'other';
+  /** Which wire format the path belongs to ('openai': Chat Completions, 'openai-responses': the Responses API). */
+  format: 'anthropic' | 'openai' | 'openai-responses' | 'other';
   /** Set when the client went away before the answer was complete (a cancel, a cut). */
   disconnected: boolean;
   /** When the request's body had arrived (Date.now()), e.g. to time a client's start-up. */
@@ -229,17 +216,18 @@ export function streamError(parts: ReplyPart[] = [], options: { errorType?: stri
 }
 
 /**
- * A response sent as given. A body that reads as an event stream is written
- * one event at a time (and gets `content-type: text/event-stream` unless
- * headers say otherwise); anything else in one piece, as JSON by default.
+ * A response sent as given (see raw-replay.ts). A body that reads as an event
+ * stream is written one event at a time (and gets `content-type:
+ * text/event-stream` unless headers say otherwise); anything else in one
+ * piece, as JSON by default.
  */
 export function raw(body: string, options: { status?: number; headers?: Record<string, string> } & Timing = {}): RawStep {
   const sse = /^(event|data|id|retry):|^:/m.test(body.trimStart().split('\n', 1)[0] ?? '');
-  const chunks = sse ? (body.match(/[\s\S]*?(?:\r?\n\r?\n|$)/g) ?? [body]).filter((c) => c !== '') : [body];
   const contentType = sse ? 'text/event-stream; charset=utf-8' : 'application/json';
   const { status = 200, headers = {}, ...timing } = options;
   const hasType = Object.keys(headers).some((h) => h.toLowerCase() === 'content-type');
-  return { kind: 'raw', status, headers: hasType ? headers : { 'content-type': contentType, ...headers }, chunks, ...timing };
+  const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+  return { kind: 'raw', response: { status, headers: hasType ? lower : { 'content-type': contentType, ...lower }, body, notes: [] }, ...timing };
 }
 
 /** The same step, answered only after `ms` milliseconds. */

@@ -7,12 +7,24 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { anthropicWire } from './anthropic-wire.js';
 import { openaiWire } from './openai-wire.js';
+import { rawPieces, type RawStep } from './raw-replay.js';
+import { responsesWire } from './responses-wire.js';
 import { toStep, type RecordedRequest, type Scenario, type ScenarioEntry, type Step } from './scenario.js';
 import type { AnswerContext, WireFormat } from './wire.js';
+
+/** A route's JSON answer, or a function of the request giving it. */
+export type RouteAnswer = ((request: RecordedRequest) => unknown) | Record<string, unknown> | unknown[] | string | number | boolean | null;
 
 export interface ScriptedServerOptions {
   /** The model ids `GET /v1/models` lists. Default: ["scripted-model"]. */
   models?: string[];
+  /**
+   * More routes, answered with JSON and status 200 and using no step, keyed
+   * "METHOD /path": what a local server says of itself, e.g.
+   * `{ 'POST /api/show': { model_info: { 'qwen3.context_length': 40960 } } }`.
+   * A route given here wins over the built-in `GET /v1/models`.
+   */
+  routes?: Record<string, RouteAnswer>;
 }
 
 export interface ScriptedServer {
@@ -20,11 +32,11 @@ export interface ScriptedServer {
   readonly url: string;
   /** For ANTHROPIC_BASE_URL (the SDK adds /v1/messages). */
   readonly anthropicBaseUrl: string;
-  /** For OPENAI_BASE_URL (the SDK adds /chat/completions). */
+  /** For OPENAI_BASE_URL (the SDK adds /chat/completions, or /responses). */
   readonly openaiBaseUrl: string;
   /** Every request received, in order, model requests or not. */
   readonly requests: RecordedRequest[];
-  /** The model requests only (Anthropic and OpenAI paths), in order. */
+  /** The model requests only (the Anthropic, Chat Completions and Responses paths), in order. */
   modelRequests(): RecordedRequest[];
   /**
    * Resolve once `count` model requests have arrived (with those requests), or
@@ -40,11 +52,12 @@ export interface ScriptedServer {
   close(): Promise<void>;
 }
 
-const WIRES: Record<'anthropic' | 'openai', WireFormat> = { anthropic: anthropicWire, openai: openaiWire };
+const WIRES: Record<Exclude<RecordedRequest['format'], 'other'>, WireFormat> = { anthropic: anthropicWire, openai: openaiWire, 'openai-responses': responsesWire };
 
 function formatOf(path: string): RecordedRequest['format'] {
   if (path === '/v1/messages') return 'anthropic';
   if (path === '/v1/chat/completions' || path === '/chat/completions') return 'openai';
+  if (path === '/v1/responses' || path === '/responses') return 'openai-responses';
   return 'other';
 }
 
@@ -109,12 +122,27 @@ async function writeFrames(res: http.ServerResponse, frames: string[], eventDela
   }
 }
 
+/** Send a raw response as it is written, one event at a time; or cut the socket after `cutAfterEvents`. */
+async function answerRaw(step: RawStep, res: http.ServerResponse): Promise<void> {
+  const { status, headers, body } = step.response;
+  const streamed = /text\/event-stream/.test(headers['content-type'] ?? '');
+  const pieces = streamed ? rawPieces(body) : [body];
+  const sent = step.cutAfterEvents === undefined ? pieces : pieces.slice(0, step.cutAfterEvents);
+  res.writeHead(status, streamed || step.cutAfterEvents !== undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) });
+  res.flushHeaders();
+  await writeFrames(res, sent.length ? sent : [''], step.eventDelayMs);
+  if (step.cutAfterEvents !== undefined) res.socket?.destroy();
+  else res.end();
+}
+
 /** Send what a step says, in the given wire format. */
 async function answer(step: Step, wire: WireFormat, ctx: AnswerContext, res: http.ServerResponse): Promise<void> {
   await wait(step.delayMs ?? 0, res);
   if (res.destroyed) return;
   const streaming = ctx.request.body?.stream === true;
   switch (step.kind) {
+    case 'raw':
+      return answerRaw(step, res);
     case 'hang_up':
       res.socket?.destroy();
       return;
@@ -144,12 +172,6 @@ async function answer(step: Step, wire: WireFormat, ctx: AnswerContext, res: htt
       res.socket?.destroy();
       return;
     }
-    case 'raw':
-      res.writeHead(step.status, step.headers);
-      res.flushHeaders();
-      await writeFrames(res, step.chunks, step.eventDelayMs);
-      res.end();
-      return;
     case 'stream_error': {
       if (!streaming) return sendJson(res, 500, wire.errorBody(500, step.message, step.errorType));
       const plan = wire.stream({ kind: 'turn', parts: step.parts }, ctx);
@@ -227,9 +249,12 @@ export async function startScriptedServer(scenario: Scenario = [], options: Scri
       if (!res.writableFinished) request.disconnected = true;
     });
 
+    const route = options.routes?.[`${request.method} ${path}`];
+    if (route !== undefined) return sendJson(res, 200, typeof route === 'function' ? await route(request) : route);
     if (request.method === 'GET' && (path === '/v1/models' || path === '/models')) return sendJson(res, 200, modelList(models));
     if (request.format === 'other' || request.method !== 'POST') {
-      const message = `scripted server: no route for ${request.method} ${path}; it answers POST /v1/messages (Anthropic), POST /v1/chat/completions (OpenAI) and GET /v1/models`;
+      const extra = Object.keys(options.routes ?? {}).join(', ');
+      const message = `scripted server: no route for ${request.method} ${path}; it answers POST /v1/messages (Anthropic), POST /v1/chat/completions and POST /v1/responses (OpenAI), GET /v1/models${extra ? `, ${extra}` : ''}`;
       return sendJson(res, 404, openaiWire.errorBody(404, message, undefined));
     }
     const wire = WIRES[request.format];
@@ -303,13 +328,16 @@ export function toolsOf(request: RecordedRequest): Array<{ name: string; descrip
   return tools.map((t) =>
     request.format === 'openai'
       ? { name: t.function?.name, description: t.function?.description, parameters: t.function?.parameters }
-      : { name: t.name, description: t.description, parameters: t.input_schema },
+      : request.format === 'openai-responses'
+        ? { name: t.name, description: t.description, parameters: t.parameters }
+        : { name: t.name, description: t.description, parameters: t.input_schema },
   );
 }
 
 /** The system prompt a model request carried, whatever its wire format. */
 export function systemPromptOf(request: RecordedRequest): string | undefined {
   const body = request.body;
+  if (request.format === 'openai-responses') return typeof body?.instructions === 'string' ? body.instructions : undefined;
   if (request.format === 'openai') {
     const sys = (body?.messages ?? []).find((m: any) => m.role === 'system' || m.role === 'developer');
     return typeof sys?.content === 'string' ? sys.content : undefined;
@@ -322,10 +350,20 @@ export function systemPromptOf(request: RecordedRequest): string | undefined {
 /**
  * The tool results a model request carried back to the model, whatever its
  * wire format, in order: the `role: "tool"` messages after the last assistant
- * message (OpenAI), or the `tool_result` blocks of the last message (Anthropic).
+ * message (Chat Completions), the `function_call_output` items after the
+ * model's last items (Responses), or the `tool_result` blocks of the last
+ * message (Anthropic).
  */
 export function toolResultsOf(request: RecordedRequest): Array<{ id: string; content: string }> {
   const out: Array<{ id: string; content: string }> = [];
+  if (request.format === 'openai-responses') {
+    const items: any[] = Array.isArray(request.body?.input) ? request.body.input : [];
+    const modelItem = (i: any) => i.role === 'assistant' || i.type === 'function_call' || i.type === 'reasoning';
+    for (const i of items.slice(items.findLastIndex(modelItem) + 1)) {
+      if (i.type === 'function_call_output') out.push({ id: i.call_id, content: typeof i.output === 'string' ? i.output : JSON.stringify(i.output) });
+    }
+    return out;
+  }
   const messages: any[] = request.body?.messages ?? [];
   const last = request.format === 'openai' ? messages.slice(messages.findLastIndex((m) => m.role === 'assistant') + 1) : messages.slice(-1);
   for (const m of last) {

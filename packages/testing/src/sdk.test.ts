@@ -100,3 +100,33 @@ describe('with openai', () => {
     expect(ids).toEqual(['qwen3-coder', 'llama3.1']);
   });
 });
+
+describe('with openai, on the Responses API', () => {
+  const responsesParams = { model: 'gpt-test', input: 'hi' };
+
+  it("rebuilds text and several function calls with the SDK's own stream accumulator", async () => {
+    const s = await start([turn(text('Reading both.'), toolCall('read', { path: 'a' }, { id: 'call_1' }), toolCall('grep', { pattern: 'x' }, { id: 'call_2' }))]);
+    const response = await openai(s).responses.stream(responsesParams).finalResponse();
+    expect(response.status).toBe('completed');
+    expect(response.output_text).toBe('Reading both.');
+    expect(response.output.filter((i) => i.type === 'function_call')).toMatchObject([
+      { call_id: 'call_1', name: 'read', arguments: '{"path":"a"}' },
+      { call_id: 'call_2', name: 'grep', arguments: '{"pattern":"x"}' },
+    ]);
+    expect(response.usage?.total_tokens).toBeGreaterThan(0);
+    expect(s.modelRequests()[0]!.format).toBe('openai-responses');
+  });
+
+  it('reports an answer cut by the output cap as incomplete, for max_output_tokens', async () => {
+    const s = await start([turn(text('Long'), { stop: 'max_tokens' })]);
+    const response = await openai(s).responses.create(responsesParams);
+    expect(response.status).toBe('incomplete');
+    expect(response.incomplete_details?.reason).toBe('max_output_tokens');
+  });
+
+  it('turns an HTTP error into the SDK error class of its status', async () => {
+    const s = await start([httpError(429, { retryAfter: 1 })]);
+    const err = await openai(s).responses.create(responsesParams).catch((e) => e);
+    expect(err).toBeInstanceOf(OpenAI.RateLimitError);
+  });
+});

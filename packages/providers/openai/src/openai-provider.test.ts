@@ -165,13 +165,6 @@ describe('the factory', () => {
     expect(error!.message).not.toContain('\n');
   });
 
-  it('sends max_completion_tokens, not max_tokens, to the official API', async () => {
-    const { toOpenAIParams } = await import('./to-openai.js');
-    const params = toOpenAIParams(request(), true);
-    expect(params.max_completion_tokens).toBe(1024);
-    expect('max_tokens' in params).toBe(false);
-  });
-
   it('reports an unreachable local server as a connection error, asking whether it runs', async () => {
     const p = createOpenAIProvider({ baseURL: 'http://127.0.0.1:9/v1', retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 1 } });
     const { error } = await collectStream(p, request());

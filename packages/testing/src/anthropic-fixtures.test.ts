@@ -3,21 +3,22 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ANTHROPIC_FIXTURES_DIR, anthropicFixture } from './anthropic-fixtures.js';
 import { anthropicStream } from './anthropic-wire.js';
-import { parseHttpFixture } from './http-fixture.js';
+import { parseRawResponse as parseHttpFixture } from './raw-replay.js';
 import { raw } from './scenario.js';
+import { rawPieces } from './raw-replay.js';
 import { scriptedServers } from './scripted-server.js';
 
 const servers = scriptedServers();
 afterEach(() => servers.closeAll());
 
-describe('HTTP fixtures', () => {
+describe('Anthropic fixtures', () => {
   it('parse into notes, status, headers and the exact body', () => {
     const f = parseHttpFixture('# where from\n# and why\nHTTP/1.1 529 \ncontent-type: application/json\nX-Should-Retry: true\n\n{"a":1}\n');
     expect(f).toEqual({ notes: ['where from', 'and why'], status: 529, headers: { 'content-type': 'application/json', 'x-should-retry': 'true' }, body: '{"a":1}\n' });
   });
 
   it('say what is wrong with a file that is not one', () => {
-    expect(() => parseHttpFixture('# note\n{"a":1}', 'x.http')).toThrow('x.http: after the # notes, the first line must be a status line like "HTTP/1.1 200 OK", got "{\\"a\\":1}"');
+    expect(() => parseHttpFixture('# note\n{"a":1}', 'x.http')).toThrow('x.http: expected a status line such as "HTTP/1.1 200 OK" after the notes, got "{\\"a\\":1}"');
   });
 
   it('each Anthropic fixture says where its shape comes from, and every data line of a stream is an event the API names', () => {
@@ -51,14 +52,14 @@ describe('a raw step', () => {
   });
 
   it('sends a body that is not a stream as JSON by default', () => {
-    expect(raw('{"message":"no"}', { status: 400 })).toEqual({ kind: 'raw', status: 400, headers: { 'content-type': 'application/json' }, chunks: ['{"message":"no"}'] });
+    expect(raw('{"message":"no"}', { status: 400 })).toEqual({ kind: 'raw', response: { status: 400, headers: { 'content-type': 'application/json' }, body: '{"message":"no"}', notes: [] } });
   });
 });
 
 describe('anthropicStream', () => {
   it('writes thinking with its signature last, redacted thinking whole, and any stop reason', () => {
     const step = anthropicStream([{ type: 'thinking', thinking: 'hmm', signature: 'sig' }, { type: 'redacted_thinking', data: 'opaque' }, { type: 'text', text: 'no' }], { stop: 'refusal' });
-    const events = step.chunks.map((c) => JSON.parse(c.split('\ndata: ')[1]!));
+    const events = rawPieces(step.response.body).map((c) => JSON.parse(c.split('\ndata: ')[1]!));
     expect(events.map((e) => e.delta?.type ?? e.content_block?.type ?? e.type)).toEqual([
       'message_start',
       'thinking',

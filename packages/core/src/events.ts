@@ -22,6 +22,7 @@ export interface LugEventMap {
   session_start: { sessionId: string; cwd: string; resumed: boolean };
   turn_start: { prompt: string };
   request_start: { step: number; model: string };
+  /** A request failed and will be made again after `delayMs`: `attempt` is the one that failed (the first request is 1), so the next is `attempt + 1`. */
   retry: { attempt: number; delayMs: number; error: string };
   text_delta: { text: string };
   assistant_message: { message: AssistantMessage };
@@ -41,27 +42,33 @@ export interface LugEventMap {
 
 export type LugEventType = keyof LugEventMap;
 
+/**
+ * One key per event, so the list cannot drift from the map: leaving a name out
+ * (or adding one the map lacks) does not compile (events.test.ts proves it).
+ */
+const EVENT_NAMES: { readonly [K in LugEventType]: true } = {
+  session_start: true,
+  turn_start: true,
+  request_start: true,
+  retry: true,
+  text_delta: true,
+  assistant_message: true,
+  tool_call: true,
+  approval_request: true,
+  approval_decision: true,
+  tool_start: true,
+  tool_progress: true,
+  tool_result: true,
+  usage: true,
+  mode_change: true,
+  option_change: true,
+  turn_end: true,
+  error: true,
+  notify: true,
+};
+
 /** Every event name, for subscribers that take names from users (lug.on) and must reject typos. */
-export const LUG_EVENT_TYPES: readonly LugEventType[] = Object.freeze([
-  'session_start',
-  'turn_start',
-  'request_start',
-  'retry',
-  'text_delta',
-  'assistant_message',
-  'tool_call',
-  'approval_request',
-  'approval_decision',
-  'tool_start',
-  'tool_progress',
-  'tool_result',
-  'usage',
-  'mode_change',
-  'option_change',
-  'turn_end',
-  'error',
-  'notify',
-] satisfies LugEventType[]);
+export const LUG_EVENT_TYPES: readonly LugEventType[] = Object.freeze(Object.keys(EVENT_NAMES) as LugEventType[]);
 export type LugEvent = { [K in LugEventType]: { type: K } & LugEventMap[K] }[LugEventType];
 export type EventOf<K extends LugEventType> = { type: K } & LugEventMap[K];
 

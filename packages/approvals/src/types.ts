@@ -86,6 +86,6 @@ export interface Approvals {
   isAuto(): boolean;
   /** Where decisions are logged. */
   readonly logPath: string;
-  /** Stop listening to the options, close the log, and uninstall `host.authorize` if it is still ours. */
+  /** Stop listening to the options and close the log; `decide` refuses every call from then on. */
   dispose(): void;
 }

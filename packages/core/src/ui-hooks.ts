@@ -1,0 +1,116 @@
+/**
+ * `host.ui`, the hook through which lug asks and tells the user
+ * (`lug.ui.confirm`/`notify`, approvals' warnings). It is chosen when the host
+ * is made and never replaced: headless, a confirm answers no with a notice;
+ * interactive, confirms wait in a queue until an interface shows them (one at
+ * a time, oldest first) and answers them.
+ */
+import type { EventBus } from './events.js';
+
+export type NoticeLevel = 'info' | 'warn' | 'error';
+
+interface UiBase {
+  confirm(message: string, signal?: AbortSignal): Promise<boolean>;
+  notify(message: string, level?: NoticeLevel): void;
+}
+
+/** Nobody can answer (`lug -p`, a headless agent): a confirm answers no, with a notice saying so. */
+export interface HeadlessUi extends UiBase {
+  readonly interactive: false;
+}
+
+/** A person can answer: confirms wait in `confirms` for the interface to serve them. */
+export interface InteractiveUi extends UiBase {
+  readonly interactive: true;
+  readonly confirms: ConfirmQueue;
+}
+
+export type UiHooks = HeadlessUi | InteractiveUi;
+
+export interface PendingConfirm {
+  id: number;
+  message: string;
+}
+
+interface Waiting extends PendingConfirm {
+  resolve(answer: boolean): void;
+}
+
+/**
+ * The confirms waiting for an answer, oldest first. An interface subscribes,
+ * shows `getSnapshot()` and calls `answer`; an aborted signal answers no and
+ * removes the confirm; `clear()` (the interface is closing) answers no to all.
+ */
+export class ConfirmQueue {
+  private items: Waiting[] = [];
+  private listeners = new Set<() => void>();
+  private nextId = 1;
+
+  subscribe = (fn: () => void): (() => void) => {
+    this.listeners.add(fn);
+    return () => void this.listeners.delete(fn);
+  };
+
+  /** The oldest confirm waiting, or undefined. */
+  getSnapshot = (): PendingConfirm | undefined => this.items[0];
+
+  ask(message: string, signal?: AbortSignal): Promise<boolean> {
+    if (signal?.aborted) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const onAbort = () => this.answer(item.id, false);
+      const item: Waiting = {
+        id: this.nextId++,
+        message,
+        resolve: (answer) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(answer);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.items = [...this.items, item];
+      this.changed();
+    });
+  }
+
+  answer(id: number, yes: boolean): void {
+    const item = this.items.find((i) => i.id === id);
+    if (!item) return;
+    this.items = this.items.filter((i) => i !== item);
+    this.changed();
+    item.resolve(yes);
+  }
+
+  /** Answer no to everything waiting (the interface is closing). */
+  clear(): void {
+    for (const item of this.items) this.answer(item.id, false);
+  }
+
+  private changed(): void {
+    for (const fn of this.listeners) fn();
+  }
+}
+
+function notifier(events: EventBus): UiBase['notify'] {
+  return (message, level = 'info') => events.emit('notify', { message, level });
+}
+
+export function headlessUi(events: EventBus): HeadlessUi {
+  return Object.freeze({
+    interactive: false as const,
+    async confirm(message: string) {
+      events.emit('notify', { message: `confirm answered "no" (headless, nobody can answer): ${message}`, level: 'warn' });
+      return false;
+    },
+    notify: notifier(events),
+  });
+}
+
+/** Confirms go to a queue an interface serves; notices to the event stream (and so to the transcript). */
+export function interactiveUi(events: EventBus, confirms: ConfirmQueue = new ConfirmQueue()): InteractiveUi {
+  return Object.freeze({
+    interactive: true as const,
+    confirms,
+    confirm: (message: string, signal?: AbortSignal) => confirms.ask(message, signal),
+    notify: notifier(events),
+  });
+}

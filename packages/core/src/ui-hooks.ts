@@ -54,6 +54,11 @@ export class ConfirmQueue {
   /** The oldest confirm waiting, or undefined. */
   getSnapshot = (): PendingConfirm | undefined => this.items[0];
 
+  /** Every confirm waiting, oldest first. */
+  pending(): PendingConfirm[] {
+    return this.items.map(({ id, message }) => ({ id, message }));
+  }
+
   ask(message: string, signal?: AbortSignal): Promise<boolean> {
     if (signal?.aborted) return Promise.resolve(false);
     return new Promise((resolve) => {

@@ -1,7 +1,9 @@
 /**
- * lug.on / lug.off: Lua hooks on the core's event stream. Each event runs the
- * hook on its own coroutine (it may wait); a hook that fails is reported as a
- * notification naming where it was made, and stays subscribed.
+ * lug.on / lug.off: Lua hooks on the core's event stream. lug.on returns the
+ * hook's remover, like every other registration; lug.off(remover) calls it.
+ * Each event runs the hook on its own coroutine (it may wait); a hook that
+ * fails is reported as a notification naming where it was made, and stays
+ * subscribed.
  */
 import { LUG_EVENT_TYPES, type LugEvent, type LugEventType } from '@lug/core';
 import type { LuaState } from '../fengari.js';
@@ -14,8 +16,8 @@ export const EVENT_NAMES: readonly LugEventType[] = LUG_EVENT_TYPES;
 
 export function eventFunctions(ctx: ApiContext): { on: (L: LuaState) => number; off: (L: LuaState) => number } {
   const { vm, host } = ctx;
-  const subscriptions = new Map<number, () => void>();
-  let nextId = 1;
+  // A remover pushed to Lua is a light C function: lua_topointer gives back this same JS function.
+  const subscriptions = new Map<unknown, () => void>();
   let reporting = false;
 
   const report = (event: string, where: string, err: unknown) => {
@@ -49,19 +51,23 @@ export function eventFunctions(ctx: ApiContext): { on: (L: LuaState) => number; 
         }
       };
       const unsubscribe = name === '*' ? host.events.onAny(listener) : host.events.on(name as 'error', listener) // any one event type: the listener takes every event;
-      const id = nextId++;
       const remove = ctx.track(() => {
         unsubscribe();
-        subscriptions.delete(id);
+        subscriptions.delete(remover);
         fn.release();
       });
-      subscriptions.set(id, remove);
-      vm.pushJs(L, id);
+      const remover = vm.fn('remove', () => {
+        remove();
+        return 0;
+      });
+      subscriptions.set(remover, remove);
+      vm.f.lua.lua_pushjsfunction(L, remover);
       return 1;
     },
     off: (L) => {
-      const id = new LuaArgs(vm, L).integer(1, 'id');
-      const remove = subscriptions.get(id);
+      const a = new LuaArgs(vm, L);
+      if (!a.is(1, 'function')) throw new Error(`bad argument #1 (remover): expected the function lug.on returned, got ${a.typeName(1)}`);
+      const remove = subscriptions.get(vm.f.lua.lua_topointer(L, 1));
       remove?.();
       vm.f.lua.lua_pushboolean(L, Boolean(remove));
       return 1;

@@ -11,7 +11,6 @@ export function pushUiApi(ctx: ApiContext, L: LuaState): void {
   pushFunctions(vm, L, 'lug.ui', {
     confirm: vm.asyncFn('lug.ui.confirm', (Ls, call) => {
       const message = new LuaArgs(vm, Ls).string(1, 'message');
-      // host.ui is read at each call: the TUI replaces the headless hooks after start-up.
       return host.ui.confirm(message, call.signal).then((yes) => [Boolean(yes)]);
     }),
     notify: (Ls) => {

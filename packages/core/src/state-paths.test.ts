@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cacheDir, configDir, sessionsDir, stateDir, xdgBaseDir } from './state-paths.js';
+import { cacheDir, configDir, sessionsDir, stateDir, xdgBaseDir, xdgFromEnv } from './state-paths.js';
 
 const HOME = '/home/u';
 
@@ -23,5 +23,6 @@ describe('the XDG directories', () => {
   it('give the base directory itself, for other programs\' files under it (git/ignore)', () => {
     expect(xdgBaseDir({ HOME, XDG_CONFIG_HOME: '/x' }, 'config')).toBe('/x');
     expect(xdgBaseDir({ HOME, XDG_CONFIG_HOME: 'rel' }, 'config')).toBe('/home/u/.config');
+    expect([xdgFromEnv({ XDG_STATE_HOME: '/s' }, 'state'), xdgFromEnv({ XDG_STATE_HOME: 's' }, 'state'), xdgFromEnv({}, 'state')]).toEqual(['/s', undefined, undefined]);
   });
 });

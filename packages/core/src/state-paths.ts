@@ -22,15 +22,22 @@ export function homeDir(env: Env): string {
 }
 
 /**
- * An XDG base directory (not lug's own under it): `$XDG_CONFIG_HOME`,
- * `$XDG_STATE_HOME` or `$XDG_CACHE_HOME` when set to an absolute path, else
- * `~/.config`, `~/.local/state`, `~/.cache`. The spec says a relative value is
- * invalid and is ignored, so it falls back to the default too.
+ * `$XDG_CONFIG_HOME`, `$XDG_STATE_HOME` or `$XDG_CACHE_HOME` as the
+ * environment sets it, when that is an absolute path. Unset, empty or
+ * relative gives undefined: the spec says a relative value is invalid and is
+ * ignored.
+ */
+export function xdgFromEnv(env: Env, kind: XdgKind): string | undefined {
+  const value = env[XDG[kind].variable];
+  return value && isAbsolute(value) ? value : undefined;
+}
+
+/**
+ * An XDG base directory (not lug's own under it): the variable's absolute
+ * value (xdgFromEnv), else `~/.config`, `~/.local/state`, `~/.cache`.
  */
 export function xdgBaseDir(env: Env, kind: XdgKind): string {
-  const { variable, fallback } = XDG[kind];
-  const value = env[variable];
-  return value && isAbsolute(value) ? value : join(homeDir(env), ...fallback);
+  return xdgFromEnv(env, kind) ?? join(homeDir(env), ...XDG[kind].fallback);
 }
 
 /** `$XDG_CONFIG_HOME/lug`, default `~/.config/lug`: init.lua, plugins/, lua/. */

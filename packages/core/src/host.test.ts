@@ -49,9 +49,10 @@ describe('a host', () => {
     expect(notices).toEqual(['confirm answered "no" (headless, nobody can answer): Push?']);
   });
 
-  it('interactive, keeps a confirm waiting until the interface answers it', async () => {
+  it('interactive, keeps a confirm waiting until the interface serving the queue answers it', async () => {
     const host = createHost({ cwd: '/p', env: {}, authorize: allowAll, interactive: true });
     if (!host.ui.interactive) throw new Error('expected an interactive ui');
+    host.ui.confirms.serve();
     const answer = host.ui.confirm('Push?');
     const waiting = host.ui.confirms.getSnapshot();
     expect(waiting).toMatchObject({ message: 'Push?' });
@@ -63,6 +64,7 @@ describe('a host', () => {
   it('interactive, answers no to a confirm whose signal aborts, and to all when cleared', async () => {
     const host = createHost({ cwd: '/p', env: {}, authorize: allowAll, interactive: true });
     if (!host.ui.interactive) throw new Error('expected an interactive ui');
+    host.ui.confirms.serve();
     const controller = new AbortController();
     const aborted = host.ui.confirm('a', controller.signal);
     const cleared = host.ui.confirm('b');
@@ -71,6 +73,24 @@ describe('a host', () => {
     expect(host.ui.confirms.getSnapshot()).toMatchObject({ message: 'b' });
     host.ui.confirms.clear();
     expect(await cleared).toBe(false);
+  });
+
+  it('interactive, answers no with a notice while no interface serves the confirms (before it starts, after it stops)', async () => {
+    const host = createHost({ cwd: '/p', env: {}, authorize: allowAll, interactive: true });
+    if (!host.ui.interactive) throw new Error('expected an interactive ui');
+    const notices: string[] = [];
+    host.events.on('notify', (e) => notices.push(e.message));
+    expect(await host.ui.confirm('at start-up?')).toBe(false);
+    const stop = host.ui.confirms.serve();
+    const waiting = host.ui.confirm('while served?');
+    expect(host.ui.confirms.pending().map((c) => c.message)).toEqual(['while served?']);
+    stop();
+    expect(await waiting).toBe(false);
+    expect(await host.ui.confirm('after?')).toBe(false);
+    expect(notices).toEqual([
+      'confirm answered "no" (the interface is not showing confirms yet, or any more): at start-up?',
+      'confirm answered "no" (the interface is not showing confirms yet, or any more): after?',
+    ]);
   });
 
   it('is not made when its authorizer factory returns something else than an authorizer', () => {

@@ -2,8 +2,11 @@
  * `host.ui`, the hook through which lug asks and tells the user
  * (`lug.ui.confirm`/`notify`, approvals' warnings). It is chosen when the host
  * is made and never replaced: headless, a confirm answers no with a notice;
- * interactive, confirms wait in a queue until an interface shows them (one at
- * a time, oldest first) and answers them.
+ * interactive, while an interface serves the queue (`ui.confirms.serve()`),
+ * confirms wait in it until the interface shows them (one at a time, oldest
+ * first) and answers them. Before an interface serves it (init.lua runs before
+ * the interface starts) and after it stops, a confirm answers no with a
+ * notice, as headless: waiting for nobody would stall start-up.
  */
 import type { EventBus } from './events.js';
 
@@ -37,14 +40,32 @@ interface Waiting extends PendingConfirm {
 }
 
 /**
- * The confirms waiting for an answer, oldest first. An interface subscribes,
- * shows `getSnapshot()` and calls `answer`; an aborted signal answers no and
- * removes the confirm; `clear()` (the interface is closing) answers no to all.
+ * The confirms waiting for an answer, oldest first. An interface calls
+ * `serve()`, subscribes, shows `getSnapshot()` and calls `answer`; an aborted
+ * signal answers no and removes the confirm; `clear()` answers no to all.
  */
 export class ConfirmQueue {
   private items: Waiting[] = [];
   private listeners = new Set<() => void>();
   private nextId = 1;
+  private servers = 0;
+
+  /** True while an interface serves the queue. */
+  get served(): boolean {
+    return this.servers > 0;
+  }
+
+  /** An interface shows and answers the confirms from now on. The function returned stops that, answering no to what still waits. */
+  serve(): () => void {
+    this.servers += 1;
+    let stopped = false;
+    return () => {
+      if (stopped) return;
+      stopped = true;
+      this.servers -= 1;
+      if (!this.served) this.clear();
+    };
+  }
 
   subscribe = (fn: () => void): (() => void) => {
     this.listeners.add(fn);
@@ -110,12 +131,16 @@ export function headlessUi(events: EventBus): HeadlessUi {
   });
 }
 
-/** Confirms go to a queue an interface serves; notices to the event stream (and so to the transcript). */
+/** Confirms go to the queue an interface serves (answered no while none does); notices to the event stream (and so to the transcript). */
 export function interactiveUi(events: EventBus, confirms: ConfirmQueue = new ConfirmQueue()): InteractiveUi {
   return Object.freeze({
     interactive: true as const,
     confirms,
-    confirm: (message: string, signal?: AbortSignal) => confirms.ask(message, signal),
+    async confirm(message: string, signal?: AbortSignal) {
+      if (confirms.served) return confirms.ask(message, signal);
+      events.emit('notify', { message: `confirm answered "no" (the interface is not showing confirms yet, or any more): ${message}`, level: 'warn' });
+      return false;
+    },
     notify: notifier(events),
   });
 }

@@ -65,6 +65,7 @@ export class HandUi {
     host.events.on('notify', (e) => this.notes.push({ message: e.message, level: e.level }));
     const ui = host.ui;
     if (!ui.interactive) return;
+    ui.confirms.serve();
     ui.confirms.subscribe(() => {
       for (const item of ui.confirms.pending()) {
         if (this.seen.has(item.id)) continue;

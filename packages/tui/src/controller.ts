@@ -111,8 +111,10 @@ export class TuiController {
     for (const fn of this.listeners) fn();
   }
 
-  /** Follow the host's events and, with no model, say how to get one. */
+  /** Follow the host's events, serve its confirms and, with no model, say how to get one. */
   start(): void {
+    // From here until dispose, confirms wait for this interface (dispose answers no to what still waits).
+    this.detach.push(this.confirms.serve());
     this.detach.push(this.transcript.attach(this.host.events));
     this.detach.push(this.host.events.on('turn_end', () => setTimeout(() => this.sendQueued(), 0)));
     this.detach.push(this.host.events.on('error', () => void this.errorEvents++));

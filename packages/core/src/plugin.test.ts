@@ -78,6 +78,15 @@ describe('a plugin', () => {
     expect(seen).toEqual(['loaded']);
   });
 
+  it('that kept its API cannot register anything once unloaded', async () => {
+    const host = createHost({ cwd: '/p', env: {}, authorize: allowAll });
+    let kept: PluginApi | undefined;
+    const loaded = await loadPlugin(host, definePlugin({ name: 'late', setup: (lug) => void (kept = lug) }));
+    loaded.unload();
+    expect(() => kept!.tools.register(tool('late_tool'))).toThrow('plugin late was unloaded: it cannot register anything any more');
+    expect(host.tools.get('late_tool')).toBeUndefined();
+  });
+
   it('whose setup throws registers nothing', async () => {
     const host = createHost({ cwd: '/p', env: {}, authorize: allowAll });
     const attempt = loadPlugin(host, definePlugin({

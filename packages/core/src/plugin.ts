@@ -37,11 +37,18 @@ export async function loadPlugin(host: LugHost, plugin: unknown, source?: string
     throw new PluginError(`${label} does not export a plugin: its default export must be definePlugin({ name, tools?, setup? })`);
   }
   const removers: Array<() => void> = [];
+  let unloaded = false;
   const track = (remove: () => void) => {
+    if (unloaded) {
+      // Registered through an API kept after unloading: taken back at once.
+      remove();
+      throw new PluginError(`plugin ${p.name} was unloaded: it cannot register anything any more`);
+    }
     removers.push(remove);
     return remove;
   };
   const unload = () => {
+    unloaded = true;
     for (const remove of removers.splice(0).reverse()) remove();
   };
   try {

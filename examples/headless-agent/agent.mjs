@@ -2,8 +2,8 @@
 // A headless agent that answers questions about a repository, composed from
 // lug's parts: no React, no ink, no Lua. Usage: node agent.mjs REPO "question"
 import { resolve, sep } from 'node:path';
-import { createHost, loadPlugin, Session } from '@lug/core';
-import { createApprovals } from '@lug/approvals';
+import { loadPlugin, Session } from '@lug/core';
+import { createHostWithApprovals } from '@lug/approvals';
 import read from '@lug/plugin-read';
 import grep from '@lug/plugin-grep';
 import { openaiProvider } from '@lug/provider-openai';
@@ -16,14 +16,14 @@ if (!repoArg || !question) {
 }
 const repo = resolve(repoArg);
 
-const host = createHost({ cwd: repo });
+// The host is guarded by approvals from the start: no tool call runs without their decision.
+const { host, approvals } = createHostWithApprovals({ cwd: repo });
 host.providers.register(openaiProvider); // OPENAI_API_KEY, or OPENAI_BASE_URL for a local server
 host.options.set('model', process.env.AGENT_MODEL ?? 'openai/gpt-5');
 host.options.set('max_turns', 20);
 for (const plugin of [read, grep]) await loadPlugin(host, plugin);
 
 // read and grep ask nothing by default; this rule keeps them inside the repository.
-const approvals = createApprovals(host);
 approvals.rule('*', (_args, call) =>
   call.abs_path && call.abs_path !== repo && !call.abs_path.startsWith(repo + sep)
     ? { verdict: 'deny', reason: `only files inside ${repo} may be read` }

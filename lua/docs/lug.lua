@@ -1,6 +1,6 @@
 ---@meta
 
----lug is shaped in Lua: your `init.lua` (in `$XDG_CONFIG_HOME/lug/`, by default `~/.config/lug/`) and your plugins (`…/lug/plugins/<name>/init.lua`, each with an optional `lua/` folder for `require`) set options, write approval rules, add tools, `:commands` and keys, and react to events. Everything goes through one global table, `lug` (also `require("lug")`).
+---lug is shaped in Lua: your `init.lua` (in `$XDG_CONFIG_HOME/lug/`, by default `~/.config/lug/`) and your plugins (`…/lug/plugins/<name>/init.lua`, each with an optional `lua/` folder for `require`) set options, write approval rules, add tools, `:commands` and keys, and react to events. Everything goes through one global table, `lug` (also `require("lug")`). It takes no new fields (`lug.authorize = f` is an error): rules and approvers add to the approvals that guard every tool call, and nothing in it replaces or removes them.
 ---
 ---lug loads the stock runtime `basic.lug` first, then `init.lua`, then each plugin in name order. A file that fails to load is reported with its file and line, and the rest still loads.
 ---
@@ -102,13 +102,13 @@ function lug.proc.spawn(argv, opts) end
 ---Call `fn(event)` for every event of a kind on lug's event stream, each on its own coroutine. The events: `session_start`, `turn_start`, `request_start`, `retry`, `text_delta`, `reasoning_delta` (the model's reasoning as it streams, apart from the answer), `assistant_message`, `tool_call`, `approval_request`, `approval_decision`, `tool_start`, `tool_progress`, `tool_result`, `usage`, `mode_change`, `option_change`, `turn_end`, `error`, `notify`; or `"*"` for all of them. The event table has `type` and the event's fields (for example `tool_result`: `call`, `content`, `isError`, `outcome`, `durationMs`). A hook that fails is reported as a notification and stays subscribed.
 ---@param event string An event name, or "*".
 ---@param fn fun(event: table)
----@return integer id For lug.off.
+---@return fun() remove Removes the hook (lug.off does the same).
 function lug.on(event, fn) end
 
----Remove a hook added with lug.on.
----@param id integer What lug.on returned.
----@return boolean removed False when there was no such hook.
-function lug.off(id) end
+---Remove a hook added with lug.on: `lug.off(remove)` is `remove()`, and says whether the hook was still there.
+---@param remove fun() What lug.on returned.
+---@return boolean removed False when the hook was already removed, or `remove` is not one of lug.on's.
+function lug.off(remove) end
 
 ---`:commands`.
 ---@class lug.cmd

@@ -2,11 +2,10 @@
 // at the arguments, against the same call with no rules, in the same run.
 // Goal: under 20 µs more. Plain node against the built package: `npx tsup` first.
 //   node bench/decide.bench.mjs [iterations per round]
-import { createHost } from '@lug/core';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApprovals } from '../dist/index.js';
+import { createHostWithApprovals } from '../dist/index.js';
 
 const ITERATIONS = Number(process.argv[2] ?? 10_000);
 const ROUNDS = 5;
@@ -16,11 +15,13 @@ writeFileSync(join(dir, 'src', 'a.ts'), 'export {};\n');
 const never = new AbortController().signal;
 
 function approvals(withRules) {
-  const host = createHost({ cwd: dir, env: { XDG_STATE_HOME: join(dir, 'state'), HOME: dir } });
+  const { host, approvals: a } = createHostWithApprovals(
+    { cwd: dir, env: { XDG_STATE_HOME: join(dir, 'state'), HOME: dir } },
+    { logPath: join(dir, 'state', withRules ? 'rules.log' : 'none.log') },
+  );
   const tool = (name) => ({ name, description: name, ask: false, parameters: { type: 'object', properties: { path: { type: 'string' } } }, handler: () => '' });
   host.tools.register(tool('edit'));
   host.tools.register({ ...tool('bash'), parameters: { type: 'object', properties: { command: { type: 'string' } } } });
-  const a = createApprovals(host, { logPath: join(dir, 'state', withRules ? 'rules.log' : 'none.log') });
   if (withRules) {
     a.rule('*', (_args, call) => (call.abs_path?.startsWith('/etc') ? { verdict: 'deny', reason: 'not /etc' } : undefined));
     a.rule('edit', (args) => (/\.env$/.test(String(args.path)) ? 'ask' : undefined));

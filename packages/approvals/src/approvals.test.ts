@@ -225,12 +225,18 @@ describe('cancelling', () => {
 });
 
 describe('events and wiring', () => {
-  it('installs itself as the host\'s authorize hook, and dispose removes it', async () => {
+  it('is the authorizer of the host createHostWithApprovals makes, which nothing can replace', async () => {
     const { host, approvals } = setup();
     expect(host.authorize).toBe(approvals.decide);
-    expect(await host.authorize!(request('read'), never)).toEqual({ allow: true, by: 'mode:policy', reason: 'read does not ask by default' });
+    expect(await host.authorize(request('read'), never)).toEqual({ allow: true, by: 'mode:policy', reason: 'read does not ask by default' });
+    expect(() => ((host as { authorize: unknown }).authorize = async () => ({ allow: true, by: 'x' }))).toThrow(/^host\.authorize cannot be replaced/);
+    expect(host.authorize).toBe(approvals.decide);
+  });
+
+  it('refuses every call once disposed, never letting them through', async () => {
+    const { host, approvals } = setup({ mode: 'off' });
     approvals.dispose();
-    expect(host.authorize).toBeUndefined();
+    expect(await host.authorize(request('read'), never)).toEqual({ allow: false, by: 'approvals', reason: 'approvals were closed (dispose), so no call runs' });
   });
 
   it('emits approval_request when a call joins the queue and approval_decision for every decision', async () => {

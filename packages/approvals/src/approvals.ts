@@ -1,9 +1,9 @@
 /**
  * `createApprovals(host)`: the rules, the approvers, the tools allowed always,
- * the dialog queue and the log, wired together and installed as the core's
- * `authorize` hook.
+ * the dialog queue and the log, wired together; `approvals.decide` is the
+ * authorizer a host is made with. `createHostWithApprovals` makes both at once.
  */
-import type { AuthorizeRequest, LugHost } from '@lug/core';
+import { authorizerFactory, createHost, type AuthorizeDecision, type AuthorizeRequest, type HostOptions, type LugHost } from '@lug/core';
 import { ApprovalQueue } from './approval-queue.js';
 import { DecisionLog, defaultLogPath } from './decision-log.js';
 import { Decider, type RegisteredApprover } from './decider.js';
@@ -13,7 +13,7 @@ import { describe, RuleSet } from './rule-set.js';
 import type { Approvals, Approver, RuleFn, RuleOptions, Verdict } from './types.js';
 
 export interface ApprovalsOptions {
-  /** Default: `$XDG_STATE_HOME/lug/approvals.log`, else `~/.local/state/lug/approvals.log` (from `host.env`). */
+  /** Default: `$XDG_STATE_HOME/lug/approvals.log`, else `~/.local/state/lug/approvals.log` (from `host.env`, a relative XDG value ignored). */
   logPath?: string;
   /** The session each log line belongs to. */
   sessionId?: () => string;
@@ -21,6 +21,12 @@ export interface ApprovalsOptions {
   now?: () => Date;
 }
 
+const DISPOSED: AuthorizeDecision = { allow: false, by: 'approvals', reason: 'approvals were closed (dispose), so no call runs' };
+
+/**
+ * The approvals for `host`. They guard its calls only if the host was made
+ * with `approvals.decide` as its authorizer: use `createHostWithApprovals`.
+ */
 export function createApprovals(host: LugHost, opts: ApprovalsOptions = {}): Approvals {
   const rules = new RuleSet();
   const modes = new ApprovalModes(host);
@@ -47,7 +53,8 @@ export function createApprovals(host: LugHost, opts: ApprovalsOptions = {}): App
     now: opts.now ?? (() => new Date()),
     sessionId: opts.sessionId,
   });
-  const decide = (call: AuthorizeRequest, signal: AbortSignal) => decider.decide(call, signal);
+  let disposed = false;
+  const decide = async (call: AuthorizeRequest, signal: AbortSignal) => (disposed ? DISPOSED : decider.decide(call, signal));
 
   const approvals: Approvals = {
     rule: (tool: string, rule: RuleFn | Verdict | null, ruleOpts?: RuleOptions) => rules.add(tool, rule, ruleOpts),
@@ -75,11 +82,23 @@ export function createApprovals(host: LugHost, opts: ApprovalsOptions = {}): App
     isAuto: () => modes.isAuto(),
     logPath,
     dispose() {
+      disposed = true;
       modes.dispose();
       log.close();
-      if (host.authorize === decide) host.authorize = undefined;
     },
   };
-  host.authorize = decide;
   return approvals;
+}
+
+/**
+ * A host guarded by approvals from the moment it exists: `createHost` with
+ * `approvals.decide` as its authorizer, which nothing can replace afterwards.
+ */
+export function createHostWithApprovals(hostOpts: Omit<HostOptions, 'authorize'>, approvalsOpts: ApprovalsOptions = {}): { host: LugHost; approvals: Approvals } {
+  let approvals: Approvals | undefined;
+  const host = createHost({
+    ...hostOpts,
+    authorize: authorizerFactory((made) => (approvals = createApprovals(made, approvalsOpts)).decide),
+  });
+  return { host, approvals: approvals! };
 }

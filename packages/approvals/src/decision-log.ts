@@ -5,8 +5,8 @@
  * log is complete even if lug dies right after a decision.
  */
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { dirname, isAbsolute, join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { stateDir, type Env } from '@lug/core';
 
 export interface LogEntry {
   /** ISO 8601. */
@@ -26,11 +26,9 @@ export interface LogEntry {
   reason?: string;
 }
 
-/** `$XDG_STATE_HOME/lug/approvals.log`, else `~/.local/state/lug/approvals.log` (a relative XDG value is ignored, as the spec says). */
-export function defaultLogPath(env: Record<string, string | undefined>): string {
-  const state = env.XDG_STATE_HOME;
-  const base = state && isAbsolute(state) ? state : join(env.HOME || homedir(), '.local', 'state');
-  return join(base, 'lug', 'approvals.log');
+/** `$XDG_STATE_HOME/lug/approvals.log`, else `~/.local/state/lug/approvals.log` (core's stateDir: a relative XDG value is ignored). */
+export function defaultLogPath(env: Env): string {
+  return join(stateDir(env), 'approvals.log');
 }
 
 export class DecisionLog {

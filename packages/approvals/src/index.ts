@@ -1,5 +1,5 @@
 export * from './types.js';
-export { createApprovals, type ApprovalsOptions } from './approvals.js';
+export { createApprovals, createHostWithApprovals, type ApprovalsOptions } from './approvals.js';
 export { NEEDS_APPROVAL, CANCELLED_BY_USER } from './decider.js';
 export { escapeForTerminal } from './escape.js';
 export { splitCommandLine, type CommandLineParts } from './bash-parts.js';

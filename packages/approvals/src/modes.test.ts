@@ -1,9 +1,9 @@
-import { createHost, type EventOf } from '@lug/core';
+import { allowAll, createHost, type EventOf } from '@lug/core';
 import { describe, expect, it } from 'vitest';
 import { ApprovalModes } from './modes.js';
 
 function setup(start?: 'off' | 'policy' | 'all') {
-  const host = createHost({ cwd: process.cwd(), env: {} });
+  const host = createHost({ cwd: process.cwd(), env: {}, authorize: allowAll });
   if (start) host.options.set('approval', start);
   const modes = new ApprovalModes(host);
   const changes: Array<Omit<EventOf<'mode_change'>, 'type'>> = [];

@@ -3,12 +3,12 @@
  * fake tools, a temp state directory (never the real home), and requests.
  * Not exported from the package.
  */
-import { createHost, type AuthorizeRequest, type LugEvent, type LugHost, type Tool } from '@lug/core';
+import { type AuthorizeRequest, type LugEvent, type LugHost, type Tool } from '@lug/core';
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
-import { createApprovals, type ApprovalsOptions } from './approvals.js';
+import { createHostWithApprovals, type ApprovalsOptions } from './approvals.js';
 import type { Approvals } from './types.js';
 
 export function fakeTool(name: string, ask: boolean | undefined, extra: Partial<Tool> = {}): Tool {
@@ -44,14 +44,15 @@ export function setup(
   opts: { mode?: 'off' | 'policy' | 'all'; interactive?: boolean; tools?: Tool[]; approvals?: ApprovalsOptions } = {},
 ): Setup {
   const dir = tempDir();
-  const host = createHost({ cwd: dir, env: { HOME: join(dir, 'home'), XDG_STATE_HOME: join(dir, 'state') } });
+  const { host, approvals } = createHostWithApprovals(
+    { cwd: dir, env: { HOME: join(dir, 'home'), XDG_STATE_HOME: join(dir, 'state') }, interactive: opts.interactive },
+    { sessionId: () => 'session-1', ...opts.approvals },
+  );
   const tools = opts.tools ?? [fakeTool('read', false), fakeTool('write', true), fakeTool('bash', true)];
   for (const tool of tools) host.tools.register(tool, 'test');
-  if (opts.interactive) host.ui = { interactive: true, confirm: async () => false, notify: (message, level = 'info') => host.events.emit('notify', { message, level }) };
   if (opts.mode) host.options.set('approval', opts.mode);
   const events: LugEvent[] = [];
   host.events.onAny((e) => events.push(e));
-  const approvals = createApprovals(host, { sessionId: () => 'session-1', ...opts.approvals });
   return { host, approvals, dir, events };
 }
 

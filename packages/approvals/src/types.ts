@@ -73,7 +73,7 @@ export interface Approvals {
   rule(tool: string, rule: RuleFn | Verdict | null, opts?: RuleOptions): () => void;
   /** Add an approver that may answer in the dialog's place; returns the function that removes it. */
   approve(fn: Approver, opts?: RuleOptions): () => void;
-  /** The decision for a call: installed as the core's `authorize` hook. */
+  /** The decision for a call: the authorizer of the host (createHostWithApprovals makes the host with it). */
   decide(call: AuthorizeRequest, signal: AbortSignal): Promise<AuthorizeDecision>;
   /** What the dialog would show for a call. */
   preview(call: AuthorizeRequest): Promise<Preview>;
@@ -86,6 +86,6 @@ export interface Approvals {
   isAuto(): boolean;
   /** Where decisions are logged. */
   readonly logPath: string;
-  /** Stop listening to the options, close the log, and uninstall `host.authorize` if it is still ours. */
+  /** Stop listening to the options and close the log; `decide` refuses every call from then on. */
   dispose(): void;
 }

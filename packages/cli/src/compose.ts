@@ -3,9 +3,8 @@
  * approvals, the providers and Lua (basic.lug, init.lua, plugins), then applies
  * the command-line flags, which win over init.lua.
  */
-import { createApprovals, type Approvals } from '@lug/approvals';
+import { createHostWithApprovals, type Approvals } from '@lug/approvals';
 import {
-  createHost,
   loadPlugin,
   Session,
   SessionStore,
@@ -82,18 +81,18 @@ function openSession(host: LugHost, store: SessionStore, args: CliArgs): Session
 
 export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   const { cwd, env, args } = opts;
-  const host = createHost({ cwd, env });
+  let session: Session | undefined;
+  // Approvals guard the host from the moment it exists; interactive, its confirms wait for the interface.
+  const { host, approvals } = createHostWithApprovals(
+    { cwd, env, interactive: opts.interactive },
+    { logPath: join(stateDir(env), 'approvals.log'), sessionId: () => session?.id ?? '' },
+  );
   registerStockProviders(host);
   // The interface's options exist headless too, so one init.lua serves both.
   defineTuiOptions(host.options);
   // Headless, the likely provider loads while plugins and Lua do; if init.lua picks another model, only the warm-up was wasted.
   if (!opts.interactive) warmProvider(host, args.model ?? defaultModel(env));
   for (const plugin of STOCK_PLUGINS) await loadPlugin(host, plugin, plugin.name);
-  let session: Session | undefined;
-  const approvals = createApprovals(host, {
-    logPath: join(stateDir(env), 'approvals.log'),
-    sessionId: () => session?.id ?? '',
-  });
   const { lua, errors } = await loadLua(host, approvals, env);
   if (args.model) host.options.set('model', args.model);
   if (args.approval) host.options.set('approval', args.approval);

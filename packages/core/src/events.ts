@@ -33,6 +33,7 @@ export interface LugEventMap {
   session_start: { sessionId: string; cwd: string; resumed: boolean };
   turn_start: { prompt: string };
   request_start: { step: number; model: string };
+  /** A request failed and will be made again after `delayMs`: `attempt` is the one that failed (the first request is 1), so the next is `attempt + 1`. */
   retry: { attempt: number; delayMs: number; error: string };
   text_delta: { text: string };
   /** The model's reasoning as it streams: shown apart from the answer, never part of its text. The kept part is in assistant_message. */
@@ -59,28 +60,34 @@ export interface LugEventMap {
 
 export type LugEventType = keyof LugEventMap;
 
+/**
+ * One key per event, so the list cannot drift from the map: leaving a name out
+ * (or adding one the map lacks) does not compile (events.test.ts proves it).
+ */
+const EVENT_NAMES: { readonly [K in LugEventType]: true } = {
+  session_start: true,
+  turn_start: true,
+  request_start: true,
+  retry: true,
+  text_delta: true,
+  reasoning_delta: true,
+  assistant_message: true,
+  tool_call: true,
+  approval_request: true,
+  approval_decision: true,
+  tool_start: true,
+  tool_progress: true,
+  tool_result: true,
+  usage: true,
+  mode_change: true,
+  option_change: true,
+  turn_end: true,
+  error: true,
+  notify: true,
+};
+
 /** Every event name, for subscribers that take names from users (lug.on) and must reject typos. */
-export const LUG_EVENT_TYPES: readonly LugEventType[] = Object.freeze([
-  'session_start',
-  'turn_start',
-  'request_start',
-  'retry',
-  'text_delta',
-  'reasoning_delta',
-  'assistant_message',
-  'tool_call',
-  'approval_request',
-  'approval_decision',
-  'tool_start',
-  'tool_progress',
-  'tool_result',
-  'usage',
-  'mode_change',
-  'option_change',
-  'turn_end',
-  'error',
-  'notify',
-] satisfies LugEventType[]);
+export const LUG_EVENT_TYPES: readonly LugEventType[] = Object.freeze(Object.keys(EVENT_NAMES) as LugEventType[]);
 export type LugEvent = { [K in LugEventType]: { type: K } & LugEventMap[K] }[LugEventType];
 export type EventOf<K extends LugEventType> = { type: K } & LugEventMap[K];
 

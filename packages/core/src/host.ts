@@ -1,70 +1,87 @@
 /**
  * The registries every part of lug reads and writes: tools, options, events,
- * `:commands`, keys, the per-path locks and the hook points that approvals and
- * the interface fill. The TUI and Lua never import each other: both work
- * through this object.
+ * `:commands`, keys, the per-path locks, and the two hook points, `authorize`
+ * (the guard before every tool call) and `ui` (how lug asks and tells the
+ * user). Both hook points are set when the host is made and cannot be
+ * replaced. The TUI and Lua never import each other: both work through this
+ * object.
  */
+import { isAuthorizerFactory, type Authorizer, type AuthorizerFactory } from './authorizer.js';
 import { CommandRegistry, KeymapRegistry } from './command-registry.js';
-import { EventBus, type CallInfo } from './events.js';
+import { EventBus } from './events.js';
 import { DEFAULT_LIMITS, type Limits } from './limits.js';
 import { createOptions, type OptionsStore } from './options.js';
 import { PathLocks } from './path-lock.js';
 import { ProviderRegistry, type Env } from './provider.js';
 import { ToolRegistry } from './tool-registry.js';
-
-/** A call ready to be authorised: its tool exists and its arguments are valid. */
-export interface AuthorizeRequest extends CallInfo {
-  args: Record<string, unknown>;
-  cwd: string;
-}
-
-export type AuthorizeDecision =
-  | { allow: true; by: string; reason?: string }
-  | { allow: false; by: string; reason: string };
-
-export type Authorizer = (call: AuthorizeRequest, signal: AbortSignal) => Promise<AuthorizeDecision>;
-
-/** What the interface offers; headless, confirm answers false with a notice. */
-export interface UiHooks {
-  confirm(message: string, signal?: AbortSignal): Promise<boolean>;
-  notify(message: string, level?: 'info' | 'warn' | 'error'): void;
-  /** True when a person can answer (the TUI); false headless. */
-  interactive: boolean;
-}
+import { headlessUi, interactiveUi, type UiHooks } from './ui-hooks.js';
 
 export interface LugHost {
+  readonly cwd: string;
+  readonly env: Env;
+  readonly tools: ToolRegistry;
+  readonly options: OptionsStore;
+  readonly events: EventBus;
+  readonly commands: CommandRegistry;
+  readonly keys: KeymapRegistry;
+  readonly providers: ProviderRegistry;
+  readonly locks: PathLocks;
+  readonly limits: Limits;
+  /** Decides whether a call may run; the scheduler runs nothing it did not allow. Set by createHost, read-only. */
+  readonly authorize: Authorizer;
+  /** Headless or interactive, chosen by createHost; read-only. */
+  readonly ui: UiHooks;
+}
+
+export interface HostOptions {
   cwd: string;
-  env: Env;
-  tools: ToolRegistry;
-  options: OptionsStore;
-  events: EventBus;
-  commands: CommandRegistry;
-  keys: KeymapRegistry;
-  providers: ProviderRegistry;
-  locks: PathLocks;
-  limits: Limits;
-  /** Decides whether a call may run. Unset: every call runs. Approvals fill it. */
-  authorize: Authorizer | undefined;
-  ui: UiHooks;
+  env?: Env;
+  limits?: Partial<Limits>;
+  /**
+   * Required: the guard every tool call passes. An Authorizer, or a factory
+   * (`authorizerFactory(host => …)`) whose `forHost` is called once with the host being made.
+   * lug uses approvals (`createHostWithApprovals` in @lug/approvals); tests
+   * and examples may pass `allowAll`.
+   */
+  authorize: Authorizer | AuthorizerFactory;
+  /** True when an interface will serve confirms (`host.ui.confirms`); default false: headless. */
+  interactive?: boolean;
 }
 
-export function headlessUi(events: EventBus): UiHooks {
-  return {
-    interactive: false,
-    async confirm(message) {
-      events.emit('notify', { message: `confirm answered "no" (headless, nobody can answer): ${message}`, level: 'warn' });
-      return false;
-    },
-    notify(message, level = 'info') {
-      events.emit('notify', { message, level });
-    },
-  };
+export class HostError extends Error {
+  override name = 'HostError';
 }
 
-export function createHost(opts: { cwd: string; env?: Env; limits?: Partial<Limits> }): LugHost {
+const AUTHORIZE_HELP =
+  'createHost needs authorize, the guard every tool call passes: approvals (createHostWithApprovals from @lug/approvals), or allowAll from @lug/core in tests and examples';
+
+function shown(value: unknown): string {
+  return value === null ? 'null' : typeof value === 'function' ? 'a function' : typeof value;
+}
+
+/** A property that reads `get()` and refuses every assignment with a message that says why. */
+function hookPoint<T>(host: object, name: string, get: () => T, why: string): void {
+  Object.defineProperty(host, name, {
+    enumerable: true,
+    configurable: false,
+    get,
+    set() {
+      throw new HostError(`host.${name} cannot be replaced: ${why}`);
+    },
+  });
+}
+
+export function createHost(opts: HostOptions): LugHost {
+  if (!opts || typeof opts !== 'object') throw new HostError(`createHost takes { cwd, env?, limits?, authorize, interactive? }, got ${shown(opts)}`);
+  const authorize: unknown = opts.authorize;
+  if (typeof authorize !== 'function' && !isAuthorizerFactory(authorize)) {
+    throw new HostError(`${AUTHORIZE_HELP}; got ${authorize === undefined ? 'none' : shown(authorize)}`);
+  }
   const events = new EventBus();
   const options = createOptions(events);
-  return {
+  const ui = opts.interactive ? interactiveUi(events) : headlessUi(events);
+  let authorizer: Authorizer | undefined;
+  const host = {
     cwd: opts.cwd,
     env: opts.env ?? process.env,
     tools: new ToolRegistry(),
@@ -75,7 +92,13 @@ export function createHost(opts: { cwd: string; env?: Env; limits?: Partial<Limi
     providers: new ProviderRegistry({ option: (name) => (options.has(name) ? options.get(name) : undefined) }),
     locks: new PathLocks(),
     limits: { ...DEFAULT_LIMITS, ...opts.limits },
-    authorize: undefined,
-    ui: headlessUi(events),
-  };
+  } as LugHost;
+  hookPoint(host, 'ui', () => ui, 'it is chosen when the host is made (createHost({ interactive })); an interface serves host.ui.confirms');
+  // Until the factory returns, there is no authorizer: a call made meanwhile is refused.
+  hookPoint(host, 'authorize', () => authorizer as Authorizer, 'it is set when the host is made (createHost({ authorize })); add rules and approvers to approvals instead');
+  Object.freeze(host);
+  const made: unknown = isAuthorizerFactory(authorize) ? authorize.forHost(host) : authorize;
+  if (typeof made !== 'function') throw new HostError(`the authorizer factory given to createHost returned ${shown(made)}, not an authorizer`);
+  authorizer = made as Authorizer;
+  return host;
 }

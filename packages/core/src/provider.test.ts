@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lazyClient, ProviderError, providerErrorKindOfStatus, retryAfterMsOf, type ProviderEvent } from './provider.js';
+import { allowAll } from './authorizer.js';
 import { createHost } from './host.js';
 import { streamWithRetries } from './retry.js';
 
@@ -77,7 +78,7 @@ describe("a ProviderError's retryAfterMs", () => {
 
 describe('the provider registry', () => {
   it("hands each factory the host's options, read when the provider asks", async () => {
-    const host = createHost({ cwd: '/' });
+    const host = createHost({ cwd: '/', authorize: allowAll });
     let seen: unknown[] = [];
     host.providers.register({
       name: 'p',

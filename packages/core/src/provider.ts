@@ -41,6 +41,7 @@ export type ProviderEvent =
   /** A complete tool call; emitted once the model has finished its arguments. */
   | { type: 'tool_call'; id: string; name: string; argsText: string }
   | { type: 'usage'; usage: Usage }
+  /** `attempt`: the attempt that failed, counting the first request as 1; the next one is `attempt + 1`. */
   | { type: 'retry'; attempt: number; delayMs: number; error: string }
   /** How the answer ended; `detail` is the server's own explanation when it gives one (a refusal's category and words). */
   | { type: 'stop'; reason: StopReason; detail?: string };

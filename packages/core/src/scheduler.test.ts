@@ -6,14 +6,14 @@ import { PathLocks } from './path-lock.js';
 import { runToolCalls, type SchedulerDeps } from './scheduler.js';
 import { ToolError, type Tool } from './tool.js';
 import { ToolRegistry } from './tool-registry.js';
-import type { Authorizer } from './host.js';
+import { allowAll, type Authorizer } from './authorizer.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function setup(tools: Tool[], over: Partial<SchedulerDeps> = {}): SchedulerDeps {
   const registry = new ToolRegistry();
   for (const t of tools) registry.register(t, 'test');
-  return { tools: registry, events: new EventBus(), locks: new PathLocks(), limits: DEFAULT_LIMITS, cwd: '/tmp', concurrency: 10, ...over };
+  return { tools: registry, events: new EventBus(), locks: new PathLocks(), limits: DEFAULT_LIMITS, cwd: '/tmp', concurrency: 10, authorize: allowAll, ...over };
 }
 
 const call = (id: string, name: string, args: unknown = {}): ToolCallPart => ({ type: 'tool_call', id, name, argsText: JSON.stringify(args) });
@@ -78,6 +78,36 @@ describe('the scheduler', () => {
     const deps = setup([sleeper], { authorize: async () => ({ allow: false, by: 'rule', reason: 'no sleeping' }) });
     const [r] = await runToolCalls([call('1', 'sleep', { ms: 1, out: 'x' })], deps, new AbortController().signal);
     expect(r).toMatchObject({ isError: true, content: 'denied: no sleeping' });
+  });
+
+  it('runs no tool when there is no authorizer, and says why', async () => {
+    let ran = false;
+    const t: Tool = { name: 't', description: 'd', parameters: { type: 'object' }, handler: () => ((ran = true), 'x') };
+    const [r] = await runToolCalls([call('1', 't')], setup([t], { authorize: undefined }), new AbortController().signal);
+    expect(r).toMatchObject({ isError: true, content: expect.stringMatching(/^denied: no authorizer guards this host, so no tool runs/) });
+    expect(ran).toBe(false);
+  });
+
+  it('runs no tool when the authorizer answers something that is not a decision', async () => {
+    let ran = 0;
+    const t: Tool = { name: 't', description: 'd', parameters: { type: 'object' }, handler: () => String(++ran) };
+    const answers: unknown[] = [undefined, { allow: 'yes', by: 'x' }, () => {}, true];
+    for (const answer of answers) {
+      const [r] = await runToolCalls([call('1', 't')], setup([t], { authorize: (async () => answer) as unknown as Authorizer }), new AbortController().signal);
+      expect(r).toMatchObject({ isError: true, content: expect.stringMatching(/which is not a decision \(\{ allow: true \| false, by, reason \}\), so the call does not run$/) });
+    }
+    expect(ran).toBe(0);
+  });
+
+  it('runs no tool when the authorizer throws, and reports its error', async () => {
+    let ran = false;
+    const t: Tool = { name: 't', description: 'd', parameters: { type: 'object' }, handler: () => ((ran = true), 'x') };
+    const authorize: Authorizer = async () => {
+      throw new Error('rules file unreadable');
+    };
+    const [r] = await runToolCalls([call('1', 't')], setup([t], { authorize }), new AbortController().signal);
+    expect(r).toMatchObject({ isError: true, content: 'error: rules file unreadable' });
+    expect(ran).toBe(false);
   });
 
   it('answers unknown tools and invalid arguments with an error, running nothing', async () => {

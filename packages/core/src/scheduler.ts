@@ -8,7 +8,7 @@
 import { ABORTED, abortable } from './abortable.js';
 import { ArgumentError, parseArgs } from './json-schema.js';
 import type { CallInfo, CallOutcome, EventBus } from './events.js';
-import type { Authorizer } from './host.js';
+import { askAuthorizer, type Authorizer } from './authorizer.js';
 import type { Limits } from './limits.js';
 import type { ToolCallPart, ToolResultPart } from './messages.js';
 import { truncateOutput } from './output-limit.js';
@@ -26,7 +26,8 @@ export interface SchedulerDeps {
   limits: Limits;
   cwd: string;
   concurrency: number;
-  authorize?: Authorizer;
+  /** The host's guard. Missing, or answering nonsense, no call runs (askAuthorizer). */
+  authorize: Authorizer | undefined;
 }
 
 interface Outcome {
@@ -78,10 +79,8 @@ async function runOne(call: ToolCallPart, info: CallInfo, deps: SchedulerDeps, s
   info.args = args;
   deps.events.emit('tool_call', { call: info });
   if (signal.aborted) return cancelled();
-  if (deps.authorize) {
-    const decision = await raceAbort(deps.authorize({ ...info, args, cwd: deps.cwd }, signal), signal);
-    if (!decision.allow) return { content: `denied: ${decision.reason}`, isError: true, outcome: 'denied' };
-  }
+  const decision = await raceAbort(askAuthorizer(deps.authorize, { ...info, args, cwd: deps.cwd }, signal), signal);
+  if (!decision.allow) return { content: `denied: ${decision.reason}`, isError: true, outcome: 'denied' };
   const release = await slots.acquire(signal);
   try {
     deps.events.emit('tool_start', { call: info });

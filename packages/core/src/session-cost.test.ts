@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { LugEvent } from './events.js';
+import { allowAll } from './authorizer.js';
 import { createHost } from './host.js';
 import type { Usage } from './messages.js';
 import type { ModelInfo, ProviderEvent } from './provider.js';
@@ -14,7 +15,7 @@ import { scriptedProvider, type ScriptStep } from './test-provider.js';
 const PRICED: ModelInfo = { images: true, pricing: { input: 2, output: 10, cacheRead: 0.2, cacheWrite: 2.5 } };
 
 function setup(steps: ScriptStep[], info?: ModelInfo) {
-  const host = createHost({ cwd: '/project', env: {} });
+  const host = createHost({ cwd: '/project', env: {}, authorize: allowAll });
   const provider = scriptedProvider(steps, info);
   host.providers.register({ name: 'test', create: () => provider });
   host.options.set('model', 'test/m1');

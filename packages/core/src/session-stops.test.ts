@@ -1,5 +1,6 @@
 /** How a turn ends when the model stops without finishing, and how reasoning and pause_turn flow through the loop. */
 import { describe, expect, it } from 'vitest';
+import { allowAll } from './authorizer.js';
 import { createHost } from './host.js';
 import type { LugEvent } from './events.js';
 import type { ProviderEvent } from './provider.js';
@@ -17,7 +18,7 @@ const write: Tool<{ path: string; content: string }> = {
 };
 
 function setup(steps: ScriptStep[]) {
-  const host = createHost({ cwd: '/project', env: {} });
+  const host = createHost({ cwd: '/project', env: {}, authorize: allowAll });
   const provider = scriptedProvider(steps);
   host.providers.register({ name: 'test', create: () => provider });
   host.options.set('model', 'test/m1');

@@ -1,7 +1,8 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { allowAll } from './authorizer.js';
 import { createHost } from './host.js';
 import { ProviderError } from './provider.js';
 import { Session } from './session.js';
@@ -10,7 +11,7 @@ import { scriptedProvider, type ScriptStep } from './test-provider.js';
 import type { Tool } from './tool.js';
 
 function setup(steps: ScriptStep[], tools: Tool[] = []) {
-  const host = createHost({ cwd: '/project', env: {} });
+  const host = createHost({ cwd: '/project', env: {}, authorize: allowAll });
   const provider = scriptedProvider(steps);
   host.providers.register({ name: 'test', create: () => provider });
   host.options.set('model', 'test/m1');
@@ -94,7 +95,7 @@ describe('a session', () => {
   });
 
   it('names the variables to set when no model is configured', async () => {
-    const host = createHost({ cwd: '/p', env: {} });
+    const host = createHost({ cwd: '/p', env: {}, authorize: allowAll });
     const end = await new Session(host).submit('hi');
     expect(end.error).toMatch(/set ANTHROPIC_API_KEY .* OPENAI_API_KEY .* OPENAI_BASE_URL/);
   });
@@ -114,5 +115,55 @@ describe('a session', () => {
     expect(loaded.messages.at(-1)).toMatchObject({ role: 'tool', results: [{ callId: 'k', isError: true }] });
     expect(store.latest('/project')).toBe('s1');
     expect(store.latest('/elsewhere')).toBeUndefined();
+  });
+
+  describe('starting again (reset) and resuming', () => {
+    afterEach(() => vi.useRealTimers());
+
+    function inProject(steps: number) {
+      const dir = mkdtempSync(join(tmpdir(), 'lug-project-'));
+      const host = createHost({ cwd: dir, env: {}, authorize: allowAll });
+      const provider = scriptedProvider(Array.from({ length: steps }, () => [{ type: 'text_delta' as const, text: 'ok' }, { type: 'stop' as const, reason: 'end_turn' as const }]));
+      host.providers.register({ name: 'test', create: () => provider });
+      host.options.set('model', 'test/m1');
+      return { dir, provider, session: new Session(host) };
+    }
+
+    it('builds the system prompt again on reset: AGENTS.md as it is now, and today\'s date', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2030-01-31T23:00:00Z'));
+      const { dir, provider, session } = inProject(2);
+      writeFileSync(join(dir, 'AGENTS.md'), 'Use tabs.');
+      await session.submit('one');
+      writeFileSync(join(dir, 'AGENTS.md'), 'Use spaces.');
+      vi.setSystemTime(new Date('2030-02-01T09:00:00Z'));
+      session.reset();
+      await session.submit('two');
+      const [first, second] = provider.requests.map((r) => r.system);
+      expect(first).toContain('Date: 2030-01-31');
+      expect(first).toContain('Use tabs.');
+      expect(second).toContain('Date: 2030-02-01');
+      expect(second).toContain('Use spaces.');
+      expect(second).not.toContain('Use tabs.');
+    });
+
+    it('keeps the system prompt of a turn for the turns after it, until reset', async () => {
+      const { dir, provider, session } = inProject(2);
+      writeFileSync(join(dir, 'AGENTS.md'), 'Use tabs.');
+      await session.submit('one');
+      writeFileSync(join(dir, 'AGENTS.md'), 'Use spaces.');
+      await session.submit('two');
+      expect(provider.requests.map((r) => r.system.includes('Use tabs.'))).toEqual([true, true]);
+    });
+
+    it('builds the system prompt again when switching to a stored conversation', async () => {
+      const { dir, provider, session } = inProject(2);
+      writeFileSync(join(dir, 'AGENTS.md'), 'Use tabs.');
+      await session.submit('one');
+      writeFileSync(join(dir, 'AGENTS.md'), 'Use spaces.');
+      session.resume('s-old', [{ role: 'user', content: 'earlier' }, { role: 'assistant', content: [{ type: 'text', text: 'yes' }] }]);
+      await session.submit('two');
+      expect(provider.requests[1]!.system).toContain('Use spaces.');
+    });
   });
 });

@@ -223,9 +223,10 @@ export class Session {
     this.controller?.abort();
   }
 
-  /** Start a new conversation (`:clear`): a new id and file, empty history. */
+  /** Start a new conversation (`:clear`): a new id and file, empty history, and a system prompt built again (today's date, AGENTS.md as it is now). */
   reset(): void {
     this.cancel();
+    this.systemPrompt = this.opts.systemPrompt;
     this.id = newSessionId();
     this.history = [];
     this.usage = emptyUsage();
@@ -234,9 +235,10 @@ export class Session {
     this.host.events.emit('session_start', { sessionId: this.id, cwd: this.host.cwd, resumed: false });
   }
 
-  /** Switch to a stored conversation (`:resume`). */
+  /** Switch to a stored conversation (`:resume`); its system prompt is built again, as at start-up. */
   resume(id: string, messages: Message[], usage: Usage = emptyUsage(), cost?: number): void {
     this.cancel();
+    this.systemPrompt = this.opts.systemPrompt;
     this.id = id;
     this.history = [...messages];
     this.usage = usage;

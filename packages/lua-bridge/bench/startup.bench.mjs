@@ -56,16 +56,14 @@ function tempConfig() {
 }
 
 const CHILD = `
-const { createHost } = await import('@lug/core');
-const { createApprovals } = await import('@lug/approvals');
+const { createHostWithApprovals } = await import('@lug/approvals');
 const t0 = performance.now();
 const bridge = await import(${JSON.stringify(dist)});
 const t1 = performance.now();
 const root = process.env.BENCH_ROOT;
 const env = { ...process.env, XDG_CONFIG_HOME: root + '/config', XDG_STATE_HOME: root + '/state' };
-const host = createHost({ cwd: root, env });
 const cache = process.env.BENCH_CACHE ? new bridge.ChunkCache({ dir: root + '/cache' }) : undefined;
-const approvals = createApprovals(host);
+const { host, approvals } = createHostWithApprovals({ cwd: root, env });
 const t1b = performance.now();
 const rt = bridge.createLuaRuntime(host, approvals, { chunkCache: cache });
 const t2 = performance.now();
@@ -98,8 +96,7 @@ function reportFresh(label, runs) {
 }
 
 const SECOND = `
-const { createHost } = await import('@lug/core');
-const { createApprovals } = await import('@lug/approvals');
+const { createHostWithApprovals } = await import('@lug/approvals');
 const bridge = await import(${JSON.stringify(dist)});
 const root = process.env.BENCH_ROOT;
 const env = { ...process.env, XDG_CONFIG_HOME: root + '/config', XDG_STATE_HOME: root + '/state' };
@@ -107,8 +104,7 @@ const cache = process.env.BENCH_CACHE ? new bridge.ChunkCache({ dir: root + '/ca
 const times = [];
 for (let i = 0; i < 2; i++) {
   if (i === 1 && process.env.BENCH_IDLE) await new Promise((r) => setTimeout(r, 1));
-  const host = createHost({ cwd: root, env });
-  const approvals = createApprovals(host);
+  const { host, approvals } = createHostWithApprovals({ cwd: root, env });
   const t = performance.now();
   const rt = bridge.createLuaRuntime(host, approvals, { chunkCache: cache });
   const report = await rt.loadStartup();
@@ -130,8 +126,7 @@ function secondState(root, idle, cache = false) {
 }
 
 async function inProcess() {
-  const { createHost } = await import('@lug/core');
-  const { createApprovals } = await import('@lug/approvals');
+  const { createHostWithApprovals } = await import('@lug/approvals');
   const bridge = await import(dist);
   const root = tempConfig();
   const env = { ...process.env, XDG_CONFIG_HOME: path.join(root, 'config'), XDG_STATE_HOME: path.join(root, 'state') };
@@ -142,8 +137,7 @@ async function inProcess() {
   console.log(`  with the on-disk chunk cache warm (both states load bytecode): ${fmt(median(Array.from({ length: 7 }, () => secondState(root, false, true))))} (median of 7 processes)`);
   const times = [];
   for (let i = 0; i < 12; i++) {
-    const host = createHost({ cwd: root, env });
-    const approvals = createApprovals(host, { logPath: path.join(root, 'state', 'approvals.log') });
+    const { host, approvals } = createHostWithApprovals({ cwd: root, env }, { logPath: path.join(root, 'state', 'approvals.log') });
     await new Promise((r) => setTimeout(r, 1));
     const t = performance.now();
     const rt = bridge.createLuaRuntime(host, approvals);
@@ -164,9 +158,9 @@ async function inProcess() {
     return ((performance.now() - t) * 1000) / N;
   };
   const fresh = () => {
-    const host = createHost({ cwd: root, env });
-    host.options.set('approval', 'off');
-    return { host, approvals: createApprovals(host, { logPath: path.join(root, 'state', 'approvals.log') }) };
+    const made = createHostWithApprovals({ cwd: root, env }, { logPath: path.join(root, 'state', 'approvals.log') });
+    made.host.options.set('approval', 'off');
+    return made;
   };
   const bare = fresh();
   const js = fresh();

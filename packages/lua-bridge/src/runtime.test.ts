@@ -1,7 +1,7 @@
 /** Start-up: basic.lug → init.lua → plugins; broken files are reported and the rest loads. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { createHost } from '@lug/core';
+import { allowAll, createHost } from '@lug/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChunkCache } from './chunk-cache.js';
 import { createLuaRuntime, defaultConfigDir } from './runtime.js';
@@ -104,7 +104,7 @@ describe('config directory', () => {
 
   it('is taken from host.env when no configDir is given', async () => {
     const lug = tempLug({ 'init.lua': 'from_env = true' });
-    const host = createHost({ cwd: lug.project, env: lug.env });
+    const host = createHost({ cwd: lug.project, env: lug.env, authorize: allowAll });
     const runtime = createLuaRuntime(host, undefined);
     const report = await runtime.loadStartup();
     expect(report.files.map((f) => f.file)).toContain(path.join(lug.configDir, 'init.lua'));
@@ -176,7 +176,7 @@ describe('the chunk cache', () => {
   it('with a directory, the next process loads from disk', async () => {
     const lug = tempLug({ 'init.lua': 'x = 1' });
     const dir = path.join(lug.root, 'cache', 'lug', 'lua');
-    const host = createHost({ cwd: lug.project, env: lug.env });
+    const host = createHost({ cwd: lug.project, env: lug.env, authorize: allowAll });
     const a = createLuaRuntime(host, undefined, { configDir: lug.configDir, chunkCache: new ChunkCache({ dir }) });
     await a.loadStartup();
     a.close();

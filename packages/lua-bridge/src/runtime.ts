@@ -2,9 +2,8 @@
  * createLuaRuntime: one Lua state for a lug process, with the `lug` global, the
  * start-up load order (basic.lug → init.lua → plugins), `:lua` and lug.docs.
  */
-import * as os from 'node:os';
 import * as path from 'node:path';
-import type { LugHost } from '@lug/core';
+import { configDir as xdgConfigDir, type Env, type LugHost } from '@lug/core';
 import type { Approvals } from '@lug/approvals';
 import { trackRegistrations, type ApiContext, type ConfigInfo } from './api/api-context.js';
 import { installLugGlobal } from './api/lug-table.js';
@@ -59,10 +58,9 @@ export interface LuaRuntime {
   close(): void;
 }
 
-export function defaultConfigDir(env: NodeJS.ProcessEnv | Record<string, string | undefined>): string {
-  const xdg = env.XDG_CONFIG_HOME;
-  if (xdg && path.isAbsolute(xdg)) return path.join(xdg, 'lug');
-  return path.join(env.HOME || os.homedir(), '.config', 'lug');
+/** `$XDG_CONFIG_HOME/lug`, else `~/.config/lug`: core's configDir (a relative XDG value is ignored). */
+export function defaultConfigDir(env: Env): string {
+  return xdgConfigDir(env);
 }
 
 export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined, opts: LuaRuntimeOptions = {}): LuaRuntime {

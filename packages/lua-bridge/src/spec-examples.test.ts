@@ -36,9 +36,8 @@ describe('the spec examples', () => {
   });
 
   it('asks for any other bash command, and for git status chained to another command', async () => {
-    s = setup({ 'init.lua': RULES_EXAMPLE });
+    s = setup({ 'init.lua': RULES_EXAMPLE }, {}, { interactive: false }); // headless: a call that asks is refused instead of waiting
     await s.runtime.loadStartup();
-    s.host.ui.interactive = false; // headless: a call that asks is refused instead of waiting
     for (const command of ['ls', 'git status && rm -rf x']) {
       const decision = await s.approvals.decide(request(s.host, 'bash', { command }), new AbortController().signal);
       expect(decision, command).toMatchObject({ allow: false, by: 'headless' });

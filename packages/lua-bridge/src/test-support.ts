@@ -6,9 +6,9 @@ import { toolContext } from '@lug/testing';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { createHost, type AuthorizeRequest, type LugEvent, type LugHost, type UiHooks } from '@lug/core';
+import { type AuthorizeRequest, type LugEvent, type LugHost } from '@lug/core';
 import { afterAll } from 'vitest';
-import { createApprovals } from '@lug/approvals';
+import { createHostWithApprovals } from '@lug/approvals';
 import type { Approvals } from '@lug/approvals';
 import { createLuaRuntime, type LuaRuntime, type LuaRuntimeOptions } from './runtime.js';
 
@@ -50,22 +50,30 @@ export function tempLug(files: Record<string, string> = {}): TempLug {
   return { root, configDir, project, env, write };
 }
 
-/** An interface whose confirm dialogs stay open until the test answers them. */
-export class HandUi implements UiHooks {
-  interactive = true;
+/**
+ * An interface over the host's confirm queue whose dialogs stay open until the
+ * test answers them: `asked` lists every confirm in the order it was asked,
+ * `notes` every notice.
+ */
+export class HandUi {
   notes: Array<{ message: string; level: string }> = [];
-  asked: Array<{ message: string; answer(yes: boolean): void; signal?: AbortSignal }> = [];
+  asked: Array<{ message: string; answer(yes: boolean): void }> = [];
+  private seen = new Set<number>();
   private waiters: Array<() => void> = [];
 
-  confirm(message: string, signal?: AbortSignal): Promise<boolean> {
-    return new Promise((resolve) => {
-      this.asked.push({ message, answer: resolve, signal });
-      for (const w of this.waiters.splice(0)) w();
+  constructor(host: LugHost) {
+    host.events.on('notify', (e) => this.notes.push({ message: e.message, level: e.level }));
+    const ui = host.ui;
+    if (!ui.interactive) return;
+    ui.confirms.serve();
+    ui.confirms.subscribe(() => {
+      for (const item of ui.confirms.pending()) {
+        if (this.seen.has(item.id)) continue;
+        this.seen.add(item.id);
+        this.asked.push({ message: item.message, answer: (yes) => ui.confirms.answer(item.id, yes) });
+        for (const w of this.waiters.splice(0)) w();
+      }
     });
-  }
-
-  notify(message: string, level: 'info' | 'warn' | 'error' = 'info'): void {
-    this.notes.push({ message, level });
   }
 
   /** Resolves when `n` questions have been asked in all. */
@@ -83,14 +91,13 @@ export interface Setup {
   events: LugEvent[];
 }
 
-export function setup(files: Record<string, string> = {}, opts: LuaRuntimeOptions = {}): Setup {
+/** A host with approvals and Lua; interactive (confirms answered by hand) unless `interactive: false`. */
+export function setup(files: Record<string, string> = {}, opts: LuaRuntimeOptions = {}, hostOpts: { interactive?: boolean } = {}): Setup {
   const lug = tempLug(files);
-  const host = createHost({ cwd: lug.project, env: lug.env });
-  const ui = new HandUi();
-  host.ui = ui;
+  const { host, approvals } = createHostWithApprovals({ cwd: lug.project, env: lug.env, interactive: hostOpts.interactive ?? true });
+  const ui = new HandUi(host);
   const events: LugEvent[] = [];
   host.events.onAny((e) => events.push(e));
-  const approvals = createApprovals(host);
   const runtime = createLuaRuntime(host, approvals, { configDir: lug.configDir, ...opts });
   return { lug, host, approvals, runtime, ui, events };
 }

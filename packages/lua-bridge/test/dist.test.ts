@@ -13,10 +13,10 @@ import { tempLug } from '../src/test-support.js';
 const dist = fileURLToPath(new URL('../dist/index.js', import.meta.url));
 
 const SCRIPT = `
-const { createHost } = await import('@lug/core');
+const { createHost, allowAll } = await import('@lug/core');
 const bridge = await import(${JSON.stringify(dist)});
 const [configDir, cacheDir, project] = process.argv.slice(1);
-const host = createHost({ cwd: project, env: { ...process.env } });
+const host = createHost({ cwd: project, env: { ...process.env }, authorize: allowAll });
 const rt = bridge.createLuaRuntime(host, undefined, { configDir, chunkCache: new bridge.ChunkCache({ dir: cacheDir }) });
 const report = await rt.loadStartup();
 const docs = await host.tools.get('lua_docs').handler({ words: 'os.tmpname' }, {});

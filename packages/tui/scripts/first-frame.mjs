@@ -10,10 +10,12 @@ import { fileURLToPath } from 'node:url';
 
 if (process.argv[2] === '--child') {
   const { EventEmitter } = await import('node:events');
-  const [{ createHost, Session }, { createApprovals }, { startTui }] = await Promise.all([import('@lug/core'), import('@lug/approvals'), import('@lug/tui')]);
+  const [{ Session }, { createHostWithApprovals }, { startTui }] = await Promise.all([import('@lug/core'), import('@lug/approvals'), import('@lug/tui')]);
   if (process.env.FIRST_FRAME_VERBOSE) process.stderr.write(`imports done at ${performance.now().toFixed(1)}\n`);
-  const host = createHost({ cwd: process.cwd(), env: { HOME: '/nonexistent', ANTHROPIC_API_KEY: 'x' } });
-  const approvals = createApprovals(host, { logPath: '/dev/null' });
+  const { host, approvals } = createHostWithApprovals(
+    { cwd: process.cwd(), env: { HOME: '/nonexistent', ANTHROPIC_API_KEY: 'x' }, interactive: true },
+    { logPath: '/dev/null' },
+  );
   const stdout = Object.assign(new EventEmitter(), {
     isTTY: true, columns: 100, rows: 30,
     write(chunk) {

@@ -7,12 +7,13 @@
  *   node --expose-gc scripts/long-session.mjs [turns]
  */
 import { EventEmitter } from 'node:events';
-import { createHost, emptyUsage } from '@lug/core';
+import { allowAll, createHost, emptyUsage } from '@lug/core';
 import { startTui } from '@lug/tui';
 
 const print = console.log.bind(console); // the TUI routes console.log to its transcript
 const TURNS = Number(process.argv[2] ?? 500);
-const host = createHost({ cwd: '/project', env: { HOME: '/home/u' } });
+// The scripted session runs no tool: nothing to guard.
+const host = createHost({ cwd: '/project', env: { HOME: '/home/u' }, authorize: allowAll, interactive: true });
 let writes = [];
 const stdout = Object.assign(new EventEmitter(), { isTTY: true, columns: 100, rows: 40, write(c) { writes.push(String(c)); return true; } });
 const stdin = Object.assign(new EventEmitter(), {

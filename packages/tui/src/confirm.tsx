@@ -1,75 +1,13 @@
 /**
- * `lug.ui.confirm` and `lug.ui.notify` in the TUI: the interactive `host.ui`.
- * A confirm shows a yes/no prompt in the live region (one at a time, oldest
- * first) and resolves with the answer; an abort (the turn was cancelled)
- * removes it and answers no.
+ * `lug.ui.confirm` in the TUI: the interface serves the interactive host's
+ * confirm queue (`host.ui.confirms`, from @lug/core). A confirm shows a yes/no
+ * prompt in the live region (one at a time, oldest first) and resolves with
+ * the answer; an abort (the turn was cancelled) removes it and answers no.
  */
 import React, { useRef, useSyncExternalStore } from 'react';
 import { Box, Text, useInput } from 'ink';
-import type { EventBus, UiHooks } from '@lug/core';
+import type { ConfirmQueue } from '@lug/core';
 import { sanitizeText } from './text-layout.js';
-
-interface PendingConfirm {
-  id: number;
-  message: string;
-  resolve(answer: boolean): void;
-}
-
-export class ConfirmQueue {
-  private items: PendingConfirm[] = [];
-  private listeners = new Set<() => void>();
-  private nextId = 1;
-
-  subscribe = (fn: () => void): (() => void) => {
-    this.listeners.add(fn);
-    return () => void this.listeners.delete(fn);
-  };
-
-  getSnapshot = (): PendingConfirm | undefined => this.items[0];
-
-  ask(message: string, signal?: AbortSignal): Promise<boolean> {
-    if (signal?.aborted) return Promise.resolve(false);
-    return new Promise((resolve) => {
-      const item: PendingConfirm = { id: this.nextId++, message, resolve };
-      const onAbort = () => this.answer(item.id, false);
-      item.resolve = (answer) => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve(answer);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      this.items = [...this.items, item];
-      this.changed();
-    });
-  }
-
-  answer(id: number, yes: boolean): void {
-    const item = this.items.find((i) => i.id === id);
-    if (!item) return;
-    this.items = this.items.filter((i) => i !== item);
-    this.changed();
-    item.resolve(yes);
-  }
-
-  /** Answer no to everything waiting (the TUI is closing). */
-  clear(): void {
-    for (const item of this.items) this.answer(item.id, false);
-  }
-
-  private changed(): void {
-    for (const fn of this.listeners) fn();
-  }
-}
-
-/** The interactive `host.ui`: confirms go to the queue, notices to the event stream (and so to the transcript). */
-export function interactiveUi(confirms: ConfirmQueue, events: EventBus): UiHooks {
-  return {
-    interactive: true,
-    confirm: (message, signal) => confirms.ask(message, signal),
-    notify(message, level = 'info') {
-      events.emit('notify', { message, level });
-    },
-  };
-}
 
 export function ConfirmPrompt({ queue, active = true }: { queue: ConfirmQueue; active?: boolean }) {
   const current = useSyncExternalStore(queue.subscribe, queue.getSnapshot);

@@ -5,10 +5,9 @@
  * routes keys here; commands and Lua keys reach it through the host registries.
  */
 import path from 'node:path';
-import type { LugHost } from '@lug/core';
+import type { ConfirmQueue, LugHost } from '@lug/core';
 import { listFilesByWalking, processTable } from '@lug/tools';
 import type { FileLister, LuaRunner, ProcessCounts, TuiApprovals, TuiSession, TuiSessionStore } from './contracts.js';
-import { ConfirmQueue } from './confirm.js';
 import { PromptHistory } from './history.js';
 import { InputStore } from './input-store.js';
 import { createMarkdownRenderer, type MarkdownRenderer } from './markdown.js';
@@ -56,7 +55,8 @@ export class TuiController {
   readonly approvals: TuiApprovals;
   readonly transcript: TranscriptStore;
   readonly input: InputStore;
-  readonly confirms = new ConfirmQueue();
+  /** The host's confirms, which this interface shows and answers. */
+  readonly confirms: ConfirmQueue;
   readonly markdown: MarkdownRenderer;
   readonly processes: ProcessCounts;
   localServers: LocalServer[] = [];
@@ -76,6 +76,11 @@ export class TuiController {
 
   constructor(readonly opts: TuiControllerOptions) {
     this.host = opts.host;
+    const ui = opts.host.ui;
+    if (!ui.interactive) {
+      throw new Error('the interface needs a host made with createHost({ interactive: true }): it answers the confirms that host.ui.confirms queues');
+    }
+    this.confirms = ui.confirms;
     this.approvals = opts.approvals;
     this.markdown = opts.markdown ?? createMarkdownRenderer();
     this.processes = opts.processes ?? { running: () => processTable.running(), background: () => processTable.background(), subscribe: (fn) => processTable.subscribe(fn) };
@@ -106,8 +111,10 @@ export class TuiController {
     for (const fn of this.listeners) fn();
   }
 
-  /** Follow the host's events and, with no model, say how to get one. */
+  /** Follow the host's events, serve its confirms and, with no model, say how to get one. */
   start(): void {
+    // From here until dispose, confirms wait for this interface (dispose answers no to what still waits).
+    this.detach.push(this.confirms.serve());
     this.detach.push(this.transcript.attach(this.host.events));
     this.detach.push(this.host.events.on('turn_end', () => setTimeout(() => this.sendQueued(), 0)));
     this.detach.push(this.host.events.on('error', () => void this.errorEvents++));

@@ -10,7 +10,6 @@ export { InputStore } from './input-store.js';
 export { StatusLine, type StatusLineProps } from './status-line.js';
 export { PromptHistory } from './history.js';
 export { keyNotation } from './key-notation.js';
-export { interactiveUi, ConfirmQueue } from './confirm.js';
 export { createMarkdownRenderer, type MarkdownRenderer } from './markdown.js';
 export { createTutorProject, TUTOR_MODEL } from './tutor-entry.js';
 export type {

@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup } from 'ink-testing-library';
-import { createHost, Session, type ProviderEvent } from '@lug/core';
-import { createApprovals } from '@lug/approvals';
+import { Session, type ProviderEvent } from '@lug/core';
+import { createHostWithApprovals } from '@lug/approvals';
 import { processTable } from '@lug/tools';
 import { defineTuiOptions } from './options.js';
 import { KEY, settle } from './test-support/ink.js';
@@ -30,7 +30,10 @@ const calls = (...c: ProviderEvent[]): Step => [...c, { type: 'usage', usage: { 
 function mount(steps: Step[]) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lug-tui-int-'));
   dirs.push(dir);
-  const host = createHost({ cwd: dir, env: { HOME: dir, XDG_STATE_HOME: path.join(dir, 'state'), PATH: process.env.PATH } });
+  const { host, approvals } = createHostWithApprovals(
+    { cwd: dir, env: { HOME: dir, XDG_STATE_HOME: path.join(dir, 'state'), PATH: process.env.PATH }, interactive: true },
+    { logPath: path.join(dir, 'approvals.log') },
+  );
   defineTuiOptions(host.options);
   for (const tool of TEST_TOOLS) host.tools.register(tool);
   host.providers.register({
@@ -48,7 +51,6 @@ function mount(steps: Step[]) {
     }),
   });
   host.options.set('model', 'scripted/test');
-  const approvals = createApprovals(host, { logPath: path.join(dir, 'approvals.log') });
   const session = new Session(host);
   const { controller, type, frame } = mountController({ host, session, approvals, version: 'test' });
   const waitFor = async (check: () => boolean, what: string, ms = 4000) => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHost } from '@lug/core';
+import { allowAll, createHost } from '@lug/core';
 import { startTui } from './start-tui.js';
 import { FakeApprovals, FakeSession } from './test-support/fakes.js';
 import { FakeTtyIn, FakeTtyOut } from './test-support/fake-tty.js';
@@ -21,12 +21,11 @@ const CLEAR_SCREEN = '\x1b[2J';
 function start(script?: ConstructorParameters<typeof FakeSession>[1], extra: { incrementalRendering?: boolean; onFirstFrame?: () => void } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lug-tui-start-'));
   dirs.push(dir);
-  const host = createHost({ cwd: dir, env: { HOME: dir } });
+  const host = createHost({ cwd: dir, env: { HOME: dir }, authorize: allowAll, interactive: true });
   const session = new FakeSession(host, script);
   const approvals = new FakeApprovals(host);
   const stdout = new FakeTtyOut(80, 24);
   const stdin = new FakeTtyIn();
-  const uiBefore = host.ui;
   const done = startTui({
     host,
     session,
@@ -38,7 +37,7 @@ function start(script?: ConstructorParameters<typeof FakeSession>[1], extra: { i
     stdin: stdin as unknown as NodeJS.ReadStream,
     ...extra,
   });
-  return { host, session, approvals, stdout, stdin, done, uiBefore, dir };
+  return { host, session, approvals, stdout, stdin, done, dir };
 }
 
 function quit(t: ReturnType<typeof start>) {
@@ -47,18 +46,24 @@ function quit(t: ReturnType<typeof start>) {
 }
 
 describe('startTui', () => {
-  it('makes host.ui interactive, registers its commands, and puts everything back on :q', async () => {
+  it('registers its commands and keys, and takes them back on :q', async () => {
     const t = start();
     await settle(3);
-    expect(t.host.ui.interactive).toBe(true);
     expect(t.host.commands.get('approvals')?.source).toBe('tui');
     expect(t.host.keys.get('<S-Tab>')?.source).toBe('tui');
     expect(t.host.options.has('statusline')).toBe(true);
     await quit(t);
     await t.done;
-    expect(t.host.ui).toBe(t.uiBefore);
     expect(t.host.commands.get('approvals')).toBeUndefined();
     expect(t.host.keys.get('<S-Tab>')).toBeUndefined();
+  });
+
+  it('needs an interactive host, and says so', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lug-tui-start-'));
+    dirs.push(dir);
+    const host = createHost({ cwd: dir, env: { HOME: dir }, authorize: allowAll });
+    const started = startTui({ host, session: new FakeSession(host), approvals: new FakeApprovals(host), version: 'test', probe: false });
+    await expect(started).rejects.toThrow('the interface needs a host made with createHost({ interactive: true }): it answers the confirms that host.ui.confirms queues');
   });
 
   it('calls onFirstFrame once, after the whole first frame is written', async () => {

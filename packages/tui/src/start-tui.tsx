@@ -1,7 +1,8 @@
 /**
  * `startTui`: mounts the app with the rendering options that keep it from
- * flickering, makes `host.ui` interactive, registers the TUI's commands and
- * keys, and resolves when the user quits (after putting everything back).
+ * flickering, serves the interactive host's confirms (`host.ui.confirms`),
+ * registers the TUI's commands and keys, and resolves when the user quits
+ * (after taking them back and answering no to any confirm still waiting).
  */
 import { format } from 'node:util';
 import React from 'react';
@@ -9,7 +10,6 @@ import { render } from 'ink';
 import type { LugHost } from '@lug/core';
 import { App, statusInfo, statuslineOption } from './app.js';
 import { registerTuiCommands } from './commands.js';
-import { interactiveUi } from './confirm.js';
 import { TuiController, type TuiControllerOptions } from './controller.js';
 import { defineTuiOptions } from './options.js';
 import { primeStatusline } from './status-line.js';
@@ -60,8 +60,6 @@ export async function startTui(opts: StartTuiOptions): Promise<void> {
   const stdin = opts.stdin ?? process.stdin;
   defineTuiOptions(host.options);
   const controller = new TuiController(opts);
-  const previousUi = host.ui;
-  host.ui = interactiveUi(controller.confirms, host.events);
   const unregister = registerTuiCommands(controller);
   controller.transcript.notice(
     `lug ${opts.version} · :help for commands and keys · Shift-Tab toggles auto mode`,
@@ -107,6 +105,5 @@ export async function startTui(opts: StartTuiOptions): Promise<void> {
     controller.exit();
     controller.dispose();
     unregister();
-    host.ui = previousUi;
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { EventBus, type CallInfo } from '@lug/core';
+import { EventBus, ProviderError, streamWithRetries, type CallInfo, type ProviderEvent } from '@lug/core';
 import type { MarkdownRenderer } from './markdown.js';
 import { summarize, TranscriptStore } from './transcript-store.js';
 
@@ -142,9 +142,19 @@ describe('TranscriptStore', () => {
     expect(snap().committed[2]).toMatchObject({ call: { tool: 'read', state: 'done', summary: '1 line' } });
   });
 
-  it('says when the model\'s server failed and the request is tried again', () => {
+  it('says when the model\'s server failed and the request is tried again, numbering the attempt to come as the headless printer does', async () => {
     const { events, snap } = setup();
-    events.emit('retry', { attempt: 2, delayMs: 1500, error: '529 overloaded' });
+    // The event as core's retry loop makes it: the first request failed, so the next is attempt 2.
+    let requests = 0;
+    const open = async function* (): AsyncIterable<ProviderEvent> {
+      if (++requests === 1) throw new ProviderError('529 overloaded', 'overloaded', 529, 1500);
+      yield { type: 'stop', reason: 'end_turn' };
+    };
+    for await (const e of streamWithRetries(open, new AbortController().signal)) {
+      if (e.type !== 'retry') continue;
+      events.emit('retry', { attempt: e.attempt, delayMs: e.delayMs, error: e.error });
+      break;
+    }
     expect(snap().committed[0]).toMatchObject({ kind: 'notice', level: 'warn', text: "the model's server failed (529 overloaded); trying again in 2 s, attempt 2" });
   });
 

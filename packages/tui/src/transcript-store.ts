@@ -154,7 +154,7 @@ export class TranscriptStore {
         break;
       case 'retry':
         this.flushTail();
-        this.push({ kind: 'notice', key: 0, text: `the model's server failed (${event.error}); trying again in ${Math.ceil(event.delayMs / 1000)} s, attempt ${event.attempt}`, level: 'warn' });
+        this.push({ kind: 'notice', key: 0, text: `the model's server failed (${event.error}); trying again in ${Math.ceil(event.delayMs / 1000)} s, attempt ${event.attempt + 1}`, level: 'warn' });
         break;
       case 'notify':
         this.push({ kind: 'notice', key: 0, text: event.message, level: event.level });

@@ -7,11 +7,10 @@ import path from 'node:path';
 import React from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from 'ink-testing-library';
-import { createHost, Session } from '@lug/core';
-import { createApprovals } from '@lug/approvals';
+import { Session } from '@lug/core';
+import { createHostWithApprovals } from '@lug/approvals';
 import { App } from './app.js';
 import { registerTuiCommands } from './commands.js';
-import { interactiveUi } from './confirm.js';
 import { TuiController } from './controller.js';
 import { defineTuiOptions } from './options.js';
 import { createTutorProject, installTutor, scriptProvider, tutorScript, TUTOR_FILES, TUTOR_MODEL } from './tutor.js';
@@ -27,13 +26,14 @@ afterEach(() => {
 async function startTour() {
   const project = createTutorProject();
   cleanups.push(() => project.remove());
-  const host = createHost({ cwd: project.dir, env: { HOME: project.dir, PATH: process.env.PATH } });
+  const { host, approvals } = createHostWithApprovals(
+    { cwd: project.dir, env: { HOME: project.dir, PATH: process.env.PATH }, interactive: true },
+    { logPath: path.join(project.dir, '.approvals.log') },
+  );
   defineTuiOptions(host.options);
   for (const tool of TEST_TOOLS) host.tools.register(tool);
-  const approvals = createApprovals(host, { logPath: path.join(project.dir, '.approvals.log') });
   const session = new Session(host);
   const controller = new TuiController({ host, session, approvals, version: 'test', frameMs: 0, probe: false });
-  host.ui = interactiveUi(controller.confirms, host.events);
   registerTuiCommands(controller);
   controller.start();
   await installTutor(controller, { rule: approvals.rule });

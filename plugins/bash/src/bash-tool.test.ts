@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createHost, loadPlugin } from '@lug/core';
+import { allowAll, createHost, loadPlugin } from '@lug/core';
 import { processRunning, readToolsPage, toolContext, toolPageDifferences } from '@lug/testing';
 import { killAllProcesses, processTable, type ToolOutput, type ToolProgress } from '@lug/tools';
 import plugin, { bashTool } from './index.js';
@@ -28,7 +28,7 @@ describe('the bash tool as the page defines it', () => {
 
   it('keeps the end of over-long output, and is a plugin by the public contract', async () => {
     expect(bashTool.keep).toBe('end');
-    const host = createHost({ cwd: dir });
+    const host = createHost({ cwd: dir, authorize: allowAll });
     await loadPlugin(host, { default: plugin });
     expect(host.tools.get('bash')?.handler).toBe(bashTool.handler);
     expect(host.tools.source('bash')).toBe('bash');

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadPlugin, createHost, toolSpec } from '@lug/core';
+import { allowAll, loadPlugin, createHost, toolSpec } from '@lug/core';
 import { buildIgnoreTree, readToolsPage, toolContext, toolPageDifferences, type IgnoreTree } from '@lug/testing';
 import { locateRipgrep, processTable } from '@lug/tools';
 import plugin, { grepTool } from './index.js';
@@ -29,7 +29,7 @@ describe('the grep tool as the page defines it', () => {
   });
 
   it('is a plugin by the public contract, exporting the tool by name', async () => {
-    const host = createHost({ cwd: tree.project });
+    const host = createHost({ cwd: tree.project, authorize: allowAll });
     await loadPlugin(host, { default: plugin });
     expect(host.tools.get('grep')?.handler).toBe(grepTool.handler);
     expect(host.tools.source('grep')).toBe('grep');

@@ -3,7 +3,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHost, loadPlugin } from '@lug/core';
+import { allowAll, createHost, loadPlugin } from '@lug/core';
 import { buildIgnoreTree, PROJECT_VISIBLE, readToolsPage, toolContext, toolPageDifferences, type IgnoreTree } from '@lug/testing';
 import { compileGlob, locateRipgrep, ripgrepIgnoreArgs } from '@lug/tools';
 import plugin, { lsTool } from './index.js';
@@ -40,7 +40,7 @@ describe('the ls tool as the page defines it', () => {
   });
 
   it('is a plugin by the public contract, exporting the tool by name', async () => {
-    const host = createHost({ cwd: tree.project });
+    const host = createHost({ cwd: tree.project, authorize: allowAll });
     await loadPlugin(host, { default: plugin });
     expect(host.tools.get('ls')?.handler).toBe(lsTool.handler);
     expect(host.tools.source('ls')).toBe('ls');

@@ -1,10 +1,10 @@
-import { createHost, loadPlugin, parseArgs } from '@lug/core';
+import { allowAll, createHost, loadPlugin, parseArgs } from '@lug/core';
 import { describe, expect, it } from 'vitest';
 import plugin, { readTool } from './index.js';
 
 describe('the read plugin', () => {
   it('loads into a host through the public plugin contract', async () => {
-    const host = createHost({ cwd: process.cwd() });
+    const host = createHost({ cwd: process.cwd(), authorize: allowAll });
     await loadPlugin(host, { default: plugin }, '@lug/plugin-read');
     expect(host.tools.get('read')).toMatchObject({ name: 'read', description: readTool.description, parameters: readTool.parameters });
     expect(host.tools.source('read')).toBe('read');

@@ -73,7 +73,11 @@ describe.each<Wire>(['anthropic', 'openai'])('lug -p over the %s wire format', (
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('Fine now.\n');
     expect(server.modelRequests()).toHaveLength(3);
-    expect(r.stderr).toMatch(/retrying/);
+    // Numbered by the request about to be made, as the interface numbers them: the first request is attempt 1.
+    expect(r.stderr.match(/retrying in [\d.]+ s \(attempt \d+\)/g)?.map((line) => line.replace(/in [\d.]+ s/, 'in … s'))).toEqual([
+      'retrying in … s (attempt 2)',
+      'retrying in … s (attempt 3)',
+    ]);
   });
 
   it('exits 1 on a stream cut mid-message, leaving a valid session file', async () => {

@@ -54,8 +54,8 @@ const MISTAKES: Array<[string, string]> = [
   // lug.on and lug.off
   ['lug.on("turn_begin", print)', `bad argument #1 to 'lug.on' (event: expected "session_start", "turn_start", "request_start", "retry", "text_delta", "reasoning_delta", "assistant_message", "tool_call", "approval_request", "approval_decision", "tool_start", "tool_progress", "tool_result", "usage", "mode_change", "option_change", "turn_end", "error", "notify" or "*", got "turn_begin")`],
   ['lug.on("turn_end")', `bad argument #2 to 'lug.on' (fn: expected function, got no value)`],
-  ['lug.off("x")', `bad argument #1 to 'lug.off' (id: expected integer, got string)`],
-  ['lug.off(1.5)', `bad argument #1 to 'lug.off' (id: expected integer, got 1.5)`],
+  ['lug.off("x")', `bad argument #1 to 'lug.off' (remover: expected the function lug.on returned, got string)`],
+  ['lug.off(1.5)', `bad argument #1 to 'lug.off' (remover: expected the function lug.on returned, got number)`],
   // lug.cmd.register
   ['lug.cmd.register("today", print, { desc = 3 })', `bad argument #3 to 'lug.cmd.register' (opts.desc: expected string, got number)`],
   ['lug.cmd.register("today", print, { descr = "Show the date" })', `bad argument #3 to 'lug.cmd.register' (opts: unknown field "descr"; the fields are: desc, complete)`],

@@ -1,12 +1,15 @@
 /**
- * lug.on / lug.off: Lua hooks on the core's event stream. Each event runs the
- * hook on its own coroutine (it may wait); a hook that fails is reported as a
- * notification naming where it was made, and stays subscribed.
+ * lug.on / lug.off: Lua hooks on the core's event stream. lug.on returns the
+ * hook's remover, like every other registration; lug.off(remover) calls it.
+ * Each event runs the hook on its own coroutine (it may wait); a hook that
+ * fails is reported as a notification naming where it was made, and stays
+ * subscribed.
  */
 import { LUG_EVENT_TYPES, type LugEvent, type LugEventType } from '@lug/core';
 import type { LuaState } from '../fengari.js';
 import { LuaError } from '../lua-error.js';
 import type { ApiContext } from './api-context.js';
+import { FUNCTION, typeCheck } from './checks.js';
 import { is, signature } from './validate.js';
 
 /** The core's event names, plus "*" for every event. */
@@ -16,12 +19,14 @@ const ON = signature('lug.on', [
   ['event', is.oneOf<LugEventType | '*'>(...EVENT_NAMES, '*')],
   ['fn', is.function],
 ]);
-const OFF = signature('lug.off', [['id', is.integer]]);
+/** The remover lug.on returned, by identity: lua_topointer of a light C function gives back the JS function pushed. */
+const REMOVER = typeCheck('the function lug.on returned', FUNCTION, (vm, L, idx) => vm.f.lua.lua_topointer(L, idx) as unknown);
+const OFF = signature('lug.off', [['remover', REMOVER]]);
 
 export function eventFunctions(ctx: ApiContext): { on: (L: LuaState) => number; off: (L: LuaState) => number } {
   const { vm, host } = ctx;
-  const subscriptions = new Map<number, () => void>();
-  let nextId = 1;
+  // A remover pushed to Lua is a light C function: lua_topointer gives back this same JS function.
+  const subscriptions = new Map<unknown, () => void>();
   let reporting = false;
 
   const report = (event: string, where: string, err: unknown) => {
@@ -50,19 +55,22 @@ export function eventFunctions(ctx: ApiContext): { on: (L: LuaState) => number; 
         }
       };
       const unsubscribe = name === '*' ? host.events.onAny(listener) : host.events.on(name as 'error', listener) // any one event type: the listener takes every event;
-      const id = nextId++;
       const remove = ctx.track(() => {
         unsubscribe();
-        subscriptions.delete(id);
+        subscriptions.delete(remover);
         fn.release();
       });
-      subscriptions.set(id, remove);
-      vm.pushJs(L, id);
+      const remover = vm.fn('remove', () => {
+        remove();
+        return 0;
+      });
+      subscriptions.set(remover, remove);
+      vm.f.lua.lua_pushjsfunction(L, remover);
       return 1;
     },
     off: (L) => {
-      const [id] = OFF.read(vm, L);
-      const remove = subscriptions.get(id);
+      const [remover] = OFF.read(vm, L);
+      const remove = subscriptions.get(remover);
       remove?.();
       vm.f.lua.lua_pushboolean(L, Boolean(remove));
       return 1;

@@ -2,6 +2,7 @@
 import { setGlobalModule } from '../global-module.js';
 import { luaConst } from '../lua-strings.js';
 import type { ApiContext } from './api-context.js';
+import { refuseNewFields } from './api-fields.js';
 import { pushCmdApi, pushKeymapApi } from './commands.js';
 import { pushConfigApi } from './config-api.js';
 import { pushDocsApi } from './docs-api.js';
@@ -19,30 +20,36 @@ export function installLugGlobal(ctx: ApiContext): void {
   const L = vm.L;
   lua.lua_createtable(L, 0, 12);
   const set = (name: string) => lua.lua_setfield(L, -2, luaConst(name));
+  // The parts built as plain tables of functions; lug.opt has its own metatable.
+  const setPart = (name: string) => {
+    refuseNewFields(vm, L, `lug.${name}`);
+    set(name);
+  };
   pushOptTable(ctx, L);
   set('opt');
   pushToolApi(ctx, L);
-  set('tool');
+  setPart('tool');
   pushSessionApi(ctx, L);
-  set('session');
+  setPart('session');
   pushUiApi(ctx, L);
-  set('ui');
+  setPart('ui');
   pushProcApi(ctx, L);
-  set('proc');
+  setPart('proc');
   const events = eventFunctions(ctx);
   lua.lua_pushjsfunction(L, vm.fn('lug.on', events.on));
   set('on');
   lua.lua_pushjsfunction(L, vm.fn('lug.off', events.off));
   set('off');
   pushCmdApi(ctx, L);
-  set('cmd');
+  setPart('cmd');
   pushKeymapApi(ctx, L);
-  set('keymap');
+  setPart('keymap');
   lua.lua_pushjsfunction(L, vm.fn('lug.plugin', npmPluginFunction(ctx)));
   set('plugin');
   pushDocsApi(ctx, L);
-  set('docs');
+  setPart('docs');
   pushConfigApi(ctx, L);
-  set('config');
+  setPart('config');
+  refuseNewFields(vm, L, 'lug');
   setGlobalModule(lua, L, 'lug');
 }

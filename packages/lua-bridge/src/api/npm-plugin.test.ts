@@ -33,6 +33,22 @@ describe('lug.plugin', () => {
     expect(s.runtime.config.plugins).toEqual([expect.objectContaining({ name: 'lug-plugin-demo', kind: 'npm', loaded: true })]);
   });
 
+  it('is unloaded by close(): its tools, and what its setup registered, are gone', async () => {
+    s = setup();
+    installPackage(path.join(s.lug.project, 'node_modules'), 'lug-plugin-kit', {
+      'index.js': `export default {
+  name: 'kit',
+  tools: [{ name: 'kit_tool', description: 'd', parameters: { type: 'object' }, handler: () => 'x' }],
+  setup(lug) { lug.commands.register({ name: 'kit', desc: 'd', source: 'kit', run: () => {} }); },
+};`,
+    });
+    await s.runtime.run('lug.plugin("lug-plugin-kit")');
+    expect([s.host.tools.source('kit_tool'), s.host.commands.get('kit')?.source]).toEqual(['kit', 'kit']);
+    s.runtime.close();
+    expect([s.host.tools.get('kit_tool'), s.host.commands.get('kit')]).toEqual([undefined, undefined]);
+    s = undefined;
+  });
+
   it('follows "exports" conditions of scoped packages', async () => {
     s = setup();
     installPackage(path.join(s.lug.project, 'node_modules'), '@acme/lug-tools', { 'dist/main.js': PLUGIN('acme', 'acme_tool') }, { main: undefined, exports: { '.': { types: './x.d.ts', import: './dist/main.js' } } });

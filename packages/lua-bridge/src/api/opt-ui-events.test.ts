@@ -1,5 +1,5 @@
 /** lug.opt, lug.ui, lug.on/lug.off, lug.cmd and lug.keymap. */
-import { functionOption, headlessUi } from '@lug/core';
+import { functionOption } from '@lug/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setup, type Setup } from '../test-support.js';
 
@@ -61,21 +61,30 @@ describe('lug.ui', () => {
   });
 
   it('headless, confirm returns false with a notice', async () => {
-    s = setup();
-    s.host.ui = headlessUi(s.host.events);
+    s = setup({}, {}, { interactive: false });
     expect(await run('return lug.ui.confirm("Push?")')).toEqual([false]);
     expect(s.events.some((e) => e.type === 'notify' && e.message.includes('Push?'))).toBe(true);
   });
 });
 
 describe('lug.on / lug.off', () => {
-  it('calls the hook with the event table until removed', async () => {
+  it('calls the hook with the event table until its remover (what lug.on returned) is called', async () => {
     s = setup();
-    const [id] = await run('seen = {} return lug.on("turn_start", function(e) seen[#seen + 1] = e.type .. ":" .. e.prompt end)');
+    await run('seen = {} remove = lug.on("turn_start", function(e) seen[#seen + 1] = e.type .. ":" .. e.prompt end)');
     s.host.events.emit('turn_start', { prompt: 'héllo' });
-    expect(await run('return lug.off(...)'.replace('...', String(id)))).toEqual([true]);
+    expect(await run('return type(remove), remove()')).toEqual(['function']);
     s.host.events.emit('turn_start', { prompt: 'again' });
-    expect(await run('return seen, lug.off(12345)')).toEqual([['turn_start:héllo'], false]);
+    expect(await run('remove() return seen')).toEqual([['turn_start:héllo']]);
+  });
+
+  it('lug.off(remover) removes the hook too, and says whether there was one to remove', async () => {
+    s = setup();
+    await run('seen = 0 remove = lug.on("turn_start", function() seen = seen + 1 end)');
+    s.host.events.emit('turn_start', { prompt: 'one' });
+    expect(await run('return lug.off(remove), lug.off(remove), lug.off(function() end)')).toEqual([true, false, false]);
+    s.host.events.emit('turn_start', { prompt: 'two' });
+    expect(await run('return seen')).toEqual([1]);
+    await expect(run('lug.off(7)')).rejects.toThrow("bad argument #1 to 'lug.off' (remover: expected the function lug.on returned, got number)");
   });
 
   it('"*" gets every event; a hook may wait', async () => {

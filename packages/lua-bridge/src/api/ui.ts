@@ -14,7 +14,6 @@ export function pushUiApi(ctx: ApiContext, L: LuaState): void {
   pushFunctions(vm, L, 'lug.ui', {
     confirm: vm.asyncFn('lug.ui.confirm', (Ls, call) => {
       const [message] = CONFIRM.read(vm, Ls);
-      // host.ui is read at each call: the TUI replaces the headless hooks after start-up.
       return host.ui.confirm(message, call.signal).then((yes) => [Boolean(yes)]);
     }),
     notify: (Ls) => {

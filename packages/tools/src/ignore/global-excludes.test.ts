@@ -40,6 +40,11 @@ describe('globalExcludesFile', () => {
     expect(globalExcludesFile({ HOME: h, XDG_CONFIG_HOME: path.join(h, 'xdg') })).toBe('/elsewhere/ignores');
   });
 
+  it('ignores a relative $XDG_CONFIG_HOME, as the XDG spec says, and uses ~/.config', () => {
+    const h = home();
+    expect(globalExcludesFile({ HOME: h, XDG_CONFIG_HOME: 'xdg' })).toBe(path.join(h, '.config', 'git', 'ignore'));
+  });
+
   it('is undefined with neither HOME nor XDG_CONFIG_HOME', () => {
     expect(globalExcludesFile({})).toBeUndefined();
   });

@@ -4,11 +4,13 @@
  * else from `$XDG_CONFIG_HOME/git/config` (or `~/.config/git/config`), else
  * the default `$XDG_CONFIG_HOME/git/ignore` (or `~/.config/git/ignore`).
  * Like ripgrep, the config is scanned for the key rather than fully parsed.
+ * `$XDG_CONFIG_HOME` goes through core's resolver, so a relative value is
+ * ignored as the XDG spec says (ripgrep would read it relative to where it
+ * runs: the project, whose files nobody should be able to make global rules).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-
-type Env = Record<string, string | undefined>;
+import { xdgFromEnv, type Env } from '@lug/core';
 
 const EXCLUDES_FILE = /^[ \t]*excludesfile[ \t]*=[ \t]*(.+?)[ \t]*$/im;
 
@@ -32,7 +34,8 @@ function configuredExcludes(configFile: string, home: string | undefined): strin
 /** The path of the global excludes file (which may not exist), or undefined. */
 export function globalExcludesFile(env: Env = process.env): string | undefined {
   const home = env.HOME || undefined;
-  const xdg = env.XDG_CONFIG_HOME || (home ? path.join(home, '.config') : undefined);
+  // Without HOME or an absolute XDG_CONFIG_HOME there is nowhere to look (never the account's real home).
+  const xdg = xdgFromEnv(env, 'config') ?? (home ? path.join(home, '.config') : undefined);
   const fromHome = home ? configuredExcludes(path.join(home, '.gitconfig'), home) : undefined;
   if (fromHome) return fromHome;
   const fromXdg = xdg ? configuredExcludes(path.join(xdg, 'git', 'config'), home) : undefined;

@@ -4,10 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import React from 'react';
 import { cleanup, render } from 'ink-testing-library';
-import { createHost, type CallInfo, type LugHost } from '@lug/core';
+import { allowAll, createHost, type CallInfo, type LugHost } from '@lug/core';
 import { App } from '../app.js';
 import { registerTuiCommands } from '../commands.js';
-import { interactiveUi } from '../confirm.js';
 import { TuiController, type TuiControllerOptions } from '../controller.js';
 import { defineTuiOptions } from '../options.js';
 import { FakeApprovals, FakeSession } from './fakes.js';
@@ -43,7 +42,8 @@ export interface MountedApp {
 
 export function mountApp(opts: { script?: (prompt: string, s: FakeSession) => void; model?: string | null; extra?: Partial<TuiControllerOptions> } = {}): MountedApp {
   const dir = tempDir();
-  const host = createHost({ cwd: dir, env: { HOME: dir } });
+  // The fake session runs no tool calls; the fake approvals answer the dialog.
+  const host = createHost({ cwd: dir, env: { HOME: dir }, authorize: allowAll, interactive: true });
   defineTuiOptions(host.options);
   const approvals = new FakeApprovals(host);
   const session = new FakeSession(host, opts.script);
@@ -52,10 +52,9 @@ export function mountApp(opts: { script?: (prompt: string, s: FakeSession) => vo
   return { ...mounted, host, approvals, session, dir };
 }
 
-/** The controller wired as startTui wires it (interactive ui, the TUI's commands), drawn by ink-testing-library. */
+/** The controller wired as startTui wires it (the host's confirms, the TUI's commands), drawn by ink-testing-library. The host must be interactive. */
 export function mountController(opts: TuiControllerOptions): Pick<MountedApp, 'controller' | 'frames' | 'type' | 'frame'> {
   const controller = new TuiController({ frameMs: 0, probe: false, ...opts });
-  opts.host.ui = interactiveUi(controller.confirms, opts.host.events);
   registerTuiCommands(controller);
   controller.start();
   const ui = render(<App controller={controller} />);

@@ -1,0 +1,146 @@
+/**
+ * `host.ui`, the hook through which lug asks and tells the user
+ * (`lug.ui.confirm`/`notify`, approvals' warnings). It is chosen when the host
+ * is made and never replaced: headless, a confirm answers no with a notice;
+ * interactive, while an interface serves the queue (`ui.confirms.serve()`),
+ * confirms wait in it until the interface shows them (one at a time, oldest
+ * first) and answers them. Before an interface serves it (init.lua runs before
+ * the interface starts) and after it stops, a confirm answers no with a
+ * notice, as headless: waiting for nobody would stall start-up.
+ */
+import type { EventBus } from './events.js';
+
+export type NoticeLevel = 'info' | 'warn' | 'error';
+
+interface UiBase {
+  confirm(message: string, signal?: AbortSignal): Promise<boolean>;
+  notify(message: string, level?: NoticeLevel): void;
+}
+
+/** Nobody can answer (`lug -p`, a headless agent): a confirm answers no, with a notice saying so. */
+export interface HeadlessUi extends UiBase {
+  readonly interactive: false;
+}
+
+/** A person can answer: confirms wait in `confirms` for the interface to serve them. */
+export interface InteractiveUi extends UiBase {
+  readonly interactive: true;
+  readonly confirms: ConfirmQueue;
+}
+
+export type UiHooks = HeadlessUi | InteractiveUi;
+
+export interface PendingConfirm {
+  id: number;
+  message: string;
+}
+
+interface Waiting extends PendingConfirm {
+  resolve(answer: boolean): void;
+}
+
+/**
+ * The confirms waiting for an answer, oldest first. An interface calls
+ * `serve()`, subscribes, shows `getSnapshot()` and calls `answer`; an aborted
+ * signal answers no and removes the confirm; `clear()` answers no to all.
+ */
+export class ConfirmQueue {
+  private items: Waiting[] = [];
+  private listeners = new Set<() => void>();
+  private nextId = 1;
+  private servers = 0;
+
+  /** True while an interface serves the queue. */
+  get served(): boolean {
+    return this.servers > 0;
+  }
+
+  /** An interface shows and answers the confirms from now on. The function returned stops that, answering no to what still waits. */
+  serve(): () => void {
+    this.servers += 1;
+    let stopped = false;
+    return () => {
+      if (stopped) return;
+      stopped = true;
+      this.servers -= 1;
+      if (!this.served) this.clear();
+    };
+  }
+
+  subscribe = (fn: () => void): (() => void) => {
+    this.listeners.add(fn);
+    return () => void this.listeners.delete(fn);
+  };
+
+  /** The oldest confirm waiting, or undefined. */
+  getSnapshot = (): PendingConfirm | undefined => this.items[0];
+
+  /** Every confirm waiting, oldest first. */
+  pending(): PendingConfirm[] {
+    return this.items.map(({ id, message }) => ({ id, message }));
+  }
+
+  ask(message: string, signal?: AbortSignal): Promise<boolean> {
+    if (signal?.aborted) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const onAbort = () => this.answer(item.id, false);
+      const item: Waiting = {
+        id: this.nextId++,
+        message,
+        resolve: (answer) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(answer);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.items = [...this.items, item];
+      this.changed();
+    });
+  }
+
+  answer(id: number, yes: boolean): void {
+    const item = this.items.find((i) => i.id === id);
+    if (!item) return;
+    this.items = this.items.filter((i) => i !== item);
+    this.changed();
+    item.resolve(yes);
+  }
+
+  /** Answer no to everything waiting (the interface is closing). */
+  clear(): void {
+    for (const item of this.items) this.answer(item.id, false);
+  }
+
+  private changed(): void {
+    for (const fn of this.listeners) fn();
+  }
+}
+
+function notifier(events: EventBus): UiBase['notify'] {
+  return (message, level = 'info') => events.emit('notify', { message, level });
+}
+
+export function headlessUi(events: EventBus): HeadlessUi {
+  return Object.freeze({
+    interactive: false as const,
+    async confirm(message: string) {
+      events.emit('notify', { message: `confirm answered "no" (headless, nobody can answer): ${message}`, level: 'warn' });
+      return false;
+    },
+    notify: notifier(events),
+  });
+}
+
+/** Confirms go to the queue an interface serves (answered no while none does); notices to the event stream (and so to the transcript). */
+export function interactiveUi(events: EventBus, confirms: ConfirmQueue = new ConfirmQueue()): InteractiveUi {
+  return Object.freeze({
+    interactive: true as const,
+    confirms,
+    async confirm(message: string, signal?: AbortSignal) {
+      if (confirms.served) return confirms.ask(message, signal);
+      events.emit('notify', { message: `confirm answered "no" (the interface is not showing confirms yet, or any more): ${message}`, level: 'warn' });
+      return false;
+    },
+    notify: notifier(events),
+  });
+}

@@ -8,6 +8,7 @@ import type { EventBus } from './events.js';
 import type { AssistantMessage, Message, ToolCallPart, ToolResultsMessage, Usage } from './messages.js';
 import { assistantText } from './messages.js';
 import { ProviderError, type Provider, type StopReason } from './provider.js';
+import { childSignal } from './child-signals.js';
 import { CANCELLED, runToolCalls, type SchedulerDeps } from './scheduler.js';
 import type { ToolSpec } from './tool.js';
 
@@ -47,15 +48,17 @@ async function streamAnswer(input: LoopInput, step: number): Promise<StreamedAns
     else message.content.push({ type: 'text', text });
   };
   input.events.emit('request_start', { step, model: input.modelName });
+  // The request's own signal: a listener the provider's SDK leaves on it goes with it.
+  const request = childSignal(input.signal);
   try {
-    const request = {
+    const body = {
       model: input.model,
       system: input.system,
       messages: input.history(),
       tools: input.tools(),
       maxTokens: input.maxTokens,
     };
-    for await (const event of input.provider.stream(request, input.signal)) {
+    for await (const event of input.provider.stream(body, request.signal)) {
       switch (event.type) {
         case 'text_delta':
           addText(event.text);
@@ -77,6 +80,8 @@ async function streamAnswer(input: LoopInput, step: number): Promise<StreamedAns
     }
   } catch (error) {
     return { message, stop, error };
+  } finally {
+    request.dispose();
   }
   return { message, stop };
 }

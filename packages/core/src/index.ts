@@ -20,6 +20,7 @@ export * from './session-store.js';
 export * from './system-prompt.js';
 export * from './session.js';
 export * from './abortable.js';
+export * from './child-signals.js';
 export * from './call-summary.js';
 export * from './display-path.js';
 export * from './code-cache.js';

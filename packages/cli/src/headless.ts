@@ -19,6 +19,7 @@ export function buildPrompt(prompt: string, piped: string): string {
 export async function runHeadless(args: CliArgs, prompt: string, cwd: string, env: NodeJS.ProcessEnv, out: Writers): Promise<number> {
   const lug = await composeLug({ cwd, env, args, interactive: false });
   for (const e of lug.startupErrors) out.stderr(`lug: ${e}\n`);
+  for (const n of lug.sessionNotices) out.stderr(`lug: ${n}\n`);
   const printer = new HeadlessPrinter(lug.host, args.outputFormat, out);
   const onSignal = () => lug.session.cancel();
   process.once('SIGINT', onSignal);

@@ -7,6 +7,23 @@ const writers = {
   stderr: (t: string) => void process.stderr.write(t),
 };
 
+/**
+ * Exit cleanup (every process lug starts is killed when it goes, temporary
+ * files removed), and the sweep of what a lug killed with SIGKILL left: its
+ * temporary files now, its processes in the background (see @lug/tools'
+ * leftover-registry). The notes live in `$XDG_STATE_HOME/lug/running/`.
+ */
+async function cleanUpAfterCrashes(): Promise<void> {
+  const [{ configureLeftovers, installExitCleanup, sweepLeftovers }, { stateDir }, { join }] = await Promise.all([
+    import('@lug/tools'),
+    import('@lug/core'),
+    import('node:path'),
+  ]);
+  configureLeftovers({ dir: join(stateDir(process.env), 'running') });
+  installExitCleanup();
+  sweepLeftovers().catch((err: Error) => process.stderr.write(`lug: cleaning up after an earlier lug failed: ${err.message}\n`));
+}
+
 export async function main(argv: string[]): Promise<number> {
   let args;
   try {
@@ -20,8 +37,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   if (args.version) return writers.stdout(`${VERSION}\n`), 0;
   if (args.help) return writers.stdout(HELP), 0;
-  const { installExitCleanup } = await import('@lug/tools');
-  installExitCleanup();
+  await cleanUpAfterCrashes();
   const cwd = process.cwd();
   try {
     if (args.prompt !== undefined || !process.stdin.isTTY) {

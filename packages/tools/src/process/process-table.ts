@@ -9,7 +9,7 @@
  * plugin that bundles its own): it lives on `globalThis` under a symbol.
  */
 import { groupAlive } from './kill-group.js';
-import { findMarks } from './marked-processes.js';
+import { findMarks, pidsAfter } from './marked-processes.js';
 import { sameOwner, selfOwner, type Mark } from './process-marker.js';
 
 export interface ProcessEntry {
@@ -29,10 +29,15 @@ export interface ProcessEntry {
   groupGone?: boolean;
 }
 
-/** The calls of this lug that have a marked process running, from one look at /proc. */
-function callsWithMarkedProcesses(): Set<number> {
+/**
+ * The calls of this lug that have a marked process running, from one look at
+ * /proc, among the processes started after `since` (the oldest call's leader):
+ * only those can be its calls' (see pidsAfter). Used for counting only; the
+ * kills look at every process.
+ */
+function callsWithMarkedProcesses(since: number): Set<number> {
   const self = selfOwner();
-  return new Set(findMarks((m) => sameOwner(m.owner, self)).map((f) => f.mark.call));
+  return new Set(findMarks((m) => sameOwner(m.owner, self), pidsAfter(since)).map((f) => f.mark.call));
 }
 
 /** How often background groups are checked for having died on their own. */
@@ -54,7 +59,7 @@ export class ProcessTable {
     const entry = this.entries.get(pgid);
     if (!entry) return;
     const groupLives = groupAlive(pgid);
-    if (groupLives || (entry.mark && callsWithMarkedProcesses().has(entry.mark.call))) {
+    if (groupLives || (entry.mark && callsWithMarkedProcesses(pgid).has(entry.mark.call))) {
       if (!groupLives) entry.groupGone = true;
       entry.state = 'background';
       this.schedulePrune();
@@ -113,7 +118,7 @@ export class ProcessTable {
     for (const [pgid, e] of this.entries) {
       if (e.state !== 'background' || (!e.groupGone && groupAlive(pgid))) continue;
       e.groupGone = true;
-      marked ??= callsWithMarkedProcesses();
+      marked ??= callsWithMarkedProcesses(this.oldestBackground());
       if (!e.mark || !marked.has(e.mark.call)) {
         this.entries.delete(pgid);
         removed = true;
@@ -133,6 +138,13 @@ export class ProcessTable {
     }, PRUNE_INTERVAL_MS);
     // A background job must not keep lug alive.
     this.pruneTimer.unref();
+  }
+
+  /** The leader pid of the background call started first (pids of later calls were given out after it). */
+  private oldestBackground(): number {
+    let oldest: ProcessEntry | undefined;
+    for (const e of this.entries.values()) if (e.state === 'background' && (!oldest || e.startedAt < oldest.startedAt)) oldest = e;
+    return oldest?.pgid ?? 1;
   }
 
   private hasBackground(): boolean {

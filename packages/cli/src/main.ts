@@ -1,5 +1,5 @@
 /** The `lug` binary: parse the flags, then run headless (-p) or start the interface. */
-import { HELP, parseCliArgs, UsageError } from './args.js';
+import { HELP, parseCliArgs, UsageError, type CliArgs } from './args.js';
 import { VERSION } from './version.js';
 
 const writers = {
@@ -39,6 +39,21 @@ export async function main(argv: string[]): Promise<number> {
   if (args.help) return writers.stdout(HELP), 0;
   await cleanUpAfterCrashes();
   const cwd = process.cwd();
+  try {
+    return await run(args, cwd);
+  } finally {
+    await warnIfNoNote();
+  }
+}
+
+/** A note lug could not keep (a read-only state directory) loses only the clean-up after a kill -9: said once, at the end. */
+async function warnIfNoNote(): Promise<void> {
+  const { leftoverRegistryError } = await import('@lug/tools');
+  const error = leftoverRegistryError();
+  if (error) process.stderr.write(`lug: warning: ${error}\n`);
+}
+
+async function run(args: CliArgs, cwd: string): Promise<number> {
   try {
     if (args.prompt !== undefined || !process.stdin.isTTY) {
       const { runHeadless, readPipedStdin, buildPrompt } = await import('./headless.js');

@@ -6,7 +6,7 @@
  * Processes are counted as `ps` sees them, by a unique `sleep` argument.
  */
 import { spawn } from 'node:child_process';
-import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -83,6 +83,16 @@ describe.skipIf(process.platform !== 'linux')('what lug leaves behind', () => {
       expect(sleepsRunning(t)).toEqual([]);
     });
   }
+
+  it('says so, at the end, when it cannot keep its note for the clean-up after a kill -9', async () => {
+    const box = sandbox();
+    mkdirSync(join(box.state, 'lug'), { recursive: true });
+    writeFileSync(join(box.state, 'lug', 'running'), 'a file where the directory should be');
+    server = await startScriptedServer([turn(toolCall('bash', { command: 'echo hi' })), text('done')]);
+    const r = await runLug(['-p', 'go', '--auto'], { cwd: box.project, env: lugEnv(server, 'anthropic', box) });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(`lug: warning: could not keep a note of what to clean up after a crash in ${join(box.state, 'lug', 'running')}: EEXIST`);
+  });
 
   it('after kill -9 during a 100 MB edit, the next start removes its temporary file and kills what it left running', async () => {
     const box = sandbox();

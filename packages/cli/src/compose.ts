@@ -40,6 +40,8 @@ export interface Lug {
   lua: LuaHandle | undefined;
   /** Errors from init.lua and plugins: shown, never fatal. */
   startupErrors: string[];
+  /** What --continue or --resume skipped or repaired in a damaged session file: shown, never fatal. */
+  sessionNotices: string[];
   /**
    * Start loading the chosen model's provider SDK. Headless, compose does it
    * itself while Lua loads; the interface calls it once its first screen is
@@ -71,12 +73,13 @@ function warmProvider(host: LugHost, model: string | undefined): void {
   if (model) host.providers.resolve(model, host.env).catch(() => {});
 }
 
-function openSession(host: LugHost, store: SessionStore, args: CliArgs): Session {
+function openSession(host: LugHost, store: SessionStore, args: CliArgs): { session: Session; notices: string[] } {
   const id = args.resume ?? (args.continue ? store.latest(host.cwd) : undefined);
   if (args.continue && !id) throw new Error(`--continue: there is no earlier session in ${host.cwd}`);
-  if (!id) return new Session(host, { store });
+  if (!id) return { session: new Session(host, { store }), notices: [] };
   const stored = store.load(id);
-  return new Session(host, { store, id, messages: stored.messages, usage: stored.usage, cost: stored.cost });
+  const session = new Session(host, { store, id, messages: stored.messages, usage: stored.usage, cost: stored.cost });
+  return { session, notices: stored.notice ? [stored.notice] : [] };
 }
 
 export async function composeLug(opts: ComposeOptions): Promise<Lug> {
@@ -99,7 +102,8 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   if (args.thinking) host.options.set('thinking', args.thinking);
   if (args.auto && !approvals.isAuto()) approvals.toggleAuto();
   const store = new SessionStore(sessionsDir(env));
-  session = openSession(host, store, args);
+  const opened = openSession(host, store, args);
+  session = opened.session;
   const warm = () => warmProvider(host, host.options.get<string | undefined>('model'));
-  return { host, approvals, session, store, lua, startupErrors: errors, warmProvider: warm };
+  return { host, approvals, session, store, lua, startupErrors: errors, sessionNotices: opened.notices, warmProvider: warm };
 }

@@ -41,6 +41,7 @@ export async function runHeadless(args: CliArgs, prompt: string, cwd: string, en
   const images = readImages(args.images, cwd);
   const lug = await composeLug({ cwd, env, args, interactive: false });
   for (const e of lug.startupErrors) out.stderr(`lug: ${e}\n`);
+  for (const n of lug.sessionNotices) out.stderr(`lug: ${n}\n`);
   const printer = new HeadlessPrinter(lug.host, args.outputFormat, out, { showReasoning: args.showReasoning, dim: !!process.stderr.isTTY });
   const onSignal = () => lug.session.cancel();
   process.once('SIGINT', onSignal);

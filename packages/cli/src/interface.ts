@@ -47,6 +47,7 @@ export async function runInterface(args: CliArgs, cwd: string, env: NodeJS.Proce
       stateDir: stateDir(env),
       version: VERSION,
       startupErrors: lug.startupErrors,
+      startupNotices: lug.sessionNotices,
       store: lug.store,
       docsDir: fileURLToPath(new URL('../docs/', import.meta.url)),
       tutor: args.tutor,

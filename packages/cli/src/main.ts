@@ -1,11 +1,28 @@
 /** The `lug` binary: parse the flags, then run headless (-p) or start the interface. */
-import { HELP, parseCliArgs, UsageError } from './args.js';
+import { HELP, parseCliArgs, UsageError, type CliArgs } from './args.js';
 import { VERSION } from './version.js';
 
 const writers = {
   stdout: (t: string) => void process.stdout.write(t),
   stderr: (t: string) => void process.stderr.write(t),
 };
+
+/**
+ * Exit cleanup (every process lug starts is killed when it goes, temporary
+ * files removed), and the sweep of what a lug killed with SIGKILL left: its
+ * temporary files now, its processes in the background (see @lug/tools'
+ * leftover-registry). The notes live in `$XDG_STATE_HOME/lug/running/`.
+ */
+async function cleanUpAfterCrashes(): Promise<void> {
+  const [{ configureLeftovers, installExitCleanup, sweepLeftovers }, { stateDir }, { join }] = await Promise.all([
+    import('@lug/tools'),
+    import('@lug/core'),
+    import('node:path'),
+  ]);
+  configureLeftovers({ dir: join(stateDir(process.env), 'running') });
+  installExitCleanup();
+  sweepLeftovers().catch((err: Error) => process.stderr.write(`lug: cleaning up after an earlier lug failed: ${err.message}\n`));
+}
 
 export async function main(argv: string[]): Promise<number> {
   let args;
@@ -20,9 +37,23 @@ export async function main(argv: string[]): Promise<number> {
   }
   if (args.version) return writers.stdout(`${VERSION}\n`), 0;
   if (args.help) return writers.stdout(HELP), 0;
-  const { installExitCleanup } = await import('@lug/tools');
-  installExitCleanup();
+  await cleanUpAfterCrashes();
   const cwd = process.cwd();
+  try {
+    return await run(args, cwd);
+  } finally {
+    await warnIfNoNote();
+  }
+}
+
+/** A note lug could not keep (a read-only state directory) loses only the clean-up after a kill -9: said once, at the end. */
+async function warnIfNoNote(): Promise<void> {
+  const { leftoverRegistryError } = await import('@lug/tools');
+  const error = leftoverRegistryError();
+  if (error) process.stderr.write(`lug: warning: ${error}\n`);
+}
+
+async function run(args: CliArgs, cwd: string): Promise<number> {
   try {
     if (args.prompt !== undefined || !process.stdin.isTTY) {
       const { runHeadless, readPipedStdin, buildPrompt } = await import('./headless.js');

@@ -11,6 +11,7 @@ import type { EventBus, TurnEndReason } from './events.js';
 import type { AssistantMessage, Message, ToolCallPart, ToolResultsMessage, Usage } from './messages.js';
 import { assistantText } from './messages.js';
 import { ProviderError, type ModelRequest, type Provider, type StopReason, type ThinkingLevel } from './provider.js';
+import { childSignal } from './child-signals.js';
 import { CANCELLED, runToolCalls, type SchedulerDeps } from './scheduler.js';
 import { stopEnding } from './stop-endings.js';
 import type { ToolSpec } from './tool.js';
@@ -60,8 +61,10 @@ async function streamAnswer(input: LoopInput, step: number): Promise<StreamedAns
     else content.push({ type: 'text', text });
   };
   input.events.emit('request_start', { step, model: input.modelName });
+  // The request's own signal: a listener the provider's SDK leaves on it goes with it.
+  const request = childSignal(input.signal);
   try {
-    const request: ModelRequest = {
+    const body: ModelRequest = {
       model: input.model,
       system: input.system,
       messages: input.history(),
@@ -69,7 +72,7 @@ async function streamAnswer(input: LoopInput, step: number): Promise<StreamedAns
       maxTokens: input.maxTokens,
       ...(input.thinking && input.thinking !== 'off' ? { thinking: input.thinking } : {}),
     };
-    for await (const event of input.provider.stream(request, input.signal)) {
+    for await (const event of input.provider.stream(body, request.signal)) {
       switch (event.type) {
         case 'text_delta':
           addText(event.text);
@@ -98,6 +101,8 @@ async function streamAnswer(input: LoopInput, step: number): Promise<StreamedAns
     }
   } catch (error) {
     answer.error = error;
+  } finally {
+    request.dispose();
   }
   return answer;
 }

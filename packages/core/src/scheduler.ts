@@ -6,6 +6,7 @@
  * conversation stays valid for the provider and for --continue.
  */
 import { ABORTED, abortable } from './abortable.js';
+import { SignalFanOut } from './child-signals.js';
 import { ArgumentError, parseArgs } from './json-schema.js';
 import type { CallInfo, CallOutcome, EventBus } from './events.js';
 import { askAuthorizer, type Authorizer } from './authorizer.js';
@@ -111,15 +112,20 @@ function cancelled(): Outcome {
 /** Run every call; resolve with one result per call, in call order. */
 export async function runToolCalls(calls: ToolCallPart[], deps: SchedulerDeps, signal: AbortSignal): Promise<ToolResultPart[]> {
   const slots = new Semaphore(Math.max(1, deps.concurrency));
+  // Each call races its own signal, so fifty calls put one listener on the turn's, not fifty.
+  const callSignals = new SignalFanOut(signal);
   const outcomes = await Promise.all(
     calls.map(async (call) => {
       const started = Date.now();
       const info: CallInfo = { id: call.id, tool: call.name, args: undefined, argsText: call.argsText };
+      const callSignal = callSignals.child();
       let o: Outcome;
       try {
-        o = await runOne(call, info, deps, slots, signal);
+        o = await runOne(call, info, deps, slots, callSignal.signal);
       } catch (err) {
         o = signal.aborted || err instanceof Cancelled ? cancelled() : { content: toolErrorText(err), isError: true, outcome: 'failed' };
+      } finally {
+        callSignal.dispose();
       }
       o.content = capped(deps.tools.get(call.name), o.content, deps.limits);
       deps.events.emit('tool_result', {
@@ -131,7 +137,7 @@ export async function runToolCalls(calls: ToolCallPart[], deps: SchedulerDeps, s
       });
       return o;
     }),
-  );
+  ).finally(() => callSignals.dispose());
   return calls.map((call, i) => ({
     type: 'tool_result' as const,
     callId: call.id,

@@ -2,22 +2,22 @@
  * Sessions as JSON lines under `$XDG_STATE_HOME/lug/sessions/`: a header line,
  * then each message as it happens (appended synchronously, so a killed lug
  * loses at most the message in flight).
+ *
+ * A file may be damaged (a kill mid-line, a full disk, an edit by hand), and
+ * lug still reads what is whole: an append after a cut last line starts a new
+ * line, a line that is not a valid record is skipped with one notice naming
+ * the file and its lines, and a broken header is an error that says what is
+ * wrong with it.
  */
-import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { Message, ToolCallPart, Usage } from './messages.js';
+import type { Message, Usage } from './messages.js';
+import { repairConversation } from './repair-history.js';
+import { readHeaderLine, readRecordLine, type SessionHeader, type SessionLine } from './session-records.js';
 
-export interface SessionHeader {
-  type: 'session';
-  id: string;
-  cwd: string;
-  created: string;
-  version: 1;
-}
-
-/** A usage line holds the session's totals so far: tokens, and the cost in US dollars when every model's price was known. */
-export type SessionLine = SessionHeader | { type: 'message'; message: Message } | { type: 'usage'; usage: Usage; cost?: number };
+export type { SessionHeader, SessionLine } from './session-records.js';
+export { repairHistory } from './repair-history.js';
 
 export interface StoredSession {
   header: SessionHeader;
@@ -26,10 +26,17 @@ export interface StoredSession {
   /** The session's cost so far in US dollars; undefined when a price was unknown. */
   cost?: number;
   path: string;
+  /** What was skipped or repaired on load, naming the file and lines; absent when the file was whole. */
+  notice?: string;
 }
 
 export class SessionNotFoundError extends Error {
   override name = 'SessionNotFoundError';
+}
+
+/** The file exists but its header line is not a lug session header. */
+export class SessionDamagedError extends Error {
+  override name = 'SessionDamagedError';
 }
 
 export function newSessionId(now = new Date()): string {
@@ -37,27 +44,51 @@ export function newSessionId(now = new Date()): string {
   return `${stamp}-${randomBytes(3).toString('hex')}`;
 }
 
-/**
- * A session killed between a tool call and its result would leave a call with
- * no result, which providers reject; give such calls a result on load.
- */
-export function repairHistory(messages: Message[]): Message[] {
-  const out: Message[] = [];
-  for (let i = 0; i < messages.length; i++) {
-    const m = messages[i]!;
-    out.push(m);
-    if (m.role !== 'assistant') continue;
-    const calls = m.content.filter((p): p is ToolCallPart => p.type === 'tool_call');
-    const next = messages[i + 1];
-    if (calls.length && next?.role !== 'tool') {
-      out.push({
-        role: 'tool',
-        results: calls.map((c) => ({ type: 'tool_result', callId: c.id, name: c.name, content: 'not run: lug stopped before this call finished', isError: true })),
-      });
+/** Lines named in a notice, at most; the rest are counted. */
+const NOTICE_LINES = 5;
+/** Bytes of a file read to find its header. */
+const HEADER_BYTES = 4096;
+
+/** Append `text` (one or more whole lines), on a line of its own even when the file ends in a cut line. */
+function appendLines(path: string, text: string, mode?: number): void {
+  const fd = openSync(path, 'a+', mode);
+  try {
+    const size = fstatSync(fd).size;
+    let prefix = '';
+    if (size > 0) {
+      const last = Buffer.alloc(1);
+      readSync(fd, last, 0, 1, size - 1);
+      if (last[0] !== 0x0a) prefix = '\n';
     }
+    writeSync(fd, prefix + text);
+  } finally {
+    closeSync(fd);
   }
-  return out;
 }
+
+function damageNotice(path: string, skipped: Array<{ line: number; problem: string }>, droppedResults: number): string | undefined {
+  const parts: string[] = [];
+  if (skipped.length) {
+    const named = skipped.slice(0, NOTICE_LINES).map((s) => `line ${s.line} (${s.problem})`);
+    const more = skipped.length - named.length;
+    const list = more > 0 ? `${named.join(', ')} and ${more} more` : named.join(', ');
+    parts.push(`skipped ${skipped.length === 1 ? 'a line that is' : `${skipped.length} lines that are`} not a valid record: ${list}`);
+  }
+  if (droppedResults) parts.push(`dropped ${droppedResults === 1 ? 'a tool message' : `${droppedResults} tool messages`} that answered no call`);
+  return parts.length ? `session ${path}: ${parts.join('; ')}. The rest of the conversation is loaded.` : undefined;
+}
+
+function headerError(path: string, problem: string): SessionDamagedError {
+  return new SessionDamagedError(
+    `${path} cannot be continued: its first line is not a lug session header (${problem}). ` +
+      'Fix or move that file, or start a new session (without --continue or --resume).',
+  );
+}
+
+/** A session's id is its file's name (what load() opens), whatever its header says. */
+const idOf = (fileName: string) => fileName.slice(0, -'.jsonl'.length);
+
+type HeaderRead = { header: SessionHeader; problem?: undefined; firstLine: string } | { header?: undefined; problem: string; firstLine: string };
 
 export class SessionStore {
   constructor(readonly dir: string) {}
@@ -70,71 +101,98 @@ export class SessionStore {
   create(id: string, cwd: string): void {
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     const header: SessionHeader = { type: 'session', id, cwd, created: new Date().toISOString(), version: 1 };
-    appendFileSync(this.pathOf(id), JSON.stringify(header) + '\n', { mode: 0o600 });
+    appendLines(this.pathOf(id), JSON.stringify(header) + '\n', 0o600);
   }
 
   append(id: string, line: SessionLine): void {
-    appendFileSync(this.pathOf(id), JSON.stringify(line) + '\n');
+    appendLines(this.pathOf(id), JSON.stringify(line) + '\n');
   }
 
+  /**
+   * Read a session back. Lines that are not valid records are skipped (see
+   * `notice`); a broken header throws SessionDamagedError.
+   */
   load(id: string): StoredSession {
     const path = this.pathOf(id);
     if (!/^[\w.-]+$/.test(id) || !existsSync(path)) throw new SessionNotFoundError(`no session "${id}" in ${this.dir}`);
     const lines = readFileSync(path, 'utf8').split('\n');
-    let header: SessionHeader | undefined;
+    const first = readHeaderLine(lines[0] ?? '');
+    if (!first.header) throw headerError(path, lines[0]?.trim() ? first.problem : 'the first line is empty');
     const messages: Message[] = [];
     let usage: Usage = { inputTokens: 0, outputTokens: 0 };
     let cost: number | undefined = 0;
-    for (const line of lines) {
-      if (!line.trim()) continue;
-      let entry: SessionLine;
-      try {
-        entry = JSON.parse(line);
-      } catch {
-        continue; // a line cut by a kill: the lines before it are whole
-      }
-      if (entry.type === 'session') header = entry;
-      else if (entry.type === 'message') messages.push(entry.message);
-      else if (entry.type === 'usage') {
-        usage = entry.usage;
-        cost = typeof entry.cost === 'number' ? entry.cost : undefined;
+    const skipped: Array<{ line: number; problem: string }> = [];
+    for (let i = 1; i < lines.length; i++) {
+      const text = lines[i]!;
+      if (!text.trim()) continue;
+      const read = readRecordLine(text);
+      if (!read.record) skipped.push({ line: i + 1, problem: read.problem });
+      else if (read.record.type === 'message') messages.push(read.record.message);
+      else if (read.record.type === 'usage') {
+        usage = read.record.usage;
+        cost = typeof read.record.cost === 'number' ? read.record.cost : undefined;
       }
     }
-    if (!header) throw new SessionNotFoundError(`${path} is not a lug session (no header line)`);
-    return { header, messages: repairHistory(messages), usage, cost, path };
+    const repaired = repairConversation(messages);
+    const notice = damageNotice(path, skipped, repaired.droppedResults);
+    return { header: first.header, messages: repaired.messages, usage, cost, path, ...(notice ? { notice } : {}) };
   }
 
-  private readHeader(path: string): SessionHeader | undefined {
-    const fd = openSync(path, 'r');
+  private readHeader(path: string): HeaderRead {
+    let firstLine = '';
     try {
-      const buf = Buffer.alloc(4096);
-      const n = readSync(fd, buf, 0, buf.length, 0);
-      const first = buf.subarray(0, n).toString('utf8').split('\n')[0]!;
-      const h = JSON.parse(first);
-      return h?.type === 'session' ? h : undefined;
-    } catch {
-      return undefined;
-    } finally {
-      closeSync(fd);
+      const fd = openSync(path, 'r');
+      try {
+        const buf = Buffer.alloc(HEADER_BYTES);
+        const n = readSync(fd, buf, 0, buf.length, 0);
+        firstLine = buf.subarray(0, n).toString('utf8').split('\n')[0]!;
+      } finally {
+        closeSync(fd);
+      }
+    } catch (err) {
+      return { problem: `it cannot be read: ${(err as Error).message}`, firstLine };
     }
+    return { ...readHeaderLine(firstLine), firstLine };
   }
 
-  /** Sessions, newest first; only those started in `cwd` when given. */
+  /** Sessions, newest first; only those started in `cwd` when given. Files with a broken header are left out. */
   list(cwd?: string): Array<{ id: string; cwd: string; mtimeMs: number }> {
+    return this.scan()
+      .filter((f) => f.header && (cwd === undefined || f.header.cwd === cwd))
+      .map((f) => ({ id: idOf(f.name), cwd: f.header!.cwd, mtimeMs: f.mtimeMs }));
+  }
+
+  /**
+   * The newest session started in `cwd`, for --continue. A file with a broken
+   * header counts when it may be this directory's (its header names no other
+   * directory): it is the one to continue, and loading it says what is wrong.
+   */
+  latest(cwd: string): string | undefined {
+    const quotedCwd = `"cwd":${JSON.stringify(cwd)}`;
+    const newest = this.scan().find((f) => {
+      if (f.header) return f.header.cwd === cwd;
+      const named = /"cwd"\s*:\s*"/.test(f.firstLine);
+      return !named || f.firstLine.includes(quotedCwd);
+    });
+    return newest && idOf(newest.name);
+  }
+
+  /** Every session file with its header read, newest first. */
+  private scan(): Array<{ name: string; header?: SessionHeader; firstLine: string; mtimeMs: number }> {
     if (!existsSync(this.dir)) return [];
-    const out: Array<{ id: string; cwd: string; mtimeMs: number }> = [];
+    const out: Array<{ name: string; header?: SessionHeader; firstLine: string; mtimeMs: number }> = [];
     for (const name of readdirSync(this.dir)) {
       if (!name.endsWith('.jsonl')) continue;
       const path = join(this.dir, name);
-      const header = this.readHeader(path);
-      if (!header || (cwd !== undefined && header.cwd !== cwd)) continue;
-      out.push({ id: header.id, cwd: header.cwd, mtimeMs: statSync(path).mtimeMs });
+      let mtimeMs: number;
+      try {
+        mtimeMs = statSync(path).mtimeMs;
+      } catch {
+        continue; // removed while we looked
+      }
+      const read = this.readHeader(path);
+      out.push({ name, header: read.header, firstLine: read.firstLine, mtimeMs });
     }
-    return out.sort((a, b) => b.mtimeMs - a.mtimeMs || b.id.localeCompare(a.id));
-  }
-
-  /** The newest session started in `cwd`. */
-  latest(cwd: string): string | undefined {
-    return this.list(cwd)[0]?.id;
+    return out.sort((a, b) => b.mtimeMs - a.mtimeMs || b.name.localeCompare(a.name));
   }
 }

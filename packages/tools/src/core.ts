@@ -2,7 +2,7 @@
  * What a tool plugin needs from @lug/core, re-exported so that a plugin
  * depends on @lug/tools alone (plugins → tools → core).
  */
-export { ToolError, toolSpec, definePlugin, PluginError, DEFAULT_LIMITS } from '@lug/core';
+export { ToolError, toolSpec, definePlugin, PluginError, DEFAULT_LIMITS, integerOption } from '@lug/core';
 export { truncateOutput, cutLine, cutKeepingStart, cutKeepingEnd } from '@lug/core';
 export type {
   Tool,
@@ -17,4 +17,5 @@ export type {
   Keep,
   CutResult,
   JsonSchema,
+  OptionDef,
 } from '@lug/core';

@@ -162,3 +162,18 @@ describe('App: host', () => {
   });
 });
 
+
+describe('App: damaged session files', () => {
+  it('shows what a damaged session file lost, at start and when :resume loads one', async () => {
+    const notice = 'session /state/s.jsonl: skipped a line that is not a valid record: line 3 (not valid JSON (cut short, or not a record)). The rest of the conversation is loaded.';
+    const store = {
+      list: () => [{ id: 'old-1', cwd: t.host.cwd, mtimeMs: 1 }],
+      load: () => ({ messages: [{ role: 'user' as const, content: 'the old prompt' }], usage: { inputTokens: 0, outputTokens: 0 }, notice }),
+    };
+    const t = mountApp({ extra: { startupNotices: ['session /state/a.jsonl: skipped line 7'], store } });
+    Object.assign(t.session, { resume: () => undefined });
+    await waitFor(() => t.frame().includes('skipped line 7'));
+    await t.type(':resume old-1', KEY.enter);
+    await waitFor(() => t.frame().includes('line 3 (not valid JSON'));
+  });
+});

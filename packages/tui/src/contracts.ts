@@ -41,7 +41,8 @@ export interface TuiSession {
 export interface TuiSessionStore {
   /** Newest first; only those started in `cwd` when given. */
   list(cwd?: string): Array<{ id: string; cwd: string; mtimeMs: number }>;
-  load(id: string): { messages: Message[]; usage: Usage };
+  /** `notice`: what was skipped in a damaged file, shown as a warning. */
+  load(id: string): { messages: Message[]; usage: Usage; notice?: string };
 }
 
 /** The part of @lug/approvals' `Approvals` the TUI uses. */

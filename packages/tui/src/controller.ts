@@ -29,6 +29,8 @@ export interface TuiControllerOptions {
   store?: TuiSessionStore;
   /** Errors from init.lua and plugins, shown once at the top. */
   startupErrors?: readonly string[];
+  /** Warnings to show at start (what --continue skipped in a damaged session file). */
+  startupNotices?: readonly string[];
   /** Default: @lug/tools' process table. */
   processes?: ProcessCounts;
   /** Default: @lug/tools' ignore-aware walker. */
@@ -127,6 +129,7 @@ export class TuiController {
       this.transcript.setUsage(this.session.usage);
     }
     for (const message of this.opts.startupErrors ?? []) this.transcript.notice(message, 'error');
+    for (const message of this.opts.startupNotices ?? []) this.transcript.notice(message, 'warn');
     if (!this.session.modelName()) void this.explainNoModel();
   }
 
@@ -252,6 +255,7 @@ export class TuiController {
     this.update({ queued: [] });
     this.transcript.replay(this.session.messages);
     this.transcript.setUsage(this.session.usage);
+    if (stored.notice) this.transcript.notice(stored.notice, 'warn');
   }
 
   /** Start a new conversation (`:clear`). */

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PathLocks } from '@lug/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readToolsPage, tempDirs, toolContext, toolPageDifferences } from '@lug/testing';
-import plugin, { editTool, type EditArgs } from './index.js';
+import plugin, { createEditTool, editTool, type EditArgs } from './index.js';
 
 const dirs = tempDirs('lug-edit-');
 afterEach(() => dirs.removeAll());
@@ -37,7 +37,8 @@ describe('edit: the definition is the page', () => {
     expect(toolPageDifferences(editTool, page)).toEqual([]);
   });
   it('is the default export of a plugin named edit', () => {
-    expect(plugin).toEqual({ name: 'edit', tools: [editTool] });
+    expect(plugin.name).toBe('edit');
+    expect(typeof plugin.setup).toBe('function');
   });
 });
 
@@ -112,6 +113,16 @@ describe('edit: exact replacement', () => {
 });
 
 describe('edit: calls that cannot be applied', () => {
+  it('refuses a file larger than edit_max_bytes, saying so and what to do, and changes nothing', async () => {
+    const { dir, file } = fileWith('0123456789abcdef\n');
+    const small = createEditTool(() => ({ maxBytes: 10 }));
+    await expect(small.handler({ path: 'f.txt', old_string: '0', new_string: 'x' }, toolContext(dir))).rejects.toThrow(
+      'f.txt is 0.0 MB (17 bytes), more than edit changes (10 bytes, the option edit_max_bytes). Change it with bash instead (sed -i, or a script), or raise lug.opt.edit_max_bytes in init.lua.',
+    );
+    await expect(small.preview!({ path: 'f.txt', old_string: '0', new_string: 'x' }, toolContext(dir))).rejects.toThrow(/more than edit changes/);
+    expect(readFileSync(file, 'utf8')).toBe('0123456789abcdef\n');
+  });
+
   it('rejects an empty old_string', async () => {
     const { dir } = fileWith('x');
     expect(await editError(dir, { old_string: '', new_string: 'y' })).toMatch(/^old_string is empty; .*use write\.$/);

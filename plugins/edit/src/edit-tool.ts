@@ -2,40 +2,47 @@
  * The edit tool: replace exact text in a file, atomically, under the file's
  * lock, keeping its line endings, byte order mark, mode and symlinks.
  */
-import { defineTool, displayPath, encodeText, writeFileAtomic, type ToolContext, type ToolPreview, PATH_PARAMETER } from '@lug/tools';
+import { defineTool, displayPath, writeFileAtomic, type Tool, type ToolContext, type ToolPreview, PATH_PARAMETER } from '@lug/tools';
 import { describeEdit } from './changed-region.js';
-import { editTarget, planEdit, type EditArgs } from './plan-edit.js';
+import { DEFAULT_EDIT_MAX_BYTES } from './edit-options.js';
+import { editTarget, newFileChunks, planEdit, planTexts, type EditArgs, type EditLimits } from './plan-edit.js';
 
 /** The description and arguments, word for word from the user's page (docs/tools.md). */
 const description =
   'Replace exact text in a file. old_string must match the file exactly, including whitespace, and only once unless replace_all is true.';
 
-export const editTool = defineTool<EditArgs>({
-  name: 'edit',
-  description,
-  ask: true,
-  parameters: {
-    type: 'object',
-    properties: {
-      path: PATH_PARAMETER,
-      old_string: { type: 'string', description: 'The text to replace, copied exactly from the file.' },
-      new_string: { type: 'string', description: 'The text to put in its place.' },
-      replace_all: { type: 'boolean', default: false, description: 'Replace every occurrence.' },
+/** The edit tool, reading its size limit from `limits()` at each call (the host's option edit_max_bytes). */
+export function createEditTool(limits: () => EditLimits = () => ({ maxBytes: DEFAULT_EDIT_MAX_BYTES })): Tool<EditArgs> {
+  return defineTool<EditArgs>({
+    name: 'edit',
+    description,
+    ask: true,
+    parameters: {
+      type: 'object',
+      properties: {
+        path: PATH_PARAMETER,
+        old_string: { type: 'string', description: 'The text to replace, copied exactly from the file.' },
+        new_string: { type: 'string', description: 'The text to put in its place.' },
+        replace_all: { type: 'boolean', default: false, description: 'Replace every occurrence.' },
+      },
+      required: ['path', 'old_string', 'new_string'],
+      additionalProperties: false,
     },
-    required: ['path', 'old_string', 'new_string'],
-    additionalProperties: false,
-  },
-  handler: (args, ctx) => applyEdit(args, ctx),
-  preview: (args, ctx) => previewEdit(args, ctx),
-});
+    handler: (args, ctx) => applyEdit(args, ctx, limits()),
+    preview: (args, ctx) => previewEdit(args, ctx, limits()),
+  });
+}
 
-export async function applyEdit(args: EditArgs, ctx: ToolContext): Promise<string> {
+/** The edit tool with the default size limit. */
+export const editTool = createEditTool();
+
+export async function applyEdit(args: EditArgs, ctx: ToolContext, limits: EditLimits): Promise<string> {
   // The lock is the file's real path, so edits through different symlinks wait for each other;
   // the file is read inside the lock, after any edit that came first has landed.
   const release = await ctx.lock(await editTarget(args, ctx));
   try {
-    const plan = await planEdit(args, ctx);
-    await writeFileAtomic(plan.target, encodeText(plan.after, plan.bom), { signal: ctx.signal, shownPath: args.path });
+    const plan = await planEdit(args, ctx, limits);
+    await writeFileAtomic(plan.target, newFileChunks(plan), { signal: ctx.signal, shownPath: args.path });
     const through = plan.target === plan.absPath ? '' : ` (through the symlink, in ${displayPath(ctx.cwd, plan.target)})`;
     return describeEdit(plan, `${displayPath(ctx.cwd, plan.absPath)}${through}`, ctx.limits);
   } finally {
@@ -44,7 +51,8 @@ export async function applyEdit(args: EditArgs, ctx: ToolContext): Promise<strin
 }
 
 /** The file before and after, computed by the same code the handler runs; changes nothing. */
-export async function previewEdit(args: EditArgs, ctx: Pick<ToolContext, 'cwd' | 'limits'>): Promise<ToolPreview> {
-  const plan = await planEdit(args, ctx);
-  return { kind: 'file_change', path: plan.target, before: plan.before, after: plan.after };
+export async function previewEdit(args: EditArgs, ctx: Pick<ToolContext, 'cwd' | 'limits'>, limits: EditLimits): Promise<ToolPreview> {
+  const plan = await planEdit(args, ctx, limits);
+  const { before, after } = planTexts(plan);
+  return { kind: 'file_change', path: plan.target, before, after };
 }

@@ -1,7 +1,16 @@
 import { definePlugin } from '@lug/tools';
-import { editTool } from './edit-tool.js';
+import { EDIT_MAX_BYTES_OPTION } from './edit-options.js';
+import { createEditTool } from './edit-tool.js';
 
-export { editTool } from './edit-tool.js';
-export type { EditArgs } from './plan-edit.js';
+export { createEditTool, editTool } from './edit-tool.js';
+export { DEFAULT_EDIT_MAX_BYTES, EDIT_MAX_BYTES_OPTION } from './edit-options.js';
+export type { EditArgs, EditLimits } from './plan-edit.js';
 
-export default definePlugin({ name: 'edit', tools: [editTool] });
+/** The plugin defines lug.opt.edit_max_bytes, and registers edit reading it at each call. */
+export default definePlugin({
+  name: 'edit',
+  setup(lug) {
+    lug.options.define(EDIT_MAX_BYTES_OPTION);
+    lug.tools.register(createEditTool(() => ({ maxBytes: lug.options.get<number>('edit_max_bytes') })));
+  },
+});

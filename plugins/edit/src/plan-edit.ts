@@ -1,22 +1,29 @@
 /**
- * Everything an edit decides before it writes: the file's text, where
- * old_string occurs, and the text after the replacement. The handler writes
- * what this returns; the preview shows it. One function, so the dialog shows
- * exactly what the edit will do.
+ * Everything an edit decides before it writes: the file's bytes, where
+ * old_string occurs, and what to write instead. The handler writes what this
+ * returns; the preview shows it. One function, so the dialog shows exactly
+ * what the edit will do.
+ *
+ * The plan works on the file's bytes (strict UTF-8 checked, never decoded
+ * whole): old_string is searched as UTF-8 bytes, which in valid UTF-8 finds
+ * exactly what a search of the decoded text would, and the new file is
+ * written as slices of the old one and the new text. A 100 MB file is in
+ * memory once, not as bytes, a string, the new string and its encoding.
  */
 import {
-  detectLineEnding,
   FileError,
-  readTextFile,
+  readTextBytes,
   resolvePath,
   resolveSymlinkTarget,
+  statRegularFile,
   ToolError,
   withLineEnding,
   type LineEnding,
   type ToolContext,
 } from '@lug/tools';
+import { detectLineEndingOfBytes, lineNumbersAtBytes } from './byte-lines.js';
 import { noMatchMessage } from './no-match.js';
-import { findOccurrences, lineNumbersAt, listLines } from './occurrences.js';
+import { listLines } from './occurrences.js';
 
 export interface EditArgs {
   path: string;
@@ -30,14 +37,21 @@ export interface EditPlan {
   absPath: string;
   /** The file that changes: absPath, or the final target of its symlinks. */
   target: string;
-  /** The file's text before and after (without a byte order mark). */
-  before: string;
-  after: string;
-  /** Whether the file starts with a byte order mark, which is kept. */
-  bom: boolean;
+  /** The file's bytes as they are, byte order mark included. */
+  bytes: Buffer;
+  /** Where the text starts: 3 after a byte order mark (which is kept), else 0. */
+  textStart: number;
   lineEnding: LineEnding;
-  /** Where each replacement's new text starts in `after`, and its length. */
-  replacements: Array<{ start: number; length: number }>;
+  /** Byte offsets of the occurrences replaced, ascending. */
+  starts: number[];
+  /** Bytes of old_string (as spelled in the file) and of its replacement. */
+  oldLength: number;
+  replacement: Buffer;
+}
+
+/** What the plan needs besides the call: the size limit (option edit_max_bytes). */
+export interface EditLimits {
+  maxBytes: number;
 }
 
 function checkStrings(args: EditArgs): void {
@@ -61,9 +75,21 @@ function spellings(args: EditArgs, ending: LineEnding): Array<{ old: string; rep
   return inFileEndings.old === asGiven.old ? [inFileEndings] : [inFileEndings, asGiven];
 }
 
-async function readFileToEdit(target: string, shownPath: string) {
+/** "12.5 MB": sizes in error messages. */
+function megabytes(bytes: number): string {
+  return `${(bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 1 : 0)} MB`;
+}
+
+async function readFileToEdit(target: string, shownPath: string, limits: EditLimits) {
   try {
-    return await readTextFile(target, shownPath);
+    const stats = await statRegularFile(target, shownPath);
+    if (stats.size > limits.maxBytes) {
+      throw new ToolError(
+        `${shownPath} is ${megabytes(stats.size)} (${stats.size} bytes), more than edit changes (${limits.maxBytes} bytes, the option edit_max_bytes). ` +
+          'Change it with bash instead (sed -i, or a script), or raise lug.opt.edit_max_bytes in init.lua.',
+      );
+    }
+    return await readTextBytes(target, shownPath);
   } catch (err) {
     if (err instanceof FileError && err.reason === 'missing') {
       throw new ToolError(`${err.message} edit changes existing files; to create a file, use write.`);
@@ -72,21 +98,16 @@ async function readFileToEdit(target: string, shownPath: string) {
   }
 }
 
-function replaceAt(text: string, starts: number[], old: string, replacement: string): { after: string; replacements: EditPlan['replacements'] } {
-  const parts: string[] = [];
-  const replacements: EditPlan['replacements'] = [];
-  let from = 0;
-  let length = 0;
-  for (const start of starts) {
-    parts.push(text.slice(from, start));
-    length += start - from;
-    replacements.push({ start: length, length: replacement.length });
-    parts.push(replacement);
-    length += replacement.length;
-    from = start + old.length;
-  }
-  parts.push(text.slice(from));
-  return { after: parts.join(''), replacements };
+/** A lone surrogate cannot occur in text decoded from valid UTF-8, so such an old_string matches nothing. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Byte offsets of the non-overlapping occurrences of `needle` at or after `from`, left to right. */
+function findOccurrences(bytes: Buffer, needle: string, from: number): number[] {
+  if (needle === '' || LONE_SURROGATE.test(needle)) return [];
+  const pattern = Buffer.from(needle, 'utf8');
+  const found: number[] = [];
+  for (let at = bytes.indexOf(pattern, from); at !== -1; at = bytes.indexOf(pattern, at + pattern.length)) found.push(at);
+  return found;
 }
 
 /** The file an edit changes: the path from the working directory, symlinks followed. */
@@ -95,15 +116,17 @@ export async function editTarget(args: Pick<EditArgs, 'path'>, ctx: Pick<ToolCon
 }
 
 /** Work out the edit, or throw a ToolError that says how to fix the call. Changes nothing. */
-export async function planEdit(args: EditArgs, ctx: Pick<ToolContext, 'cwd' | 'limits'>): Promise<EditPlan> {
+export async function planEdit(args: EditArgs, ctx: Pick<ToolContext, 'cwd' | 'limits'>, limits: EditLimits): Promise<EditPlan> {
   checkStrings(args);
   const absPath = resolvePath(ctx.cwd, args.path);
   const target = await editTarget(args, ctx);
-  const file = await readFileToEdit(target, args.path);
-  const lineEnding = detectLineEnding(file.text);
+  const file = await readFileToEdit(target, args.path, limits);
+  const bytes = file.bytes;
+  const textStart = file.bom ? 3 : 0;
+  const lineEnding = detectLineEndingOfBytes(bytes, textStart);
 
   for (const { old, replacement } of spellings(args, lineEnding)) {
-    const starts = findOccurrences(file.text, old);
+    const starts = findOccurrences(bytes, old, textStart);
     if (starts.length === 0) continue;
     if (old === replacement) {
       throw new ToolError(
@@ -112,13 +135,32 @@ export async function planEdit(args: EditArgs, ctx: Pick<ToolContext, 'cwd' | 'l
     }
     if (starts.length > 1 && !args.replace_all) {
       throw new ToolError(
-        `old_string occurs ${starts.length} times in ${args.path}, on ${listLines(lineNumbersAt(file.text, starts))}; it must occur exactly once. ` +
+        `old_string occurs ${starts.length} times in ${args.path}, on ${listLines(lineNumbersAtBytes(bytes, starts, textStart))}; it must occur exactly once. ` +
           'Add surrounding lines to old_string to pick one, or pass replace_all: true to replace every occurrence.',
       );
     }
-    const { after, replacements } = replaceAt(file.text, starts, old, replacement);
-    return { absPath, target, before: file.text, after, bom: file.bom, lineEnding, replacements };
+    const oldLength = Buffer.byteLength(old, 'utf8');
+    return { absPath, target, bytes, textStart, lineEnding, starts, oldLength, replacement: Buffer.from(replacement, 'utf8') };
   }
+  // Only now is the text decoded: the hint needs it, and a failed edit holds no new file.
   const searched = spellings(args, lineEnding)[0]!.old;
-  throw new ToolError(noMatchMessage(file.text, searched, args.path, ctx.limits.lineChars));
+  throw new ToolError(noMatchMessage(bytes.toString('utf8', textStart), searched, args.path, ctx.limits.lineChars));
+}
+
+/** The new file as slices of the old one and the replacement, in order (byte order mark included). */
+export function newFileChunks(plan: EditPlan): Buffer[] {
+  const chunks: Buffer[] = [];
+  let from = 0;
+  for (const start of plan.starts) {
+    chunks.push(plan.bytes.subarray(from, start), plan.replacement);
+    from = start + plan.oldLength;
+  }
+  chunks.push(plan.bytes.subarray(from));
+  return chunks;
+}
+
+/** The text before and after, without the byte order mark: for the preview (the dialog's diff). */
+export function planTexts(plan: EditPlan): { before: string; after: string } {
+  const after = Buffer.concat(newFileChunks(plan));
+  return { before: plan.bytes.toString('utf8', plan.textStart), after: after.toString('utf8', plan.textStart) };
 }

@@ -125,6 +125,20 @@ describe.skipIf(!hasTmux())('lug in a real terminal', () => {
     expect(await until(() => processesMatching(marker).length === 0, 3_000)).toBe(true);
   });
 
+  for (const signal of ['SIGTERM', 'SIGHUP', 'SIGINT'] as const) {
+    it(`ends on ${signal} and leaves no process, not even those that left the group or session`, async () => {
+      const t = `3${Math.floor(100 + Math.random() * 800)}.${signal.length}${Math.floor(Math.random() * 100)}`;
+      const command = [`setsid sleep ${t} &`, `set -m; sleep ${t} &`, `sh -c 'setsid sh -c "sleep ${t} &" &'`, `sleep ${t} > /dev/null 2>&1 &`].join('\n');
+      const { screen: s } = await startLug([turn(toolCall('bash', { command })), text('Started them.')], { args: ['--auto'] });
+      await prompt(s, 'start them');
+      await s.waitFor(/Started them\./);
+      expect(await until(() => processesMatching(`sleep ${t}`).length === 4, 5_000)).toBe(true);
+      process.kill(s.panePid(), signal);
+      expect(await until(() => s.paneDead(), 5_000)).toBe(true);
+      expect(await until(() => processesMatching(`sleep ${t}`).length === 0, 3_000)).toBe(true);
+    });
+  }
+
   it('shows the conversation it continues with --continue', async () => {
     const box = sandbox();
     server = await startScriptedServer([text('The answer is forty-two.'), text('Still forty-two.')]);

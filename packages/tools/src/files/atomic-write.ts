@@ -5,19 +5,23 @@
  * new one, never a mix. Writing through a symlink changes the file it points
  * to and keeps the link; an existing file keeps its mode (and, when lug runs as
  * root, its owner); missing parent directories are created.
+ *
+ * The temporary file (`.NAME.PID.HEX.lug-tmp`) is removed when the write fails
+ * or is aborted, by the exit cleanup when lug is stopped by a signal it can
+ * catch, and, when lug was killed with SIGKILL, by the next lug's start-up
+ * sweep (temp-files.ts, leftover-registry.ts).
  */
-import { randomBytes } from 'node:crypto';
 import { access, chmod, chown, constants, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import path from 'node:path';
+import { recordTempDirectory } from '../leftovers/leftover-registry.js';
 import { FileError } from './file-error.js';
 import { resolveSymlinkTarget } from './symlink-target.js';
+import { temporaryPathBeside, tempFilesInProgress } from './temp-files.js';
 import { directoryError, explainFileSystemError } from './text-file.js';
 
 /** Written in slices so that an abort can stop a large write part-way. */
 const SLICE_BYTES = 4 * 1024 * 1024;
-/** Keep temporary names well under the 255-byte limit of a file name. */
-const MAX_NAME_PART = 100;
 
 export interface AtomicWriteOptions {
   /** Stops the write; the target is left as it was and the temporary file removed. */
@@ -75,19 +79,41 @@ async function ensureParentDirectory(dir: string, shownPath: string): Promise<vo
   }
 }
 
-function temporaryPathBeside(target: string): string {
-  const name = path.basename(target).slice(0, MAX_NAME_PART);
-  return path.join(path.dirname(target), `.${name}.${process.pid}.${randomBytes(6).toString('hex')}.lug-tmp`);
+/** At most this many buffers in one writev (POSIX guarantees 16; Linux takes 1024). */
+const MAX_IOVECS = 1024;
+
+/** The chunks cut into slices of at most SLICE_BYTES, grouped into writes of at most SLICE_BYTES each. */
+function* writeBatches(chunks: readonly Uint8Array[]): Generator<Uint8Array[]> {
+  let batch: Uint8Array[] = [];
+  let size = 0;
+  for (const chunk of chunks) {
+    for (let at = 0; at < chunk.length; at += SLICE_BYTES) {
+      const slice = chunk.subarray(at, Math.min(chunk.length, at + SLICE_BYTES));
+      if (batch.length > 0 && (size + slice.length > SLICE_BYTES || batch.length === MAX_IOVECS)) {
+        yield batch;
+        batch = [];
+        size = 0;
+      }
+      batch.push(slice);
+      size += slice.length;
+    }
+  }
+  if (batch.length > 0) yield batch;
 }
 
-async function writeTemporary(tmp: string, bytes: Uint8Array, mode: number, signal?: AbortSignal): Promise<void> {
+async function writeTemporary(tmp: string, chunks: readonly Uint8Array[], mode: number, signal?: AbortSignal): Promise<void> {
   const handle = await open(tmp, 'wx', mode);
   try {
-    let at = 0;
-    while (at < bytes.length) {
+    // Many small chunks (an edit replacing thousands of places) go out a batch per system call.
+    for (const batch of writeBatches(chunks)) {
       signal?.throwIfAborted();
-      const { bytesWritten } = await handle.write(bytes, at, Math.min(SLICE_BYTES, bytes.length - at));
-      at += bytesWritten;
+      let written = (await handle.writev(batch)).bytesWritten;
+      // A short write: the rest one buffer at a time.
+      for (const b of batch) {
+        const skip = Math.min(written, b.length);
+        written -= skip;
+        for (let at = skip; at < b.length; ) at += (await handle.write(b, at, b.length - at)).bytesWritten;
+      }
     }
     await handle.sync();
   } finally {
@@ -119,10 +145,14 @@ async function keepOwner(tmp: string, info: Stats): Promise<void> {
   }
 }
 
-/** Write `data` to `absPath` atomically (see the file comment). */
+/**
+ * Write `data` to `absPath` atomically (see the file comment). `data` may be a
+ * list of chunks, written one after the other: a large edit writes slices of
+ * the old file and the new text without joining them in memory.
+ */
 export async function writeFileAtomic(
   absPath: string,
-  data: string | Uint8Array,
+  data: string | Uint8Array | readonly Uint8Array[],
   options: AtomicWriteOptions = {},
 ): Promise<AtomicWriteResult> {
   const shownPath = options.shownPath ?? absPath;
@@ -132,11 +162,14 @@ export async function writeFileAtomic(
   if (before) await ensureWritable(target, before, shownPath);
   await ensureParentDirectory(path.dirname(target), shownPath);
 
-  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  const chunks = typeof data === 'string' ? [Buffer.from(data, 'utf8')] : data instanceof Uint8Array ? [data] : data;
   const mode = before ? before.mode & 0o7777 : 0o666;
   const tmp = temporaryPathBeside(target);
+  // Noted before the file exists: a SIGKILL at any point after leaves a note the next start sweeps by.
+  recordTempDirectory(path.dirname(tmp));
+  tempFilesInProgress.add(tmp);
   try {
-    await writeTemporary(tmp, bytes, mode & 0o777, options.signal);
+    await writeTemporary(tmp, chunks, mode & 0o777, options.signal);
     if (before) {
       await keepOwner(tmp, before);
       // open() applied the umask; set the old bits exactly (setuid etc. included).
@@ -147,6 +180,8 @@ export async function writeFileAtomic(
   } catch (err) {
     await unlink(tmp).catch(() => undefined);
     throw await explainFileSystemError(err, target, shownPath);
+  } finally {
+    tempFilesInProgress.delete(tmp);
   }
   await syncDirectory(path.dirname(target));
   const after = await stat(target);

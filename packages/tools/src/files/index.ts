@@ -5,5 +5,6 @@ export * from './symlink-target.js';
 export * from './missing-path.js';
 export * from './text-file.js';
 export * from './atomic-write.js';
+export * from './temp-files.js';
 export * from './numbered-lines.js';
 export * from './count-lines.js';

@@ -3,6 +3,7 @@
  * it is a regular file, not a directory) and the strict decoding, with errors
  * that say what the path is instead and what to do.
  */
+import { isUtf8 } from 'node:buffer';
 import { readFile, stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import { FileError } from './file-error.js';
@@ -77,6 +78,37 @@ export async function readTextFile(absPath: string, shownPath: string): Promise<
   }
   const { text, bom } = decodeUtf8Strict(bytes, shownPath);
   return { text, bom, stats };
+}
+
+export interface TextBytes {
+  /** The file's bytes as they are, byte order mark included. */
+  bytes: Buffer;
+  /** Whether it starts with a UTF-8 byte order mark. */
+  bom: boolean;
+  stats: Stats;
+}
+
+/**
+ * Read a whole file and check that it is strict UTF-8 text (the test of
+ * readTextFile, with the same errors) without decoding it: for a tool that
+ * works on the bytes, so a large file is in memory once, not also as a string.
+ */
+export async function readTextBytes(absPath: string, shownPath: string): Promise<TextBytes> {
+  const stats = await statRegularFile(absPath, shownPath);
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(absPath);
+  } catch (err) {
+    throw await explainFileSystemError(err, absPath, shownPath);
+  }
+  // Both checks are native and allocate nothing; the decoder runs only to name the first bad byte.
+  if (bytes.indexOf(0) !== -1 || !isUtf8(bytes)) {
+    decodeUtf8Strict(bytes, shownPath);
+    // The decoder found nothing wrong where the check did: refuse anyway.
+    throw new FileError('not_utf8', `${shownPath} is not valid UTF-8; only UTF-8 text can be shown or edited.`);
+  }
+  const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  return { bytes, bom, stats };
 }
 
 /** The bytes to write for `text`, with the byte order mark back when the file had one. */

@@ -1,7 +1,10 @@
 /**
- * Killing every process group lug started when lug goes away: on a normal
- * exit, on `process.exit()`, and on SIGINT, SIGTERM and SIGHUP (and the other
- * signals that end a process by default).
+ * Cleaning up when lug goes away: on a normal exit, on `process.exit()`, and
+ * on SIGINT, SIGTERM and SIGHUP (and the other signals that end a process by
+ * default), every process lug started is killed (its process groups, and
+ * every process carrying this lug's mark, wherever it went), the temporary
+ * files of writes in progress are removed, and then this lug's note for the
+ * next start's sweep (leftover-registry.ts).
  *
  * The signal side goes through `signal-exit`, because a host may own a signal
  * itself (the TUI turns Ctrl-C into "cancel the turn"; ink and execa listen
@@ -13,25 +16,43 @@
  * it" for signal-exit, and a SIGTERM would then kill nobody.
  */
 import { onExit } from 'signal-exit';
-import { killGroup, killGroupsSync } from './kill-group.js';
+import { removeTempFilesInProgress } from '../files/temp-files.js';
+import { removeOwnNote } from '../leftovers/leftover-registry.js';
+import { killProcesses, killProcessesSync } from './kill-group.js';
+import { sameOwner, selfOwner, type Mark } from './process-marker.js';
 import { processTable } from './process-table.js';
 
 /** Between TERM and KILL when lug exits: short, because lug is on its way out. */
 const EXIT_GRACE_MS = 500;
 
+/** Accepts the mark of every process this lug started. */
+function ours(): (mark: Mark) => boolean {
+  const self = selfOwner();
+  return (mark) => sameOwner(mark.owner, self);
+}
+
 /**
- * Kill every group lug started, running or in the background (TERM, then KILL
- * after `graceMs`). Resolves when they are gone.
+ * Kill every process lug started, running or in the background, in its group
+ * or not (TERM, then KILL after `graceMs`). Resolves when they are gone.
  */
 export async function killAllProcesses(opts: { graceMs?: number } = {}): Promise<void> {
-  const pgids = processTable.groups();
-  await Promise.all(pgids.map((pgid) => killGroup(pgid, opts.graceMs ?? 2000)));
+  await killProcesses({ groups: processTable.groups(), marked: ours() }, opts.graceMs ?? 2000);
   processTable.prune();
 }
 
-/** The same, synchronously (it blocks for at most `graceMs`): for exit handlers. */
+/** The same, synchronously (it blocks for about `graceMs`): for exit handlers. */
 export function killAllProcessesSync(graceMs = EXIT_GRACE_MS): void {
-  killGroupsSync(processTable.groups(), graceMs);
+  killProcessesSync({ groups: processTable.groups(), marked: ours() }, graceMs);
+}
+
+/** Everything exit does (see the file comment), synchronously. */
+export function cleanUpAtExit(graceMs = EXIT_GRACE_MS): void {
+  try {
+    killAllProcessesSync(graceMs);
+  } finally {
+    removeTempFilesInProgress();
+    removeOwnNote();
+  }
 }
 
 const KEY = Symbol.for('lug.tools.exitCleanup');
@@ -46,7 +67,7 @@ export function installExitCleanup(): () => void {
   const g = globalThis as WithCleanup;
   if (g[KEY]) return g[KEY];
   const remove = onExit(() => {
-    killAllProcessesSync();
+    cleanUpAtExit();
   });
   const uninstall = () => {
     remove();

@@ -1,10 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { findMarked, markOf } from './marked-processes.js';
+import type { Mark } from './process-marker.js';
 
 /**
- * Signalling a whole process group. Every process lug starts leads its own
- * group (`detached: true` makes it call setsid), so `kill(-pgid)` reaches the
- * command, its children and grandchildren, including `&` background jobs of a
- * non-interactive shell, which stay in the shell's group.
+ * Killing what lug started: process groups, and the processes that carry a
+ * mark (see process-marker.ts) wherever they went. Every process lug starts
+ * leads its own group (`detached: true` makes it call setsid), so
+ * `kill(-pgid)` reaches the command, its children and grandchildren,
+ * including `&` background jobs of a non-interactive shell, which stay in the
+ * shell's group; the mark reaches those that left it (`setsid`, `set -m`, a
+ * double fork).
  */
 
 /** Send `signal` to the group; false when no process of it is left. */
@@ -14,6 +19,16 @@ export function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
     return true;
   } catch (err) {
     // EPERM: it exists but is not ours to signal (it changed user); still alive.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Signal one process; false when it is gone. */
+function signalPid(pid: number, signal: NodeJS.Signals): boolean {
+  try {
+    process.kill(pid, signal);
+    return true;
+  } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
@@ -54,40 +69,76 @@ function hasRunningMember(pgid: number): boolean | undefined {
   return false;
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** What to kill: whole process groups, and every process whose mark `marked` accepts. */
+export interface KillTargets {
+  groups: readonly number[];
+  marked?: (mark: Mark) => boolean;
+}
+
 const POLL_MS = 20;
 /** The first checks come sooner: most processes die within milliseconds of TERM. */
 const FIRST_POLLS_MS = [1, 2, 4, 8, 16];
+/** How long to wait for KILLed processes to be gone (an unkillable straggler in D state). */
+const AFTER_KILL_MS = 2000;
+/** Searches for marked processes after the KILL: one may have forked while it was being killed. */
+const MOP_UP_ROUNDS = 4;
 
 /**
- * TERM, then KILL once `graceMs` has passed with any member still alive, so a
- * process that ignores TERM dies as surely as one that does not. Resolves when
- * the group is gone (or after a bounded wait for an unkillable straggler).
+ * The steps of a kill, as the milliseconds to wait between them: TERM to every
+ * target, KILL once `graceMs` has passed to any still alive (so a process that
+ * ignores TERM dies as surely as one that does not), then KILL to marked
+ * processes that appeared meanwhile, until none is found.
  */
-export async function killGroup(pgid: number, graceMs: number): Promise<void> {
-  if (!signalGroup(pgid, 'SIGTERM')) return;
+function* killSteps(targets: KillTargets, graceMs: number): Generator<number, void, void> {
+  const { marked } = targets;
+  const stillMarked = (pid: number) => {
+    const mark = markOf(pid);
+    return mark !== undefined && marked!(mark);
+  };
+  let groups = targets.groups.filter((pgid) => signalGroup(pgid, 'SIGTERM'));
+  let pids = marked ? findMarked(marked).filter((pid) => signalPid(pid, 'SIGTERM')) : [];
   const termDeadline = Date.now() + graceMs;
-  for (let i = 0; Date.now() < termDeadline; i++) {
-    await sleep(Math.min(FIRST_POLLS_MS[i] ?? POLL_MS, Math.max(1, termDeadline - Date.now())));
-    if (!groupAlive(pgid)) return;
+  for (let i = 0; (groups.length > 0 || pids.length > 0) && Date.now() < termDeadline; i++) {
+    yield Math.min(FIRST_POLLS_MS[i] ?? POLL_MS, Math.max(1, termDeadline - Date.now()));
+    groups = groups.filter(groupAlive);
+    pids = pids.filter(stillMarked);
   }
-  signalGroup(pgid, 'SIGKILL');
-  const killDeadline = Date.now() + 2000;
-  while (groupAlive(pgid) && Date.now() < killDeadline) await sleep(POLL_MS);
+  for (const pgid of groups) signalGroup(pgid, 'SIGKILL');
+  // Read the mark again first: a pid freed by a process that died may have been given to another.
+  for (const pid of pids) if (stillMarked(pid)) signalPid(pid, 'SIGKILL');
+  for (let round = 0; marked && round < MOP_UP_ROUNDS; round++) {
+    const more = findMarked(marked);
+    if (more.length === 0) break;
+    for (const pid of more) signalPid(pid, 'SIGKILL');
+    yield 1;
+  }
+  const killDeadline = Date.now() + AFTER_KILL_MS;
+  while ((groups = groups.filter(groupAlive)).length > 0 && Date.now() < killDeadline) yield POLL_MS;
 }
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Block the thread for `ms` (exit handlers cannot await). */
 function sleepSync(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
-/** killGroup for many groups at once, synchronously: for process exit. */
+/** Kill the targets (see killSteps); resolves when they are gone (or after a bounded wait for an unkillable straggler). */
+export async function killProcesses(targets: KillTargets, graceMs: number): Promise<void> {
+  for (const waitMs of killSteps(targets, graceMs)) await sleep(waitMs);
+}
+
+/** The same, synchronously: for process exit. */
+export function killProcessesSync(targets: KillTargets, graceMs: number): void {
+  for (const waitMs of killSteps(targets, graceMs)) sleepSync(waitMs);
+}
+
+/** TERM, then KILL after `graceMs`, to one group. */
+export function killGroup(pgid: number, graceMs: number): Promise<void> {
+  return killProcesses({ groups: [pgid] }, graceMs);
+}
+
+/** killGroup for many groups at once, synchronously. */
 export function killGroupsSync(pgids: readonly number[], graceMs: number): void {
-  let alive = pgids.filter((pgid) => signalGroup(pgid, 'SIGTERM'));
-  const deadline = Date.now() + graceMs;
-  while (alive.length > 0 && Date.now() < deadline) {
-    sleepSync(POLL_MS);
-    alive = alive.filter(groupAlive);
-  }
-  for (const pgid of alive) signalGroup(pgid, 'SIGKILL');
+  killProcessesSync({ groups: pgids }, graceMs);
 }

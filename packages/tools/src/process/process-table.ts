@@ -1,13 +1,16 @@
 /**
  * Every process group lug started and that may still be alive: the running
- * calls, and the groups that outlived their call (a `cmd > log 2>&1 &` the
- * shell left behind). The status line shows the counts; exit cleanup kills
- * them all.
+ * calls, and those that outlived their call (a `cmd > log 2>&1 &` the shell
+ * left behind, or a `setsid cmd &` that left the group: a call stays listed
+ * while any process of its group or with its mark runs). The status line
+ * shows the counts; exit cleanup kills them all.
  *
  * One table per process, even when two copies of this package are loaded (a
  * plugin that bundles its own): it lives on `globalThis` under a symbol.
  */
 import { groupAlive } from './kill-group.js';
+import { findMarks, pidsAfter } from './marked-processes.js';
+import { sameOwner, selfOwner, type Mark } from './process-marker.js';
 
 export interface ProcessEntry {
   /** The process group id (the pid of its leader). */
@@ -17,6 +20,24 @@ export interface ProcessEntry {
   startedAt: number;
   /** `running`: its call has not returned. `background`: it outlived its call. */
   state: 'running' | 'background';
+  /** The mark its processes carry in their environment; absent when it was started without one. */
+  mark?: Mark;
+  /**
+   * Its group has no member left, only marked processes that left it. The
+   * group id may then be given to an unrelated group, so it is not signalled.
+   */
+  groupGone?: boolean;
+}
+
+/**
+ * The calls of this lug that have a marked process running, from one look at
+ * /proc, among the processes started after `since` (the oldest call's leader):
+ * only those can be its calls' (see pidsAfter). Used for counting only; the
+ * kills look at every process.
+ */
+function callsWithMarkedProcesses(since: number): Set<number> {
+  const self = selfOwner();
+  return new Set(findMarks((m) => sameOwner(m.owner, self), pidsAfter(since)).map((f) => f.mark.call));
 }
 
 /** How often background groups are checked for having died on their own. */
@@ -28,16 +49,18 @@ export class ProcessTable {
   private pruneTimer: ReturnType<typeof setInterval> | undefined;
 
   /** A call started a group. */
-  add(pgid: number, command: string): void {
-    this.entries.set(pgid, { pgid, command, startedAt: Date.now(), state: 'running' });
+  add(pgid: number, command: string, mark?: Mark): void {
+    this.entries.set(pgid, { pgid, command, startedAt: Date.now(), state: 'running', ...(mark ? { mark } : {}) });
     this.changed();
   }
 
-  /** A call returned: its group stays listed as background while any member lives. */
+  /** A call returned: it stays listed as background while any process of its group or with its mark lives. */
   finish(pgid: number): void {
     const entry = this.entries.get(pgid);
     if (!entry) return;
-    if (groupAlive(pgid)) {
+    const groupLives = groupAlive(pgid);
+    if (groupLives || (entry.mark && callsWithMarkedProcesses(pgid).has(entry.mark.call))) {
+      if (!groupLives) entry.groupGone = true;
       entry.state = 'background';
       this.schedulePrune();
     } else {
@@ -66,9 +89,14 @@ export class ProcessTable {
     return [...this.entries.values()].map((e) => ({ ...e }));
   }
 
+  /** The mark of the call that started `pgid`, while it is listed. */
+  markOf(pgid: number): Mark | undefined {
+    return this.entries.get(pgid)?.mark;
+  }
+
   /** pgids of every group that may be alive, running or background. */
   groups(): number[] {
-    return [...this.entries.keys()];
+    return [...this.entries.values()].filter((e) => !e.groupGone).map((e) => e.pgid);
   }
 
   /**
@@ -86,8 +114,12 @@ export class ProcessTable {
    */
   prune(): void {
     let removed = false;
+    let marked: Set<number> | undefined;
     for (const [pgid, e] of this.entries) {
-      if (e.state === 'background' && !groupAlive(pgid)) {
+      if (e.state !== 'background' || (!e.groupGone && groupAlive(pgid))) continue;
+      e.groupGone = true;
+      marked ??= callsWithMarkedProcesses(this.oldestBackground());
+      if (!e.mark || !marked.has(e.mark.call)) {
         this.entries.delete(pgid);
         removed = true;
       }
@@ -106,6 +138,13 @@ export class ProcessTable {
     }, PRUNE_INTERVAL_MS);
     // A background job must not keep lug alive.
     this.pruneTimer.unref();
+  }
+
+  /** The leader pid of the background call started first (pids of later calls were given out after it). */
+  private oldestBackground(): number {
+    let oldest: ProcessEntry | undefined;
+    for (const e of this.entries.values()) if (e.state === 'background' && (!oldest || e.startedAt < oldest.startedAt)) oldest = e;
+    return oldest?.pgid ?? 1;
   }
 
   private hasBackground(): boolean {

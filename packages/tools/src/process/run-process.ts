@@ -1,21 +1,24 @@
 /**
  * The process runner behind bash, grep, `lug.proc.run` and `lug.proc.spawn`.
  *
- * Every process leads its own process group, so a timeout, a cancel or
- * `kill()` reaches its children and grandchildren (TERM, then KILL after a
- * grace). Output is kept in rolling buffers holding the last `maxBytes` of
+ * Every process leads its own process group and carries its call's mark in
+ * its environment (process-marker.ts), so a timeout, a cancel or `kill()`
+ * reaches its children and grandchildren (TERM, then KILL after a grace),
+ * also those that left the group or the session. Output is kept in rolling buffers holding the last `maxBytes` of
  * each stream, so memory stays flat however much a command prints. The call
  * ends shortly after the process itself exits, even when a background child
- * still holds the output pipe open; that child's group stays in the process
- * table until it dies or lug exits (the first spawn installs the exit
- * cleanup, see exit-cleanup.ts).
+ * still holds the output pipe open; that child stays in the process table
+ * until it dies or lug exits (the first spawn installs the exit cleanup, see
+ * exit-cleanup.ts).
  */
 import { existsSync, statSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
 import { execa } from 'execa';
 import { installExitCleanup } from './exit-cleanup.js';
-import { killGroup } from './kill-group.js';
+import { killProcesses } from './kill-group.js';
+import { recordProcessesStarted } from '../leftovers/leftover-registry.js';
+import { formatMark, MARK_VARIABLE, newMark, sameOwner, type Mark } from './process-marker.js';
 import { processTable } from './process-table.js';
 import { TailBuffer } from './tail-buffer.js';
 
@@ -74,7 +77,7 @@ export interface ProcessHandle {
    * when the program could not be started (ProcessError) or `onOutput` threw.
    */
   wait(): Promise<ProcessResult>;
-  /** Kill the whole group (TERM, then KILL after the grace); resolves when it is gone. */
+  /** Kill the whole group and every process with its mark (TERM, then KILL after the grace); resolves when they are gone. */
   kill(): Promise<void>;
 }
 
@@ -102,10 +105,17 @@ function commandLine(command: ProcessCommand): { file: string; args: string[]; l
   return { file, args, label: command.join(' ') };
 }
 
-function buildEnv(extra: ProcessOptions['env']): Record<string, string> {
+/** lug's environment with `extra` applied, and the call's mark, which `extra` cannot remove. */
+function buildEnv(extra: ProcessOptions['env'], mark: Mark): Record<string, string> {
   const env: Record<string, string | undefined> = { ...process.env, ...extra };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
+  env[MARK_VARIABLE] = formatMark(mark);
   return env as Record<string, string>;
+}
+
+/** Accepts the marks of one call's processes. */
+export function ofCall(mark: Mark): (m: Mark) => boolean {
+  return (m) => m.call === mark.call && sameOwner(m.owner, mark.owner);
 }
 
 function checkCwd(cwd: string): void {
@@ -127,9 +137,12 @@ export function spawnProcess(command: ProcessCommand, opts: ProcessOptions = {})
   if (opts.signal?.aborted) return cancelledHandle();
   // Whoever starts a process through us gets the exit cleanup, CLI or not.
   installExitCleanup();
+  // Before it starts: a lug killed with SIGKILL from here on leaves a note for the next start's sweep.
+  recordProcessesStarted();
+  const mark = newMark();
   const sub = execa(file, args, {
     cwd,
-    env: buildEnv(opts.env),
+    env: buildEnv(opts.env, mark),
     extendEnv: false,
     detached: true,
     cleanup: false,
@@ -143,8 +156,8 @@ export function spawnProcess(command: ProcessCommand, opts: ProcessOptions = {})
   sub.catch(() => undefined);
   if (sub.pid === undefined) return failedHandle(sub, file, cwd);
   const pid = sub.pid;
-  processTable.add(pid, label);
-  return new RunningProcess(pid, sub, opts, started).handle();
+  processTable.add(pid, label, mark);
+  return new RunningProcess(pid, mark, sub, opts, started).handle();
 }
 
 /** Run to completion: spawnProcess(…).wait(). */
@@ -201,6 +214,7 @@ class RunningProcess {
 
   constructor(
     private readonly pid: number,
+    private readonly mark: Mark,
     sub: Subprocess,
     private readonly opts: ProcessOptions,
     private readonly started: number,
@@ -217,7 +231,7 @@ class RunningProcess {
 
   private kill(): Promise<void> {
     this.killedAt ??= Date.now();
-    this.killing ??= killGroup(this.pid, this.opts.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
+    this.killing ??= killProcesses({ groups: [this.pid], marked: ofCall(this.mark) }, this.opts.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
     return this.killing;
   }
 

@@ -1,0 +1,72 @@
+/**
+ * The lines of a session file: a header, then message and usage records, one
+ * JSON object a line. Reading a line gives its record or, for a line that is
+ * not one (cut by a kill, not JSON, JSON of the wrong shape), what is wrong
+ * with it in words.
+ */
+import { kindOf, messageProblem, usageProblem } from './message-check.js';
+import type { Message, Usage } from './messages.js';
+
+export interface SessionHeader {
+  type: 'session';
+  id: string;
+  cwd: string;
+  created: string;
+  version: 1;
+}
+
+/** A usage line holds the session's totals so far: tokens, and the cost in US dollars when every model's price was known. */
+export type SessionLine = SessionHeader | { type: 'message'; message: Message } | { type: 'usage'; usage: Usage; cost?: number };
+
+export type ReadLine = { record: SessionLine; problem?: undefined } | { record?: undefined; problem: string };
+
+function parse(text: string): { value: unknown } | { problem: string } {
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return { problem: 'not valid JSON (cut short, or not a record)' };
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** What is wrong with `value` as a session header, or undefined when it is one. */
+export function headerProblem(value: unknown): string | undefined {
+  if (!isObject(value)) return `the header must be an object, got ${kindOf(value)}`;
+  if (value.type !== 'session') return `the header's type must be "session", got ${kindOf(value.type)}`;
+  for (const f of ['id', 'cwd', 'created']) {
+    if (typeof value[f] !== 'string' || value[f] === '') return `the header's ${f} must be a non-empty string, got ${kindOf(value[f])}`;
+  }
+  if (value.version !== 1) return `the header's version must be 1, got ${kindOf(value.version)}`;
+  return undefined;
+}
+
+/** The first line of a session file: its header, or what is wrong with it. */
+export function readHeaderLine(text: string): { header: SessionHeader; problem?: undefined } | { header?: undefined; problem: string } {
+  const parsed = parse(text);
+  if ('problem' in parsed) return parsed;
+  const problem = headerProblem(parsed.value);
+  return problem ? { problem } : { header: parsed.value as SessionHeader };
+}
+
+/** A line after the header: a message or usage record, or what is wrong with it. */
+export function readRecordLine(text: string): ReadLine {
+  const parsed = parse(text);
+  if ('problem' in parsed) return parsed;
+  const value = parsed.value;
+  if (!isObject(value)) return { problem: `a record must be an object, got ${kindOf(value)}` };
+  if (value.type === 'message') {
+    const problem = messageProblem(value.message);
+    return problem ? { problem } : { record: { type: 'message', message: value.message as Message } };
+  }
+  if (value.type === 'usage') {
+    const problem = usageProblem(value.usage);
+    if (problem) return { problem };
+    const cost = typeof value.cost === 'number' && Number.isFinite(value.cost) && value.cost >= 0 ? value.cost : undefined;
+    return { record: { type: 'usage', usage: value.usage as Usage, ...(cost !== undefined ? { cost } : {}) } };
+  }
+  if (value.type === 'session') return { problem: 'a second session header, after the first line' };
+  return { problem: `a record's type must be "message" or "usage", got ${kindOf(value.type)}` };
+}

@@ -4,6 +4,7 @@
  * everything), the first "ask", the first failure, and whether every part was
  * allowed. How these combine depends on the mode; see decide in approvals.ts.
  */
+import type { BashPart } from './bash-part.js';
 import { describe, VERDICTS, type StoredRule } from './rule-set.js';
 import type { RuleAnswer, RuleCall, Verdict } from './types.js';
 
@@ -24,12 +25,14 @@ export interface RulesOutcome {
   everyPartAllowed: boolean;
   /** The bash parts no rule allowed. */
   unallowedParts: string[];
+  /** Why the line could not be split with certainty: in policy mode it asks, whatever the rules said. */
+  incomplete?: string;
 }
 
 /** What the rules judge: the arguments once, or per part for a bash line. */
 export interface Subject {
-  units: Array<{ args: Record<string, unknown>; part?: string }>;
-  /** Set when the line could not be split: the call asks with this reason. */
+  units: Array<{ args: Record<string, unknown>; part?: string; bash?: BashPart }>;
+  /** Set when the line could not be split with certainty: the call asks with this reason. */
   unparsable?: string;
 }
 
@@ -37,7 +40,10 @@ type Judged = { verdict: Verdict; reason?: string } | { failed: string } | undef
 
 export async function evaluateRules(rules: StoredRule[], subject: Subject, call: RuleCall, signal?: AbortSignal): Promise<RulesOutcome> {
   const outcome: RulesOutcome = { everyPartAllowed: subject.units.length > 0 && !subject.unparsable, unallowedParts: [] };
-  if (subject.unparsable) outcome.ask = { source: 'bash parser', reason: subject.unparsable };
+  if (subject.unparsable) {
+    outcome.incomplete = subject.unparsable;
+    outcome.ask = { source: 'bash parser', reason: `lug cannot split this command line with certainty: ${subject.unparsable}` };
+  }
   for (const unit of subject.units) {
     let allowed = false;
     for (const rule of rules) {

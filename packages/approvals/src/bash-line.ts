@@ -1,0 +1,88 @@
+/**
+ * One command line's analysis: every simple command bash would run, found
+ * by walking tree-sitter's statements (bash-walk.ts), and why the line
+ * cannot be split with certainty, if it cannot.
+ */
+import type { Parser, Tree } from 'web-tree-sitter';
+import type { BashPart } from './bash-part.js';
+import { prepareSource } from './bash-source.js';
+import { describeSyntaxError } from './bash-tree.js';
+import { SourceWalk } from './bash-walk.js';
+
+/** How deep scripts inside scripts are followed (`bash -c "eval 'sh -c …'"`). */
+export const MAX_DEPTH = 8;
+/** A line with more parts than this is not followed further. */
+export const MAX_PARTS = 1000;
+
+export class LineAnalysis {
+  readonly parts: BashPart[] = [];
+  readonly reasons: string[] = [];
+  private readonly trees: Tree[] = [];
+  /** Static texts holding `$(` or a backtick, which an evaluation may run. */
+  private readonly literalCode: string[] = [];
+  private evaluatesVariables = false;
+
+  constructor(private readonly parser: Parser) {}
+
+  incomplete(reason: string): void {
+    if (!this.reasons.includes(reason)) this.reasons.push(reason);
+  }
+
+  sawLiteralCode(text: string): void {
+    if (this.literalCode.length < 64) this.literalCode.push(text);
+  }
+
+  sawEvaluation(): void {
+    this.evaluatesVariables = true;
+  }
+
+  /** Adds a part at the end, or at `at` (a command goes before the commands its words substitute). */
+  add(part: BashPart, at?: number): boolean {
+    if (this.parts.length >= MAX_PARTS) {
+      this.incomplete(`the line has more than ${MAX_PARTS} parts`);
+      return false;
+    }
+    if (at === undefined) this.parts.push(part);
+    else this.parts.splice(at, 0, part);
+    return true;
+  }
+
+  /** Parse `text` as a script and find its parts; `wrappers` are the programs that run it. */
+  script(text: string, depth: number, wrappers: readonly string[]): void {
+    if (depth > MAX_DEPTH) {
+      this.incomplete(`scripts are nested more than ${MAX_DEPTH} deep`);
+      return;
+    }
+    const source = prepareSource(text, (t) => this.parse(t));
+    const root = source.tree.rootNode;
+    if (root.hasError) this.incomplete(describeSyntaxError(root, source.text));
+    new SourceWalk(this, source.text, root, depth, wrappers).walk(root);
+  }
+
+  /** A tree that lives as long as the analysis. */
+  parse(text: string): Tree {
+    const tree = this.parser.parse(text);
+    if (!tree) throw new Error('the bash parser returned no tree');
+    this.trees.push(tree);
+    return tree;
+  }
+
+  /**
+   * Why the line cannot be split with certainty, if it cannot. A quoted text
+   * that looks like code, on a line that evaluates variables as code, may be
+   * run by it (`y='$(rm x)'; echo ${y@P}`): the line is incomplete, and the
+   * commands such a text would run are parts too.
+   */
+  finish(): string | undefined {
+    if (this.literalCode.length && this.evaluatesVariables) {
+      this.incomplete('a quoted text holds `$(` or a backtick, and the line evaluates variables as code (arithmetic, `${x@P}`, `declare -i`), which may run it');
+      for (const text of this.literalCode.splice(0)) {
+        const tree = this.parse(text);
+        new SourceWalk(this, text, tree.rootNode, 1, []).expandable(text);
+      }
+    }
+    for (const tree of this.trees.splice(0)) tree.delete();
+    return this.reasons.length ? this.reasons.join('; ') : undefined;
+  }
+}
+

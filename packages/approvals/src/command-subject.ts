@@ -1,0 +1,36 @@
+/**
+ * What the rules judge for a call whose command line is judged part by part:
+ * one unit per part, each with the call's arguments plus the part
+ * (`command` is the part's text, `command_line` the whole line, and the
+ * fields below). A line lug cannot split with certainty is `unparsable`:
+ * the call asks in policy mode even if every rule allowed every part.
+ */
+import { splitCommandLine, type BashPart } from './bash-parts.js';
+import type { Subject } from './rule-evaluation.js';
+
+/** The arguments a rule receives for one part. */
+export function partArgs(args: Record<string, unknown>, part: BashPart, line: string): Record<string, unknown> {
+  return {
+    ...args,
+    command: part.text,
+    command_line: line,
+    program: part.program,
+    program_name: part.program_name,
+    argv: [...part.argv],
+    part_kind: part.kind,
+    dynamic: part.dynamic,
+    wrappers: [...part.wrappers],
+    incomplete: part.incomplete,
+  };
+}
+
+export async function commandSubject(args: Record<string, unknown>, line: string): Promise<Subject> {
+  const split = await splitCommandLine(line);
+  const units = split.parts.map((part) => ({ args: partArgs(args, part, line), part: part.text, bash: part }));
+  if (!units.length) {
+    // An empty line or a comment: the rules judge the line itself.
+    const whole: BashPart = { text: line, kind: 'line', program: '', program_name: '', argv: [], dynamic: false, wrappers: [], incomplete: false };
+    units.push({ args: partArgs(args, whole, line), part: line, bash: whole });
+  }
+  return split.incomplete ? { units, unparsable: split.incomplete } : { units };
+}

@@ -6,7 +6,7 @@
  */
 import type { BashPart } from './bash-part.js';
 import { describe, VERDICTS, type StoredRule } from './rule-set.js';
-import type { RuleAnswer, RuleCall, Verdict } from './types.js';
+import type { RuleAnswer, RuleCall, RuleFinding, Verdict } from './types.js';
 
 /** One verdict (or failure) with who gave it and the reason to show. */
 export interface Finding {
@@ -36,9 +36,10 @@ export interface Subject {
   unparsable?: string;
 }
 
-type Judged = { verdict: Verdict; reason?: string } | { failed: string } | undefined;
+export type Judged = { verdict: Verdict; reason?: string } | { failed: string } | undefined;
 
-export async function evaluateRules(rules: StoredRule[], subject: Subject, call: RuleCall, signal?: AbortSignal): Promise<RulesOutcome> {
+/** `heard`, when given, receives every verdict and failure in the order the rules gave them. */
+export async function evaluateRules(rules: StoredRule[], subject: Subject, call: RuleCall, signal?: AbortSignal, heard?: RuleFinding[]): Promise<RulesOutcome> {
   const outcome: RulesOutcome = { everyPartAllowed: subject.units.length > 0 && !subject.unparsable, unallowedParts: [] };
   if (subject.unparsable) {
     outcome.incomplete = subject.unparsable;
@@ -51,6 +52,7 @@ export async function evaluateRules(rules: StoredRule[], subject: Subject, call:
       let judged = judge(rule, unit.args, call, signal);
       if (judged instanceof Promise) judged = await judged;
       if (!judged) continue;
+      if (heard) heard.push(spoke(rule, judged, unit.part));
       if ('failed' in judged) {
         outcome.failure ??= finding(rule, judged.failed, unit.part);
         continue;
@@ -74,12 +76,19 @@ export async function evaluateRules(rules: StoredRule[], subject: Subject, call:
   return outcome;
 }
 
+function spoke(rule: StoredRule, judged: NonNullable<Judged>, part: string | undefined): RuleFinding {
+  const heard: RuleFinding = 'failed' in judged ? { source: rule.source, verdict: 'failed', reason: judged.failed } : { source: rule.source, verdict: judged.verdict };
+  if (!('failed' in judged) && judged.reason !== undefined) heard.reason = judged.reason;
+  if (part !== undefined) heard.part = part;
+  return heard;
+}
+
 function finding(rule: StoredRule, reason: string, part: string | undefined): Finding {
   return part === undefined ? { source: rule.source, reason } : { source: rule.source, reason, part };
 }
 
 /** Run one rule; synchronous rules stay synchronous so deciding stays cheap. */
-function judge(rule: StoredRule, args: Record<string, unknown>, call: RuleCall, signal?: AbortSignal): Judged | Promise<Judged> {
+export function judge(rule: StoredRule, args: Record<string, unknown>, call: RuleCall, signal?: AbortSignal): Judged | Promise<Judged> {
   if (typeof rule.judge === 'string') return { verdict: rule.judge };
   let answer: RuleAnswer | Promise<RuleAnswer>;
   try {

@@ -139,6 +139,16 @@ const WRAPPED = [
   "bash -c 'eval \"CMD\"'",
   "parallel 'CMD' ::: a",
   'unshare -r CMD',
+  "su -lc 'CMD'",
+  "bash -lc 'CMD'",
+  "/usr/bin/env bash -c 'CMD'",
+  "sh -c -- 'CMD'",
+  'sudo -i CMD',
+  "command builtin eval 'CMD'",
+  "bash -c $'CMD'",
+  'nice -n10 CMD',
+  'timeout -k5 5s CMD',
+  'stdbuf -i0 -o0 -e0 CMD',
 ];
 
 const SUBSTITUTED = [
@@ -211,6 +221,14 @@ const SUBSTITUTED = [
   "shopt -s expand_aliases; alias ls='CMD'\nls",
   "alias ll='CMD'",
   'echo ${ CMD; }',
+  'echo ${a[$(CMD)]}',
+  'echo ${x:$(CMD):1}',
+  'echo hi#$(CMD)',
+  'echo $( (CMD) )',
+  ': ${x:=$(CMD)}',
+  'echo ${x?$(CMD)} 2>/dev/null',
+  "echo '$(no)'\"$(CMD)\"",
+  'exec 3< <(CMD)',
 ];
 
 const HEREDOCS = [
@@ -333,6 +351,16 @@ const RM_SPELLINGS = [
   'rm\\\n x',
   '\\\nrm x',
   '"r\\\nm" x',
+  'rm${IFS}x',
+  'rm${IFS}-rf${IFS}x',
+  '${x:-rm} y',
+  '${x:=rm} y',
+  'r=rm; $r x',
+  "X='rm -rf'; $X y",
+  "eval 'r''m x'",
+  'eval \\r\\m x',
+  "sh -c '\\rm x'",
+  "bash -c $'\\x72m x'",
 ];
 
 /** Lines whose command is not static: lug cannot know what runs, so the line must be incomplete. */
@@ -382,6 +410,6 @@ export function attacks(): Attack[] {
     }
   }
   for (const spelling of RM_SPELLINGS) out.push({ family: 'spelling', line: spelling, program: 'rm' });
-  for (const spelling of RM_SPELLINGS) out.push({ family: 'spelling', line: `sudo ${spelling}`, program: 'rm' });
+  for (const spelling of RM_SPELLINGS) if (!spelling.includes(';')) out.push({ family: 'spelling', line: `sudo ${spelling}`, program: 'rm' });
   return out;
 }

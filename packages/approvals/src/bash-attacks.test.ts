@@ -88,7 +88,7 @@ const HARMFUL = new Set(
  * lines that find programs outside PATH (`env -i`, `command -p`, `/bin/…`),
  * which would run the real ones.
  */
-const NOT_RUN = /\b(su|runuser|sudo|doas|sg|ssh|chroot|script|watch|parallel|unshare|strace|ltrace|busybox)\b|env -i|env - |command -p|\/bin\//;
+const NOT_RUN = /\b(su|runuser|sudo|doas|sg|ssh|chroot|script|watch|parallel|unshare|strace|ltrace|busybox)\b|env -i|env - |command -p|\/bin\/| -lc /;
 
 /**
  * A PATH of shims, one for every program in the system's directories, that

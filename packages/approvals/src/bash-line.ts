@@ -21,6 +21,8 @@ export class LineAnalysis {
   /** Static texts holding `$(` or a backtick, which an evaluation may run. */
   private readonly literalCode: string[] = [];
   private evaluatesVariables = false;
+  /** Static values the line assigns to variables, for guessing what `$cmd` runs. */
+  readonly assigned = new Map<string, string[]>();
 
   constructor(private readonly parser: Parser) {}
 
@@ -30,6 +32,12 @@ export class LineAnalysis {
 
   sawLiteralCode(text: string): void {
     if (this.literalCode.length < 64) this.literalCode.push(text);
+  }
+
+  assign(name: string, value: string): void {
+    const values = this.assigned.get(name) ?? [];
+    if (values.length < 8) values.push(value);
+    this.assigned.set(name, values);
   }
 
   sawEvaluation(): void {

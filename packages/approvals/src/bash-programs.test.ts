@@ -47,6 +47,19 @@ describe('program and argv', () => {
   });
 });
 
+describe('a command word that is not static', () => {
+  it.each([
+    ['rm${IFS}-rf${IFS}x', ['rm${IFS}-rf${IFS}x', 'rm']],
+    ['${x:-rm} y', ['${x:-rm}', 'rm']],
+    ['r=rm; $r x', ['$r', 'rm']],
+    ["X='sudo rm'; $X y", ['$X', 'sudo', 'rm']],
+  ])('%j is guessed from the line: %j', async (line, expected) => {
+    const parts = (await splitCommandLine(line)).parts.filter((p) => p.kind === 'command');
+    expect(parts.map((p) => p.program)).toEqual(expected);
+    expect(parts.every((p) => p.dynamic || p.wrappers.length)).toBe(true);
+  });
+});
+
 describe('wrappers', () => {
   it('are seen through, each staying a part, outermost first', async () => {
     expect(await commands('sudo -u root env -i FOO=1 nice -n 5 timeout 10 rm -rf x')).toEqual([
@@ -81,6 +94,7 @@ describe('wrappers', () => {
     ['ionice -c3 rm x', ['ionice', 'rm']],
     ['busybox rm x', ['busybox', 'rm']],
     ['coproc rm x', ['rm']],
+    ["su -lc 'rm x'", ['su', 'rm']],
   ])('%j runs %j', async (line, expected) => {
     expect(await programs(line)).toEqual(expected);
   });

@@ -12,6 +12,7 @@ import type { BashPart } from './bash-part.js';
 import { Redirections, type RedirectionWalk, type Stdin } from './bash-redirections.js';
 import { REDIRECTS, startingAt, unquotedNewline, preview, WORD_TYPES, wordLeaves, wordRanges, wordsAfterTarget } from './bash-tree.js';
 import { WordScanner, type SubstitutionKind, type WordHost, type WordValue } from './bash-words.js';
+import { guessCommand } from './bash-guesses.js';
 import { environmentVariable, innerOf, programName, type Arg, type Inner } from './bash-wrappers.js';
 
 /** A word as the walk knows it: where it is, and what bash makes of it. */
@@ -199,13 +200,20 @@ export class SourceWalk implements WordHost, RedirectionWalk {
   }
 
   /** One program run: a part, and the parts of what it runs in turn. */
-  private invoke(argv: Expanded[], words: Word[], text: string, wrappers: readonly string[], context: { stdin: Stdin; node: Node }, placeholder?: string, at?: number): void {
+  private invoke(argv: Expanded[], words: Word[], text: string, wrappers: readonly string[], context: Context, placeholder?: string, at?: number): void {
     if (placeholder !== undefined) argv = argv.map((a) => (a.value.includes(placeholder) ? { ...a, static: false } : a));
     const first = argv[0];
     const program = first.value;
-    const part: BashPart = { text, kind: 'command', program, program_name: programName(program), argv: argv.map((a) => a.value), dynamic: !first.static, wrappers: [...wrappers], incomplete: false };
+    const dynamic = !first.static || context.guessed === true;
+    const part: BashPart = { text, kind: 'command', program, program_name: programName(program), argv: argv.map((a) => a.value), dynamic, wrappers: [...wrappers], incomplete: false };
     if (!this.line.add(part, at)) return;
-    if (!first.static) return;
+    if (!first.static) {
+      for (const guess of guessCommand(program, this.line.assigned)) {
+        const guessed = [...guess.map((value) => ({ value, static: true, word: first.word })), ...argv.slice(1)];
+        this.invoke(guessed, words, text, wrappers, { ...context, guessed: true });
+      }
+      return;
+    }
     const inside = [...wrappers, program];
     if (inside.length > MAX_DEPTH * 2) {
       this.incomplete(`commands are wrapped more than ${MAX_DEPTH * 2} deep`);
@@ -215,7 +223,7 @@ export class SourceWalk implements WordHost, RedirectionWalk {
   }
 
   /** What a wrapper runs: a command, a script, a text it expands, its standard input. */
-  private runs(inner: Inner, argv: Expanded[], words: Word[], wrappers: readonly string[], context: { stdin: Stdin; node: Node }): void {
+  private runs(inner: Inner, argv: Expanded[], words: Word[], wrappers: readonly string[], context: Context): void {
     switch (inner.kind) {
       case 'command': {
         const slice = argv.slice(inner.from, inner.to);
@@ -289,6 +297,7 @@ export class SourceWalk implements WordHost, RedirectionWalk {
       return;
     }
     const scanned = this.word(value);
+    if (scanned.static && name?.type === 'variable_name') this.line.assign(this.text(name), scanned.values.join(' '));
     if (scanned.static && name) {
       for (const inner of environmentVariable(`${this.text(name)}=${scanned.values.join(' ')}`)) {
         if (inner.kind === 'script') this.line.script(inner.text, this.depth + 1, this.wrappers);
@@ -338,6 +347,13 @@ export class SourceWalk implements WordHost, RedirectionWalk {
       for (const child of item.namedChildren) if (!patterns.some((p) => p.equals(child))) this.walk(child);
     }
   }
+}
+
+/** Where a command is: what it reads on stdin, its node, and whether its program is only guessed. */
+interface Context {
+  stdin: Stdin;
+  node: Node;
+  guessed?: boolean;
 }
 
 /** One word of argv after brace expansion, and which written word it came from. */

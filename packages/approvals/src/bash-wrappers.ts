@@ -86,6 +86,7 @@ function su(argv: readonly Arg[]): Inner[] {
     if (!a.static) inner.push({ kind: 'unknown', reason: `${argv[0].value}'s arguments are not static` });
     else if (a.value === '-c' || a.value === '--command' || a.value === '--session-command') inner.push(...scriptOf(argv.slice(i + 1, i + 2), `the command given to ${a.value}`));
     else if (/^--(session-)?command=/.test(a.value)) inner.push({ kind: 'script', text: a.value.slice(a.value.indexOf('=') + 1) });
+    else if (/^-[a-zA-Z]*c$/.test(a.value)) inner.push(...scriptOf(argv.slice(i + 1, i + 2), `the command given to ${a.value}`));
     else if (/^-[a-zA-Z]*c./.test(a.value)) inner.push({ kind: 'script', text: a.value.slice(a.value.indexOf('c') + 1) });
     else if (a.value === '-u' && programName(argv[0].value) === 'runuser') {
       let k = i + 2;

@@ -5,8 +5,28 @@
  * fields below). A line lug cannot split with certainty is `unparsable`:
  * the call asks in policy mode even if every rule allowed every part.
  */
+import type { Tool } from '@lug/core';
 import { splitCommandLine, type BashPart } from './bash-parts.js';
 import type { Subject } from './rule-evaluation.js';
+
+/**
+ * The command line a call is judged by, part by part, if it has one: what the
+ * tool's `describe(args)` says its `command` is. Until every tool describes
+ * itself (the architecture issue's `describe`), a tool named bash with a
+ * string `command` is judged by it, as the decider does.
+ */
+export function commandLineOf(toolName: string, args: Record<string, unknown>, tool: Tool | undefined, cwd: string): string | undefined {
+  const describe = (tool as { describe?: (args: Record<string, unknown>, ctx: { cwd: string }) => { command?: unknown } | undefined } | undefined)?.describe;
+  if (typeof describe === 'function') {
+    try {
+      const command = describe(args, { cwd })?.command;
+      return typeof command === 'string' ? command : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return toolName === 'bash' && typeof args.command === 'string' ? args.command : undefined;
+}
 
 /** The arguments a rule receives for one part. */
 export function partArgs(args: Record<string, unknown>, part: BashPart, line: string): Record<string, unknown> {

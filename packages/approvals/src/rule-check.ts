@@ -8,7 +8,7 @@
 import type { ApprovalMode, LugHost, Tool } from '@lug/core';
 import { resolveRealPath } from './abs-path.js';
 import type { BashPart } from './bash-part.js';
-import { commandSubject } from './command-subject.js';
+import { commandLineOf, commandSubject } from './command-subject.js';
 import { evaluateRules, judge, type Judged, type RulesOutcome, type Subject } from './rule-evaluation.js';
 import { describe, VERDICTS, type RuleSet, type StoredRule } from './rule-set.js';
 import type { CheckCall, ExampleVerdict, RuleCall, RuleCheck, RuleExamples, RuleFinding, Verdict } from './types.js';
@@ -21,12 +21,10 @@ export interface CheckContext {
 }
 
 /** What the rules judge for a call: per part for a command line, else the arguments once. */
-async function subjectFor(tool: string, args: Record<string, unknown>): Promise<{ subject: Subject; parts?: BashPart[] }> {
-  if ((tool === 'bash' || tool === '*') && typeof args.command === 'string') {
-    const subject = await commandSubject(args, args.command);
-    return { subject, parts: subject.units.map((u) => u.bash!) };
-  }
-  return { subject: { units: [{ args: { ...args } }] } };
+async function subjectFor(args: Record<string, unknown>, line: string | undefined): Promise<{ subject: Subject; parts?: BashPart[] }> {
+  if (line === undefined) return { subject: { units: [{ args: { ...args } }] } };
+  const subject = await commandSubject(args, line);
+  return { subject, parts: subject.units.map((u) => u.bash!) };
 }
 
 /** What a rule is told beside the arguments; `abs_path` for tools that take a path (default "."). */
@@ -46,11 +44,12 @@ export async function checkCall(ctx: CheckContext, call: CheckCall, signal?: Abo
     throw new TypeError(`check: the arguments of ${call.tool} are an object (e.g. { command: "git status" }), got ${describe(call.args)}`);
   }
   const known = ctx.host.tools.get(call.tool);
-  const { subject, parts } = await subjectFor(call.tool, call.args);
+  const cwd = call.cwd ?? ctx.host.cwd;
+  const { subject, parts } = await subjectFor(call.args, commandLineOf(call.tool, call.args, known, cwd));
   checks += 1;
   const findings: RuleFinding[] = [];
   const rules = ctx.rules.forTool(call.tool);
-  const outcome = await evaluateRules(rules, subject, ruleCall(call.tool, `check-${checks}`, call.args, call.cwd ?? ctx.host.cwd, known), signal, findings);
+  const outcome = await evaluateRules(rules, subject, ruleCall(call.tool, `check-${checks}`, call.args, cwd, known), signal, findings);
   const decided = decisionFrom(outcome, { tool: call.tool, mode: ctx.mode(), allowedAlways: ctx.allowedAlways.has(call.tool), defaultAsks: known?.ask !== false });
   return {
     ...decided,
@@ -93,8 +92,11 @@ export async function checkExamples(ctx: CheckContext, rule: StoredRule, example
       throw new TypeError(`rule ${rule.source}: the example ${JSON.stringify(key)} expects ${describe(expected)}; an example expects "allow", "ask", "deny" or "none"`);
     }
     const args = exampleArgs(rule.source, key);
-    const { subject } = await subjectFor(rule.tool, args);
-    const call = ruleCall(rule.tool, 'example', args, ctx.host.cwd, ctx.host.tools.get(rule.tool));
+    const known = ctx.host.tools.get(rule.tool);
+    // A command line is judged part by part; arguments as a call with them would be.
+    const line = key.trimStart().startsWith('{') ? commandLineOf(rule.tool, args, known, ctx.host.cwd) : key;
+    const { subject } = await subjectFor(args, line);
+    const call = ruleCall(rule.tool, 'example', args, ctx.host.cwd, known);
     const answer = await answerOf(rule, subject, call);
     if (answer.verdict !== expected) wrong.push(`  ${JSON.stringify(key)}: expected "${expected}", ${answer.said}`);
   }

@@ -30,18 +30,17 @@ export function commandLineOf(toolName: string, args: Record<string, unknown>, t
 
 /** The arguments a rule receives for one part. */
 export function partArgs(args: Record<string, unknown>, part: BashPart, line: string): Record<string, unknown> {
-  return {
-    ...args,
-    command: part.text,
-    command_line: line,
-    program: part.program,
-    program_name: part.program_name,
-    argv: [...part.argv],
-    part_kind: part.kind,
-    dynamic: part.dynamic,
-    wrappers: [...part.wrappers],
-    incomplete: part.incomplete,
-  };
+  const out: Record<string, unknown> = Object.assign({}, args);
+  out.command = part.text;
+  out.command_line = line;
+  out.program = part.program;
+  out.program_name = part.program_name;
+  out.argv = part.argv.slice();
+  out.part_kind = part.kind;
+  out.dynamic = part.dynamic;
+  out.wrappers = part.wrappers.slice();
+  out.incomplete = part.incomplete;
+  return out;
 }
 
 export async function commandSubject(args: Record<string, unknown>, line: string): Promise<Subject> {

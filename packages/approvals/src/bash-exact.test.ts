@@ -4,7 +4,7 @@
  * split with certainty is incomplete.
  */
 import { describe, expect, it } from 'vitest';
-import { splitCommandLine } from './bash-parts.js';
+import { loadBashParser, splitCommandLine, splitWith } from './bash-parts.js';
 
 async function texts(line: string): Promise<string[]> {
   const result = await splitCommandLine(line);
@@ -145,6 +145,14 @@ describe('lines lug cannot split with certainty', () => {
   it('gives the whole line first, marked incomplete, then the parts it found', async () => {
     const { texts: found } = await incomplete("git status; rm -rf ~ 'oops");
     expect(found).toContain('git status');
+  });
+
+  it('is incomplete past its limits: 1000 parts, or parsing that takes too long', async () => {
+    expect((await incomplete(Array.from({ length: 1200 }, (_, i) => `echo ${i}`).join('; '))).reason).toBe('the line has more than 1000 parts');
+    const parser = await loadBashParser();
+    const slow = splitWith(parser, `cat <<EOF\n${'word $(echo x) '.repeat(400)}\nEOF`, 1);
+    expect(slow.incomplete).toMatch(/^splitting the line took longer than 1 ms/);
+    expect(slow.parts[0]).toMatchObject({ kind: 'line', incomplete: true });
   });
 
   it('is incomplete for a construct that renames a command', async () => {

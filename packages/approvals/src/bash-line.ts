@@ -13,6 +13,14 @@ import { SourceWalk } from './bash-walk.js';
 export const MAX_DEPTH = 8;
 /** A line with more parts than this is not followed further. */
 export const MAX_PARTS = 1000;
+/** Parsing more text than this for one line (scripts parsed again, substitutions parsed alone) stops the analysis. */
+export const MAX_PARSED = 2_000_000;
+/**
+ * Parsing for longer than this stops the analysis: tree-sitter's time grows
+ * faster than the text on some inputs (a 60 KB here-document line full of
+ * `$(…)` takes seconds), and a call waits for it.
+ */
+export const MAX_PARSE_MS = 3000;
 
 export class LineAnalysis {
   readonly parts: BashPart[] = [];
@@ -24,7 +32,14 @@ export class LineAnalysis {
   /** Static values the line assigns to variables, for guessing what `$cmd` runs. */
   readonly assigned = new Map<string, string[]>();
 
-  constructor(private readonly parser: Parser) {}
+  private readonly deadline: number;
+
+  constructor(
+    private readonly parser: Parser,
+    private readonly maxParseMs = MAX_PARSE_MS,
+  ) {
+    this.deadline = performance.now() + maxParseMs;
+  }
 
   incomplete(reason: string): void {
     if (!this.reasons.includes(reason)) this.reasons.push(reason);
@@ -45,9 +60,19 @@ export class LineAnalysis {
   }
 
   /** Adds a part at the end, or at `at` (a command goes before the commands its words substitute). */
+  /** Set once the analysis is past a limit: the walk stops, and the line is incomplete. */
+  stopped = false;
+  private parsed = 0;
+
+  private stop(reason: string): void {
+    this.incomplete(reason);
+    this.stopped = true;
+  }
+
   add(part: BashPart, at?: number): boolean {
+    if (this.stopped) return false;
     if (this.parts.length >= MAX_PARTS) {
-      this.incomplete(`the line has more than ${MAX_PARTS} parts`);
+      this.stop(`the line has more than ${MAX_PARTS} parts`);
       return false;
     }
     if (at === undefined) this.parts.push(part);
@@ -57,6 +82,7 @@ export class LineAnalysis {
 
   /** Parse `text` as a script and find its parts; `wrappers` are the programs that run it. */
   script(text: string, depth: number, wrappers: readonly string[]): void {
+    if (this.stopped) return;
     if (depth > MAX_DEPTH) {
       this.incomplete(`scripts are nested more than ${MAX_DEPTH} deep`);
       return;
@@ -69,7 +95,19 @@ export class LineAnalysis {
 
   /** A tree that lives as long as the analysis. */
   parse(text: string): Tree {
-    const tree = this.parser.parse(text);
+    this.parsed += text.length;
+    if (this.parsed > MAX_PARSED) {
+      this.stop(`the line needs more than ${MAX_PARSED} characters parsed`);
+      text = '';
+    }
+    const late = () => performance.now() > this.deadline;
+    // The callback cancels the parse by returning true (web-tree-sitter's .d.ts types its result as void).
+    let tree = this.parser.parse(text, null, { progressCallback: late as unknown as () => void });
+    if (!tree && late()) {
+      this.stop(`splitting the line took longer than ${this.maxParseMs} ms`);
+      this.parser.reset();
+      tree = this.parser.parse('');
+    }
     if (!tree) throw new Error('the bash parser returned no tree');
     this.trees.push(tree);
     return tree;

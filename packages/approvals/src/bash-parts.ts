@@ -53,8 +53,9 @@ export async function splitCommandLine(line: string): Promise<CommandLineParts> 
   return splitWith(parser, line);
 }
 
-export function splitWith(parser: Parser, line: string): CommandLineParts {
-  const analysis = new LineAnalysis(parser);
+/** `maxParseMs`: how long parsing may take before the line is incomplete (default 3 s). */
+export function splitWith(parser: Parser, line: string, maxParseMs?: number): CommandLineParts {
+  const analysis = new LineAnalysis(parser, maxParseMs);
   let failure: string | undefined;
   try {
     analysis.script(line, 0, []);

@@ -59,15 +59,20 @@ export class SourceWalk implements WordHost, RedirectionWalk {
       if (kind !== 'arithmetic') this.walkChildren(found);
       return found.endIndex;
     }
-    // tree-sitter did not see it here (inside a here-document, say): parse it on its own.
-    const text = this.src.slice(at, end);
-    const tree = this.line.parse(text);
-    const alone = startingAt(tree.rootNode, 0, type);
-    if (alone && !alone.hasError) {
-      if (kind !== 'arithmetic') new SourceWalk(this.line, text, tree.rootNode, this.depth + 1, this.wrappers).walkChildren(alone);
-      return at + alone.endIndex;
+    if (this.line.stopped) return end;
+    // tree-sitter did not see it here (inside a here-document, say): parse it on its own, first up to
+    // where its parentheses balance, then to the end of its line, then to the end of the text it is in.
+    const stops = [balanced(this.src, at, end), this.src.indexOf('\n', at), end].filter((s) => s > at && s <= end);
+    for (const stop of [...new Set(stops)].sort((x, y) => x - y)) {
+      const text = this.src.slice(at, stop);
+      const tree = this.line.parse(text);
+      const alone = startingAt(tree.rootNode, 0, type);
+      if (alone && !alone.hasError && closes(text, alone, kind)) {
+        if (kind !== 'arithmetic') new SourceWalk(this.line, text, tree.rootNode, this.depth + 1, this.wrappers).walkChildren(alone);
+        return at + alone.endIndex;
+      }
     }
-    if (kind !== 'arithmetic') this.incomplete(`lug cannot tell where the substitution at "${preview(text)}" ends`);
+    if (kind !== 'arithmetic') this.incomplete(`lug cannot tell where the substitution at "${preview(this.src.slice(at, end))}" ends`);
     return undefined;
   }
 
@@ -95,6 +100,7 @@ export class SourceWalk implements WordHost, RedirectionWalk {
   // --- statements
 
   walk(node: Node): void {
+    if (this.line.stopped) return;
     switch (node.type) {
       case 'command':
         return this.command(node);
@@ -347,6 +353,29 @@ export class SourceWalk implements WordHost, RedirectionWalk {
       for (const child of item.namedChildren) if (!patterns.some((p) => p.equals(child))) this.walk(child);
     }
   }
+}
+
+/** Just past the `)` that balances the `(` after `at`, counting outside quotes; -1 if none. */
+function balanced(src: string, at: number, end: number): number {
+  let depth = 0;
+  let quote = '';
+  for (let i = at + 1; i < end; i++) {
+    const c = src[i];
+    if (c === '\\' && quote !== "'") i += 1;
+    else if (quote) {
+      if (c === quote) quote = '';
+    } else if (c === "'" || c === '"' || c === '`') quote = c;
+    else if (c === '(') depth += 1;
+    else if (c === ')' && --depth === 0) return i + 1;
+  }
+  return -1;
+}
+
+/** A substitution parsed on its own really ends there: with its closing `)` (not one tree-sitter supplied as missing). */
+function closes(text: string, node: Node, kind: SubstitutionKind): boolean {
+  const last = node.lastChild;
+  if (!last || last.isMissing) return false;
+  return kind === 'arithmetic' ? text.slice(node.endIndex - 2, node.endIndex) === '))' || text[node.endIndex - 1] === ']' : text[node.endIndex - 1] === ')';
 }
 
 /** Where a command is: what it reads on stdin, its node, and whether its program is only guessed. */

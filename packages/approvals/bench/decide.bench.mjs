@@ -6,6 +6,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHostWithApprovals } from '../dist/index.js';
+import { createRequire } from 'node:module';
+import { splitCommandLine } from '../dist/index.js';
 
 const ITERATIONS = Number(process.argv[2] ?? 10_000);
 const ROUNDS = 5;
@@ -66,4 +68,32 @@ console.log(`deciding a call (median of ${ROUNDS} rounds; each decision is also 
 const difference = await compare(`edit, ${ITERATIONS} calls/round`, edit, ITERATIONS);
 await compare(`bash, 3 parts, ${ITERATIONS / 5} calls/round`, bash, ITERATIONS / 5);
 console.log(`goal: five rules add under 20 µs to a call → ${difference < 20 ? 'met' : 'NOT met'} (${difference.toFixed(2)} µs)`);
+
+// What splitting a line into parts costs beyond tree-sitter's parse of it, in the same run.
+const { Parser, Language } = await import('web-tree-sitter');
+await Parser.init();
+const parser = new Parser().setLanguage(await Language.load(createRequire(import.meta.url).resolve('tree-sitter-bash/tree-sitter-bash.wasm')));
+const lines = {
+  'a 3-part line': 'git status && ls -la src > /dev/null; make test1',
+  'wrappers, a heredoc, bash -c': "sudo -u root env FOO=1 nice -n 5 rm -rf x; cat <<EOF | sh\necho $(date) `id`\nEOF\nbash -c 'ls; git status'",
+};
+async function perLineMicros(f, iterations) {
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < iterations; i++) await f();
+  return Number(process.hrtime.bigint() - start) / 1e3 / iterations;
+}
+for (const [label, line] of Object.entries(lines)) {
+  const parse = async () => parser.parse(line).delete();
+  const split = () => splitCommandLine(line);
+  await perLineMicros(parse, ITERATIONS / 5);
+  await perLineMicros(split, ITERATIONS / 5);
+  const p = [];
+  const s = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    p.push(await perLineMicros(parse, ITERATIONS / 5));
+    s.push(await perLineMicros(split, ITERATIONS / 5));
+  }
+  const [mp, ms] = [median(p), median(s)];
+  console.log(`splitting ${label.padEnd(31)} parse alone ${mp.toFixed(2).padStart(7)} µs   split ${ms.toFixed(2).padStart(7)} µs   ×${(ms / mp).toFixed(2)}`);
+}
 rmSync(dir, { recursive: true, force: true });

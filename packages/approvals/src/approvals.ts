@@ -9,8 +9,9 @@ import { DecisionLog, defaultLogPath } from './decision-log.js';
 import { Decider, type RegisteredApprover } from './decider.js';
 import { ApprovalModes } from './modes.js';
 import { previewCall } from './preview.js';
+import { checkCall, checkExamples, type CheckContext } from './rule-check.js';
 import { describe, RuleSet } from './rule-set.js';
-import type { Approvals, Approver, RuleFn, RuleOptions, Verdict } from './types.js';
+import type { Approvals, Approver, RuleExamples, RuleFn, RuleOptions, Verdict } from './types.js';
 
 export interface ApprovalsOptions {
   /** Default: `$XDG_STATE_HOME/lug/approvals.log`, else `~/.local/state/lug/approvals.log` (from `host.env`, a relative XDG value ignored). */
@@ -55,9 +56,22 @@ export function createApprovals(host: LugHost, opts: ApprovalsOptions = {}): App
   });
   let disposed = false;
   const decide = async (call: AuthorizeRequest, signal: AbortSignal) => (disposed ? DISPOSED : decider.decide(call, signal));
+  const checking: CheckContext = { host, rules, mode: () => modes.mode(), allowedAlways: allowed };
+  const ruleWithExamples = async (tool: string, rule: RuleFn | Verdict, ruleOpts: RuleOptions & { examples: RuleExamples }) => {
+    const reserved = rules.reserve(tool, rule, ruleOpts);
+    try {
+      await checkExamples(checking, reserved.rule, ruleOpts.examples);
+    } catch (err) {
+      reserved.drop();
+      throw err;
+    }
+    return reserved.activate();
+  };
 
   const approvals: Approvals = {
-    rule: (tool: string, rule: RuleFn | Verdict | null, ruleOpts?: RuleOptions) => rules.add(tool, rule, ruleOpts),
+    rule: ((tool: string, rule: RuleFn | Verdict | null, ruleOpts?: RuleOptions) =>
+      ruleOpts?.examples !== undefined ? ruleWithExamples(tool, rule as RuleFn | Verdict, { ...ruleOpts, examples: ruleOpts.examples }) : rules.add(tool, rule, ruleOpts)) as Approvals['rule'],
+    check: (call, signal) => checkCall(checking, call, signal),
     approve(fn: Approver, approverOpts: RuleOptions = {}) {
       if (typeof fn !== 'function') throw new TypeError(`approve: an approver is a function (call, preview) → answer, got ${describe(fn)}`);
       approversMade += 1;

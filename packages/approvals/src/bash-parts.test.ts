@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { splitCommandLine } from './bash-parts.js';
 
+/** The parts' texts, for a line lug splits with certainty. */
 async function parts(line: string): Promise<string[]> {
   const result = await splitCommandLine(line);
-  expect(result.error).toBeUndefined();
-  return result.parts;
+  expect(result.incomplete, line).toBeUndefined();
+  return result.parts.map((p) => p.text);
 }
 
 describe('splitCommandLine', () => {
@@ -74,7 +75,7 @@ describe('splitCommandLine', () => {
   });
 
   it('finds commands in heredocs and what they pipe into', async () => {
-    expect(await parts('cat <<EOF | sh\nrm x\nEOF')).toEqual(['cat', 'sh']);
+    expect(await parts('cat <<EOF | sh\nrm x\nEOF')).toEqual(['cat', 'sh', 'rm x']);
     expect(await parts('cat <<EOF > f\nhi $(whoami)\nEOF')).toEqual(['cat', '> f', 'whoami']);
   });
 
@@ -93,11 +94,11 @@ describe('splitCommandLine', () => {
     expect(await parts('# just a comment')).toEqual([]);
   });
 
-  it('reports a line that does not parse', async () => {
+  it('marks a line that does not parse incomplete, the whole line its first part', async () => {
     for (const line of ["git status 'abc", 'echo "$(rm', 'if then', 'ls; ;']) {
       const result = await splitCommandLine(line);
-      expect(result.error, line).toMatch(/not valid bash/);
-      expect(result.parts).toEqual([]);
+      expect(result.incomplete, line).toMatch(/not valid bash/);
+      expect(result.parts[0]).toMatchObject({ text: line, kind: 'line', incomplete: true });
     }
   });
 });

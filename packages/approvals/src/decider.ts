@@ -13,7 +13,7 @@ import type { AuthorizeDecision, AuthorizeRequest, CallInfo, LugHost, Tool } fro
 import { ABORTED as CANCELLED, abortable } from '@lug/core';
 import { resolveRealPath } from './abs-path.js';
 import type { ApprovalQueue } from './approval-queue.js';
-import { splitCommandLine } from './bash-parts.js';
+import { commandSubject } from './command-subject.js';
 import { shortArgs, type DecisionLog } from './decision-log.js';
 import { escapeForTerminal } from './escape.js';
 import type { ApprovalModes } from './modes.js';
@@ -181,14 +181,9 @@ function isBashLine(request: AuthorizeRequest): boolean {
   return request.tool === 'bash' && typeof request.args.command === 'string';
 }
 
-/** Each rule runs once per part, with `command` the part and `command_line` the whole line. */
-async function bashSubject(request: AuthorizeRequest): Promise<Subject> {
-  const line = request.args.command as string;
-  const split = await splitCommandLine(line);
-  const unit = (command: string) => ({ args: { ...request.args, command, command_line: line }, part: command });
-  if (split.error) return { units: [{ args: { ...request.args, command_line: line } }], unparsable: split.error };
-  if (!split.parts.length) return { units: [unit(line)] };
-  return { units: split.parts.map(unit) };
+/** Each rule runs once per part, with `command` the part and `command_line` the whole line (command-subject.ts). */
+function bashSubject(request: AuthorizeRequest): Promise<Subject> {
+  return commandSubject(request.args, request.args.command as string);
 }
 
 /** What a rule is told beside the arguments; `abs_path` for tools that take a path (default "."). */

@@ -4,8 +4,9 @@
  * everything), the first "ask", the first failure, and whether every part was
  * allowed. How these combine depends on the mode; see decide in approvals.ts.
  */
+import type { BashPart } from './bash-part.js';
 import { describe, VERDICTS, type StoredRule } from './rule-set.js';
-import type { RuleAnswer, RuleCall, Verdict } from './types.js';
+import type { RuleAnswer, RuleCall, RuleFinding, Verdict } from './types.js';
 
 /** One verdict (or failure) with who gave it and the reason to show. */
 export interface Finding {
@@ -24,20 +25,26 @@ export interface RulesOutcome {
   everyPartAllowed: boolean;
   /** The bash parts no rule allowed. */
   unallowedParts: string[];
+  /** Why the line could not be split with certainty: in policy mode it asks, whatever the rules said. */
+  incomplete?: string;
 }
 
 /** What the rules judge: the arguments once, or per part for a bash line. */
 export interface Subject {
-  units: Array<{ args: Record<string, unknown>; part?: string }>;
-  /** Set when the line could not be split: the call asks with this reason. */
+  units: Array<{ args: Record<string, unknown>; part?: string; bash?: BashPart }>;
+  /** Set when the line could not be split with certainty: the call asks with this reason. */
   unparsable?: string;
 }
 
-type Judged = { verdict: Verdict; reason?: string } | { failed: string } | undefined;
+export type Judged = { verdict: Verdict; reason?: string } | { failed: string } | undefined;
 
-export async function evaluateRules(rules: StoredRule[], subject: Subject, call: RuleCall, signal?: AbortSignal): Promise<RulesOutcome> {
+/** `heard`, when given, receives every verdict and failure in the order the rules gave them. */
+export async function evaluateRules(rules: StoredRule[], subject: Subject, call: RuleCall, signal?: AbortSignal, heard?: RuleFinding[]): Promise<RulesOutcome> {
   const outcome: RulesOutcome = { everyPartAllowed: subject.units.length > 0 && !subject.unparsable, unallowedParts: [] };
-  if (subject.unparsable) outcome.ask = { source: 'bash parser', reason: subject.unparsable };
+  if (subject.unparsable) {
+    outcome.incomplete = subject.unparsable;
+    outcome.ask = { source: 'bash parser', reason: `lug cannot split this command line with certainty: ${subject.unparsable}` };
+  }
   for (const unit of subject.units) {
     let allowed = false;
     for (const rule of rules) {
@@ -45,6 +52,7 @@ export async function evaluateRules(rules: StoredRule[], subject: Subject, call:
       let judged = judge(rule, unit.args, call, signal);
       if (judged instanceof Promise) judged = await judged;
       if (!judged) continue;
+      if (heard) heard.push(spoke(rule, judged, unit.part));
       if ('failed' in judged) {
         outcome.failure ??= finding(rule, judged.failed, unit.part);
         continue;
@@ -68,12 +76,19 @@ export async function evaluateRules(rules: StoredRule[], subject: Subject, call:
   return outcome;
 }
 
+function spoke(rule: StoredRule, judged: NonNullable<Judged>, part: string | undefined): RuleFinding {
+  const heard: RuleFinding = 'failed' in judged ? { source: rule.source, verdict: 'failed', reason: judged.failed } : { source: rule.source, verdict: judged.verdict };
+  if (!('failed' in judged) && judged.reason !== undefined) heard.reason = judged.reason;
+  if (part !== undefined) heard.part = part;
+  return heard;
+}
+
 function finding(rule: StoredRule, reason: string, part: string | undefined): Finding {
   return part === undefined ? { source: rule.source, reason } : { source: rule.source, reason, part };
 }
 
 /** Run one rule; synchronous rules stay synchronous so deciding stays cheap. */
-function judge(rule: StoredRule, args: Record<string, unknown>, call: RuleCall, signal?: AbortSignal): Judged | Promise<Judged> {
+export function judge(rule: StoredRule, args: Record<string, unknown>, call: RuleCall, signal?: AbortSignal): Judged | Promise<Judged> {
   if (typeof rule.judge === 'string') return { verdict: rule.judge };
   let answer: RuleAnswer | Promise<RuleAnswer>;
   try {

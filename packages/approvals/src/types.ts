@@ -3,6 +3,7 @@
  * approvers through exactly these; the TUI draws the queue and answers it.
  */
 import type { ApprovalMode, AuthorizeDecision, AuthorizeRequest } from '@lug/core';
+import type { BashPart } from './bash-part.js';
 
 export type Verdict = 'allow' | 'ask' | 'deny';
 
@@ -24,6 +25,52 @@ export type RuleFn = (args: Record<string, unknown>, call: RuleCall, signal?: Ab
 export interface RuleOptions {
   /** Where the rule came from, for the log and the dialog: "init.lua:12", "plugin foo". */
   source?: string;
+  /** Calls and what the rule must answer for them, checked when the rule is made (see `RuleExamples`). */
+  examples?: RuleExamples;
+}
+
+/** What a rule is expected to answer for an example: a verdict, or "none" for no opinion. */
+export type ExampleVerdict = Verdict | 'none';
+
+/**
+ * A rule's examples: each key is a call, each value what the rule alone must
+ * answer for it. A key that is a JSON object is the call's arguments
+ * (`'{"path": ".env"}'`); any other key is a command line, given as the
+ * `command` argument and judged part by part. For a line of several parts the
+ * rule's answer is "deny" if it denied a part, else "ask" if it asked for one,
+ * else "allow" if it allowed every part, else "none".
+ */
+export type RuleExamples = Record<string, ExampleVerdict>;
+
+/** A rule that spoke while a call was checked: its verdict (or failure) and the part it judged. */
+export interface RuleFinding {
+  source: string;
+  verdict: Verdict | 'failed';
+  reason?: string;
+  /** The part's text, for a call judged part by part. */
+  part?: string;
+}
+
+/** A call to check: the tool and its arguments (`cwd` defaults to the host's). */
+export interface CheckCall {
+  tool: string;
+  args: Record<string, unknown>;
+  cwd?: string;
+}
+
+/** What `check` found: what lug would do now, which rules spoke, and the parts they saw. */
+export interface RuleCheck {
+  /** "ask" is what a call that asks gets: the dialog, or a refusal headless. Approvers are not asked. */
+  decision: Verdict;
+  /** Who decided, as in the log: `rule:<source>`, `allowed-always`, `mode:off`, `mode:policy`, or `default` (the tool asks by default). */
+  by: string;
+  reason?: string;
+  /** Every rule that gave a verdict or failed, in the order they ran (a "deny" stops the rest, as when deciding). */
+  findings: RuleFinding[];
+  /** The parts of a command line, as the rules saw them; absent for a call judged whole. */
+  parts?: BashPart[];
+  /** Why the command line could not be split with certainty (it asks in policy mode). */
+  incomplete?: string;
 }
 
 /** What the dialog shows for a call; every string already has control characters made visible. */
@@ -69,8 +116,21 @@ export interface ApprovalQueueView {
 }
 
 export interface Approvals {
+  /**
+   * Add a rule with examples: they are checked first (the rule runs on each),
+   * and the rule is added only if it answers every one as given; otherwise the
+   * promise rejects with an error naming the rule's source, each failing
+   * example, what was expected and what the rule answered. Resolves to the remover.
+   */
+  rule(tool: string, rule: RuleFn | Verdict, opts: RuleOptions & { examples: RuleExamples }): Promise<() => void>;
   /** Add a rule for a tool or "*"; returns the function that removes it. `null` removes all of the tool's rules. */
-  rule(tool: string, rule: RuleFn | Verdict | null, opts?: RuleOptions): () => void;
+  rule(tool: string, rule: RuleFn | Verdict | null, opts?: RuleOptions & { examples?: undefined }): () => void;
+  /**
+   * Run the rules on a call without running it, asking anyone or logging it:
+   * the decision lug would make now, every rule that spoke with its source,
+   * and the parts of a command line. What `lug rules check` and `:rules test` print.
+   */
+  check(call: CheckCall, signal?: AbortSignal): Promise<RuleCheck>;
   /** Add an approver that may answer in the dialog's place; returns the function that removes it. */
   approve(fn: Approver, opts?: RuleOptions): () => void;
   /** The decision for a call: the authorizer of the host (createHostWithApprovals makes the host with it). */

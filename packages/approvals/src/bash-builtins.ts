@@ -1,0 +1,106 @@
+/**
+ * Shells and bash builtins that run a script given as text — `bash -c`,
+ * `eval`, `trap`, `source /dev/stdin`, an alias's value, a function or a
+ * prompt imported from the environment — and builtins that evaluate their
+ * arguments' text (`let`, `printf -v`, `declare`: an array subscript runs the
+ * `$(…)` in it).
+ */
+import { dedupe, readOptions, type Arg, type Inner, type OptionSpec } from './bash-options.js';
+
+export const SHELLS: ReadonlySet<string> = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'ksh93', 'mksh', 'pdksh', 'oksh', 'lksh', 'ash', 'yash', 'posh', 'rbash']);
+
+/** The name a program is known by: the last part of its path. */
+export function programName(word: string): string {
+  const slash = word.lastIndexOf('/');
+  return slash < 0 ? word : word.slice(slash + 1);
+}
+
+/**
+ * What a variable given to a program's environment runs: bash imports
+ * `BASH_FUNC_name%%=() { …; }` as a function and expands `PS4` when tracing.
+ */
+export function environmentVariable(assignment: string): Inner[] {
+  const eq = assignment.indexOf('=');
+  const name = assignment.slice(0, eq);
+  const value = assignment.slice(eq + 1);
+  if (name.startsWith('BASH_FUNC_')) return [{ kind: 'script', text: `f${value}` }];
+  if (name === 'PROMPT_COMMAND') return [{ kind: 'script', text: value }];
+  if (/^PS[0-4]$/.test(name)) return [{ kind: 'expanded', text: value }];
+  return [];
+}
+
+/** The script words of a shell's `-c`, `eval` or `watch`: static, or code lug cannot see. */
+export function scriptOf(words: readonly Arg[], what: string): Inner[] {
+  const text = words.map((w) => w.value).join(' ');
+  if (words.every((w) => w.static)) return [{ kind: 'script', text }];
+  // Its static words are still read, so a deny rule sees the commands written there.
+  return [{ kind: 'unknown', reason: `${what} is not static text` }, { kind: 'script', text }];
+}
+
+const STDIN_PATHS = new Set(['/dev/stdin', '/proc/self/fd/0', '/dev/fd/0', '-']);
+
+const SHELL_OPTIONS: OptionSpec = {
+  short: 'oO',
+  flags: 'abcefhiklmnprstuvxBCDEHPT',
+  long: ['rcfile', 'init-file'],
+  longFlags: ['login', 'noprofile', 'norc', 'posix', 'restricted', 'verbose', 'version', 'help', 'debugger', 'dump-strings', 'dump-po-strings', 'noediting', 'pretty-print'],
+};
+
+/** `bash -c SCRIPT`, `bash -s`, `bash < x`, `bash FILE`. */
+export function shell(argv: readonly Arg[]): Inner[] {
+  // +o/+O take a value too.
+  const plus = argv.map((a) => (a.static && /^\+[oO]$/.test(a.value) ? { ...a, value: `-${a.value[1]}` } : a.static && /^\+\w+$/.test(a.value) ? { ...a, value: `-${a.value.slice(1)}` } : a));
+  const inner: Inner[] = [];
+  for (const r of readOptions(plus, 1, SHELL_OPTIONS)) {
+    const operand = argv[r.next];
+    if (r.seen.has('c')) {
+      inner.push(...(operand ? scriptOf([operand], 'the script given to -c') : [{ kind: 'unknown' as const, reason: 'the script given to -c is not on the line' }]));
+    } else if (!operand || r.seen.has('s') || (operand.static && STDIN_PATHS.has(operand.value))) inner.push({ kind: 'stdin' });
+    else if (!operand.static && operand.value.startsWith('<(')) inner.push({ kind: 'unknown', reason: 'the script is the output of a command' });
+  }
+  return dedupe(inner);
+}
+
+export function sourceBuiltin(argv: readonly Arg[]): Inner[] {
+  const file = argv[1]?.value === '--' ? argv[2] : argv[1];
+  if (!file) return [];
+  if (file.static && STDIN_PATHS.has(file.value)) return [{ kind: 'stdin' }];
+  if (!file.static && /^[<>]\(|\$\(|`/.test(file.value)) return [{ kind: 'unknown', reason: 'the script sourced is the output of a command' }];
+  return [];
+}
+
+export function evalBuiltin(argv: readonly Arg[]): Inner[] {
+  const words = argv.slice(argv[1]?.value === '--' ? 2 : 1);
+  return words.length ? scriptOf(words, 'the text given to eval') : [];
+}
+
+export function trapBuiltin(argv: readonly Arg[]): Inner[] {
+  let i = 1;
+  while (argv[i]?.static && /^-[lpP]+$/.test(argv[i].value)) i += 1;
+  if (argv[i]?.value === '--') i += 1;
+  const action = argv[i];
+  if (!action || argv.length - i < 2 || (action.static && (action.value === '-' || action.value === ''))) return [];
+  return scriptOf([action], 'the action given to trap');
+}
+
+export function aliasBuiltin(argv: readonly Arg[]): Inner[] {
+  const inner: Inner[] = [];
+  for (const arg of argv.slice(1)) {
+    const eq = arg.value.indexOf('=');
+    if (eq > 0) inner.push({ kind: 'script', text: arg.value.slice(eq + 1) });
+  }
+  return inner;
+}
+
+/** Builtins that evaluate their arguments' text (array subscripts run `$(…)` in them). */
+export function evaluatedArguments(argv: readonly Arg[]): Inner[] {
+  const inner: Inner[] = [];
+  for (const arg of argv.slice(1)) if (arg.static && /[$`]/.test(arg.value)) inner.push({ kind: 'expanded', text: arg.value });
+  const name = programName(argv[0].value);
+  if (['declare', 'typeset', 'local', 'export', 'readonly'].includes(name)) {
+    if (argv.some((a, k) => k > 0 && a.static && /^[-+][a-zA-Z]*i/.test(a.value))) inner.push({ kind: 'evaluates-variables' });
+    for (const arg of argv.slice(1)) if (arg.static) inner.push(...environmentVariable(arg.value));
+  }
+  if (['let', 'test', '[', 'declare', 'typeset', 'local'].includes(name)) inner.push({ kind: 'evaluates-variables' });
+  return inner;
+}

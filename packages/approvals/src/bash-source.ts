@@ -1,0 +1,144 @@
+/**
+ * A script made ready for tree-sitter-bash, where its reading differs from
+ * bash's:
+ * - a backslash-newline is removed wherever bash removes it (everywhere but
+ *   in single quotes, `$'…'`, comments and quoted here-documents), so
+ *   `r\<newline>m x` is `rm x` (tree-sitter reads it as two words);
+ * - tree-sitter parses a copy in which a word starting with `{` (`{rm,-rf,x}`,
+ *   which bash brace-expands) does not start with `{`, and the keywords
+ *   `time [-p]` and `coproc [NAME]` are blanked, since tree-sitter reads
+ *   `time { rm x; }` as a command named `time` and a command named `}`.
+ * The copy has the same length, so every node's range is a range of the real
+ * text, which is what parts are cut from.
+ */
+import type { Node, Tree } from 'web-tree-sitter';
+
+export interface PreparedSource {
+  /** The script as bash reads it, backslash-newlines joined. */
+  text: string;
+  /** The parse of the copy; its ranges index `text`. */
+  tree: Tree;
+}
+
+/** Re-parses past this many keywords to blank are not tried. */
+const MAX_KEYWORD_PASSES = 16;
+
+export function prepareSource(script: string, parse: (text: string) => Tree): PreparedSource {
+  let text = script;
+  let copy = braceWordsHidden(text);
+  let tree = parse(copy);
+  if (text.includes('\\\n')) {
+    const joins = continuations(text, tree.rootNode);
+    if (joins.length) {
+      text = removeAt(text, joins);
+      copy = braceWordsHidden(text);
+      tree = parse(copy);
+    }
+  }
+  if (tree.rootNode.hasError && text.includes('<<')) {
+    // tree-sitter cannot end a here-document's line with `; cmd` or `& cmd`;
+    // ` | cmd` is as long, and finds the same commands.
+    const retry = listAfterHeredoc(copy);
+    if (retry !== copy) {
+      const again = parse(retry);
+      if (!again.rootNode.hasError) {
+        copy = retry;
+        tree = again;
+      }
+    }
+  }
+  for (let pass = 0; pass < MAX_KEYWORD_PASSES && /\b(time|coproc)\b/.test(text); pass++) {
+    const blanks = keywordsToBlank(text, tree.rootNode);
+    if (!blanks.length) break;
+    for (const [start, end] of blanks) copy = copy.slice(0, start) + ' '.repeat(end - start) + copy.slice(end);
+    tree = parse(copy);
+  }
+  return { text, tree };
+}
+
+/**
+ * The copy tree-sitter parses: `{` beginning a word that bash does not read
+ * as the keyword `{` (it is followed by a non-blank) is hidden, and so are an
+ * escaped `$` or backtick, which tree-sitter misreads in here-documents
+ * (`\$(date)` there is text) — an escaped character is text everywhere —
+ * and a backslash beginning a line before a letter or a `$`: tree-sitter
+ * reads a here-document whose body begins with one as empty.
+ */
+function braceWordsHidden(text: string): string {
+  let copy = text;
+  if (copy.includes('{')) copy = copy.replace(/(^|[\s;&|(`])\{(?=[^\s])/g, '$1_');
+  if (copy.includes('\\$') || copy.includes('\\`')) copy = copy.replace(/(?<!\\)((?:\\\\)*\\)[$`]/g, '$1_');
+  if (copy.includes('\n\\')) copy = copy.replace(/\n\\(?=[A-Za-z0-9_$\\/.~-])/g, '\n_');
+  return copy;
+}
+
+/** Where a backslash-newline is a line continuation for bash. */
+function continuations(text: string, root: Node): number[] {
+  const at: number[] = [];
+  for (let i = text.indexOf('\\\n'); i >= 0; i = text.indexOf('\\\n', i + 1)) {
+    let run = 1;
+    while (text[i - run] === '\\') run += 1;
+    if (run % 2 === 1 && !inLiteralText(text, root, i)) at.push(i);
+  }
+  return at;
+}
+
+function inLiteralText(text: string, root: Node, i: number): boolean {
+  for (let node: Node | null = root.descendantForIndex(i, i + 1); node; node = node.parent) {
+    if (node.type === 'raw_string' || node.type === 'comment' || node.type === 'ansi_c_string') return true;
+    if (node.type === 'heredoc_body') {
+      const start = node.parent?.children.find((c) => c.type === 'heredoc_start');
+      if (start && /['"\\]/.test(text.slice(start.startIndex, start.endIndex))) return true;
+    }
+  }
+  return false;
+}
+
+function removeAt(text: string, joins: number[]): string {
+  let out = '';
+  let from = 0;
+  for (const i of joins) {
+    out += text.slice(from, i);
+    from = i + 2;
+  }
+  return out + text.slice(from);
+}
+
+/** On each line holding `<<`, `; ` and `& ` after it become ` |`. */
+function listAfterHeredoc(copy: string): string {
+  return copy
+    .split('\n')
+    .map((line) => {
+      const at = line.indexOf('<<');
+      if (at < 0) return line;
+      return line.slice(0, at) + line.slice(at).replace(/(?<![;&|])[;&][ \t]/g, ' |');
+    })
+    .join('\n');
+}
+
+const COMPOUND_START = /^(\{|\(|\[\[|(while|until|if|for|case|select)\b)/;
+
+/** The ranges of `time [-p] [--]` and `coproc [NAME]` read as command names. */
+function keywordsToBlank(text: string, root: Node): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  const visit = (node: Node) => {
+    if (node.type === 'command') {
+      const name = node.childForFieldName('name');
+      const word = name ? text.slice(name.startIndex, name.endIndex) : '';
+      if (name && (word === 'time' || word === 'coproc') && name.startIndex === node.startIndex) {
+        const rest = text.slice(name.endIndex);
+        let length = word.length;
+        if (word === 'time') length += /^(\s+-p)?(\s+--)?/.exec(rest)![0].length;
+        else {
+          const named = /^\s+[A-Za-z_][A-Za-z0-9_]*(?=\s+)/.exec(rest);
+          if (named && COMPOUND_START.test(rest.slice(named[0].length).trimStart())) length += named[0].length;
+        }
+        out.push([name.startIndex, name.startIndex + length]);
+        return;
+      }
+    }
+    for (const child of node.namedChildren) visit(child);
+  };
+  visit(root);
+  return out;
+}

@@ -1,0 +1,400 @@
+/**
+ * The walk over one script's statements: each simple command's words read
+ * as bash reads them (bash-words.ts), what wrappers run (bash-wrappers.ts),
+ * redirections and what a shell reads on its standard input
+ * (bash-redirections.ts), and whatever bash parses again (backtick contents,
+ * `bash -c` and `eval` scripts) handed back to the line as a new script.
+ */
+import type { Node } from 'web-tree-sitter';
+import type { LineAnalysis } from './bash-line.js';
+import { MAX_DEPTH } from './bash-line.js';
+import type { BashPart } from './bash-part.js';
+import { Redirections, type RedirectionWalk, type Stdin } from './bash-redirections.js';
+import { REDIRECTS, startingAt, unquotedNewline, preview, WORD_TYPES, wordLeaves, wordRanges, wordsAfterTarget } from './bash-tree.js';
+import { WordScanner, type SubstitutionKind, type WordHost, type WordValue } from './bash-words.js';
+import { guessCommand } from './bash-guesses.js';
+import { environmentVariable, innerOf, programName, type Arg, type Inner } from './bash-wrappers.js';
+
+/** A word as the walk knows it: where it is, and what bash makes of it. */
+export interface Word extends WordValue {
+  start: number;
+  end: number;
+}
+
+
+export class SourceWalk implements WordHost, RedirectionWalk {
+  private readonly scanner: WordScanner;
+  private readonly redirections = new Redirections(this);
+  /** Each word is read once, however many times it is asked about. */
+  private readonly words = new Map<number, Word>();
+
+  constructor(
+    private readonly line: LineAnalysis,
+    readonly src: string,
+    private readonly root: Node,
+    private readonly depth: number,
+    readonly wrappers: readonly string[],
+  ) {
+    this.scanner = new WordScanner(src, this);
+  }
+
+  partCount(): number {
+    return this.line.parts.length;
+  }
+
+  add(part: BashPart, at?: number): boolean {
+    return this.line.add(part, at);
+  }
+
+  expandableAt(start: number, end: number): string | undefined {
+    return this.scanner.expandable(start, end);
+  }
+
+  // --- WordHost
+
+  substitution(at: number, end: number, kind: SubstitutionKind): number | undefined {
+    const type = kind === 'command' ? 'command_substitution' : kind === 'process' ? 'process_substitution' : 'arithmetic_expansion';
+    const found = startingAt(this.root, at, type);
+    if (found && !found.hasError && found.endIndex <= end) {
+      if (kind !== 'arithmetic') this.walkChildren(found);
+      return found.endIndex;
+    }
+    if (this.line.stopped) return end;
+    // tree-sitter did not see it here (inside a here-document, say): parse it on its own, first up to
+    // where its parentheses balance, then to the end of its line, then to the end of the text it is in.
+    const stops = [balanced(this.src, at, end), this.src.indexOf('\n', at), end].filter((s) => s > at && s <= end);
+    for (const stop of [...new Set(stops)].sort((x, y) => x - y)) {
+      const text = this.src.slice(at, stop);
+      const tree = this.line.parse(text);
+      const alone = startingAt(tree.rootNode, 0, type);
+      if (alone && !alone.hasError && closes(text, alone, kind)) {
+        if (kind !== 'arithmetic') new SourceWalk(this.line, text, tree.rootNode, this.depth + 1, this.wrappers).walkChildren(alone);
+        return at + alone.endIndex;
+      }
+    }
+    if (kind !== 'arithmetic') this.incomplete(`lug cannot tell where the substitution at "${preview(this.src.slice(at, end))}" ends`);
+    return undefined;
+  }
+
+  script(text: string): void {
+    this.line.script(text, this.depth + 1, this.wrappers);
+  }
+
+  incomplete(reason: string): void {
+    this.line.incomplete(reason);
+  }
+
+  evaluatesVariables(): void {
+    this.line.sawEvaluation();
+  }
+
+  codeInLiteral(text: string): void {
+    this.line.sawLiteralCode(text);
+  }
+
+  /** The commands `text` (this walk's whole source) substitutes when expanded like a double-quoted string. */
+  expandable(text: string): void {
+    this.scanner.expandable(0, text.length);
+  }
+
+  // --- statements
+
+  walk(node: Node): void {
+    if (this.line.stopped) return;
+    switch (node.type) {
+      case 'command':
+        return this.command(node);
+      case 'declaration_command':
+      case 'unset_command':
+        return this.command(node);
+      case 'redirected_statement':
+        return this.redirected(node);
+      case 'variable_assignment':
+      case 'variable_assignments':
+        return this.assignments(node);
+      case 'test_command':
+        return this.test(node);
+      case 'compound_statement':
+        if (node.child(0)?.type === '((') return this.arithmeticCommand(node);
+        return this.walkChildren(node);
+      case 'c_style_for_statement':
+        return this.cFor(node);
+      case 'for_statement':
+        for (const value of node.childrenForFieldName('value')) this.word(value);
+        return this.walkChildren(node, WORD_TYPES);
+      case 'case_statement':
+        return this.caseStatement(node);
+      case 'heredoc_redirect':
+      case 'file_redirect':
+      case 'herestring_redirect':
+        return this.statementRedirect(node);
+      case 'comment':
+        return;
+      default:
+        // A word where a statement should be (under an ERROR, say): what it substitutes still runs.
+        if (WORD_TYPES.has(node.type)) {
+          this.word(node);
+          return;
+        }
+        // Lists, pipelines, subshells, groups, if/while/until, function bodies, ERROR nodes.
+        return this.walkChildren(node);
+    }
+  }
+
+  walkChildren(node: Node, skip?: ReadonlySet<string>): void {
+    for (const child of node.namedChildren) {
+      if (!skip?.has(child.type)) this.walk(child);
+    }
+  }
+
+  text(node: Node): string {
+    return this.src.slice(node.startIndex, node.endIndex);
+  }
+
+  word(node: Node): Word {
+    return this.wordAt(node.startIndex, node.endIndex);
+  }
+
+  private wordAt(start: number, end: number): Word {
+    const key = start * 0x100000 + end;
+    let word = this.words.get(key);
+    if (!word) {
+      const newline = this.src.indexOf('\n', start);
+      if (newline >= 0 && newline < end && unquotedNewline(this.src.slice(start, end))) this.incomplete('lug misread a word that spans lines (a here-document, perhaps)');
+      const value = this.scanner.word(start, end);
+      word = { written: value.written, values: value.values, static: value.static, start, end };
+      this.words.set(key, word);
+    }
+    return word;
+  }
+
+  /** A simple command (or declare/unset): its assignments, words, redirections, and what it runs. */
+  private command(node: Node): void {
+    const assignments: Node[] = [];
+    const words: Node[] = [];
+    const redirects: Node[] = [];
+    const simple = node.type === 'command';
+    const children = node.children;
+    for (const child of children) {
+      const type = child.type;
+      if (type === 'variable_assignment' && simple) assignments.push(child);
+      else if (REDIRECTS.has(type)) redirects.push(child);
+      else if (type === 'command_name') words.push(child.firstNamedChild ?? child);
+      else if (type === 'subshell') this.walk(child);
+      else if (type === 'comment') continue;
+      else if (child.isNamed || (!simple && words.length === 0) || type === '$' || type === '==' || type === '=~') words.push(child);
+    }
+    const parent = node.parent;
+    if (parent?.type === 'redirected_statement' && parent.childForFieldName('body')?.equals(node)) {
+      for (const child of parent.children) if (REDIRECTS.has(child.type)) redirects.push(child);
+    }
+    const siblingEnds = children.map((c) => c.endIndex);
+    for (const redirect of redirects) {
+      words.push(...wordsAfterTarget(redirect));
+      siblingEnds.push(redirect.endIndex, ...redirect.namedChildren.map((c) => c.endIndex));
+    }
+    const ranges = wordRanges(this.src, words, siblingEnds, node.startIndex);
+
+    const pieces = [...assignments.map((a) => ({ start: a.startIndex, end: a.endIndex })), ...ranges].sort((x, y) => x.start - y.start);
+    const text = pieces.map((p) => this.src.slice(p.start, p.end)).join(' ');
+    const slot = this.line.parts.length;
+    for (const assignment of assignments) this.assignment(assignment);
+    const scanned = ranges.map((r) => this.wordAt(r.start, r.end));
+    const stdin = redirects.length ? this.redirections.read(redirects) : undefined;
+    if (!scanned.length) return;
+    this.invoke(expand(scanned), scanned, text, this.wrappers, { stdin, node }, undefined, slot);
+  }
+
+  /** One program run: a part, and the parts of what it runs in turn. */
+  private invoke(argv: Expanded[], words: Word[], text: string, wrappers: readonly string[], context: Context, placeholder?: string, at?: number): void {
+    if (placeholder !== undefined) argv = argv.map((a) => (a.value.includes(placeholder) ? { ...a, static: false } : a));
+    const first = argv[0];
+    const program = first.value;
+    const dynamic = !first.static || context.guessed === true;
+    const part: BashPart = { text, kind: 'command', program, program_name: programName(program), argv: argv.map((a) => a.value), dynamic, wrappers: [...wrappers], incomplete: false };
+    if (!this.line.add(part, at)) return;
+    if (!first.static) {
+      for (const guess of guessCommand(program, this.line.assigned)) {
+        const guessed = [...guess.map((value) => ({ value, static: true, word: first.word })), ...argv.slice(1)];
+        this.invoke(guessed, words, text, wrappers, { ...context, guessed: true });
+      }
+      return;
+    }
+    const inside = [...wrappers, program];
+    if (inside.length > MAX_DEPTH * 2) {
+      this.incomplete(`commands are wrapped more than ${MAX_DEPTH * 2} deep`);
+      return;
+    }
+    for (const inner of innerOf(argv)) this.runs(inner, argv, words, inside, context);
+  }
+
+  /** What a wrapper runs: a command, a script, a text it expands, its standard input. */
+  private runs(inner: Inner, argv: Expanded[], words: Word[], wrappers: readonly string[], context: Context): void {
+    switch (inner.kind) {
+      case 'command': {
+        const slice = argv.slice(inner.from, inner.to);
+        const firstWord = words[slice[0].word];
+        const lastWord = words[slice[slice.length - 1].word];
+        const text = words
+          .slice(words.indexOf(firstWord), words.indexOf(lastWord) + 1)
+          .map((w) => w.written)
+          .join(' ');
+        return this.invoke(slice, words, text, wrappers, context, inner.placeholder);
+      }
+      case 'script':
+        return this.line.script(inner.text, this.depth + 1, wrappers);
+      case 'expanded':
+        return this.expanded(inner.text);
+      case 'unknown':
+        return this.incomplete(`${argv[0].value}: ${inner.reason}`);
+      case 'evaluates-variables':
+        return this.evaluatesVariables();
+      case 'stdin': {
+        const script = this.redirections.stdinScript(context.stdin, context.node);
+        if (script?.kind === 'dynamic') return this.incomplete(`${argv[0].value} runs a script read from its standard input, which is not static text`);
+        if (script?.kind === 'text') this.line.script(script.text, this.depth + 1, wrappers);
+        return;
+      }
+    }
+  }
+
+  /** A text bash expands later like a double-quoted string: the commands it substitutes. */
+  private expanded(text: string): void {
+    const tree = this.line.parse(text);
+    new SourceWalk(this.line, text, tree.rootNode, this.depth + 1, this.wrappers).expandable(text);
+  }
+
+  /** A redirection standing alone (`> f`, `<<EOF …`), or one tree-sitter filed outside its command. */
+  private statementRedirect(node: Node): void {
+    this.redirections.read([node]);
+    const words = wordsAfterTarget(node);
+    if (words.length) {
+      const scanned = words.map((w) => this.word(w));
+      this.invoke(expand(scanned), scanned, scanned.map((w) => w.written).join(' '), this.wrappers, { stdin: undefined, node });
+    }
+  }
+
+  private redirected(node: Node): void {
+    const body = node.childForFieldName('body');
+    if (body) this.walk(body);
+    const redirects = node.children.filter((c) => REDIRECTS.has(c.type));
+    // A command reads its own redirections; any other body (a loop, a group) has them read here.
+    if (body?.type === 'command') return;
+    for (const redirect of redirects) this.statementRedirect(redirect);
+  }
+
+  // --- assignments, tests, arithmetic, case
+
+  private assignments(node: Node): void {
+    const list = node.type === 'variable_assignment' ? [node] : node.namedChildren.filter((c) => c.type === 'variable_assignment');
+    const slot = this.line.parts.length;
+    for (const a of list) this.assignment(a);
+    this.line.add({ text: this.text(node), kind: 'assignment', program: '', program_name: '', argv: [], dynamic: false, wrappers: [...this.wrappers], incomplete: false }, slot);
+  }
+
+  /** `NAME=value`, `a[sub]=value`, `a=(…)`: what they run, and what bash does later with PS4 and friends. */
+  private assignment(node: Node): void {
+    const name = node.childForFieldName('name');
+    const value = node.childForFieldName('value');
+    if (name?.type === 'subscript') this.scanner.arithmetic(name.startIndex, name.endIndex);
+    if (!value) return;
+    if (value.type === 'array') {
+      for (const element of value.namedChildren) if (WORD_TYPES.has(element.type)) this.word(element);
+      return;
+    }
+    const scanned = this.word(value);
+    if (scanned.static && name?.type === 'variable_name') this.line.assign(this.text(name), scanned.values.join(' '));
+    if (scanned.static && name) {
+      for (const inner of environmentVariable(`${this.text(name)}=${scanned.values.join(' ')}`)) {
+        if (inner.kind === 'script') this.line.script(inner.text, this.depth + 1, this.wrappers);
+        else if (inner.kind === 'expanded') this.expanded(inner.text);
+      }
+    }
+  }
+
+  private test(node: Node): void {
+    const open = node.child(0)?.type ?? '[';
+    const words = wordLeaves(node);
+    const scanned = words.map((w) => this.word(w));
+    this.evaluatesVariables();
+    for (const w of scanned) if (w.static && /[$`]/.test(w.values.join(' '))) this.expanded(w.values.join(' '));
+    if (open === '[[') {
+      this.line.add({ text: this.text(node), kind: 'test', program: '[[', program_name: '[[', argv: ['[[', ...scanned.flatMap((w) => w.values), ']]'], dynamic: false, wrappers: [...this.wrappers], incomplete: false });
+      return;
+    }
+    const argv = [{ value: '[', static: true, word: 0 }, ...expand(scanned).map((a) => ({ ...a, word: a.word + 1 })), { value: ']', static: true, word: scanned.length + 1 }];
+    const all: Word[] = [{ written: '[', values: ['['], static: true, start: node.startIndex, end: node.startIndex + 1 }, ...scanned, { written: ']', values: [']'], static: true, start: node.endIndex - 1, end: node.endIndex }];
+    this.invoke(argv, all, this.text(node), this.wrappers, { stdin: undefined, node });
+  }
+
+  private arithmeticCommand(node: Node): void {
+    this.line.add({ text: this.text(node), kind: 'arithmetic', program: '((', program_name: '((', argv: [], dynamic: false, wrappers: [...this.wrappers], incomplete: false });
+    this.scanner.arithmetic(node.startIndex + 2, node.endIndex - 2);
+  }
+
+  private cFor(node: Node): void {
+    const body = node.childForFieldName('body');
+    const headerEnd = body ? body.startIndex : node.endIndex;
+    const header = this.src.slice(node.startIndex, headerEnd).trim().replace(/;$/, '').trim();
+    const open = this.src.indexOf('((', node.startIndex);
+    const close = this.src.lastIndexOf('))', headerEnd);
+    this.line.add({ text: header, kind: 'arithmetic', program: '((', program_name: '((', argv: [], dynamic: false, wrappers: [...this.wrappers], incomplete: false });
+    if (open >= 0 && close > open) this.scanner.arithmetic(open + 2, close);
+    if (body) this.walk(body);
+  }
+
+  private caseStatement(node: Node): void {
+    const value = node.childForFieldName('value');
+    if (value) this.word(value);
+    for (const item of node.namedChildren) {
+      if (item.type !== 'case_item') continue;
+      const patterns = item.childrenForFieldName('value');
+      for (const pattern of patterns) this.word(pattern);
+      for (const child of item.namedChildren) if (!patterns.some((p) => p.equals(child))) this.walk(child);
+    }
+  }
+}
+
+/** Just past the `)` that balances the `(` after `at`, counting outside quotes; -1 if none. */
+function balanced(src: string, at: number, end: number): number {
+  let depth = 0;
+  let quote = '';
+  for (let i = at + 1; i < end; i++) {
+    const c = src[i];
+    if (c === '\\' && quote !== "'") i += 1;
+    else if (quote) {
+      if (c === quote) quote = '';
+    } else if (c === "'" || c === '"' || c === '`') quote = c;
+    else if (c === '(') depth += 1;
+    else if (c === ')' && --depth === 0) return i + 1;
+  }
+  return -1;
+}
+
+/** A substitution parsed on its own really ends there: with its closing `)` (not one tree-sitter supplied as missing). */
+function closes(text: string, node: Node, kind: SubstitutionKind): boolean {
+  const last = node.lastChild;
+  if (!last || last.isMissing) return false;
+  return kind === 'arithmetic' ? text.slice(node.endIndex - 2, node.endIndex) === '))' || text[node.endIndex - 1] === ']' : text[node.endIndex - 1] === ')';
+}
+
+/** Where a command is: what it reads on stdin, its node, and whether its program is only guessed. */
+interface Context {
+  stdin: Stdin;
+  node: Node;
+  guessed?: boolean;
+}
+
+/** One word of argv after brace expansion, and which written word it came from. */
+interface Expanded extends Arg {
+  word: number;
+}
+
+function expand(words: Word[]): Expanded[] {
+  const argv: Expanded[] = [];
+  words.forEach((w, k) => {
+    for (const value of w.values) argv.push({ value, static: w.static, word: k });
+  });
+  return argv;
+}
+

@@ -10,11 +10,13 @@ import { DEFAULT_LIMITS, type Limits } from './limits.js';
 import { createOptions, type OptionsStore } from './options.js';
 import { PathLocks } from './path-lock.js';
 import { ProviderRegistry, type Env } from './provider.js';
+import type { CallDescription } from './tool-description.js';
 import { ToolRegistry } from './tool-registry.js';
 
-/** A call ready to be authorised: its tool exists and its arguments are valid. */
+/** A call ready to be authorised: its tool exists, its arguments are valid, and it is described. */
 export interface AuthorizeRequest extends CallInfo {
   args: Record<string, unknown>;
+  description: CallDescription;
   cwd: string;
 }
 

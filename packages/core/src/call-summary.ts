@@ -16,7 +16,7 @@ export function failureSummary(content: string): string {
 }
 
 function commandSummary(d: Extract<ToolDetails, { kind: 'command' }>): string {
-  const status = d.timedOut ? 'timed out' : d.cancelled ? 'cancelled' : d.exitCode !== null ? `exit ${d.exitCode}` : `killed by ${d.signal ?? 'a signal'}`;
+  const status = d.timedOut ? 'timed out' : d.cancelled ? 'cancelled' : d.exitCode !== null ? `exit ${d.exitCode}` : d.signal ? `killed by ${d.signal}` : 'no exit status';
   const printed = d.stdoutLines + d.stderrLines;
   return printed ? `${status} · ${plural(printed, 'line')}` : status;
 }

@@ -2,8 +2,9 @@
  * The edit tool: replace exact text in a file, atomically, under the file's
  * lock, keeping its line endings, byte order mark, mode and symlinks.
  */
-import { defineTool, displayPath, encodeText, writeFileAtomic, type ToolContext, type ToolPreview, PATH_PARAMETER } from '@lug/tools';
+import { defineTool, displayPath, encodeText, writeFileAtomic, type FileChangeDetails, type ToolContext, type ToolPreview, PATH_PARAMETER } from '@lug/tools';
 import { describeEdit } from './changed-region.js';
+import { editLineCounts } from './edit-line-counts.js';
 import { editTarget, planEdit, type EditArgs } from './plan-edit.js';
 
 /** The description and arguments, word for word from the user's page (docs/tools.md). */
@@ -25,19 +26,25 @@ export const editTool = defineTool<EditArgs>({
     required: ['path', 'old_string', 'new_string'],
     additionalProperties: false,
   },
+  describe: (args) => ({ title: args.path, kind: 'edit', paths: [{ path: args.path, access: 'change' }] }),
   handler: (args, ctx) => applyEdit(args, ctx),
   preview: (args, ctx) => previewEdit(args, ctx),
 });
 
-export async function applyEdit(args: EditArgs, ctx: ToolContext): Promise<string> {
+export async function applyEdit(args: EditArgs, ctx: ToolContext): Promise<{ content: string; details: FileChangeDetails }> {
   // The lock is the file's real path, so edits through different symlinks wait for each other;
   // the file is read inside the lock, after any edit that came first has landed.
   const release = await ctx.lock(await editTarget(args, ctx));
   try {
     const plan = await planEdit(args, ctx);
     await writeFileAtomic(plan.target, encodeText(plan.after, plan.bom), { signal: ctx.signal, shownPath: args.path });
+    const shown = displayPath(ctx.cwd, plan.absPath);
     const through = plan.target === plan.absPath ? '' : ` (through the symlink, in ${displayPath(ctx.cwd, plan.target)})`;
-    return describeEdit(plan, `${displayPath(ctx.cwd, plan.absPath)}${through}`, ctx.limits);
+    const lines = editLineCounts(plan);
+    return {
+      content: describeEdit(plan, `${shown}${through}`, ctx.limits),
+      details: { kind: 'file_change', path: shown, created: false, linesAdded: lines.added, linesRemoved: lines.removed },
+    };
   } finally {
     release();
   }

@@ -38,6 +38,8 @@ export interface EditPlan {
   lineEnding: LineEnding;
   /** Where each replacement's new text starts in `after`, and its length. */
   replacements: Array<{ start: number; length: number }>;
+  /** The length of the text each replacement replaced (old_string as found in the file). */
+  replacedLength: number;
 }
 
 function checkStrings(args: EditArgs): void {
@@ -117,7 +119,7 @@ export async function planEdit(args: EditArgs, ctx: Pick<ToolContext, 'cwd' | 'l
       );
     }
     const { after, replacements } = replaceAt(file.text, starts, old, replacement);
-    return { absPath, target, before: file.text, after, bom: file.bom, lineEnding, replacements };
+    return { absPath, target, before: file.text, after, bom: file.bom, lineEnding, replacements, replacedLength: old.length };
   }
   const searched = spellings(args, lineEnding)[0]!.old;
   throw new ToolError(noMatchMessage(file.text, searched, args.path, ctx.limits.lineChars));

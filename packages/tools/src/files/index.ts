@@ -7,3 +7,4 @@ export * from './text-file.js';
 export * from './atomic-write.js';
 export * from './numbered-lines.js';
 export * from './count-lines.js';
+export * from './changed-lines.js';

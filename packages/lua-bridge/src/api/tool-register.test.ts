@@ -81,7 +81,7 @@ lug.tool.register("b", { description = "d", ask = false, keep = "end", handler =
     s = setup();
     await expect(s.runtime.run('lug.tool.register("x", { handler = function() end })')).rejects.toThrow('tool x needs a description (a string the model reads)');
     await expect(s.runtime.run('lug.tool.register("x", { description = "d" })')).rejects.toThrow(/tool x needs a handler function/);
-    await expect(s.runtime.run('lug.tool.register("x", { description = "d", handler = print, asks = false })')).rejects.toThrow('tool x: unknown field asks; a tool has description, parameters, ask, handler, keep');
+    await expect(s.runtime.run('lug.tool.register("x", { description = "d", handler = print, asks = false })')).rejects.toThrow('tool x: unknown field asks; a tool has description, parameters, ask, handler, keep, describe');
     await expect(s.runtime.run('lug.tool.register("bad name", { description = "d", handler = print })')).rejects.toThrow(/tool name "bad name" is not allowed/);
   });
 

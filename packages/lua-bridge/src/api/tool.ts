@@ -2,7 +2,7 @@
  * lug.tool.register and lug.tool.rule: Lua tools offered to the model like the
  * built-ins, and Lua approval rules plugged into @lug/approvals.
  */
-import { ToolError, type JsonSchema, type Tool } from '@lug/core';
+import { DescriptionError, ToolError, type JsonSchema, type Tool, type ToolDescription } from '@lug/core';
 import type { RuleAnswer, RuleFn, Verdict } from '@lug/approvals';
 import type { LuaState } from '../fengari.js';
 import { LuaError } from '../lua-error.js';
@@ -11,7 +11,7 @@ import { LuaArgs } from './lua-args.js';
 import { pushFunctions, pushRemover, type ApiContext } from './api-context.js';
 
 const VERDICTS: readonly string[] = ['allow', 'ask', 'deny'];
-const SPEC_KEYS = ['description', 'parameters', 'ask', 'handler', 'keep'];
+const SPEC_KEYS = ['description', 'parameters', 'ask', 'handler', 'keep', 'describe'];
 
 function show(value: unknown): string {
   if (value === undefined) return 'nil';
@@ -46,6 +46,34 @@ export function toolOutput(values: unknown[]): string {
   return JSON.stringify(first, null, 2);
 }
 
+/**
+ * A Lua `describe(args, call)` as the Tool contract's describe: it must answer
+ * at once (a describe that waits is stopped and the call is not run), and an
+ * empty Lua table stands for an empty list of paths.
+ */
+function luaDescribe(fn: LuaFunctionRef, name: string): NonNullable<Tool['describe']> {
+  return (args, dctx): ToolDescription => {
+    const stop = new AbortController();
+    let out: unknown[] | Promise<unknown[]>;
+    try {
+      out = fn.call([args, { tool: name, cwd: dctx.cwd }], { signal: stop.signal });
+    } catch (err) {
+      throw new DescriptionError(`its describe function failed: ${err instanceof LuaError ? err.luaMessage : (err as Error).message}`);
+    }
+    if (out instanceof Promise) {
+      stop.abort();
+      out.catch(() => undefined);
+      throw new DescriptionError('its describe function waited (on lug.ui.confirm, lug.proc.run…); describe must answer at once');
+    }
+    const [first] = out;
+    if (first && typeof first === 'object' && !Array.isArray(first)) {
+      const paths = (first as { paths?: unknown }).paths;
+      if (paths && typeof paths === 'object' && !Array.isArray(paths) && Object.keys(paths).length === 0) return { ...(first as ToolDescription), paths: [] };
+    }
+    return first as ToolDescription;
+  };
+}
+
 function register(ctx: ApiContext, L: LuaState): number {
   const a = new LuaArgs(ctx.vm, L);
   const name = a.string(1, 'name');
@@ -57,16 +85,21 @@ function register(ctx: ApiContext, L: LuaState): number {
   if (!(spec.handler instanceof LuaFunctionRef)) throw new Error(`tool ${name} needs a handler function: handler = function(args, call) ... end`);
   if (spec.ask !== undefined && typeof spec.ask !== 'boolean') throw new Error(`tool ${name}: ask must be true or false, got ${show(spec.ask)}`);
   if (spec.keep !== undefined && spec.keep !== 'start' && spec.keep !== 'end') throw new Error(`tool ${name}: keep must be "start" or "end", got ${show(spec.keep)}`);
+  if (spec.describe !== undefined && !(spec.describe instanceof LuaFunctionRef)) {
+    throw new Error(`tool ${name}: describe must be a function(args, call) returning { title = …, paths = { { path = …, access = "read" } }, command = …, kind = … }, got ${show(spec.describe)}`);
+  }
   if (spec.parameters !== undefined && (typeof spec.parameters !== 'object' || Array.isArray(spec.parameters))) {
     throw new Error(`tool ${name}: parameters must be a JSON Schema table, e.g. { type = "object", properties = { path = { type = "string" } } }`);
   }
   const handler = spec.handler;
+  const describe = spec.describe instanceof LuaFunctionRef ? spec.describe : undefined;
   const tool: Tool = {
     name,
     description: spec.description,
     parameters: spec.parameters ? normalizeSchema({ type: 'object', properties: {}, ...(spec.parameters as object) }) : { type: 'object', properties: {} },
     ask: spec.ask ?? true,
     keep: spec.keep as Tool['keep'],
+    ...(describe ? { describe: luaDescribe(describe, name) } : {}),
     async handler(args, tctx) {
       try {
         const out = await handler.call([args, { tool: name, id: tctx.callId, cwd: tctx.cwd }], { signal: tctx.signal });
@@ -84,6 +117,7 @@ function register(ctx: ApiContext, L: LuaState): number {
   pushRemover(ctx.vm, L, ctx.track(() => {
     remove();
     handler.release();
+    describe?.release();
   }));
   return 1;
 }

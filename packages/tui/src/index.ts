@@ -13,6 +13,7 @@ export { keyNotation } from './key-notation.js';
 export { interactiveUi, ConfirmQueue } from './confirm.js';
 export { createMarkdownRenderer, type MarkdownRenderer } from './markdown.js';
 export { createTutorProject, TUTOR_MODEL } from './tutor-entry.js';
+export { summarize, type CallView, type CallState } from './call-views.js';
 export type {
   TuiSession,
   TurnResult,

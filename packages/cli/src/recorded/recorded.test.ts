@@ -5,8 +5,8 @@
  * `npx vitest run src/recorded -u` (in packages/cli) and read the diff.
  */
 import { describe, expect, it } from 'vitest';
-import { recordTurn } from './record-turn.js';
-import { SCENARIOS } from './scenarios.js';
+import { recordTurn } from '../test-support/record-turn.js';
+import { SCENARIOS } from '../test-support/recorded-scenarios.js';
 
 const RECORDINGS = '../../../tui/src/test-support/recorded';
 

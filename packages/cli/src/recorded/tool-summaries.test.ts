@@ -13,7 +13,7 @@ import { runTool } from '@lug/testing';
 import { summarize } from '@lug/tui';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HeadlessPrinter } from '../headless-printer.js';
-import { SCENARIOS } from './scenarios.js';
+import { SCENARIOS } from '../test-support/recorded-scenarios.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'lug-summaries-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -3,7 +3,7 @@
  * scheduler, agent loop), the six stock tool plugins, the real approvals and
  * the OpenAI provider talking to @lug/testing's scripted model server. The
  * interface's tests replay these recordings instead of events written by
- * hand, and recorded.test.ts fails when a committed recording differs from a
+ * hand, and src/recorded/recorded.test.ts fails when a committed recording differs from a
  * fresh one, so they cannot drift from what the scheduler really emits.
  *
  * What varies from run to run is made fixed: the temporary project directory

@@ -59,6 +59,16 @@ async function setup(maxHeight = 20) {
 
 const DENIED = { allow: false, by: 'user', reason: 'denied by the user' };
 
+/** The frame once it shows `what` (ink draws a key's effect a little later on a busy machine); the last frame if it never does. */
+async function frameShowing(t: { lastFrame(): string | undefined }, what: string | RegExp): Promise<string> {
+  const shows = () => {
+    const frame = plain(t.lastFrame());
+    return typeof what === 'string' ? frame.includes(what) : what.test(frame);
+  };
+  await waitFor(shows).catch(() => undefined);
+  return plain(t.lastFrame());
+}
+
 describe('ApprovalDialog', () => {
   it('shows the tool, its path, the diff and the keys', async () => {
     const { lastFrame } = await setup();
@@ -134,9 +144,11 @@ describe('ApprovalDialog', () => {
 
   it('goes back to the keys with Esc while writing the message', async () => {
     const t = await setup();
-    await t.press('m', 'x', KEY.esc);
+    await t.press('m');
+    await frameShowing(t, 'telling the model why');
+    await t.press('x', KEY.esc);
     expect(t.approvals.queue.pending()).toHaveLength(1);
-    expect(plain(t.lastFrame())).toContain('y allow once');
+    expect(await frameShowing(t, 'y allow once')).toContain('y allow once');
     await t.press('y');
     expect(await t.decision).toEqual({ allow: true, by: 'user' });
   });
@@ -178,22 +190,22 @@ describe('ApprovalDialog scrolling', () => {
   it('scrolls by a line with the arrows and by a page with PgDn and PgUp', async () => {
     const t = await setupLong();
     await t.press(KEY.down, KEY.down);
-    expect(plain(t.lastFrame())).toMatch(/lines 3–10 of 103/);
+    expect(await frameShowing(t, /lines 3–10 of 103/)).toMatch(/lines 3–10 of 103/);
     await t.press(KEY.pageDown);
-    expect(plain(t.lastFrame())).toMatch(/lines 10–17 of 103/);
+    expect(await frameShowing(t, /lines 10–17 of 103/)).toMatch(/lines 10–17 of 103/);
     await t.press(KEY.pageUp, KEY.up);
-    expect(plain(t.lastFrame())).toMatch(/lines 2–9 of 103/);
+    expect(await frameShowing(t, /lines 2–9 of 103/)).toMatch(/lines 2–9 of 103/);
   });
 
   it('jumps to the end and back with End and Home, never past the last line', async () => {
     const t = await setupLong();
     await t.press(KEY.end);
-    expect(plain(t.lastFrame())).toContain('+line 100');
-    expect(plain(t.lastFrame())).toMatch(/lines 96–103 of 103/);
+    expect(await frameShowing(t, '+line 100')).toContain('+line 100');
+    expect(await frameShowing(t, /lines 96–103 of 103/)).toMatch(/lines 96–103 of 103/);
     await t.press(KEY.pageDown, KEY.down);
-    expect(plain(t.lastFrame())).toMatch(/lines 96–103 of 103/);
+    expect(await frameShowing(t, /lines 96–103 of 103/)).toMatch(/lines 96–103 of 103/);
     await t.press(KEY.home);
-    expect(plain(t.lastFrame())).toMatch(/lines 1–8 of 103/);
+    expect(await frameShowing(t, /lines 1–8 of 103/)).toMatch(/lines 1–8 of 103/);
     expect(t.approvals.queue.pending()).toHaveLength(1);
   });
 });

@@ -7,7 +7,7 @@
  * off the tool's name or text.
  */
 import type { CallDescription, CallInfo, CallOutcome, LugEvent, ToolDetails, ToolResultPart, ToolCallPart } from '@lug/core';
-import { callTitle, failureSummary, resultSummary } from '@lug/core';
+import { callTitle, checkDetails, failureSummary, resultSummary } from '@lug/core';
 
 export type CallState = 'waiting' | 'asking' | 'running' | 'done' | 'failed' | 'denied' | 'cancelled';
 
@@ -138,7 +138,10 @@ export function storedCallView(part: ToolCallPart, result: ToolResultPart | unde
     state,
     result: result?.content,
   };
-  if (result?.details) view.details = result.details;
-  if (result) view.summary = summarize(result.content, state, result.details);
+  // A session file is read back from disk: details that are not well-formed are left out, not drawn.
+  const checked = result?.details !== undefined ? checkDetails(result.details) : undefined;
+  const details = checked && 'details' in checked ? checked.details : undefined;
+  if (details) view.details = details;
+  if (result) view.summary = summarize(result.content, state, details);
   return view;
 }

@@ -138,6 +138,16 @@ describe('TranscriptStore', () => {
     expect(snap().committed[2]).toMatchObject({ call: { tool: 'read', title: 'a.txt', state: 'done', summary: '1 line' } });
   });
 
+  it('leaves out stored details that are not well-formed, summarising the text instead', () => {
+    const { store, snap } = setup();
+    const messages = recording('read-then-answer').messages.map((m) =>
+      m.role === 'tool' ? { ...m, results: m.results.map((r) => ({ ...r, details: { kind: 'file_read', linesShown: 'all' } as never })) } : m,
+    );
+    store.replay(messages);
+    expect(snap().committed[2]).toMatchObject({ call: { state: 'done', summary: '1 line' } });
+    expect(snap().committed[2]).not.toHaveProperty('call.details');
+  });
+
   it('gives a resumed call the title its tool describes, through the describer it is given', () => {
     const events = new EventBus();
     const store = new TranscriptStore({ markdown: markdown(), frameMs: 0, describe: (tool, args) => ({ title: `${tool}:${String(args.path)}`, kind: 'read', paths: [] }) });

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: the module-boundary check, then every package's build and tests
+// `npm test`: the module-boundary check, the built-in tool name check, then every package's build and tests
 // through Nx (cached), each package's output shown, and one closing line that
 // adds up the tests of every package: "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process';
@@ -11,6 +11,8 @@ const env = { ...process.env, NX_DAEMON: process.env.NX_DAEMON ?? 'false', NX_NO
 
 const boundaries = spawnSync(process.execPath, [join(root, 'tools', 'check-boundaries.mjs')], { cwd: root, stdio: 'inherit' });
 if (boundaries.status !== 0) process.exit(boundaries.status ?? 1);
+// A failing name check fails the run at the end, after the tests have run (they say more about what broke).
+const toolNames = spawnSync(process.execPath, [join(root, 'tools', 'check-tool-names.mjs')], { cwd: root, stdio: 'inherit' });
 
 const nx = spawn(process.execPath, [join(root, 'node_modules', '.bin', 'nx'), 'run-many', '-t', 'test', '--output-style=static', ...process.argv.slice(2)], {
   cwd: root,
@@ -39,5 +41,6 @@ nx.on('close', (code) => {
     skipped += Number(/(\d+) skipped/.exec(line)?.[1] ?? 0);
   }
   process.stdout.write(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
-  process.exit(code ?? 1);
+  if (toolNames.status !== 0) process.stdout.write('the built-in tool name check failed (above)\n');
+  process.exit(code === 0 ? (toolNames.status ?? 1) : (code ?? 1));
 });

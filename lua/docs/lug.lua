@@ -99,7 +99,7 @@ function lug.proc.run(argv, opts) end
 ---@return lug.Process process
 function lug.proc.spawn(argv, opts) end
 
----Call `fn(event)` for every event of a kind on lug's event stream, each on its own coroutine. The events: `session_start`, `turn_start`, `request_start`, `retry`, `text_delta`, `reasoning_delta` (the model's reasoning as it streams, apart from the answer), `assistant_message`, `tool_call`, `approval_request`, `approval_decision`, `tool_start`, `tool_progress`, `tool_result`, `usage`, `mode_change`, `option_change`, `turn_end`, `error`, `notify`; or `"*"` for all of them. The event table has `type` and the event's fields (for example `tool_result`: `call`, `content`, `isError`, `outcome`, `durationMs`). A hook that fails is reported as a notification and stays subscribed.
+---Call `fn(event)` for every event of a kind on lug's event stream, each on its own coroutine. The events: `session_start`, `turn_start`, `request_start`, `retry`, `text_delta`, `reasoning_delta` (the model's reasoning as it streams, apart from the answer), `assistant_message`, `tool_call`, `approval_request`, `approval_decision`, `tool_start`, `tool_progress`, `tool_result`, `usage`, `mode_change`, `option_change`, `turn_end`, `error`, `notify`; or `"*"` for all of them. The event table has `type` and the event's fields (for example `tool_result`: `call` (with `description`, what the call is about), `content`, `isError`, `outcome`, `durationMs` and `details`, what the tool said about its result for interfaces). A hook that fails is reported as a notification and stays subscribed.
 ---@param event string An event name, or "*".
 ---@param fn fun(event: table)
 ---@return fun() remove Removes the hook (lug.off does the same).
@@ -178,6 +178,26 @@ function lug.config.plugins() end
 ---@field ask? boolean Whether a call asks before it runs under the default policy (default true).
 ---@field keep? "start"|"end" Which end of an output over the 30,000-byte cap is kept (default "start").
 ---@field handler fun(args: table, call: lug.ToolCall): (string|table|nil), string? Returns the result: a string, or a table (sent as JSON). An error, or `return nil, "message"`, becomes the tool's error result.
+---@field describe? fun(args: table, call: lug.ToolCall): lug.ToolDescription What a call is about: called once per call, before the rules, and must answer at once (it may not wait). Without it, a call's title is its first string argument and it declares no paths, so rules on `call.abs_path` never see it. A describe that fails, waits or returns something else is an error result, and the call does not run.
+
+---What a tool's describe returns.
+---
+---```lua
+---describe = function(args)
+---  return { title = args.from .. " → " .. args.to, kind = "move",
+---           paths = { { path = args.from, access = "change" }, { path = args.to, access = "change" } } }
+---end,
+---```
+---@class lug.ToolDescription
+---@field title string One line: what the tool line and the dialog show for the call.
+---@field paths? lug.DescribedPath[] Every path the call may read or change. Each rule runs once per path, with `call.abs_path` set to it.
+---@field command? string A shell command line the call runs: rules judge it part by part, as bash's.
+---@field kind? "read"|"edit"|"delete"|"move"|"search"|"execute"|"fetch"|"other" Default "other".
+
+---A path a call declares.
+---@class lug.DescribedPath
+---@field path string As the tool takes it: relative to the project directory, or absolute.
+---@field access "read"|"change"
 
 ---The call a tool handler runs for.
 ---@class lug.ToolCall
@@ -190,14 +210,29 @@ function lug.config.plugins() end
 ---@field tool string
 ---@field id string
 ---@field cwd string The project directory.
----@field abs_path? string For tools with a `path` argument: the path resolved against cwd, symlinks followed.
+---@field abs_path? string The path this run judges, resolved against cwd with symlinks followed: a call that declares paths runs each rule once per path. Unset for a call that declares none.
+---@field paths lug.RulePath[] Every path the call declares (empty when it declares none).
+
+---A path a call declares, as a rule sees it.
+---@class lug.RulePath
+---@field path string As the tool took it.
+---@field access "read"|"change"
+---@field abs_path string Resolved against cwd, symlinks followed.
 
 ---A call waiting for approval, as an approver sees it.
 ---@class lug.ApprovalCall
 ---@field tool string
 ---@field args table The arguments the model sent.
 ---@field id string
+---@field description lug.CallDescription What the call is about.
 ---@field reason? string The reason a rule gave for asking.
+
+---What a call is about, as lug carries it on the call's events: the tool's description with its defaults filled in.
+---@class lug.CallDescription
+---@field title string
+---@field kind string
+---@field paths { path: string, access: string, absPath: string }[]
+---@field command? string
 
 ---What the approval dialog shows for a call.
 ---@class lug.Preview

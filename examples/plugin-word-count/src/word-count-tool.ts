@@ -22,6 +22,8 @@ export const wordCountTool = defineTool<WordCountArgs>({
     required: ['path'],
     additionalProperties: false,
   },
+  // What a call is about: the interface shows the title, and approval rules on paths see the file it reads.
+  describe: ({ path }) => ({ title: path, kind: 'read', paths: [{ path, access: 'read' }] }),
   async handler({ path }, ctx) {
     const abs = resolvePath(ctx.cwd, path);
     const shown = displayPath(ctx.cwd, abs);

@@ -1,7 +1,10 @@
 // What rules cost: deciding a call through five TypeScript rules that each look
 // at the arguments, against the same call with no rules, in the same run.
 // Goal: under 20 µs more. Plain node against the built package: `npx tsup` first.
+// Each request is described beforehand as the core's scheduler describes it
+// (paths resolved); what describing costs the core is printed on its own line.
 //   node bench/decide.bench.mjs [iterations per round]
+import { describeCall } from '@lug/core';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,14 +19,21 @@ mkdirSync(join(dir, 'src'));
 writeFileSync(join(dir, 'src', 'a.ts'), 'export {};\n');
 const never = new AbortController().signal;
 
+const tool = (name) => ({ name, description: name, ask: false, parameters: { type: 'object', properties: { path: { type: 'string' } } }, handler: () => '' });
+const editTool = { ...tool('edit'), describe: (args) => ({ title: args.path, kind: 'edit', paths: [{ path: args.path, access: 'change' }] }) };
+const bashTool = {
+  ...tool('bash'),
+  parameters: { type: 'object', properties: { command: { type: 'string' } } },
+  describe: (args) => ({ title: args.command, kind: 'execute', command: args.command }),
+};
+
 function approvals(withRules) {
   const { host, approvals: a } = createHostWithApprovals(
     { cwd: dir, env: { XDG_STATE_HOME: join(dir, 'state'), HOME: dir } },
     { logPath: join(dir, 'state', withRules ? 'rules.log' : 'none.log') },
   );
-  const tool = (name) => ({ name, description: name, ask: false, parameters: { type: 'object', properties: { path: { type: 'string' } } }, handler: () => '' });
-  host.tools.register(tool('edit'));
-  host.tools.register({ ...tool('bash'), parameters: { type: 'object', properties: { command: { type: 'string' } } } });
+  host.tools.register(editTool);
+  host.tools.register(bashTool);
   if (withRules) {
     a.rule('*', (_args, call) => (call.abs_path?.startsWith('/etc') ? { verdict: 'deny', reason: 'not /etc' } : undefined));
     a.rule('edit', (args) => (/\.env$/.test(String(args.path)) ? 'ask' : undefined));
@@ -35,9 +45,10 @@ function approvals(withRules) {
 }
 
 async function perCallMicros(a, makeRequest, iterations) {
+  const requests = Array.from({ length: iterations }, (_, i) => makeRequest(i));
   const start = process.hrtime.bigint();
   for (let i = 0; i < iterations; i++) {
-    const decision = await a.decide(makeRequest(i), never);
+    const decision = await a.decide(requests[i], never);
     if (!decision.allow) throw new Error(`expected the call to run: ${JSON.stringify(decision)}`);
   }
   return Number(process.hrtime.bigint() - start) / 1e3 / iterations;
@@ -61,12 +72,20 @@ async function compare(label, makeRequest, iterations) {
   return m5 - m0;
 }
 
-const edit = (i) => ({ id: `c${i}`, tool: 'edit', args: { path: 'src/a.ts', old_string: 'export {};', new_string: `export const n = ${i};` }, argsText: '', cwd: dir });
-const bash = (i) => ({ id: `c${i}`, tool: 'bash', args: { command: `git status && ls -la src > /dev/null; make test${i % 10}` }, argsText: '', cwd: dir });
+const described = (id, tool, args) => ({ id, tool: tool.name, args, argsText: '', description: describeCall(tool, args, '', dir), cwd: dir });
+const edit = (i) => described(`c${i}`, editTool, { path: 'src/a.ts', old_string: 'export {};', new_string: `export const n = ${i};` });
+const bash = (i) => described(`c${i}`, bashTool, { command: `git status && ls -la src > /dev/null; make test${i % 10}` });
 
 console.log(`deciding a call (median of ${ROUNDS} rounds; each decision is also an event and a log line)`);
 const difference = await compare(`edit, ${ITERATIONS} calls/round`, edit, ITERATIONS);
 await compare(`bash, 3 parts, ${ITERATIONS / 5} calls/round`, bash, ITERATIONS / 5);
+const describing = [];
+for (let round = 0; round < ROUNDS; round++) {
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < ITERATIONS; i++) describeCall(editTool, { path: 'src/a.ts', old_string: 'export {};', new_string: `${i}` }, '', dir);
+  describing.push(Number(process.hrtime.bigint() - start) / 1e3 / ITERATIONS);
+}
+console.log(`${'describing an edit call (the core, once per call)'.padEnd(44)} ${median(describing).toFixed(2).padStart(7)} µs (realpath of its path)`);
 console.log(`goal: five rules add under 20 µs to a call → ${difference < 20 ? 'met' : 'NOT met'} (${difference.toFixed(2)} µs)`);
 
 // What splitting a line into parts costs beyond tree-sitter's parse of it, in the same run.

@@ -2,7 +2,7 @@ import { mkdirSync, symlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CANCELLED_BY_USER, NEEDS_APPROVAL } from './decider.js';
-import { fakeTool, never, request, settle, setup } from './test-support.js';
+import { fakeTool, never, plainTool, request, settle, setup } from './test-support.js';
 import type { RuleCall } from './types.js';
 
 describe('rules', () => {
@@ -80,7 +80,7 @@ describe('rules', () => {
     expect(await approvals.decide(request('write', { path: sneaky }, cwd), never)).toMatchObject({ allow: false, reason: 'no writes outside the project' });
     expect(await approvals.decide(request('write', { path: '../etc-link/x' }, cwd), never)).toMatchObject({ allow: false });
     await approvals.decide(request('read', {}, cwd), never);
-    expect(seen[2]).toEqual({ tool: 'read', id: expect.any(String), cwd, abs_path: cwd });
+    expect(seen[2]).toEqual({ tool: 'read', id: expect.any(String), cwd, abs_path: cwd, paths: [{ path: '.', access: 'change', abs_path: cwd }] });
   });
 
   it('waits for an async rule that asks the user', async () => {
@@ -265,11 +265,11 @@ describe('events and wiring', () => {
     expect(events.filter((e) => e.type === 'mode_change')).toHaveLength(2);
   });
 
-  it('gives a tool without a path no abs_path', async () => {
-    const { approvals } = setup({ tools: [fakeTool('now', true, { parameters: { type: 'object', properties: {} } })] });
+  it('gives a tool that declares no paths no abs_path, even with an argument named path', async () => {
+    const { approvals } = setup({ tools: [plainTool('now', true)] });
     let seen: RuleCall | undefined;
     approvals.rule('now', (_args, call) => void (seen = call));
-    await approvals.decide(request('now', {}, '/x'), never);
-    expect(seen).toEqual({ tool: 'now', id: expect.any(String), cwd: '/x' });
+    await approvals.decide(request('now', { path: '/etc/passwd' }, '/x'), never);
+    expect(seen).toEqual({ tool: 'now', id: expect.any(String), cwd: '/x', paths: [] });
   });
 });

@@ -9,18 +9,17 @@
  * Asking means: approvers first (in order, first answer wins), then, headless, a refusal;
  * with a person there, the dialog queue. Every decision is an event and a log line.
  */
-import type { AuthorizeDecision, AuthorizeRequest, CallInfo, LugHost, Tool } from '@lug/core';
+import type { AuthorizeDecision, AuthorizeRequest, CallInfo, LugHost } from '@lug/core';
 import { ABORTED as CANCELLED, abortable } from '@lug/core';
-import { resolveRealPath } from './abs-path.js';
 import type { ApprovalQueue } from './approval-queue.js';
-import { commandSubject } from './command-subject.js';
 import { shortArgs, type DecisionLog } from './decision-log.js';
 import { escapeForTerminal } from './escape.js';
 import type { ApprovalModes } from './modes.js';
 import { previewCall } from './preview.js';
-import { evaluateRules, type Finding, type RulesOutcome, type Subject } from './rule-evaluation.js';
+import { evaluateRules, type Finding, type RulesOutcome } from './rule-evaluation.js';
 import { describe, type RuleSet, type StoredRule } from './rule-set.js';
-import type { ApprovalCall, Approver, DialogAnswer, Preview, RuleCall } from './types.js';
+import { ruleSubject } from './rule-subject.js';
+import type { ApprovalCall, Approver, DialogAnswer, Preview } from './types.js';
 
 export const NEEDS_APPROVAL = 'needs approval: run with --auto, or allow it with a rule';
 export const CANCELLED_BY_USER = 'cancelled by the user';
@@ -57,11 +56,11 @@ export class Decider {
     const tool = this.p.host.tools.get(request.tool);
     const defaultAsks = tool?.ask !== false;
     const rules = this.p.rules.forTool(request.tool);
-    // With no rules, a bash line's parts only matter when its parse error could be the one thing that asks.
-    const mustSplit = isBashLine(request) && !defaultAsks && this.p.modes.mode() === 'policy';
+    // With no rules, a command line's parts only matter when its parse error could be the one thing that asks.
+    const mustSplit = request.description.command !== undefined && !defaultAsks && this.p.modes.mode() === 'policy';
     let outcome: RulesOutcome | undefined;
     if (rules.length || mustSplit) {
-      const judged = await abortable(this.runRules(request, tool, rules, signal), signal);
+      const judged = await abortable(this.runRules(request, rules, signal), signal);
       if (judged === CANCELLED) return this.cancelled(request);
       outcome = judged;
     }
@@ -79,13 +78,13 @@ export class Decider {
     return this.ask(request, askReason(request, mode, rules.length > 0, outcome), signal);
   }
 
-  private async runRules(request: AuthorizeRequest, tool: Tool | undefined, rules: StoredRule[], signal: AbortSignal): Promise<RulesOutcome> {
-    const subject = isBashLine(request) ? await bashSubject(request) : { units: [{ args: { ...request.args } }] };
-    return evaluateRules(rules, subject, ruleCall(request, tool), signal);
+  private runRules(request: AuthorizeRequest, rules: StoredRule[], signal: AbortSignal): Promise<RulesOutcome> {
+    const subject = ruleSubject(request);
+    return subject instanceof Promise ? subject.then((s) => evaluateRules(rules, s, signal)) : evaluateRules(rules, subject, signal);
   }
 
   private async ask(request: AuthorizeRequest, reason: string, signal: AbortSignal): Promise<AuthorizeDecision> {
-    const call: ApprovalCall = { tool: request.tool, args: request.args, id: request.id, reason };
+    const call: ApprovalCall = { tool: request.tool, args: request.args, id: request.id, description: request.description, reason };
     let preview: Preview | undefined;
     for (const approver of [...this.p.approvers]) {
       if (!preview) {
@@ -177,26 +176,11 @@ export class Decider {
   }
 }
 
-function isBashLine(request: AuthorizeRequest): boolean {
-  return request.tool === 'bash' && typeof request.args.command === 'string';
-}
-
-/** Each rule runs once per part, with `command` the part and `command_line` the whole line (command-subject.ts). */
-function bashSubject(request: AuthorizeRequest): Promise<Subject> {
-  return commandSubject(request.args, request.args.command as string);
-}
-
-/** What a rule is told beside the arguments; `abs_path` for tools that take a path (default "."). */
-function ruleCall(request: AuthorizeRequest, tool: Tool | undefined): RuleCall {
-  const call: RuleCall = { tool: request.tool, id: request.id, cwd: request.cwd };
-  const path = request.args.path;
-  const takesPath = typeof path === 'string' || (tool?.parameters as { properties?: Record<string, unknown> } | undefined)?.properties?.path !== undefined;
-  if (takesPath) call.abs_path = resolveRealPath(request.cwd, typeof path === 'string' ? path : '.');
-  return call;
-}
-
+/** A finding's reason, saying which part of the command line or which path it was about when the call has several. */
 function withPart(found: Finding, request: AuthorizeRequest): string {
-  return found.part !== undefined && found.part !== request.args.command ? `${found.reason} (part "${found.part}")` : found.reason;
+  const part = found.part !== undefined && found.part !== request.description.command ? ` (part "${found.part}")` : '';
+  const path = found.path !== undefined && request.description.paths.length > 1 ? ` (path ${found.path})` : '';
+  return `${found.reason}${part}${path}`;
 }
 
 function askReason(request: AuthorizeRequest, mode: string, hadRules: boolean, outcome: RulesOutcome | undefined): string {
@@ -204,12 +188,12 @@ function askReason(request: AuthorizeRequest, mode: string, hadRules: boolean, o
   if (outcome?.failure) return withPart(outcome.failure, request);
   if (mode === 'all') return 'approval is "all": every call asks';
   const unallowed = outcome?.unallowedParts ?? [];
-  if (hadRules && unallowed.length && unallowed[0] !== request.args.command) {
+  if (hadRules && unallowed.length && unallowed[0] !== request.description.command) {
     return `${request.tool} asks by default, and no rule allowed ${unallowed.map((p) => `"${p}"`).join(', ')}`;
   }
   return `${request.tool} asks by default`;
 }
 
 function callInfo(request: AuthorizeRequest): CallInfo {
-  return { id: request.id, tool: request.tool, args: request.args, argsText: request.argsText };
+  return { id: request.id, tool: request.tool, args: request.args, argsText: request.argsText, description: request.description };
 }

@@ -36,9 +36,7 @@ export async function previewCall(host: LugHost, request: AuthorizeRequest, sign
       return argsPreview(request.args, `(the ${request.tool} tool could not describe this call: ${(err as Error).message})\n`);
     }
   }
-  if (request.tool === 'bash' && typeof request.args.command === 'string') {
-    return commandPreview(request.args.command, request.cwd);
-  }
+  if (request.description.command !== undefined) return commandPreview(request.description.command, request.cwd);
   return argsPreview(request.args);
 }
 

@@ -5,13 +5,12 @@
  * files when it loads them: a rule that answers one wrongly is an error
  * naming its source, the example, and what it answered.
  */
-import type { ApprovalMode, LugHost, Tool } from '@lug/core';
-import { resolveRealPath } from './abs-path.js';
+import { describeCall, type ApprovalMode, type CallDescription, type LugHost } from '@lug/core';
 import type { BashPart } from './bash-part.js';
-import { commandLineOf, commandSubject } from './command-subject.js';
 import { evaluateRules, judge, type Judged, type RulesOutcome, type Subject } from './rule-evaluation.js';
 import { describe, VERDICTS, type RuleSet, type StoredRule } from './rule-set.js';
-import type { CheckCall, ExampleVerdict, RuleCall, RuleCheck, RuleExamples, RuleFinding, Verdict } from './types.js';
+import { ruleSubject } from './rule-subject.js';
+import type { CheckCall, ExampleVerdict, RuleCheck, RuleExamples, RuleFinding, Verdict } from './types.js';
 
 export interface CheckContext {
   host: LugHost;
@@ -20,20 +19,10 @@ export interface CheckContext {
   allowedAlways: ReadonlySet<string>;
 }
 
-/** What the rules judge for a call: per part for a command line, else the arguments once. */
-async function subjectFor(args: Record<string, unknown>, line: string | undefined): Promise<{ subject: Subject; parts?: BashPart[] }> {
-  if (line === undefined) return { subject: { units: [{ args: { ...args } }] } };
-  const subject = await commandSubject(args, line);
-  return { subject, parts: subject.units.map((u) => u.bash!) };
-}
-
-/** What a rule is told beside the arguments; `abs_path` for tools that take a path (default "."). */
-function ruleCall(tool: string, id: string, args: Record<string, unknown>, cwd: string, known: Tool | undefined): RuleCall {
-  const call: RuleCall = { tool, id, cwd };
-  const path = args.path;
-  const takesPath = typeof path === 'string' || (known?.parameters as { properties?: Record<string, unknown> } | undefined)?.properties?.path !== undefined;
-  if (takesPath) call.abs_path = resolveRealPath(cwd, typeof path === 'string' ? path : '.');
-  return call;
+/** What the rules judge for a call, as the decider builds it: from the call's description (the tool's own, or the generic one). */
+async function subjectFor(tool: string, id: string, args: Record<string, unknown>, cwd: string, description: CallDescription): Promise<{ subject: Subject; parts?: BashPart[] }> {
+  const subject = await ruleSubject({ tool, id, cwd, args, description });
+  return description.command === undefined ? { subject } : { subject, parts: [...new Set(subject.units.map((u) => u.bash!))] };
 }
 
 let checks = 0;
@@ -45,11 +34,12 @@ export async function checkCall(ctx: CheckContext, call: CheckCall, signal?: Abo
   }
   const known = ctx.host.tools.get(call.tool);
   const cwd = call.cwd ?? ctx.host.cwd;
-  const { subject, parts } = await subjectFor(call.args, commandLineOf(call.tool, call.args, known, cwd));
   checks += 1;
+  const description = describeCall(known, call.args, JSON.stringify(call.args), cwd);
+  const { subject, parts } = await subjectFor(call.tool, `check-${checks}`, call.args, cwd, description);
   const findings: RuleFinding[] = [];
   const rules = ctx.rules.forTool(call.tool);
-  const outcome = await evaluateRules(rules, subject, ruleCall(call.tool, `check-${checks}`, call.args, cwd, known), signal, findings);
+  const outcome = await evaluateRules(rules, subject, signal, findings);
   const decided = decisionFrom(outcome, { tool: call.tool, mode: ctx.mode(), allowedAlways: ctx.allowedAlways.has(call.tool), defaultAsks: known?.ask !== false });
   return {
     ...decided,
@@ -92,12 +82,12 @@ export async function checkExamples(ctx: CheckContext, rule: StoredRule, example
       throw new TypeError(`rule ${rule.source}: the example ${JSON.stringify(key)} expects ${describe(expected)}; an example expects "allow", "ask", "deny" or "none"`);
     }
     const args = exampleArgs(rule.source, key);
-    const known = ctx.host.tools.get(rule.tool);
+    const known = rule.tool === '*' ? undefined : ctx.host.tools.get(rule.tool);
     // A command line is judged part by part; arguments as a call with them would be.
-    const line = key.trimStart().startsWith('{') ? commandLineOf(rule.tool, args, known, ctx.host.cwd) : key;
-    const { subject } = await subjectFor(args, line);
-    const call = ruleCall(rule.tool, 'example', args, ctx.host.cwd, known);
-    const answer = await answerOf(rule, subject, call);
+    const described = describeCall(known, args, key, ctx.host.cwd);
+    const description = key.trimStart().startsWith('{') ? described : { ...described, command: key };
+    const { subject } = await subjectFor(rule.tool, 'example', args, ctx.host.cwd, description);
+    const answer = await answerOf(rule, subject);
     if (answer.verdict !== expected) wrong.push(`  ${JSON.stringify(key)}: expected "${expected}", ${answer.said}`);
   }
   if (wrong.length) {
@@ -119,10 +109,10 @@ function exampleArgs(source: string, key: string): Record<string, unknown> {
 }
 
 /** The rule's answer for a whole call, combined over its parts, and how to say it. */
-async function answerOf(rule: StoredRule, subject: Subject, call: RuleCall): Promise<{ verdict: ExampleVerdict | 'failed'; said: string }> {
+async function answerOf(rule: StoredRule, subject: Subject): Promise<{ verdict: ExampleVerdict | 'failed'; said: string }> {
   const answers: Array<{ part?: string; judged: Judged }> = [];
   for (const unit of subject.units) {
-    let judged = judge(rule, unit.args, call);
+    let judged = judge(rule, unit.args, unit.call);
     if (judged instanceof Promise) judged = await judged;
     answers.push({ part: unit.part, judged });
     if (judged && 'failed' in judged) return { verdict: 'failed', said: `but the rule failed: ${judged.failed}` };

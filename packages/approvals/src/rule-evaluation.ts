@@ -1,6 +1,6 @@
 /**
- * Runs the rules over a call — once, or once per part of a bash command line —
- * and gathers what the decision needs: the first "deny" (which stops
+ * Runs the rules over a call — once, or once per part of its command line and
+ * per path it declares (see rule-subject.ts) — and gathers what the decision needs: the first "deny" (which stops
  * everything), the first "ask", the first failure, and whether every part was
  * allowed. How these combine depends on the mode; see decide in approvals.ts.
  */
@@ -12,8 +12,10 @@ import type { RuleAnswer, RuleCall, RuleFinding, Verdict } from './types.js';
 export interface Finding {
   source: string;
   reason: string;
-  /** The bash part it judged, when the line has parts. */
+  /** The command-line part it judged, when the line has parts. */
   part?: string;
+  /** The path (absolute) it judged, when the call declares paths. */
+  path?: string;
 }
 
 export interface RulesOutcome {
@@ -21,25 +23,35 @@ export interface RulesOutcome {
   ask?: Finding;
   failure?: Finding;
   allow?: Finding;
-  /** True when every part (or the call itself) had at least one "allow". */
+  /** True when every unit (each part and path, or the call itself) had at least one "allow". */
   everyPartAllowed: boolean;
-  /** The bash parts no rule allowed. */
+  /** The command-line parts no rule allowed. */
   unallowedParts: string[];
   /** Why the line could not be split with certainty: in policy mode it asks, whatever the rules said. */
   incomplete?: string;
 }
 
-/** What the rules judge: the arguments once, or per part for a bash line. */
+/** One run of the rules: the arguments and the call they are told, and which part and path it is about. */
+export interface Unit {
+  args: Record<string, unknown>;
+  call: RuleCall;
+  part?: string;
+  path?: string;
+  /** The bash part this unit judges, when the call's command line was split. */
+  bash?: BashPart;
+}
+
+/** What the rules judge: each unit in turn. */
 export interface Subject {
-  units: Array<{ args: Record<string, unknown>; part?: string; bash?: BashPart }>;
-  /** Set when the line could not be split with certainty: the call asks with this reason. */
+  units: Unit[];
+  /** Set when the command line could not be split: the call asks with this reason. */
   unparsable?: string;
 }
 
 export type Judged = { verdict: Verdict; reason?: string } | { failed: string } | undefined;
 
 /** `heard`, when given, receives every verdict and failure in the order the rules gave them. */
-export async function evaluateRules(rules: StoredRule[], subject: Subject, call: RuleCall, signal?: AbortSignal, heard?: RuleFinding[]): Promise<RulesOutcome> {
+export async function evaluateRules(rules: StoredRule[], subject: Subject, signal?: AbortSignal, heard?: RuleFinding[]): Promise<RulesOutcome> {
   const outcome: RulesOutcome = { everyPartAllowed: subject.units.length > 0 && !subject.unparsable, unallowedParts: [] };
   if (subject.unparsable) {
     outcome.incomplete = subject.unparsable;
@@ -49,28 +61,28 @@ export async function evaluateRules(rules: StoredRule[], subject: Subject, call:
     let allowed = false;
     for (const rule of rules) {
       if (signal?.aborted) return outcome;
-      let judged = judge(rule, unit.args, call, signal);
+      let judged = judge(rule, unit.args, unit.call, signal);
       if (judged instanceof Promise) judged = await judged;
       if (!judged) continue;
       if (heard) heard.push(spoke(rule, judged, unit.part));
       if ('failed' in judged) {
-        outcome.failure ??= finding(rule, judged.failed, unit.part);
+        outcome.failure ??= finding(rule, judged.failed, unit);
         continue;
       }
       const { verdict, reason } = judged;
       if (verdict === 'deny') {
-        outcome.deny = finding(rule, reason ?? `denied by rule ${rule.source}`, unit.part);
+        outcome.deny = finding(rule, reason ?? `denied by rule ${rule.source}`, unit);
         return outcome;
       }
-      if (verdict === 'ask') outcome.ask ??= finding(rule, reason ?? `rule ${rule.source} asks`, unit.part);
+      if (verdict === 'ask') outcome.ask ??= finding(rule, reason ?? `rule ${rule.source} asks`, unit);
       else {
         allowed = true;
-        outcome.allow ??= finding(rule, reason ?? '', unit.part);
+        outcome.allow ??= finding(rule, reason ?? '', unit);
       }
     }
     if (!allowed) {
       outcome.everyPartAllowed = false;
-      if (unit.part !== undefined) outcome.unallowedParts.push(unit.part);
+      if (unit.part !== undefined && !outcome.unallowedParts.includes(unit.part)) outcome.unallowedParts.push(unit.part);
     }
   }
   return outcome;
@@ -83,8 +95,11 @@ function spoke(rule: StoredRule, judged: NonNullable<Judged>, part: string | und
   return heard;
 }
 
-function finding(rule: StoredRule, reason: string, part: string | undefined): Finding {
-  return part === undefined ? { source: rule.source, reason } : { source: rule.source, reason, part };
+function finding(rule: StoredRule, reason: string, unit: Unit): Finding {
+  const found: Finding = { source: rule.source, reason };
+  if (unit.part !== undefined) found.part = unit.part;
+  if (unit.path !== undefined) found.path = unit.path;
+  return found;
 }
 
 /** Run one rule; synchronous rules stay synchronous so deciding stays cheap. */

@@ -2,18 +2,32 @@
  * The public shapes of @lug/approvals. The Lua bridge registers Lua rules and
  * approvers through exactly these; the TUI draws the queue and answers it.
  */
-import type { ApprovalMode, AuthorizeDecision, AuthorizeRequest } from '@lug/core';
 import type { BashPart } from './bash-part.js';
+import type { ApprovalMode, AuthorizeDecision, AuthorizeRequest, CallDescription, PathAccess } from '@lug/core';
 
 export type Verdict = 'allow' | 'ask' | 'deny';
+
+/** A path the call declares, as a rule sees it. */
+export interface RulePath {
+  /** As the tool sees it (the model's argument). */
+  path: string;
+  access: PathAccess;
+  /** Absolute, symlinks followed (a file about to be made: its nearest existing ancestor's). */
+  abs_path: string;
+}
 
 /** What a rule is told about the call beside its arguments. */
 export interface RuleCall {
   tool: string;
   id: string;
   cwd: string;
-  /** For tools with a `path` argument: resolved against cwd, symlinks followed. */
+  /**
+   * The path this run of the rule judges: a call that declares paths runs each
+   * rule once per path, with this set to it. Unset for a call that declares none.
+   */
   abs_path?: string;
+  /** Every path the call declares (empty when it declares none). */
+  paths: RulePath[];
 }
 
 /** A verdict, a verdict with a reason, or nothing (no opinion). */
@@ -84,6 +98,8 @@ export interface ApprovalCall {
   tool: string;
   args: Record<string, unknown>;
   id: string;
+  /** What the call is about (its title, paths, command line), as the core described it. */
+  description: CallDescription;
   /** The reason a rule gave for asking, if any. */
   reason?: string;
 }

@@ -4,7 +4,7 @@
  * one object at the end (json). The model's reasoning never goes to stdout in
  * text mode: with --show-reasoning it is written to stderr, dim on a terminal.
  */
-import { mainArgument, type CallOutcome, type LugEvent, type LugHost } from '@lug/core';
+import { callTitle, detailsSummary, type CallOutcome, type LugEvent, type LugHost, type ToolDetails } from '@lug/core';
 import type { OutputFormat } from './args.js';
 
 export interface ToolCallRecord {
@@ -15,6 +15,8 @@ export interface ToolCallRecord {
   is_error: boolean;
   /** The first line of an error result, so a reader sees why. */
   error?: string;
+  /** What the tool said about its result (exit status, lines changed…), when it said anything. */
+  details?: ToolDetails;
 }
 
 export interface Writers {
@@ -79,6 +81,7 @@ export class HeadlessPrinter {
     if (e.type === 'tool_result') {
       const record: ToolCallRecord = { id: e.call.id, tool: e.call.tool, args: e.call.args, outcome: e.outcome, is_error: e.isError };
       if (e.isError) record.error = firstLine(e.content);
+      if (e.details) record.details = e.details;
       this.calls.push(record);
     }
     if (this.format !== 'text') return;
@@ -90,8 +93,9 @@ export class HeadlessPrinter {
         this.endsWithNewline = e.text.endsWith('\n');
         break;
       case 'tool_result': {
-        const arg = oneLine(mainArgument(e.call.tool, e.call.args, e.call.argsText), 80);
-        const detail = e.isError ? `: ${firstLine(e.content)}` : '';
+        // The call's title and, for a success, what its details say: `• bash npm test — done · exit 0 · 12 lines`.
+        const arg = oneLine(callTitle(e.call), 80);
+        const detail = e.isError ? `: ${firstLine(e.content)}` : e.details ? ` · ${detailsSummary(e.details)}` : '';
         this.out.stderr(`• ${e.call.tool}${arg ? ` ${arg}` : ''} — ${e.outcome}${detail}\n`);
         break;
       }

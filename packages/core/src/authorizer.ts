@@ -4,12 +4,14 @@
  * the scheduler asks it before every call and runs nothing it did not allow,
  * also when there is no authorizer or its answer is not a decision.
  */
+import type { CallDescription } from './tool-description.js';
 import type { CallInfo } from './events.js';
 import type { LugHost } from './host.js';
 
-/** A call ready to be authorised: its tool exists and its arguments are valid. */
+/** A call ready to be authorised: its tool exists, its arguments are valid, and it is described. */
 export interface AuthorizeRequest extends CallInfo {
   args: Record<string, unknown>;
+  description: CallDescription;
   cwd: string;
 }
 

@@ -1,21 +1,50 @@
 /**
- * The argument that says what a call does (the command, the path, the
- * pattern), for one-line summaries: the TUI's tool lines and dialog title,
- * the headless printer's stderr lines.
+ * A result in one line, for the interface's tool lines and the headless
+ * printer: a failure says why (its first line), a success what came back,
+ * read off the result's `details` when the tool gave them (a command's exit
+ * status and line count, a file change's added and removed lines...), else
+ * how many lines the text has. Nothing here knows a tool by its name.
  */
-export function mainArgument(tool: string, args: Record<string, unknown> | undefined, argsText: string): string {
-  if (!args) return argsText;
-  const str = (k: string) => (typeof args[k] === 'string' ? (args[k] as string) : undefined);
-  if (tool === 'bash') return str('command') ?? argsText;
-  if (tool === 'grep') {
-    const pattern = str('pattern') ?? '';
-    const where = [str('path'), str('glob')].filter(Boolean).join(' ');
-    return where ? `${pattern}  ${where}` : pattern;
+import type { ToolDetails } from './tool-details.js';
+
+const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
+
+/** The first line of a failure's text, cut at 200 characters. */
+export function failureSummary(content: string): string {
+  const first = content.trim().split('\n')[0] ?? '';
+  return first.length > 200 ? `${first.slice(0, 199)}…` : first;
+}
+
+function commandSummary(d: Extract<ToolDetails, { kind: 'command' }>): string {
+  const status = d.timedOut ? 'timed out' : d.cancelled ? 'cancelled' : d.exitCode !== null ? `exit ${d.exitCode}` : d.signal ? `killed by ${d.signal}` : 'no exit status';
+  const printed = d.stdoutLines + d.stderrLines;
+  return printed ? `${status} · ${plural(printed, 'line')}` : status;
+}
+
+/** What a result's details say, in a few words. */
+export function detailsSummary(d: ToolDetails): string {
+  switch (d.kind) {
+    case 'command':
+      return commandSummary(d);
+    case 'file_change':
+      return d.created ? `created · ${plural(d.linesAdded, 'line')}` : `+${d.linesAdded} −${d.linesRemoved}`;
+    case 'file_read':
+      return d.linesShown === d.totalLines ? plural(d.totalLines, 'line') : `${d.linesShown} of ${plural(d.totalLines, 'line')}`;
+    case 'search':
+      if (d.matches === 0) return 'no matches';
+      return `${plural(d.matches, 'match', 'matches')}${d.cut ? '+' : ''} in ${plural(d.files, 'file')}`;
+    case 'listing':
+      return d.shown === d.entries ? plural(d.entries, 'entry', 'entries') : `${d.shown} of ${plural(d.entries, 'entry', 'entries')}`;
   }
-  if (tool === 'ls') return [str('path') ?? '.', str('glob')].filter(Boolean).join(' ');
-  const path = str('path') ?? str('file') ?? str('file_path');
-  if (path) return path;
-  const firstString = Object.values(args).find((v): v is string => typeof v === 'string');
-  if (firstString !== undefined) return firstString;
-  return argsText === '{}' ? '' : argsText;
+}
+
+function countLines(text: string): number {
+  return text ? text.split('\n').length - (text.endsWith('\n') ? 1 : 0) : 0;
+}
+
+/** A successful result in one line: from its details, else its line count. */
+export function resultSummary(content: string, details?: ToolDetails): string {
+  if (details) return detailsSummary(details);
+  const lines = countLines(content);
+  return lines === 0 ? 'no output' : plural(lines, 'line');
 }

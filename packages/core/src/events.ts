@@ -4,6 +4,8 @@
  */
 import type { AssistantMessage, Usage } from './messages.js';
 import type { ToolProgress } from './tool.js';
+import type { CallDescription } from './tool-description.js';
+import type { ToolDetails } from './tool-details.js';
 
 /** A tool call as the loop sees it, once the model has finished sending it. */
 export interface CallInfo {
@@ -12,6 +14,12 @@ export interface CallInfo {
   /** Parsed arguments, or undefined when they were not valid JSON. */
   args: Record<string, unknown> | undefined;
   argsText: string;
+  /**
+   * What the call is about, computed once by the core when the arguments are
+   * valid (the tool's `describe`, or the generic description). Unset for an
+   * unknown tool, invalid arguments, or a tool whose `describe` failed.
+   */
+  description?: CallDescription;
 }
 
 export type ApprovalMode = 'off' | 'policy' | 'all';
@@ -44,7 +52,7 @@ export interface LugEventMap {
   approval_decision: { call: CallInfo; decision: 'allow' | 'deny'; by: string; reason?: string };
   tool_start: { call: CallInfo };
   tool_progress: { call: CallInfo; progress: ToolProgress };
-  tool_result: { call: CallInfo; content: string; isError: boolean; outcome: CallOutcome; durationMs: number };
+  tool_result: { call: CallInfo; content: string; isError: boolean; outcome: CallOutcome; durationMs: number; details?: ToolDetails };
   /**
    * One request's tokens, and the session's so far. `cost` is the session's
    * cost in US dollars and `requestCost` this request's; both are absent when

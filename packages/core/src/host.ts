@@ -13,6 +13,7 @@ import { DEFAULT_LIMITS, type Limits } from './limits.js';
 import { createOptions, type OptionsStore } from './options.js';
 import { PathLocks } from './path-lock.js';
 import { ProviderRegistry, type Env } from './provider.js';
+import type { CallDescription } from './tool-description.js';
 import { ToolRegistry } from './tool-registry.js';
 import { headlessUi, interactiveUi, type UiHooks } from './ui-hooks.js';
 

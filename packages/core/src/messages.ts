@@ -2,6 +2,7 @@
  * The neutral message model. Providers translate it to and from their wire
  * formats; sessions store it as JSON lines.
  */
+import type { ToolDetails } from './tool-details.js';
 
 export interface TextPart {
   type: 'text';
@@ -23,6 +24,8 @@ export interface ToolResultPart {
   name: string;
   content: string;
   isError: boolean;
+  /** What the tool said about its result for interfaces (never sent to the model), so a resumed transcript shows the same summaries. */
+  details?: ToolDetails;
 }
 
 /**

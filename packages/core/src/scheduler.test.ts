@@ -164,3 +164,59 @@ describe('the scheduler', () => {
     expect(results.map((r) => r.content)).toEqual(['fast', 'cancelled by the user', 'cancelled by the user']);
   });
 });
+
+describe('the scheduler and what tools say about their calls', () => {
+  const mover: Tool<{ src: string; dst: string }> = {
+    name: 'move',
+    description: 'Move a file.',
+    parameters: { type: 'object', properties: { src: { type: 'string' }, dst: { type: 'string' } }, required: ['src', 'dst'] },
+    describe: (args) => ({ title: `${args.src} → ${args.dst}`, kind: 'move', paths: [{ path: args.src, access: 'change' }, { path: args.dst, access: 'change' }] }),
+    handler: () => ({ content: 'moved', details: { kind: 'file_change', path: 'b', created: true, linesAdded: 1, linesRemoved: 0 } }),
+  };
+
+  it('describes a call once, before it is authorised, and carries the description on its events', async () => {
+    let described = 0;
+    const counted: Tool = { ...mover, describe: (args) => (described++, mover.describe!(args, { cwd: '/tmp' })) };
+    const seen: unknown[] = [];
+    const authorize: Authorizer = async (request) => (seen.push(request.description), { allow: true, by: 'test' });
+    const deps = setup([counted], { authorize, cwd: '/' });
+    const events: string[] = [];
+    deps.events.onAny((e) => 'call' in e && events.push(`${e.type}:${e.call.description?.title}`));
+    await runToolCalls([call('1', 'move', { src: 'a', dst: 'b' })], deps, new AbortController().signal);
+    expect(described).toBe(1);
+    expect(seen).toEqual([{ title: 'a → b', kind: 'move', paths: [{ path: 'a', access: 'change', absPath: '/a' }, { path: 'b', access: 'change', absPath: '/b' }] }]);
+    expect(events).toEqual(['tool_call:a → b', 'tool_start:a → b', 'tool_result:a → b']);
+  });
+
+  it('does not run a call whose tool cannot describe it', async () => {
+    let ran = false;
+    const broken: Tool = { ...mover, describe: () => ({ title: 't', paths: [{ path: 'a', access: 'write' }] }) as never, handler: () => ((ran = true), 'ok') };
+    let asked = false;
+    const deps = setup([broken], { authorize: async () => ((asked = true), { allow: true, by: 'test' }) });
+    const [result] = await runToolCalls([call('1', 'move', { src: 'a', dst: 'b' })], deps, new AbortController().signal);
+    expect(result).toMatchObject({ isError: true, content: 'the move tool could not describe this call, so it was not run: paths[1].access must be "read" or "change", got "write"' });
+    expect(ran).toBe(false);
+    expect(asked).toBe(false);
+  });
+
+  it('carries a handler\'s details on tool_result and in the result part, never in the text', async () => {
+    const deps = setup([mover]);
+    const details: unknown[] = [];
+    deps.events.on('tool_result', (e) => details.push(e.details));
+    const [result] = await runToolCalls([call('1', 'move', { src: 'a', dst: 'b' })], deps, new AbortController().signal);
+    const expected = { kind: 'file_change', path: 'b', created: true, linesAdded: 1, linesRemoved: 0 };
+    expect(result).toEqual({ type: 'tool_result', callId: '1', name: 'move', content: 'moved', isError: false, details: expected });
+    expect(details).toEqual([expected]);
+  });
+
+  it('drops details that are not well-formed, with a warning that says what is wrong', async () => {
+    const sloppy: Tool = { ...mover, handler: () => ({ content: 'moved', details: { kind: 'file_change', path: 'b', created: 'yes' } as never }) };
+    const deps = setup([sloppy]);
+    const notices: string[] = [];
+    deps.events.on('notify', (e) => notices.push(e.message));
+    const [result] = await runToolCalls([call('1', 'move', { src: 'a', dst: 'b' })], deps, new AbortController().signal);
+    expect(result!.details).toBeUndefined();
+    expect(result!.content).toBe('moved');
+    expect(notices).toEqual(['the move tool returned details that are not well-formed, so they were dropped: details.created of a file_change result must be true or false, got "yes"']);
+  });
+});

@@ -16,6 +16,8 @@ import { truncateOutput } from './output-limit.js';
 import type { PathLocks } from './path-lock.js';
 import { Semaphore } from './semaphore.js';
 import { ToolError, type Tool, type ToolContext, type ToolOutput } from './tool.js';
+import { DescriptionError, describeCall } from './tool-description.js';
+import { checkDetails, type ToolDetails } from './tool-details.js';
 import type { ToolRegistry } from './tool-registry.js';
 
 export const CANCELLED = 'cancelled by the user';
@@ -35,6 +37,7 @@ interface Outcome {
   content: string;
   isError: boolean;
   outcome: CallOutcome;
+  details?: ToolDetails;
 }
 
 class Cancelled extends Error {}
@@ -46,10 +49,26 @@ async function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   return result;
 }
 
-/** A handler's return value as the text the model receives and its error flag. */
-export function normalizeToolOutput(out: ToolOutput): { content: string; isError: boolean } {
+export interface NormalizedOutput {
+  content: string;
+  isError: boolean;
+  details?: ToolDetails;
+  /** Why the handler's details were dropped, when they were not well-formed. */
+  detailsProblem?: string;
+}
+
+/** A handler's return value as the text the model receives, its error flag and its checked details. */
+export function normalizeToolOutput(out: ToolOutput): NormalizedOutput {
   if (typeof out === 'string') return { content: out, isError: false };
-  if (out && typeof out === 'object' && typeof out.content === 'string') return { content: out.content, isError: !!out.isError };
+  if (out && typeof out === 'object' && typeof out.content === 'string') {
+    const normalized: NormalizedOutput = { content: out.content, isError: !!out.isError };
+    if (out.details !== undefined) {
+      const checked = checkDetails(out.details);
+      if ('details' in checked) normalized.details = checked.details;
+      else normalized.detailsProblem = checked.problem;
+    }
+    return normalized;
+  }
   return { content: JSON.stringify(out) ?? String(out), isError: false };
 }
 
@@ -78,9 +97,18 @@ async function runOne(call: ToolCallPart, info: CallInfo, deps: SchedulerDeps, s
     return { content: `invalid arguments for ${call.name}: ${toolErrorText(err)}`, isError: true, outcome: 'failed' };
   }
   info.args = args;
+  let description;
+  try {
+    description = describeCall(tool, args, call.argsText, deps.cwd);
+  } catch (err) {
+    deps.events.emit('tool_call', { call: info });
+    // Fail closed: a call nobody can say the paths of does not run.
+    return { content: `the ${call.name} tool could not describe this call, so it was not run: ${err instanceof DescriptionError ? err.message : toolErrorText(err)}`, isError: true, outcome: 'failed' };
+  }
+  info.description = description;
   deps.events.emit('tool_call', { call: info });
   if (signal.aborted) return cancelled();
-  const decision = await raceAbort(askAuthorizer(deps.authorize, { ...info, args, cwd: deps.cwd }, signal), signal);
+  const decision = await raceAbort(askAuthorizer(deps.authorize, { ...info, args, description, cwd: deps.cwd }, signal), signal);
   if (!decision.allow) return { content: `denied: ${decision.reason}`, isError: true, outcome: 'denied' };
   const release = await slots.acquire(signal);
   try {
@@ -94,7 +122,10 @@ async function runOne(call: ToolCallPart, info: CallInfo, deps: SchedulerDeps, s
       emit: (progress) => deps.events.emit('tool_progress', { call: info, progress }),
     };
     const out = normalizeToolOutput(await raceAbort(Promise.resolve().then(() => tool.handler(args, ctx)), signal));
-    return { content: out.content, isError: out.isError, outcome: out.isError ? 'failed' : 'done' };
+    if (out.detailsProblem) {
+      deps.events.emit('notify', { message: `the ${call.name} tool returned details that are not well-formed, so they were dropped: ${out.detailsProblem}`, level: 'warn' });
+    }
+    return { content: out.content, isError: out.isError, outcome: out.isError ? 'failed' : 'done', ...(out.details ? { details: out.details } : {}) };
   } finally {
     release();
   }
@@ -134,15 +165,15 @@ export async function runToolCalls(calls: ToolCallPart[], deps: SchedulerDeps, s
         isError: o.isError,
         outcome: o.outcome,
         durationMs: Date.now() - started,
+        ...(o.details ? { details: o.details } : {}),
       });
       return o;
     }),
   ).finally(() => callSignals.dispose());
-  return calls.map((call, i) => ({
-    type: 'tool_result' as const,
-    callId: call.id,
-    name: call.name,
-    content: outcomes[i]!.content,
-    isError: outcomes[i]!.isError,
-  }));
+  return calls.map((call, i) => {
+    const o = outcomes[i]!;
+    const part: ToolResultPart = { type: 'tool_result', callId: call.id, name: call.name, content: o.content, isError: o.isError };
+    if (o.details) part.details = o.details;
+    return part;
+  });
 }

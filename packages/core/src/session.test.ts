@@ -167,3 +167,22 @@ describe('a session', () => {
     });
   });
 });
+
+describe('a session and what tools say about their results', () => {
+  it('stores a result\'s details with it, so a resumed session has them', async () => {
+    const counted: Tool<{ text: string }> = {
+      ...echo,
+      handler: (a) => ({ content: a.text, details: { kind: 'listing', entries: 1, shown: 1 } }),
+    };
+    const { session, store } = setup(
+      [
+        [{ type: 'tool_call', id: 'c1', name: 'echo', argsText: '{"text":"one"}' }, { type: 'stop', reason: 'tool_use' }],
+        [{ type: 'text_delta', text: 'Done.' }, { type: 'stop', reason: 'end_turn' }],
+      ],
+      [counted],
+    );
+    await session.submit('hello');
+    const stored = store.load(session.id).messages.find((m) => m.role === 'tool');
+    expect(stored).toEqual({ role: 'tool', results: [{ type: 'tool_result', callId: 'c1', name: 'echo', content: 'one', isError: false, details: { kind: 'listing', entries: 1, shown: 1 } }] });
+  });
+});

@@ -27,6 +27,9 @@ export class ToolRegistry {
     }
     if (typeof tool.description !== 'string' || !tool.description) throw new ToolRegistryError(`tool ${tool.name} needs a description`);
     if (typeof tool.handler !== 'function') throw new ToolRegistryError(`tool ${tool.name} needs a handler function`);
+    if (tool.describe !== undefined && typeof tool.describe !== 'function') {
+      throw new ToolRegistryError(`tool ${tool.name}: describe must be a function (args, ctx) → { title, paths?, command?, kind? }`);
+    }
     const held = this.tools.get(tool.name);
     if (held && !opts.replace) {
       throw new ToolRegistryError(`a tool named "${tool.name}" is already registered by ${held.source}; choose another name`);

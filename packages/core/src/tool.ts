@@ -1,12 +1,14 @@
 /**
  * The Tool contract: what a built-in, a plugin or a Lua tool provides. The core
- * validates arguments against `parameters` before approvals run, applies the
- * output cap to whatever the handler returns, and turns a thrown error into an
- * error result for the model.
+ * validates arguments against `parameters`, asks `describe` what the call is
+ * about (before approvals run), applies the output cap to whatever the handler
+ * returns, and turns a thrown error into an error result for the model.
  */
 import type { JsonSchema } from './json-schema.js';
 import type { Limits } from './limits.js';
 import type { Keep } from './output-limit.js';
+import type { ToolDescription } from './tool-description.js';
+import type { ToolDetails } from './tool-details.js';
 
 /** Progress a running tool reports (the TUI shows it; nothing else depends on it). */
 export interface ToolProgress {
@@ -27,8 +29,11 @@ export interface ToolContext {
   callId: string;
 }
 
-/** What a handler may return: text, or text flagged as an error. */
-export type ToolOutput = string | { content: string; isError?: boolean };
+/**
+ * What a handler may return: text, or text flagged as an error, with typed
+ * `details` for interfaces beside it (the model reads `content` only).
+ */
+export type ToolOutput = string | { content: string; isError?: boolean; details?: ToolDetails };
 
 /** What the approval dialog shows for a call, computed by the tool itself. */
 export type ToolPreview =
@@ -46,6 +51,14 @@ export interface Tool<Args = any> {
   /** Which end of an over-long output to keep. Default 'start'. */
   keep?: Keep;
   handler(args: Args, ctx: ToolContext): Promise<ToolOutput> | ToolOutput;
+  /**
+   * What a call is about: its title, every path it may read or change, the
+   * shell command it runs, its kind. Called once per call with valid
+   * arguments, before approvals; it must answer at once and change nothing.
+   * Without it the call gets a generic description (the first string argument
+   * as its title, no paths): declare the paths to get rules on them.
+   */
+  describe?(args: Args, ctx: { cwd: string }): ToolDescription;
   /** What the call would do, for the approval dialog. Must change nothing. */
   preview?(args: Args, ctx: Pick<ToolContext, 'cwd' | 'signal' | 'limits'>): Promise<ToolPreview>;
 }

@@ -4,7 +4,7 @@
  * handler (lug.proc.run through @lug/tools' real process runner).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { request, runTool, setup, type Setup } from './test-support.js';
+import { commandTool, request, runTool, setup, type Setup } from './test-support.js';
 
 const RULES_EXAMPLE = `lug.tool.rule("bash", function(args)
   if args.command:match("^git status") then return "allow" end
@@ -37,6 +37,7 @@ describe('the spec examples', () => {
 
   it('asks for any other bash command, and for git status chained to another command', async () => {
     s = setup({ 'init.lua': RULES_EXAMPLE }, {}, { interactive: false }); // headless: a call that asks is refused instead of waiting
+    s.host.tools.register(commandTool, 'test');
     await s.runtime.loadStartup();
     for (const command of ['ls', 'git status && rm -rf x']) {
       const decision = await s.approvals.decide(request(s.host, 'bash', { command }), new AbortController().signal);

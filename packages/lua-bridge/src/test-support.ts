@@ -6,7 +6,7 @@ import { toolContext } from '@lug/testing';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { type AuthorizeRequest, type LugEvent, type LugHost } from '@lug/core';
+import { describeCall, type AuthorizeRequest, type LugEvent, type LugHost, type Tool } from '@lug/core';
 import { afterAll } from 'vitest';
 import { createHostWithApprovals } from '@lug/approvals';
 import type { Approvals } from '@lug/approvals';
@@ -102,11 +102,21 @@ export function setup(files: Record<string, string> = {}, opts: LuaRuntimeOption
   return { lug, host, approvals, runtime, ui, events };
 }
 
+/** A tool that runs a command line as the stock bash does, as far as approvals see it: it declares its command. */
+export const commandTool: Tool<{ command: string }> = {
+  name: 'bash',
+  description: 'Run a command line (a stand-in: it runs nothing).',
+  parameters: { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] },
+  describe: (args) => ({ title: args.command, command: args.command, kind: 'execute' }),
+  handler: () => 'exit status 0\n(no output)',
+};
+
 let callCounter = 0;
 
 export function request(host: LugHost, tool: string, args: Record<string, unknown>): AuthorizeRequest {
   const id = `call_${++callCounter}`;
-  return { id, tool, args, argsText: JSON.stringify(args), cwd: host.cwd };
+  const argsText = JSON.stringify(args);
+  return { id, tool, args, argsText, description: describeCall(host.tools.get(tool), args, argsText, host.cwd), cwd: host.cwd };
 }
 
 /** Run a registered tool's handler as the scheduler would (without the output cap). */

@@ -44,7 +44,7 @@ export {
 export { anthropicFixture, ANTHROPIC_FIXTURES_DIR } from './anthropic-fixtures.js';
 export { anthropicStream, type AnthropicBlock, type AnthropicStreamOptions } from './anthropic-wire.js';
 export { replay, loadRawResponse, parseRawResponse, rawPieces, type RawResponse, type RawStep, type ReplayOptions } from './raw-replay.js';
-export { runTool, previewTool, toolContext, type RunToolOptions, type ToolRunResult, type ToolContextOptions } from './tool-kit.js';
+export { runTool, previewTool, describeTool, toolContext, type RunToolOptions, type ToolRunResult, type ToolContextOptions } from './tool-kit.js';
 export { tempProject, tempDirs, type TempProject, type TempDirs } from './temp-project.js';
 export {
   readToolsPage,

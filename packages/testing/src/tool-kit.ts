@@ -8,13 +8,16 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   DEFAULT_LIMITS,
+  describeCall,
   PathLocks,
   normalizeToolOutput,
   parseArgs,
   toolErrorText,
   truncateOutput,
+  type CallDescription,
   type Limits,
   type Tool,
+  type ToolDetails,
   type ToolContext,
   type ToolPreview,
   type ToolProgress,
@@ -24,6 +27,10 @@ export interface ToolRunResult {
   /** What the model would receive, after the output cap. */
   content: string;
   isError: boolean;
+  /** What the tool said about its result for interfaces, checked as the scheduler checks it. */
+  details?: ToolDetails;
+  /** Set when the tool returned details that are not well-formed (the scheduler drops them with this warning). */
+  detailsProblem?: string;
   /** Every progress report the tool emitted, in order. */
   progress: ToolProgress[];
 }
@@ -88,9 +95,10 @@ export function runTool(tool: Tool, args: Record<string, unknown> | string, opti
 async function runIn(cwd: string, tool: Tool, args: Record<string, unknown> | string, options: RunToolOptions): Promise<ToolRunResult> {
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
   const progress: ToolProgress[] = [];
-  const cap = (content: string, isError: boolean): ToolRunResult => ({
+  const cap = (content: string, isError: boolean, extra: Pick<ToolRunResult, 'details' | 'detailsProblem'> = {}): ToolRunResult => ({
     content: truncateOutput(content, limits.outputBytes, tool.keep ?? 'start').text,
     isError,
+    ...extra,
     progress,
   });
 
@@ -110,7 +118,10 @@ async function runIn(cwd: string, tool: Tool, args: Record<string, unknown> | st
   });
   try {
     const out = normalizeToolOutput(await tool.handler(parsed, ctx));
-    return cap(out.content, out.isError);
+    return cap(out.content, out.isError, {
+      ...(out.details ? { details: out.details } : {}),
+      ...(out.detailsProblem ? { detailsProblem: out.detailsProblem } : {}),
+    });
   } catch (err) {
     return cap(toolErrorText(err), true);
   }
@@ -130,4 +141,15 @@ export async function previewTool(
   const parsed = parseArgs(typeof args === 'string' ? args : JSON.stringify(args), tool.parameters);
   const preview = tool.preview.bind(tool);
   return inDirectory(options.cwd, (cwd) => preview(parsed, toolContext(cwd, options)));
+}
+
+/**
+ * What the core would carry on the call's events for `args`: the tool's
+ * description, checked, with every path resolved against `cwd` (default: the
+ * process's working directory). Throws the argument error when the arguments
+ * are invalid, and the description error when `describe` answers nonsense.
+ */
+export function describeTool(tool: Tool, args: Record<string, unknown> | string, options: { cwd?: string } = {}): CallDescription {
+  const argsText = typeof args === 'string' ? args : JSON.stringify(args);
+  return describeCall(tool, parseArgs(argsText, tool.parameters), argsText, options.cwd ?? process.cwd());
 }

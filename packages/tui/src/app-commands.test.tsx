@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEY, plain, settle } from './test-support/ink.js';
-import { call, cleanupApps, mountApp, tempDir, waitFor } from './test-support/mount-app.js';
+import { cleanupApps, mountApp, tempDir, waitFor } from './test-support/mount-app.js';
+import { Replay } from './test-support/recorded.js';
 
 afterEach(() => cleanupApps());
 
@@ -147,7 +148,7 @@ describe('App: the live region', () => {
   it('keeps many parallel calls within the screen, summarising the rest', async () => {
     const t = mountApp({ script: () => undefined });
     await t.type('go', KEY.enter);
-    for (let i = 0; i < 40; i++) t.host.events.emit('tool_call', { call: call(`c${i}`, 'bash', { command: `sleep ${i}` }) });
+    new Replay(t.host.events, 'forty-calls', { turn: false }).through('tool_call', 40);
     await settle();
     expect(t.frame()).toMatch(/… \d+ more/);
     expect(t.frame()).not.toContain('sleep 39');

@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEY, plain, settle } from './test-support/ink.js';
-import { call, cleanupApps, mountApp, tempDir, waitFor } from './test-support/mount-app.js';
+import { ask, cleanupApps, mountApp, tempDir, waitFor } from './test-support/mount-app.js';
+import { Replay } from './test-support/recorded.js';
 
 afterEach(() => cleanupApps());
 
@@ -29,32 +32,26 @@ describe('App: a turn', () => {
   it('shows each tool call as one line that follows its state', async () => {
     const t = mountApp({ script: () => undefined });
     await t.type('go', KEY.enter);
-    const bash = call('c1', 'bash', { command: 'npm test' });
-    t.host.events.emit('tool_call', { call: bash });
+    const play = new Replay(t.host.events, 'bash-in-auto-mode', { turn: false });
+    play.through('tool_call');
     await settle();
-    expect(t.frame()).toMatch(/○ bash npm test\s+waiting/);
-    t.host.events.emit('tool_start', { call: bash });
+    expect(t.frame()).toMatch(/○ bash printf 'ok\\nall passed\\n'\s+waiting/);
+    play.through('tool_start');
     await settle();
-    expect(t.frame()).toMatch(/● bash npm test\s+running \d+ms/);
-    t.host.events.emit('tool_result', { call: bash, content: 'ok\nall passed\n', isError: false, outcome: 'done', durationMs: 1500 });
+    expect(t.frame()).toMatch(/● bash printf 'ok\\nall passed\\n'\s+running \d+ms/);
+    play.through('tool_result');
     await settle();
-    expect(t.frame()).toMatch(/✓ bash npm test\s+2 lines · \d+ms/);
+    expect(t.frame()).toMatch(/✓ bash printf 'ok\\nall passed\\n'\s+exit 0 · 2 lines · \d+ms/);
   });
 
   it('shows failed and denied calls with why, and errors in their own line', async () => {
     const t = mountApp({ script: () => undefined });
     await t.type('go', KEY.enter);
-    const read = call('r1', 'read', { path: 'missing.txt' });
-    const write = call('w1', 'write', { path: 'out.txt', content: 'x' });
-    t.host.events.emit('tool_call', { call: read });
-    t.host.events.emit('tool_result', { call: read, content: 'missing.txt does not exist', isError: true, outcome: 'done', durationMs: 3 });
-    t.host.events.emit('tool_call', { call: write });
-    t.host.events.emit('approval_decision', { call: write, decision: 'deny', by: 'rule init.lua:4', reason: 'no writes here' });
-    t.host.events.emit('tool_result', { call: write, content: 'denied: no writes here', isError: true, outcome: 'denied', durationMs: 0 });
+    new Replay(t.host.events, 'read-fails-write-denied', { turn: false }).rest();
     t.host.events.emit('error', { message: 'the provider said 529 overloaded' });
     await settle();
     const frame = t.frame();
-    expect(frame).toMatch(/✗ read missing\.txt\s+failed: missing\.txt does not exist/);
+    expect(frame).toMatch(/✗ read missing\.txt\s+failed: missing\.txt \(\/project\/missing\.txt\) does not exist/);
     expect(frame).toMatch(/⊘ write out\.txt\s+denied: no writes here/);
     expect(frame).toContain('✗ the provider said 529 overloaded');
   });
@@ -62,10 +59,9 @@ describe('App: a turn', () => {
   it('prints the full result of the last call with Ctrl-O', async () => {
     const t = mountApp({ script: () => undefined });
     await t.type('go', KEY.enter);
-    const ls = call('l1', 'ls', { path: 'src' });
-    t.host.events.emit('tool_call', { call: ls });
-    t.host.events.emit('tool_result', { call: ls, content: 'a.ts\nb.ts\nsub/\n', isError: false, outcome: 'done', durationMs: 2 });
+    new Replay(t.host.events, 'ls-then-answer', { turn: false }).through('tool_result');
     await settle();
+    expect(t.frame()).toMatch(/✓ ls src\s+3 entries/);
     expect(t.frame()).not.toContain('sub/');
     await t.type(KEY.ctrl('o'));
     expect(t.frame()).toContain('sub/');
@@ -159,11 +155,12 @@ describe('App: the dialog', () => {
   it('takes the keys while a call asks, then gives them back to the input', async () => {
     const t = mountApp({ script: () => undefined });
     await t.type('edit it', KEY.enter);
-    t.approvals.queue.add({ tool: 'edit', id: 'e1', args: { path: 'a.ts' } }, { kind: 'diff', text: '--- a/a.ts\n+++ b/a.ts\n@@ -1 +1 @@\n-old\n+new' });
-    await settle();
-    expect(t.frame()).toContain('edit wants to change: a.ts');
+    fs.writeFileSync(path.join(t.dir, 'a.ts'), 'old\n');
+    const decision = ask(t.host, t.approvals, 'edit', { path: 'a.ts', old_string: 'old', new_string: 'new' });
+    await waitFor(() => t.frame().includes('edit wants to change: a.ts'));
+    expect(t.frame()).toContain('+new');
     await t.type('y');
-    expect(t.approvals.queue.answers).toEqual([{ id: 'e1', answer: { kind: 'allow' } }]);
+    expect(await decision).toEqual({ allow: true, by: 'user' });
     expect(t.controller.input.text).toBe('');
     await t.type('y');
     expect(t.controller.input.text).toBe('y');
@@ -172,11 +169,10 @@ describe('App: the dialog', () => {
   it('denies with Esc without cancelling the turn', async () => {
     const t = mountApp({ script: () => undefined });
     await t.type('go', KEY.enter);
-    t.approvals.queue.add({ tool: 'bash', id: 'b1', args: { command: 'ls' } }, { kind: 'command', text: '$ ls' });
-    await settle();
+    const decision = ask(t.host, t.approvals, 'bash', { command: 'ls' });
+    await waitFor(() => t.frame().includes('bash wants to run: ls'));
     await t.type(KEY.esc);
-    await settle();
-    expect(t.approvals.queue.answers).toEqual([{ id: 'b1', answer: { kind: 'deny' } }]);
+    expect(await decision).toEqual({ allow: false, by: 'user', reason: 'denied by the user' });
     expect(t.session.cancelled).toBe(0);
   });
 

@@ -16,7 +16,7 @@ import { StatusLine, type StatusInfo, type StatuslineFn } from './status-line.js
 import { sanitizeText } from './text-layout.js';
 import { formatDuration } from './tool-line.js';
 import { TranscriptItemView } from './transcript-item.js';
-import type { TranscriptItem } from './transcript-store.js';
+import type { TranscriptItem } from './transcript-items.js';
 
 export interface AppProps {
   controller: TuiController;

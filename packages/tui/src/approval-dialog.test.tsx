@@ -1,30 +1,79 @@
+/**
+ * The dialog over the real approvals' queue: calls join it the way the
+ * scheduler's do (approvals.decide, with the test tools' previews of the files
+ * on disk), and the keys answer them.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
 import React from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from 'ink-testing-library';
+import { createHostWithApprovals, type Approvals } from '@lug/approvals';
+import { type AuthorizeDecision, type LugHost } from '@lug/core';
 import { ApprovalDialog } from './approval-dialog.js';
-import { FakeQueue } from './test-support/fakes.js';
 import { KEY, plain, settle } from './test-support/ink.js';
+import { ask, cleanupApps, tempDir, waitFor } from './test-support/mount-app.js';
+import { TEST_TOOLS } from './test-support/tools.js';
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  cleanupApps();
+});
 
-const diff = ['--- a/src/app.ts', '+++ b/src/app.ts', '@@ -1,2 +1,2 @@', '-const a = 1;', '+const a = 2;', ' export {};'].join('\n');
+/** A host with the test tools and `today` (no preview), someone at the keyboard, and the real approvals. */
+function dialogHost(): { host: LugHost; approvals: Approvals; dir: string } {
+  const dir = tempDir();
+  const { host, approvals } = createHostWithApprovals(
+    { cwd: dir, env: { HOME: dir, XDG_STATE_HOME: path.join(dir, 'state') }, interactive: true },
+    { logPath: path.join(dir, 'approvals.log') },
+  );
+  for (const tool of TEST_TOOLS) host.tools.register(tool, 'test');
+  host.tools.register({ name: 'today', description: 'The date.', parameters: { type: 'object', properties: { format: { type: 'string' } } }, handler: () => '' }, 'test');
+  return { host, approvals, dir };
+}
 
-function setup(maxHeight = 20) {
-  const queue = new FakeQueue();
-  queue.add({ tool: 'edit', id: 'c1', args: { path: 'src/app.ts', old_string: '1', new_string: '2' } }, { kind: 'diff', text: diff });
-  const ui = render(<ApprovalDialog queue={queue} maxHeight={maxHeight} />);
+/** Ask about a call and wait until it is in the queue; `decision` resolves once it is answered. */
+async function asking(h: { host: LugHost; approvals: Approvals }, tool: string, args: Record<string, unknown>): Promise<{ decision: Promise<AuthorizeDecision> }> {
+  const waiting = h.approvals.queue.pending().length;
+  const decision = ask(h.host, h.approvals, tool, args);
+  await waitFor(() => h.approvals.queue.pending().length > waiting);
+  return { decision };
+}
+
+function mount(h: { approvals: Approvals }, maxHeight = 20) {
+  const ui = render(<ApprovalDialog queue={h.approvals.queue} maxHeight={maxHeight} />);
   const press = async (...keys: string[]) => {
     for (const k of keys) {
       ui.stdin.write(k);
       await settle(1);
     }
   };
-  return { ...ui, queue, press };
+  return { ...ui, press };
+}
+
+async function setup(maxHeight = 20) {
+  const h = dialogHost();
+  fs.mkdirSync(path.join(h.dir, 'src'));
+  fs.writeFileSync(path.join(h.dir, 'src', 'app.ts'), 'const a = 1;\nexport {};\n');
+  const { decision } = await asking(h, 'edit', { path: 'src/app.ts', old_string: '1', new_string: '2' });
+  return { ...h, ...mount(h, maxHeight), decision };
+}
+
+const DENIED = { allow: false, by: 'user', reason: 'denied by the user' };
+
+/** The frame once it shows `what` (ink draws a key's effect a little later on a busy machine); the last frame if it never does. */
+async function frameShowing(t: { lastFrame(): string | undefined }, what: string | RegExp): Promise<string> {
+  const shows = () => {
+    const frame = plain(t.lastFrame());
+    return typeof what === 'string' ? frame.includes(what) : what.test(frame);
+  };
+  await waitFor(shows).catch(() => undefined);
+  return plain(t.lastFrame());
 }
 
 describe('ApprovalDialog', () => {
-  it('shows the tool, its path, the diff and the keys', () => {
-    const { lastFrame } = setup();
+  it('shows the tool, its path, the diff and the keys', async () => {
+    const { lastFrame } = await setup();
     const frame = plain(lastFrame());
     expect(frame).toContain('edit wants to change: src/app.ts');
     expect(frame).toContain('-const a = 1;');
@@ -35,8 +84,8 @@ describe('ApprovalDialog', () => {
     expect(frame).toContain('Esc deny this call');
   });
 
-  it('colours added lines green and removed lines red', () => {
-    const { lastFrame } = setup();
+  it('colours added lines green and removed lines red', async () => {
+    const { lastFrame } = await setup();
     const frame = lastFrame()!;
     // Colour only shows when the terminal supports it; the test runner may not.
     if (!frame.includes('\x1b[')) return;
@@ -45,71 +94,79 @@ describe('ApprovalDialog', () => {
   });
 
   it('allows once with y', async () => {
-    const t = setup();
+    const t = await setup();
     await t.press('y');
-    expect(t.queue.answers).toEqual([{ id: 'c1', answer: { kind: 'allow' } }]);
+    expect(await t.decision).toEqual({ allow: true, by: 'user' });
+    await settle();
     expect(plain(t.lastFrame())).not.toContain('wants to change');
   });
 
   it('allows the tool for the session with A', async () => {
-    const t = setup();
+    const t = await setup();
     await t.press('A');
-    expect(t.queue.answers).toEqual([{ id: 'c1', answer: { kind: 'always' } }]);
+    expect(await t.decision).toEqual({ allow: true, by: 'user' });
+    expect(t.approvals.allowedAlways.list()).toEqual(['edit']);
   });
 
   it('ignores a lowercase a, so A is never pressed by accident', async () => {
-    const t = setup();
+    const t = await setup();
     await t.press('a');
-    expect(t.queue.answers).toEqual([]);
+    expect(t.approvals.queue.pending()).toHaveLength(1);
   });
 
   it('denies with n', async () => {
-    const t = setup();
+    const t = await setup();
     await t.press('n');
-    expect(t.queue.answers).toEqual([{ id: 'c1', answer: { kind: 'deny' } }]);
+    expect(await t.decision).toEqual(DENIED);
   });
 
   it('denies this call with Esc and shows the next waiting call', async () => {
-    const t = setup();
-    t.queue.add({ tool: 'bash', id: 'c2', args: { command: 'npm test' } }, { kind: 'command', text: '$ npm test\nin /project' });
+    const t = await setup();
+    const { decision: second } = await asking(t, 'bash', { command: 'npm test' });
     await settle();
     expect(plain(t.lastFrame())).toContain('1 more waiting');
     await t.press(KEY.esc);
-    expect(t.queue.answers).toEqual([{ id: 'c1', answer: { kind: 'deny' } }]);
+    expect(await t.decision).toEqual(DENIED);
+    await settle();
     const frame = plain(t.lastFrame());
     expect(frame).toContain('bash wants to run: npm test');
-    expect(frame).toContain('in /project');
+    expect(frame).toContain(`in ${t.dir}`);
+    await t.press('n');
+    expect(await second).toEqual(DENIED);
   });
 
   it('denies with a message typed after m', async () => {
-    const t = setup();
+    const t = await setup();
     await t.press('m');
     await settle(3);
     expect(plain(t.lastFrame())).toContain('telling the model why');
     await t.press('use ', 'sed', KEY.enter);
-    expect(t.queue.answers).toEqual([{ id: 'c1', answer: { kind: 'deny', message: 'use sed' } }]);
+    expect(await t.decision).toEqual({ allow: false, by: 'user', reason: 'use sed' });
   });
 
   it('goes back to the keys with Esc while writing the message', async () => {
-    const t = setup();
-    await t.press('m', 'x', KEY.esc);
-    expect(t.queue.answers).toEqual([]);
-    expect(plain(t.lastFrame())).toContain('y allow once');
+    const t = await setup();
+    await t.press('m');
+    await frameShowing(t, 'telling the model why');
+    await t.press('x', KEY.esc);
+    expect(t.approvals.queue.pending()).toHaveLength(1);
+    expect(await frameShowing(t, 'y allow once')).toContain('y allow once');
     await t.press('y');
-    expect(t.queue.answers).toEqual([{ id: 'c1', answer: { kind: 'allow' } }]);
+    expect(await t.decision).toEqual({ allow: true, by: 'user' });
   });
 
   it('shows the reason of the rule that asked', async () => {
-    const queue = new FakeQueue();
-    queue.add({ tool: 'bash', id: 'c9', args: { command: 'rm -rf build' }, reason: 'rm needs a look' }, { kind: 'command', text: '$ rm -rf build' });
-    const { lastFrame } = render(<ApprovalDialog queue={queue} />);
+    const h = dialogHost();
+    h.approvals.rule('bash', (args) => (String(args.command).startsWith('rm') ? { verdict: 'ask', reason: 'rm needs a look' } : undefined));
+    await asking(h, 'bash', { command: 'rm -rf build' });
+    const { lastFrame } = mount(h);
     expect(plain(lastFrame())).toContain('why: rm needs a look');
   });
 
-  it('shows the arguments for a tool without a diff or command', () => {
-    const queue = new FakeQueue();
-    queue.add({ tool: 'today', id: 'c3', args: { format: 'iso' } }, { kind: 'args', text: '{\n  "format": "iso"\n}' });
-    const { lastFrame } = render(<ApprovalDialog queue={queue} />);
+  it('shows the arguments for a tool without a diff or command', async () => {
+    const h = dialogHost();
+    await asking(h, 'today', { format: 'iso' });
+    const { lastFrame } = mount(h);
     const frame = plain(lastFrame());
     expect(frame).toContain('today wants to run with');
     expect(frame).toContain('"format": "iso"');
@@ -117,48 +174,40 @@ describe('ApprovalDialog', () => {
 });
 
 describe('ApprovalDialog scrolling', () => {
-  const long = ['--- a/big.txt', '+++ b/big.txt', ...Array.from({ length: 100 }, (_, i) => `+line ${i + 1}`)].join('\n');
-
-  function setupLong() {
-    const queue = new FakeQueue();
-    queue.add({ tool: 'write', id: 'w1', args: { path: 'big.txt', content: '…' } }, { kind: 'diff', text: long });
-    const ui = render(<ApprovalDialog queue={queue} maxHeight={15} />);
-    const press = async (...keys: string[]) => {
-      for (const k of keys) {
-        ui.stdin.write(k);
-        await settle(1);
-      }
-    };
-    return { ...ui, queue, press };
+  /** A write of a new file of 100 lines: its diff is the two file lines, the hunk line and the 100 added lines; the reason it asks takes a line. */
+  async function setupLong() {
+    const h = dialogHost();
+    await asking(h, 'write', { path: 'big.txt', content: Array.from({ length: 100 }, (_, i) => `line ${i + 1}\n`).join('') });
+    return { ...h, ...mount(h, 15) };
   }
 
-  it('shows a window of a long diff and where it is', () => {
-    const frame = plain(setupLong().lastFrame());
+  it('shows a window of a long diff and where it is', async () => {
+    const frame = plain((await setupLong()).lastFrame());
     expect(frame).toContain('+line 1');
     expect(frame).not.toContain('+line 20');
-    expect(frame).toMatch(/lines 1–9 of 102/);
+    expect(frame).toMatch(/lines 1–8 of 103/);
     expect(frame.split('\n').length).toBeLessThanOrEqual(15);
   });
 
   it('scrolls by a line with the arrows and by a page with PgDn and PgUp', async () => {
-    const t = setupLong();
+    const t = await setupLong();
     await t.press(KEY.down, KEY.down);
-    expect(plain(t.lastFrame())).toMatch(/lines 3–11 of 102/);
+    expect(await frameShowing(t, /lines 3–10 of 103/)).toMatch(/lines 3–10 of 103/);
     await t.press(KEY.pageDown);
-    expect(plain(t.lastFrame())).toMatch(/lines 11–19 of 102/);
+    expect(await frameShowing(t, /lines 10–17 of 103/)).toMatch(/lines 10–17 of 103/);
     await t.press(KEY.pageUp, KEY.up);
-    expect(plain(t.lastFrame())).toMatch(/lines 2–10 of 102/);
+    expect(await frameShowing(t, /lines 2–9 of 103/)).toMatch(/lines 2–9 of 103/);
   });
 
   it('jumps to the end and back with End and Home, never past the last line', async () => {
-    const t = setupLong();
+    const t = await setupLong();
     await t.press(KEY.end);
-    expect(plain(t.lastFrame())).toContain('+line 100');
-    expect(plain(t.lastFrame())).toMatch(/lines 94–102 of 102/);
+    expect(await frameShowing(t, '+line 100')).toContain('+line 100');
+    expect(await frameShowing(t, /lines 96–103 of 103/)).toMatch(/lines 96–103 of 103/);
     await t.press(KEY.pageDown, KEY.down);
-    expect(plain(t.lastFrame())).toMatch(/lines 94–102 of 102/);
+    expect(await frameShowing(t, /lines 96–103 of 103/)).toMatch(/lines 96–103 of 103/);
     await t.press(KEY.home);
-    expect(plain(t.lastFrame())).toMatch(/lines 1–9 of 102/);
-    expect(t.queue.answers).toEqual([]);
+    expect(await frameShowing(t, /lines 1–8 of 103/)).toMatch(/lines 1–8 of 103/);
+    expect(t.approvals.queue.pending()).toHaveLength(1);
   });
 });

@@ -6,7 +6,6 @@
  */
 import React, { useEffect, useRef, useState } from 'react';
 import { Box, Text, useInput, type Key } from 'ink';
-import { mainArgument } from '@lug/core';
 import type { ApprovalQueueView, PendingApproval } from './contracts.js';
 import { InputBox } from './input-box.js';
 import { InputStore } from './input-store.js';
@@ -98,7 +97,7 @@ function DialogFor({ queue, pending, waiting, maxHeight, width, active }: Dialog
     },
   );
 
-  const title = `${call.tool} ${oneLine(mainArgument(call.tool, call.args, JSON.stringify(call.args)), Math.max(10, width - call.tool.length - 30))}`;
+  const title = `${call.tool} ${oneLine(call.description.title, Math.max(10, width - call.tool.length - 30))}`;
   const what = preview.kind === 'diff' ? 'wants to change' : preview.kind === 'command' ? 'wants to run' : 'wants to run with';
   const shown = lines.slice(scroll, scroll + view);
   const more = waiting > 1 ? `  · ${waiting - 1} more waiting` : '';

@@ -5,7 +5,8 @@
  * routes keys here; commands and Lua keys reach it through the host registries.
  */
 import path from 'node:path';
-import type { ConfirmQueue, LugHost } from '@lug/core';
+import type { ConfirmQueue } from '@lug/core';
+import { describeCall, type LugHost } from '@lug/core';
 import { listFilesByWalking, processTable } from '@lug/tools';
 import type { FileLister, LuaRunner, ProcessCounts, TuiApprovals, TuiSession, TuiSessionStore } from './contracts.js';
 import { PromptHistory } from './history.js';
@@ -87,7 +88,15 @@ export class TuiController {
     this.markdown = opts.markdown ?? createMarkdownRenderer();
     this.processes = opts.processes ?? { running: () => processTable.running(), background: () => processTable.background(), subscribe: (fn) => processTable.subscribe(fn) };
     const env = opts.host.env;
-    this.transcript = new TranscriptStore({ markdown: this.markdown, frameMs: opts.frameMs });
+    // A resumed call is described again by the core (its title), as it was when it ran; a tool gone since gets the generic one.
+    const describe = (tool: string, args: Record<string, unknown>, argsText: string) => {
+      try {
+        return describeCall(opts.host.tools.get(tool), args, argsText, opts.host.cwd);
+      } catch {
+        return undefined;
+      }
+    };
+    this.transcript = new TranscriptStore({ markdown: this.markdown, frameMs: opts.frameMs, describe });
     this.input = new InputStore({
       history: new PromptHistory(opts.stateDir ? path.join(opts.stateDir, 'history') : undefined),
       commands: opts.host.commands,

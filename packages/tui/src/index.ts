@@ -12,6 +12,7 @@ export { PromptHistory } from './history.js';
 export { keyNotation } from './key-notation.js';
 export { createMarkdownRenderer, type MarkdownRenderer } from './markdown.js';
 export { createTutorProject, TUTOR_MODEL } from './tutor-entry.js';
+export { summarize, type CallView, type CallState } from './call-views.js';
 export type {
   TuiSession,
   TurnResult,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { layoutLiveRegion, liveRegionRows, type LiveLayoutInput } from './live-layout.js';
-import type { TranscriptItem } from './transcript-store.js';
+import type { TranscriptItem } from './transcript-items.js';
 
 const base: LiveLayoutInput = {
   rows: 24,

@@ -9,7 +9,7 @@
 import { dialogNaturalHeight } from './approval-dialog.js';
 import type { PendingApproval } from './contracts.js';
 import { lastRows, rowsOf } from './text-layout.js';
-import type { TranscriptItem } from './transcript-store.js';
+import type { TranscriptItem } from './transcript-items.js';
 
 export interface LiveLayoutInput {
   rows: number;

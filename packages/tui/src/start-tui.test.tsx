@@ -2,12 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { allowAll, createHost } from '@lug/core';
+import { createHostWithApprovals } from '@lug/approvals';
 import { startTui } from './start-tui.js';
-import { FakeApprovals, FakeSession } from './test-support/fakes.js';
+import { FakeSession } from './test-support/fakes.js';
 import { FakeTtyIn, FakeTtyOut } from './test-support/fake-tty.js';
 import { plain, settle } from './test-support/ink.js';
+import { ask } from './test-support/mount-app.js';
+import { Replay } from './test-support/recorded.js';
 import { Screen } from './test-support/screen.js';
+import { TEST_TOOLS } from './test-support/tools.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -21,9 +24,12 @@ const CLEAR_SCREEN = '\x1b[2J';
 function start(script?: ConstructorParameters<typeof FakeSession>[1], extra: { incrementalRendering?: boolean; onFirstFrame?: () => void } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lug-tui-start-'));
   dirs.push(dir);
-  const host = createHost({ cwd: dir, env: { HOME: dir }, authorize: allowAll, interactive: true });
+  const { host, approvals } = createHostWithApprovals(
+    { cwd: dir, env: { HOME: dir, XDG_STATE_HOME: path.join(dir, 'state') }, interactive: true },
+    { logPath: path.join(dir, 'approvals.log') },
+  );
+  for (const tool of TEST_TOOLS) host.tools.register(tool, 'test');
   const session = new FakeSession(host, script);
-  const approvals = new FakeApprovals(host);
   const stdout = new FakeTtyOut(80, 24);
   const stdin = new FakeTtyIn();
   const done = startTui({
@@ -61,8 +67,8 @@ describe('startTui', () => {
   it('needs an interactive host, and says so', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lug-tui-start-'));
     dirs.push(dir);
-    const host = createHost({ cwd: dir, env: { HOME: dir }, authorize: allowAll });
-    const started = startTui({ host, session: new FakeSession(host), approvals: new FakeApprovals(host), version: 'test', probe: false });
+    const { host, approvals } = createHostWithApprovals({ cwd: dir, env: { HOME: dir, XDG_STATE_HOME: path.join(dir, 'state') } });
+    const started = startTui({ host, session: new FakeSession(host), approvals, version: 'test', probe: false });
     await expect(started).rejects.toThrow('the interface needs a host made with createHost({ interactive: true }): it answers the confirms that host.ui.confirms queues');
   });
 
@@ -104,8 +110,8 @@ describe('startTui', () => {
   it('lays the live region out again for a narrower terminal', async () => {
     const t = start();
     await settle(3);
-    t.approvals.queue.add({ tool: 'bash', id: 'b', args: { command: 'ls' } }, { kind: 'command', text: '$ ls' });
-    await settle(3);
+    const asked = ask(t.host, t.approvals, 'bash', { command: 'ls' });
+    await settle(5);
     const before = t.stdout.chunks.length;
     t.stdout.resize(50, 20);
     await settle(5);
@@ -115,7 +121,8 @@ describe('startTui', () => {
     const last = frames.at(-1)!.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '');
     for (const line of last.split('\n')) expect([...line].length).toBeLessThanOrEqual(50);
     expect(last).toContain('╭' + '─'.repeat(48) + '╮');
-    t.approvals.queue.answer('b', { kind: 'deny' });
+    t.approvals.queue.answer(t.approvals.queue.current()!.call.id, { kind: 'deny' });
+    expect((await asked).allow).toBe(false);
     await settle(2);
     await quit(t);
     await t.done;
@@ -198,9 +205,9 @@ describe('startTui', () => {
     await settle(2);
     t.stdin.write('\r');
     await settle(2);
-    const longDiff = ['--- a/x', '+++ b/x', ...Array.from({ length: 200 }, (_, i) => `+added ${i}`)].join('\n');
-    t.approvals.queue.add({ tool: 'write', id: 'w', args: { path: 'x' } }, { kind: 'diff', text: longDiff });
-    for (let i = 0; i < 30; i++) t.host.events.emit('tool_call', { call: { id: `c${i}`, tool: 'bash', args: { command: `echo ${i}` }, argsText: '' } });
+    // A write of 200 new lines asks with a long diff, while thirty calls wait in the live region.
+    const asked = ask(t.host, t.approvals, 'write', { path: 'x', content: Array.from({ length: 200 }, (_, i) => `added ${i}\n`).join('') });
+    new Replay(t.host.events, 'forty-calls', { turn: false }).through('tool_call', 30);
     await settle(10);
     // Every frame after the banner (which goes to the scrollback) redraws at most 23 rows and moves up fewer than 24.
     const frames = t.stdout.output.split(BSU).slice(2);
@@ -213,7 +220,8 @@ describe('startTui', () => {
     }
     expect(t.stdout.output).toContain('lines 1–');
     expect(t.stdout.output).not.toContain(CLEAR_SCREEN);
-    t.approvals.queue.answer('w', { kind: 'deny' });
+    t.approvals.queue.answer(t.approvals.queue.current()!.call.id, { kind: 'deny' });
+    expect((await asked).allow).toBe(false);
     t.session.end('done');
     await settle(3);
     await quit(t);

@@ -1,11 +1,11 @@
 /**
- * One tool call in one line: its state, the tool, its main argument and how it
- * went. Ctrl-O (or `:expand`) prints the full result below.
+ * One tool call in one line: its state, the tool, its title (what the tool
+ * says the call is about) and how it went. Ctrl-O (or `:expand`) prints the
+ * full result below.
  */
 import React from 'react';
-import { mainArgument } from '@lug/core';
 import { Box, Text } from 'ink';
-import type { CallState, CallView } from './transcript-store.js';
+import type { CallState, CallView } from './call-views.js';
 import { oneLine, sanitizeText } from './text-layout.js';
 
 const ICON: Record<CallState, { icon: string; color: string }> = {
@@ -63,7 +63,7 @@ export function ToolLine({ call: shownCall, width, now = Date.now(), askingId }:
   const { icon, color } = ICON[call.state];
   const state = stateText(call, now);
   const budget = Math.max(10, width - call.tool.length - 6 - Math.min(state.length, Math.floor(width / 2)));
-  const arg = oneLine(mainArgument(call.tool, call.args, call.argsText), budget);
+  const arg = oneLine(call.title, budget);
   const stateColor = call.state === 'failed' ? 'red' : call.state === 'denied' ? 'yellow' : undefined;
   return (
     <Box>
@@ -86,7 +86,7 @@ export function ToolResult({ call, width }: { call: CallView; width: number }) {
   return (
     <Box flexDirection="column" marginLeft={2} borderStyle="single" borderLeft borderRight={false} borderTop={false} borderBottom={false} borderColor="gray">
       <Text dimColor wrap="truncate-end">
-        {call.tool} {oneLine(mainArgument(call.tool, call.args, call.argsText), width - call.tool.length - 8)}
+        {call.tool} {oneLine(call.title, width - call.tool.length - 8)}
       </Text>
       <Text color={call.state === 'failed' ? 'red' : undefined}>{content.trimEnd() || '(no output)'}</Text>
     </Box>

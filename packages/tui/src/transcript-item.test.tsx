@@ -3,7 +3,7 @@ import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import { createMarkdownRenderer } from './markdown.js';
 import { TranscriptItemView } from './transcript-item.js';
-import type { TranscriptItem } from './transcript-store.js';
+import type { TranscriptItem } from './transcript-items.js';
 import { plain } from './test-support/ink.js';
 
 const markdown = createMarkdownRenderer();

@@ -7,7 +7,7 @@ import React, { memo } from 'react';
 import { Box, Text } from 'ink';
 import type { MarkdownRenderer } from './markdown.js';
 import { ToolLine, ToolResult } from './tool-line.js';
-import type { TranscriptItem } from './transcript-store.js';
+import type { TranscriptItem } from './transcript-items.js';
 import { sanitizeText, wrapRows } from './text-layout.js';
 
 export interface TranscriptItemViewProps {

@@ -1,7 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { EventBus, ProviderError, streamWithRetries, type CallInfo, type ProviderEvent } from '@lug/core';
+
+import { summarize } from './call-views.js';
 import type { MarkdownRenderer } from './markdown.js';
-import { summarize, TranscriptStore } from './transcript-store.js';
+import { recording, Replay, type RecordingName } from './test-support/recorded.js';
+import { TranscriptStore } from './transcript-store.js';
 
 function markdown(ready = true): MarkdownRenderer & { loaded: boolean } {
   const md = {
@@ -19,8 +22,6 @@ function markdown(ready = true): MarkdownRenderer & { loaded: boolean } {
   return md;
 }
 
-const bash = (id: string, command = 'ls'): CallInfo => ({ id, tool: 'bash', args: { command }, argsText: JSON.stringify({ command }) });
-
 function setup(opts: { frameMs?: number; md?: ReturnType<typeof markdown> } = {}) {
   const events = new EventBus();
   const store = new TranscriptStore({ markdown: opts.md ?? markdown(), frameMs: opts.frameMs ?? 0 });
@@ -28,76 +29,76 @@ function setup(opts: { frameMs?: number; md?: ReturnType<typeof markdown> } = {}
   return { events, store, snap: () => store.getSnapshot() };
 }
 
+/** A store following a recorded turn, played a piece at a time. */
+function replaying(name: RecordingName) {
+  const t = setup();
+  return { ...t, play: new Replay(t.events, name) };
+}
+
+const callStates = (items: readonly { kind: string; call?: { id: string; state: string } }[]) =>
+  items.map((i) => (i.kind === 'call' ? `${i.call!.id}:${i.call!.state}` : i.kind));
+
 describe('TranscriptStore', () => {
   it('commits the prompt and finished Markdown blocks, keeping the unfinished one as the tail', () => {
-    const { events, snap } = setup();
-    events.emit('turn_start', { prompt: 'hi' });
-    events.emit('text_delta', { text: 'First block.\n\nSecond bl' });
+    const { play, snap } = replaying('streamed-answer');
+    play.through('text_delta');
     expect(snap().committed.map((i) => i.kind)).toEqual(['user', 'markdown']);
     expect(snap().tail).toBe('Second bl');
-    events.emit('turn_end', { reason: 'done', text: '' });
-    expect(snap().committed.at(-1)).toMatchObject({ kind: 'markdown', text: 'Second bl' });
+    play.rest();
+    expect(snap().committed.at(-1)).toMatchObject({ kind: 'markdown', text: 'Second block.' });
     expect(snap().tail).toBe('');
     expect(snap().running).toBe(false);
   });
 
   it('keeps a tool call live until it finishes, and everything after it behind it', () => {
-    const { events, snap } = setup();
-    events.emit('turn_start', { prompt: 'go' });
-    events.emit('tool_call', { call: bash('a') });
-    events.emit('tool_call', { call: bash('b') });
-    events.emit('tool_result', { call: bash('b'), content: 'x\n', isError: false, outcome: 'done', durationMs: 1 });
-    expect(snap().live.map((i) => (i.kind === 'call' ? `${i.call.id}:${i.call.state}` : i.kind))).toEqual(['a:waiting', 'b:done']);
-    events.emit('tool_result', { call: bash('a'), content: '', isError: false, outcome: 'done', durationMs: 1 });
+    const { play, snap } = replaying('write-waits-read-runs');
+    play.through((e) => e.type === 'tool_result' && e.call.id === 'b');
+    expect(callStates(snap().live)).toEqual(['a:waiting', 'b:done']);
+    play.through((e) => e.type === 'tool_result' && e.call.id === 'a');
     expect(snap().live).toEqual([]);
     expect(snap().committed.map((i) => i.kind)).toEqual(['user', 'call', 'call']);
   });
 
-  it('follows a call through asking, allowed, running and failed', () => {
-    const { events, snap } = setup();
-    const call = bash('c', 'npm test');
+  it('follows a call through asking, allowed, running and done', () => {
+    const { play, snap } = replaying('bash-asked-and-allowed');
     const state = () => {
       const item = [...snap().live, ...snap().committed].find((i) => i.kind === 'call');
       return item?.kind === 'call' ? item.call : undefined;
     };
-    events.emit('tool_call', { call });
-    events.emit('approval_request', { call, reason: 'bash asks by default' });
+    play.through('approval_request');
     expect(state()).toMatchObject({ state: 'asking', reason: 'bash asks by default' });
-    events.emit('approval_decision', { call, decision: 'allow', by: 'user' });
+    play.through('approval_decision');
     expect(state()?.state).toBe('waiting');
-    events.emit('tool_start', { call });
+    play.through('tool_start');
     expect(state()?.state).toBe('running');
-    events.emit('tool_progress', { call, progress: { kind: 'output', text: 'PASS a\nPASS b\n' } });
+    play.through('tool_progress');
     expect(state()?.progress).toBe('PASS b');
-    events.emit('tool_result', { call, content: 'exit 1\n3 failed', isError: true, outcome: 'done', durationMs: 9 });
-    expect(state()).toMatchObject({ state: 'failed', summary: 'exit 1' });
+    play.through('tool_result');
+    // A command that exits 1 is a result like any other (the scheduler never calls it failed): its summary says how it exited.
+    expect(state()).toMatchObject({ state: 'done', summary: 'exit 1 · 2 lines' });
   });
 
-  it('keeps a denial as denied when its result arrives', () => {
-    const { events, snap } = setup();
-    const call = bash('d');
-    events.emit('tool_call', { call });
-    events.emit('approval_decision', { call, decision: 'deny', by: 'rule', reason: 'not here' });
-    events.emit('tool_result', { call, content: 'denied: not here', isError: true, outcome: 'denied', durationMs: 0 });
-    expect(snap().committed[0]).toMatchObject({ kind: 'call', call: { state: 'denied', reason: 'not here' } });
+  it('shows a call that failed with its error, and keeps a denial as denied when its result arrives', () => {
+    const { play, snap } = replaying('read-fails-write-denied');
+    play.rest();
+    const calls = snap().committed.filter((i) => i.kind === 'call');
+    expect(calls[0]).toMatchObject({ call: { tool: 'read', state: 'failed', summary: 'missing.txt (/project/missing.txt) does not exist; list its directory with ls to find the right name.' } });
+    expect(calls[1]).toMatchObject({ kind: 'call', call: { state: 'denied', reason: 'no writes here' } });
   });
 
-  it('marks unfinished calls cancelled when the turn ends, and says the turn was cancelled', () => {
-    const { events, snap } = setup();
-    events.emit('turn_start', { prompt: 'x' });
-    events.emit('tool_call', { call: bash('e') });
-    events.emit('turn_end', { reason: 'cancelled', text: '' });
+  it('marks a call cancelled when its turn is cancelled, and says the turn was cancelled', () => {
+    const { play, snap } = replaying('cancelled-while-running');
+    play.rest();
     expect(snap().committed.slice(1).map((i) => (i.kind === 'call' ? i.call.state : i.kind === 'notice' ? i.text : i.kind))).toEqual(['cancelled', 'cancelled by the user']);
   });
 
   it('does not keep result text in committed items, but can still expand the recent ones', () => {
-    const { events, store, snap } = setup();
-    events.emit('tool_call', { call: bash('f') });
-    events.emit('tool_result', { call: bash('f'), content: 'big output', isError: false, outcome: 'done', durationMs: 1 });
-    const committed = snap().committed[0]!;
+    const { play, store, snap } = replaying('bash-in-auto-mode');
+    play.through('tool_result');
+    const committed = snap().committed.find((i) => i.kind === 'call')!;
     expect(committed.kind === 'call' && committed.call.result).toBeUndefined();
     expect(store.expand(1)).toBe(true);
-    expect(snap().committed.at(-1)).toMatchObject({ kind: 'result', call: { result: 'big output' } });
+    expect(snap().committed.at(-1)).toMatchObject({ kind: 'result', call: { result: 'exit status 0\nstdout:\nok\nall passed' } });
     expect(store.expand(2)).toBe(false);
   });
 
@@ -131,15 +132,29 @@ describe('TranscriptStore', () => {
     }
   });
 
-  it('replays a stored conversation as finished items', () => {
+  it('replays a stored conversation as finished items, with the summaries its results\' details give', () => {
     const { store, snap } = setup();
-    store.replay([
-      { role: 'user', content: 'old prompt' },
-      { role: 'assistant', content: [{ type: 'text', text: 'old answer' }, { type: 'tool_call', id: 't1', name: 'read', argsText: '{"path":"a"}' }] },
-      { role: 'tool', results: [{ type: 'tool_result', callId: 't1', name: 'read', content: '1\ta\n', isError: false }] },
-    ]);
-    expect(snap().committed.map((i) => i.kind)).toEqual(['user', 'markdown', 'call']);
-    expect(snap().committed[2]).toMatchObject({ call: { tool: 'read', state: 'done', summary: '1 line' } });
+    store.replay(recording('read-then-answer').messages);
+    expect(snap().committed.map((i) => i.kind)).toEqual(['user', 'markdown', 'call', 'markdown']);
+    expect(snap().committed[2]).toMatchObject({ call: { tool: 'read', title: 'a.txt', state: 'done', summary: '1 line' } });
+  });
+
+  it('leaves out stored details that are not well-formed, summarising the text instead', () => {
+    const { store, snap } = setup();
+    const messages = recording('read-then-answer').messages.map((m) =>
+      m.role === 'tool' ? { ...m, results: m.results.map((r) => ({ ...r, details: { kind: 'file_read', linesShown: 'all' } as never })) } : m,
+    );
+    store.replay(messages);
+    expect(snap().committed[2]).toMatchObject({ call: { state: 'done', summary: '1 line' } });
+    expect(snap().committed[2]).not.toHaveProperty('call.details');
+  });
+
+  it('gives a resumed call the title its tool describes, through the describer it is given', () => {
+    const events = new EventBus();
+    const store = new TranscriptStore({ markdown: markdown(), frameMs: 0, describe: (tool, args) => ({ title: `${tool}:${String(args.path)}`, kind: 'read', paths: [] }) });
+    store.attach(events);
+    store.replay(recording('read-then-answer').messages);
+    expect(store.getSnapshot().committed[2]).toMatchObject({ call: { title: 'read:a.txt' } });
   });
 
   it('says when the model\'s server failed and the request is tried again, numbering the attempt to come as the headless printer does', async () => {
@@ -159,22 +174,21 @@ describe('TranscriptStore', () => {
   });
 
   it('adds a blank line before an item except between consecutive calls', () => {
-    const { events, snap } = setup();
-    events.emit('turn_start', { prompt: 'p' });
-    events.emit('tool_call', { call: bash('g') });
-    events.emit('tool_call', { call: bash('h') });
+    const { play, snap } = replaying('write-waits-read-runs');
+    play.through('tool_call', 2);
     expect(snap().live.map((i) => i.gap)).toEqual([true, false]);
   });
 });
 
 describe('summarize', () => {
-  it('counts lines of a result and quotes the first line of a failure', () => {
+  it('counts lines of a result without details and quotes the first line of a failure', () => {
     expect(summarize('a\nb\n', 'done')).toBe('2 lines');
     expect(summarize('', 'done')).toBe('no output');
-    expect(summarize('exit status 0\nstdout:\nHello, world!', 'done')).toBe('exit 0 · 1 line');
-    expect(summarize('exit status 0', 'done')).toBe('exit 0');
-    expect(summarize('exit status 2\nstdout:\na\nb\nstderr:\noops', 'done')).toBe('exit 2 · 3 lines');
-    expect(summarize('exit status 0\n(no output)', 'done')).toBe('exit 0');
     expect(summarize('boom\nstack', 'failed')).toBe('boom');
+  });
+
+  it('reads a result\'s details, never its text (a real bash run is summarised in packages/cli)', () => {
+    const details = { kind: 'command', exitCode: 0, signal: null, timedOut: false, cancelled: false, stdoutLines: 1, stderrLines: 0 } as const;
+    expect(summarize('whatever the tool printed', 'done', details)).toBe('exit 0 · 1 line');
   });
 });

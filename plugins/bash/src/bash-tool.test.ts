@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { allowAll, createHost, loadPlugin } from '@lug/core';
-import { processRunning, readToolsPage, toolContext, toolPageDifferences } from '@lug/testing';
+import { describeTool, processRunning, readToolsPage, runTool, toolContext, toolPageDifferences } from '@lug/testing';
 import { killAllProcesses, processTable, type ToolOutput, type ToolProgress } from '@lug/tools';
 import plugin, { bashTool } from './index.js';
 
@@ -154,5 +154,33 @@ describe('background processes', () => {
     const started = Date.now();
     expect(await bash('sleep 60 & echo hi')).toBe('exit status 0\nstdout:\nhi');
     expect(Date.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe('what bash says about a call, beside the text the model reads', () => {
+  it('describes a call by its command line, for approvals to judge part by part', () => {
+    expect(describeTool(bashTool, { command: 'git status && make' }, { cwd: dir })).toEqual({
+      title: 'git status && make',
+      command: 'git status && make',
+      kind: 'execute',
+      paths: [],
+    });
+  });
+
+  it('gives the exit status and how many lines of each stream the result shows', async () => {
+    const r = await runTool(bashTool, { command: 'printf "a\\nb\\n"; echo oops >&2; exit 3' }, { cwd: dir });
+    expect(r.content).toBe('exit status 3\nstdout:\na\nb\nstderr:\noops');
+    expect(r.details).toEqual({ kind: 'command', exitCode: 3, signal: null, timedOut: false, cancelled: false, stdoutLines: 2, stderrLines: 1 });
+  });
+
+  it('gives the signal that killed a command, and no exit status', async () => {
+    const r = await runTool(bashTool, { command: 'kill -KILL $$' }, { cwd: dir });
+    expect(r.details).toMatchObject({ kind: 'command', exitCode: null, signal: 'SIGKILL', stdoutLines: 0, stderrLines: 0 });
+  });
+
+  it('says a command ran past its timeout', async () => {
+    const r = await runTool(bashTool, { command: 'sleep 5', timeout_secs: 1 }, { cwd: dir });
+    expect(r.isError).toBe(true);
+    expect(r.details).toMatchObject({ kind: 'command', timedOut: true, cancelled: false });
   });
 });

@@ -4,7 +4,7 @@
  * does the process work (timeouts, group kills, flat memory, background jobs).
  */
 import { defineTool, runProcess, ToolError, type ToolContext } from '@lug/tools';
-import { formatBashResult } from './format-result.js';
+import { bashOutput } from './format-result.js';
 import { throttledOutput } from './throttled-output.js';
 
 export interface BashArgs {
@@ -50,12 +50,13 @@ export const bashTool = defineTool<BashArgs>({
           onOutput: progress.write,
         },
       );
-      const content = formatBashResult(result, timeoutSecs, ctx.limits.outputBytes);
-      return result.timedOut || result.cancelled ? { content, isError: true } : content;
+      const { content, details } = bashOutput(result, timeoutSecs, ctx.limits.outputBytes);
+      return { content, isError: result.timedOut || result.cancelled, details };
     } finally {
       progress.close();
     }
   },
+  describe: (args) => ({ title: args.command, command: args.command, kind: 'execute' }),
   async preview(args, ctx) {
     return { kind: 'command', command: args.command, cwd: ctx.cwd };
   },

@@ -5,7 +5,7 @@
  * are where errors and summaries are), and the budget is shared so that a
  * flood on one stream does not push the other's last lines out.
  */
-import { cutKeepingEnd, type ProcessResult } from '@lug/tools';
+import { countLines, cutKeepingEnd, type CommandDetails, type ProcessResult } from '@lug/tools';
 
 const bytes = (n: number) => n.toLocaleString('en-US');
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -35,6 +35,11 @@ function section(label: string, text: string): string {
 
 /** The result text, at most `maxBytes` bytes. */
 export function formatBashResult(r: ProcessResult, timeoutSecs: number, maxBytes: number): string {
+  return bashOutput(r, timeoutSecs, maxBytes).content;
+}
+
+/** The result text and, for interfaces, what happened: exit status or signal, and how many lines of each stream the text shows. */
+export function bashOutput(r: ProcessResult, timeoutSecs: number, maxBytes: number): { content: string; details: CommandDetails } {
   const status = statusLine(r, timeoutSecs);
   // Reserve room for the labels and the longest possible cut line.
   const cutLineRoom = 160;
@@ -53,5 +58,14 @@ export function formatBashResult(r: ProcessResult, timeoutSecs: number, maxBytes
   if (out.text) parts.push(section('stdout', out.text));
   if (err.text) parts.push(section('stderr', err.text));
   if (!out.text && !err.text) parts.push('(no output)');
-  return parts.join('\n');
+  const details: CommandDetails = {
+    kind: 'command',
+    exitCode: r.signal ? null : r.code,
+    signal: r.signal ?? null,
+    timedOut: r.timedOut,
+    cancelled: r.cancelled,
+    stdoutLines: countLines(out.text),
+    stderrLines: countLines(err.text),
+  };
+  return { content: parts.join('\n'), details };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PathLocks } from '@lug/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readToolsPage, tempDirs, toolContext, toolPageDifferences } from '@lug/testing';
+import { describeTool, readToolsPage, runTool, tempDirs, toolContext, toolPageDifferences } from '@lug/testing';
 import plugin, { createEditTool, editTool, type EditArgs } from './index.js';
 
 const dirs = tempDirs('lug-edit-');
@@ -17,7 +17,8 @@ function fileWith(text: string | Buffer, name = 'f.txt'): { dir: string; file: s
 }
 
 async function edit(dir: string, args: Partial<EditArgs> & Pick<EditArgs, 'old_string' | 'new_string'>, locks?: PathLocks): Promise<string> {
-  return (await editTool.handler({ path: 'f.txt', ...args }, toolContext(dir, { locks }))) as string;
+  const out = await editTool.handler({ path: 'f.txt', ...args }, toolContext(dir, { locks }));
+  return typeof out === 'string' ? out : out.content;
 }
 
 async function editError(dir: string, args: Partial<EditArgs> & Pick<EditArgs, 'old_string' | 'new_string'>): Promise<string> {
@@ -288,5 +289,23 @@ describe('edit: preview', () => {
     await expect(editTool.preview!({ path: 'f.txt', old_string: '1', new_string: '2' }, toolContext(dir))).rejects.toThrow(
       /^old_string occurs 2 times in f\.txt, on line 1;/,
     );
+  });
+});
+
+describe('what edit says about a call, beside the text the model reads', () => {
+  it('describes a call by the path it changes', () => {
+    const dir = dirs.make();
+    expect(describeTool(editTool, { path: 'a.ts', old_string: 'x', new_string: 'y' }, { cwd: dir })).toEqual({
+      title: 'a.ts',
+      kind: 'edit',
+      paths: [{ path: 'a.ts', access: 'change', absPath: path.join(dir, 'a.ts') }],
+    });
+  });
+
+  it('gives the lines added and removed', async () => {
+    const dir = dirs.make();
+    writeFileSync(path.join(dir, 'f.txt'), 'one\ntwo\nthree\n');
+    const r = await runTool(editTool, { path: 'f.txt', old_string: 'two\n', new_string: 'TWO\n2b\n' }, { cwd: dir });
+    expect(r.details).toEqual({ kind: 'file_change', path: 'f.txt', created: false, linesAdded: 2, linesRemoved: 1 });
   });
 });

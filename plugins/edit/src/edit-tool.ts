@@ -2,8 +2,9 @@
  * The edit tool: replace exact text in a file, atomically, under the file's
  * lock, keeping its line endings, byte order mark, mode and symlinks.
  */
-import { defineTool, displayPath, writeFileAtomic, type Tool, type ToolContext, type ToolPreview, PATH_PARAMETER } from '@lug/tools';
+import { defineTool, displayPath, writeFileAtomic, type FileChangeDetails, type Tool, type ToolContext, type ToolPreview, PATH_PARAMETER } from '@lug/tools';
 import { describeEdit } from './changed-region.js';
+import { editLineCounts } from './edit-line-counts.js';
 import { DEFAULT_EDIT_MAX_BYTES } from './edit-options.js';
 import { editTarget, newFileChunks, planEdit, planTexts, type EditArgs, type EditLimits } from './plan-edit.js';
 
@@ -28,6 +29,7 @@ export function createEditTool(limits: () => EditLimits = () => ({ maxBytes: DEF
       required: ['path', 'old_string', 'new_string'],
       additionalProperties: false,
     },
+    describe: (args) => ({ title: args.path, kind: 'edit', paths: [{ path: args.path, access: 'change' }] }),
     handler: (args, ctx) => applyEdit(args, ctx, limits()),
     preview: (args, ctx) => previewEdit(args, ctx, limits()),
   });
@@ -36,15 +38,20 @@ export function createEditTool(limits: () => EditLimits = () => ({ maxBytes: DEF
 /** The edit tool with the default size limit. */
 export const editTool = createEditTool();
 
-export async function applyEdit(args: EditArgs, ctx: ToolContext, limits: EditLimits): Promise<string> {
+export async function applyEdit(args: EditArgs, ctx: ToolContext, limits: EditLimits): Promise<{ content: string; details: FileChangeDetails }> {
   // The lock is the file's real path, so edits through different symlinks wait for each other;
   // the file is read inside the lock, after any edit that came first has landed.
   const release = await ctx.lock(await editTarget(args, ctx));
   try {
     const plan = await planEdit(args, ctx, limits);
     await writeFileAtomic(plan.target, newFileChunks(plan), { signal: ctx.signal, shownPath: args.path });
+    const shown = displayPath(ctx.cwd, plan.absPath);
     const through = plan.target === plan.absPath ? '' : ` (through the symlink, in ${displayPath(ctx.cwd, plan.target)})`;
-    return describeEdit(plan, `${displayPath(ctx.cwd, plan.absPath)}${through}`, ctx.limits);
+    const lines = editLineCounts(plan);
+    return {
+      content: describeEdit(plan, `${shown}${through}`, ctx.limits),
+      details: { kind: 'file_change', path: shown, created: false, linesAdded: lines.added, linesRemoved: lines.removed },
+    };
   } finally {
     release();
   }

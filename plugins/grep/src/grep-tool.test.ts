@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowAll, loadPlugin, createHost, toolSpec } from '@lug/core';
-import { buildIgnoreTree, readToolsPage, toolContext, toolPageDifferences, type IgnoreTree } from '@lug/testing';
+import { buildIgnoreTree, describeTool, readToolsPage, runTool, tempDirs, toolContext, toolPageDifferences, type IgnoreTree } from '@lug/testing';
 import { locateRipgrep, processTable } from '@lug/tools';
 import plugin, { grepTool } from './index.js';
 
@@ -207,5 +207,36 @@ describe('long lines, the output cap, streaming and cancelling', () => {
     controller.abort();
     await expect(search).rejects.toThrow(/cancelled/);
     expect(processTable.running()).toBe(0);
+  });
+});
+
+describe('what grep says about a call, beside the text the model reads', () => {
+  const dirs = tempDirs('lug-grep-details-');
+  afterAll(() => dirs.removeAll());
+
+  it('describes a call by its pattern and where it looks, and reads that path', () => {
+    const cwd = dirs.make();
+    expect(describeTool(grepTool, { pattern: 'TODO', path: 'src', glob: '*.ts' }, { cwd })).toEqual({
+      title: 'TODO  src *.ts',
+      kind: 'search',
+      paths: [{ path: 'src', access: 'read', absPath: path.join(cwd, 'src') }],
+    });
+    expect(describeTool(grepTool, { pattern: 'TODO' }, { cwd })).toMatchObject({ title: 'TODO', paths: [{ path: '.', absPath: cwd }] });
+  });
+
+  it('gives the matching lines and how many files they are in', async () => {
+    const cwd = dirs.make();
+    writeFileSync(path.join(cwd, 'a.txt'), 'TODO one\nTODO two\n');
+    writeFileSync(path.join(cwd, 'b.txt'), 'TODO three\nnothing\n');
+    expect((await runTool(grepTool, { pattern: 'TODO' }, { cwd })).details).toEqual({ kind: 'search', matches: 3, files: 2, cut: false });
+    expect((await runTool(grepTool, { pattern: 'absent' }, { cwd })).details).toEqual({ kind: 'search', matches: 0, files: 0, cut: false });
+  });
+
+  it('says when there were more matches than the result holds', async () => {
+    const cwd = dirs.make();
+    writeFileSync(path.join(cwd, 'many.txt'), 'match this line\n'.repeat(500));
+    const r = await runTool(grepTool, { pattern: 'match' }, { cwd, limits: { outputBytes: 1000 } });
+    expect(r.details).toMatchObject({ kind: 'search', files: 1, cut: true });
+    expect((r.details as { matches: number }).matches).toBeLessThan(500);
   });
 });

@@ -17,6 +17,7 @@ import {
   missingPathMessage,
   resolvePath,
   ToolError,
+  type SearchDetails,
   PATH_PARAMETER,
 } from '@lug/tools';
 import { binaryFile, cutMarker, formatMatch, noMatches, unreadableNote, type SearchDescription } from './format.js';
@@ -46,12 +47,17 @@ export const grepTool = defineTool<GrepArgs>({
     additionalProperties: false,
   },
   ask: false,
+  describe(args) {
+    const where = [args.path, args.glob].filter(Boolean).join(' ');
+    return { title: where ? `${args.pattern}  ${where}` : args.pattern, kind: 'search', paths: [{ path: args.path ?? '.', access: 'read' }] };
+  },
   async handler(args, ctx) {
+    const found = (content: string, matches = 0, files = 0, cut = false) => ({ content, details: { kind: 'search', matches, files, cut } satisfies SearchDetails });
     const shownPath = args.path ?? '.';
     const root = resolvePath(ctx.cwd, shownPath);
     const isDir = await searchRootKind(root, shownPath);
     const matcher = isDir ? compileGlobArgument(args.glob) : undefined;
-    if (!isDir && (await startsBinary(root))) return binaryFile(shownPath);
+    if (!isDir && (await startsBinary(root))) return found(binaryFile(shownPath));
     const describe: SearchDescription = { pattern: args.pattern, shownPath, glob: args.glob, ignoreCase: !!args.ignore_case };
     const rootArg = displayPath(ctx.cwd, root);
     const underRoot = rootPrefix(rootArg, isDir);
@@ -76,13 +82,14 @@ export const grepTool = defineTool<GrepArgs>({
     if (!outcome.stoppedEarly && outcome.code === 2 && budget.shown.length === 0) {
       throw ripgrepError(args.pattern, outcome.stderr);
     }
-    if (budget.shown.length === 0 && !budget.cut) return noMatches(describe);
+    if (budget.shown.length === 0 && !budget.cut) return found(noMatches(describe));
     // Sorting does not change which lines fit: re-budget the same lines in path order.
     const sorted = new LineBudget(ctx.limits.outputBytes);
     for (const line of sortByPath(budget.shown, paths)) sorted.push(line);
     if (budget.cut) sorted.markCut(); // there were more matches than fit
     else if (outcome.code === 2) sorted.push(unreadableNote(outcome.stderr));
-    return sorted.text(() => cutMarker(ctx.limits.outputBytes, sorted.shown.length));
+    const files = new Set(paths.slice(0, budget.shown.length)).size;
+    return found(sorted.text(() => cutMarker(ctx.limits.outputBytes, sorted.shown.length)), budget.shown.length, files, budget.cut);
   },
 });
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowAll, createHost, loadPlugin } from '@lug/core';
-import { buildIgnoreTree, PROJECT_VISIBLE, readToolsPage, toolContext, toolPageDifferences, type IgnoreTree } from '@lug/testing';
+import { buildIgnoreTree, describeTool, PROJECT_VISIBLE, readToolsPage, runTool, tempDirs, toolContext, toolPageDifferences, type IgnoreTree } from '@lug/testing';
 import { compileGlob, locateRipgrep, ripgrepIgnoreArgs } from '@lug/tools';
 import plugin, { lsTool } from './index.js';
 
@@ -149,5 +149,26 @@ describe('the output cap', () => {
         `[output cut at 30,000 bytes: ${(3000 - shown).toLocaleString('en-US')} of 3,000 entries are not shown; ${args.glob ? 'narrow the glob, or list a subdirectory' : 'list a subdirectory, or pass a glob'}]`,
       );
     }
+  });
+});
+
+describe('what ls says about a call, beside the text the model reads', () => {
+  const dirs = tempDirs('lug-ls-details-');
+  afterAll(() => dirs.removeAll());
+
+  it('describes a call by the directory it reads and its glob', () => {
+    const cwd = dirs.make();
+    expect(describeTool(lsTool, { glob: '*.md' }, { cwd })).toEqual({ title: '. *.md', kind: 'search', paths: [{ path: '.', access: 'read', absPath: cwd }] });
+    expect(describeTool(lsTool, { path: 'src' }, { cwd })).toMatchObject({ title: 'src', kind: 'read' });
+  });
+
+  it('gives how many entries there are and how many the result shows', async () => {
+    const cwd = dirs.make();
+    for (const name of ['a', 'b', 'c']) writeFileSync(path.join(cwd, name), '');
+    expect((await runTool(lsTool, {}, { cwd })).details).toEqual({ kind: 'listing', entries: 3, shown: 3 });
+    for (let i = 0; i < 200; i++) writeFileSync(path.join(cwd, `file-with-a-long-name-${i}`), '');
+    const cut = await runTool(lsTool, {}, { cwd, limits: { outputBytes: 500 } });
+    expect(cut.details).toMatchObject({ kind: 'listing', entries: 203 });
+    expect((cut.details as { shown: number }).shown).toBe(cut.content.split('\n').length - 1);
   });
 });

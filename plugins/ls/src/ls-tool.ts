@@ -17,6 +17,7 @@ import {
   missingPathMessage,
   resolvePath,
   ToolError,
+  type ListingDetails,
   PATH_PARAMETER,
 } from '@lug/tools';
 import { listDirectory } from './list-directory.js';
@@ -42,6 +43,11 @@ export const lsTool = defineTool<LsArgs>({
     additionalProperties: false,
   },
   ask: false,
+  describe: (args) => ({
+    title: [args.path ?? '.', args.glob].filter(Boolean).join(' '),
+    kind: args.glob ? 'search' : 'read',
+    paths: [{ path: args.path ?? '.', access: 'read' }],
+  }),
   async handler(args, ctx) {
     const shownPath = args.path ?? '.';
     const dir = resolvePath(ctx.cwd, shownPath);
@@ -49,7 +55,7 @@ export const lsTool = defineTool<LsArgs>({
     const matcher = compileGlobArgument(args.glob);
     if (!matcher) {
       const names = await listDirectory(dir);
-      if (names.length === 0) return `${shownPath} is an empty directory.`;
+      if (names.length === 0) return listing(`${shownPath} is an empty directory.`, 0, 0);
       return capped(names, ctx.limits.outputBytes, 'list a subdirectory, or pass a glob');
     }
     const files = await listFiles(dir, { glob: matcher, signal: ctx.signal }).catch((err: unknown) => {
@@ -58,7 +64,7 @@ export const lsTool = defineTool<LsArgs>({
     });
     if (ctx.signal.aborted) throw new ToolError('ls was cancelled.');
     if (files.length === 0) {
-      return `No files under ${shownPath} match ${matcher.glob} (.git and files ignored by .gitignore are skipped).`;
+      return listing(`No files under ${shownPath} match ${matcher.glob} (.git and files ignored by .gitignore are skipped).`, 0, 0);
     }
     const base = displayPath(ctx.cwd, dir);
     const shown = base === '.' ? files : files.map((f) => `${base === '/' ? '' : base}/${f}`);
@@ -78,16 +84,21 @@ async function checkDirectory(dir: string, shownPath: string): Promise<void> {
   }
 }
 
+function listing(content: string, entries: number, shown: number): { content: string; details: ListingDetails } {
+  return { content, details: { kind: 'listing', entries, shown } };
+}
+
 /** The lines, cut at `maxBytes` keeping the start, with a closing line that says how many are not shown. */
-function capped(lines: readonly string[], maxBytes: number, howToNarrow: string): string {
+function capped(lines: readonly string[], maxBytes: number, howToNarrow: string): { content: string; details: ListingDetails } {
   const budget = new LineBudget(maxBytes);
   let pushed = 0;
   for (const line of lines) {
     pushed++;
     if (!budget.push(line)) break;
   }
-  return budget.text(
+  const text = budget.text(
     (dropped) =>
       `[output cut at ${bytes(maxBytes)} bytes: ${bytes(dropped + lines.length - pushed)} of ${bytes(lines.length)} entries are not shown; ${howToNarrow}]`,
   );
+  return listing(text, lines.length, budget.shown.length);
 }

@@ -33,7 +33,13 @@ function limitLine(request: WindowRequest, last: number): string {
     : `[${shown}; to read on, call read with offset=${last + 1}]`;
 }
 
-export function formatWindow(request: WindowRequest): string {
+/** The text, and how many of the file's lines it shows (a line cut to fit counts as shown). */
+export interface Window {
+  text: string;
+  linesShown: number;
+}
+
+export function formatWindow(request: WindowRequest): Window {
   const { offset, totalLines, maxBytes } = request;
   const wanted = Math.min(request.lines.length, request.limit, totalLines - offset + 1);
   const head = request.note ? [request.note] : [];
@@ -49,12 +55,13 @@ export function formatWindow(request: WindowRequest): string {
     used += cost;
   }
   const last = offset + body.length - 1;
+  const window = (lines: string[]): Window => ({ text: lines.join('\n'), linesShown: body.length });
   if (body.length < wanted) {
-    if (body.length === 0) return firstLineOnly(request, head, reserve);
-    return [...head, ...body, outputCutLine(maxBytes, offset, last, totalLines)].join('\n');
+    if (body.length === 0) return { text: firstLineOnly(request, head, reserve), linesShown: 1 };
+    return window([...head, ...body, outputCutLine(maxBytes, offset, last, totalLines)]);
   }
-  if (last < totalLines) return [...head, ...body, limitLine(request, last)].join('\n');
-  return [...head, ...body].join('\n');
+  if (last < totalLines) return window([...head, ...body, limitLine(request, last)]);
+  return window([...head, ...body]);
 }
 
 /**

@@ -2,7 +2,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readToolsPage, tempDirs, toolContext, toolPageDifferences } from '@lug/testing';
+import { describeTool, readToolsPage, runTool, tempDirs, toolContext, toolPageDifferences } from '@lug/testing';
 import plugin, { readTool } from './index.js';
 
 const dirs = tempDirs('lug-read-');
@@ -12,7 +12,8 @@ const page = readToolsPage(fileURLToPath(new URL('../../../docs/tools.md', impor
 type Args = Parameters<typeof readTool.handler>[0];
 
 async function read(dir: string, args: Args, limits = {}): Promise<string> {
-  return (await readTool.handler(args, toolContext(dir, { limits }))) as string;
+  const out = await readTool.handler(args, toolContext(dir, { limits }));
+  return typeof out === 'string' ? out : out.content;
 }
 
 async function readError(dir: string, args: Args): Promise<string> {
@@ -194,5 +195,35 @@ describe('read: errors', () => {
     controller.abort();
     const ctx = toolContext(fileWith(linesOf(3)), { signal: controller.signal });
     await expect(readTool.handler({ path: 'f.txt' }, ctx)).rejects.toThrow();
+  });
+});
+
+describe('what read says about a call, beside the text the model reads', () => {
+  it('describes a call by the path it reads', () => {
+    const dir = dirs.make();
+    expect(describeTool(readTool, { path: 'src/a.ts', offset: 3 }, { cwd: dir })).toEqual({
+      title: 'src/a.ts',
+      kind: 'read',
+      paths: [{ path: 'src/a.ts', access: 'read', absPath: path.join(dir, 'src', 'a.ts') }],
+    });
+  });
+
+  it('gives the lines shown and how many the file has', async () => {
+    const dir = fileWith('a\nb\nc\nd\n');
+    const r = await runTool(readTool, { path: 'f.txt', offset: 2, limit: 2 }, { cwd: dir });
+    expect(r.details).toEqual({ kind: 'file_read', path: 'f.txt', firstLine: 2, linesShown: 2, totalLines: 4 });
+    expect((await runTool(readTool, { path: 'f.txt' }, { cwd: dir })).details).toMatchObject({ linesShown: 4, totalLines: 4 });
+  });
+
+  it('counts the lines an output cut left out', async () => {
+    const dir = fileWith(`${'x'.repeat(100)}\n`.repeat(50));
+    const r = await runTool(readTool, { path: 'f.txt' }, { cwd: dir, limits: { outputBytes: 1000 } });
+    expect(r.details).toMatchObject({ totalLines: 50 });
+    expect((r.details as { linesShown: number }).linesShown).toBe(r.content.split('\n').length - 1);
+  });
+
+  it('gives an empty file as no lines of none', async () => {
+    const dir = fileWith('');
+    expect((await runTool(readTool, { path: 'f.txt' }, { cwd: dir })).details).toEqual({ kind: 'file_read', path: 'f.txt', firstLine: 1, linesShown: 0, totalLines: 0 });
   });
 });

@@ -2,7 +2,17 @@
  * The read tool: a UTF-8 text file's lines, numbered like `cat -n`, a window
  * of them at a time.
  */
-import { defineTool, describeCrlf, resolvePath, statRegularFile, ToolError, type ToolContext, PATH_PARAMETER } from '@lug/tools';
+import {
+  defineTool,
+  describeCrlf,
+  displayPath,
+  resolvePath,
+  statRegularFile,
+  ToolError,
+  type FileReadDetails,
+  type ToolContext,
+  PATH_PARAMETER,
+} from '@lug/tools';
 import { formatWindow } from './format-window.js';
 import { scanLines } from './scan-lines.js';
 
@@ -30,6 +40,7 @@ export const readTool = defineTool<ReadArgs>({
     required: ['path'],
     additionalProperties: false,
   },
+  describe: (args) => ({ title: args.path, kind: 'read', paths: [{ path: args.path, access: 'read' }] }),
   handler: (args, ctx) => readFileLines(args, ctx),
 });
 
@@ -37,7 +48,7 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-export async function readFileLines(args: ReadArgs, ctx: ToolContext): Promise<string> {
+export async function readFileLines(args: ReadArgs, ctx: ToolContext): Promise<{ content: string; details: FileReadDetails }> {
   const shownPath = args.path;
   const absPath = resolvePath(ctx.cwd, args.path);
   const offset = args.offset ?? 1;
@@ -50,8 +61,15 @@ export async function readFileLines(args: ReadArgs, ctx: ToolContext): Promise<s
     keepBytes: ctx.limits.outputBytes,
     signal: ctx.signal,
   });
+  const details = (linesShown: number): FileReadDetails => ({
+    kind: 'file_read',
+    path: displayPath(ctx.cwd, absPath),
+    firstLine: offset,
+    linesShown,
+    totalLines: scan.totalLines,
+  });
   if (scan.totalLines === 0) {
-    if (offset === 1) return `[${shownPath} is empty: it has no lines]`;
+    if (offset === 1) return { content: `[${shownPath} is empty: it has no lines]`, details: details(0) };
     throw new ToolError(`offset ${offset} is past the end of ${shownPath}: the file is empty (0 lines).`);
   }
   if (offset > scan.totalLines) {
@@ -60,7 +78,7 @@ export async function readFileLines(args: ReadArgs, ctx: ToolContext): Promise<s
     );
   }
   const crlf = describeCrlf(scan.endings);
-  return formatWindow({
+  const window = formatWindow({
     shownPath,
     offset,
     limit,
@@ -70,4 +88,5 @@ export async function readFileLines(args: ReadArgs, ctx: ToolContext): Promise<s
     note: crlf ? `[${crlf}; lines are shown without the CR]` : undefined,
     maxBytes: ctx.limits.outputBytes,
   });
+  return { content: window.text, details: details(window.linesShown) };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PathLocks } from '@lug/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readToolsPage, tempDirs, toolContext, toolPageDifferences } from '@lug/testing';
+import { describeTool, readToolsPage, runTool, tempDirs, toolContext, toolPageDifferences } from '@lug/testing';
 import plugin, { writeTool } from './index.js';
 
 const dirs = tempDirs('lug-write-');
@@ -11,7 +11,8 @@ afterEach(() => dirs.removeAll());
 const page = readToolsPage(fileURLToPath(new URL('../../../docs/tools.md', import.meta.url)));
 
 async function write(dir: string, p: string, content: string, locks?: PathLocks): Promise<string> {
-  return (await writeTool.handler({ path: p, content }, toolContext(dir, { locks }))) as string;
+  const out = await writeTool.handler({ path: p, content }, toolContext(dir, { locks }));
+  return typeof out === 'string' ? out : out.content;
 }
 
 describe('write: the definition is the page', () => {
@@ -135,5 +136,29 @@ describe('write: preview', () => {
     writeFileSync(path.join(dir, 'b'), Buffer.from([0, 1, 2]));
     const preview = await writeTool.preview!({ path: 'b', content: 'text' }, toolContext(dir));
     expect(preview).toMatchObject({ before: '[binary file, 3 bytes: not shown]', after: 'text' });
+  });
+});
+
+describe('what write says about a call, beside the text the model reads', () => {
+  it('describes a call by the path it changes', () => {
+    const dir = dirs.make();
+    expect(describeTool(writeTool, { path: 'new/a.txt', content: 'x' }, { cwd: dir })).toEqual({
+      title: 'new/a.txt',
+      kind: 'edit',
+      paths: [{ path: 'new/a.txt', access: 'change', absPath: path.join(dir, 'new', 'a.txt') }],
+    });
+  });
+
+  it('gives a new file as created, every line added', async () => {
+    const dir = dirs.make();
+    const r = await runTool(writeTool, { path: 'a.txt', content: 'one\ntwo\n' }, { cwd: dir });
+    expect(r.details).toEqual({ kind: 'file_change', path: 'a.txt', created: true, linesAdded: 2, linesRemoved: 0 });
+  });
+
+  it('gives a replaced file the lines that changed', async () => {
+    const dir = dirs.make();
+    writeFileSync(path.join(dir, 'a.txt'), 'one\ntwo\nthree\n');
+    const r = await runTool(writeTool, { path: 'a.txt', content: 'one\nTWO\n2b\nthree\n' }, { cwd: dir });
+    expect(r.details).toEqual({ kind: 'file_change', path: 'a.txt', created: false, linesAdded: 2, linesRemoved: 1 });
   });
 });

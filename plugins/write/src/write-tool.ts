@@ -2,7 +2,9 @@
  * The write tool: a file's whole new content, written atomically (through
  * symlinks, keeping the mode), with parent directories created.
  */
+import { readFile, stat } from 'node:fs/promises';
 import {
+  changedLineCounts,
   countLines,
   defineTool,
   displayPath,
@@ -10,6 +12,8 @@ import {
   resolvePath,
   resolveSymlinkTarget,
   writeFileAtomic,
+  type FileChangeDetails,
+  type LineCounts,
   type ToolContext,
   type ToolPreview,
   PATH_PARAMETER,
@@ -37,24 +41,45 @@ export const writeTool = defineTool<WriteArgs>({
     required: ['path', 'content'],
     additionalProperties: false,
   },
+  describe: (args) => ({ title: args.path, kind: 'edit', paths: [{ path: args.path, access: 'change' }] }),
   handler: (args, ctx) => writeContent(args, ctx),
   preview: (args, ctx) => previewWrite(args, ctx),
 });
 
-export async function writeContent(args: WriteArgs, ctx: ToolContext): Promise<string> {
+/** Past this, a replaced file's old lines are all counted as removed rather than compared. */
+const COMPARED_BYTES = 4 * 1024 * 1024;
+
+/** The lines a write adds and removes, against what the file held (nothing, for a new file). */
+async function countChange(target: string, content: string): Promise<LineCounts> {
+  try {
+    const { size } = await stat(target);
+    if (size > COMPARED_BYTES) return { added: countLines(content), removed: countLines((await readFile(target)).toString('latin1')) };
+    return changedLineCounts(await readFile(target, 'utf8'), content);
+  } catch {
+    // Missing (a new file), or not a file: writeFileAtomic says what is wrong with it.
+    return { added: countLines(content), removed: 0 };
+  }
+}
+
+export async function writeContent(args: WriteArgs, ctx: ToolContext): Promise<{ content: string; details: FileChangeDetails }> {
   const absPath = resolvePath(ctx.cwd, args.path);
   const target = await resolveSymlinkTarget(absPath);
   // One writer per file: the lock is the file's real path, so writes through different links wait for each other.
   const release = await ctx.lock(target);
   let created: boolean;
+  let lines: LineCounts;
   try {
+    lines = await countChange(target, args.content);
     ({ created } = await writeFileAtomic(target, args.content, { signal: ctx.signal, shownPath: args.path }));
   } finally {
     release();
   }
   const shown = displayPath(ctx.cwd, absPath);
   const through = target === absPath ? '' : ` (through the symlink, into ${displayPath(ctx.cwd, target)})`;
-  return `${created ? 'Created' : 'Replaced'} ${shown}${through}: ${linesPhrase(countLines(args.content))}.`;
+  return {
+    content: `${created ? 'Created' : 'Replaced'} ${shown}${through}: ${linesPhrase(countLines(args.content))}.`,
+    details: { kind: 'file_change', path: shown, created, linesAdded: lines.added, linesRemoved: created ? 0 : lines.removed },
+  };
 }
 
 /** What the file holds now and what it will hold; changes nothing. */

@@ -106,7 +106,16 @@ describe.each<Wire>(['anthropic', 'openai'])('lug -p over the %s wire format', (
     expect(out.reason).toBe('done');
     expect(out.session_id).toMatch(/^\d{4}-/);
     expect(out.usage.output_tokens).toBeGreaterThan(0);
-    expect(out.tool_calls).toEqual([{ id: 'r1', tool: 'read', args: { path: 'a.txt' }, outcome: 'done', is_error: false }]);
+    expect(out.tool_calls).toEqual([
+      {
+        id: 'r1',
+        tool: 'read',
+        args: { path: 'a.txt' },
+        outcome: 'done',
+        is_error: false,
+        details: { kind: 'file_read', path: 'a.txt', firstLine: 1, linesShown: 1, totalLines: 1 },
+      },
+    ]);
   });
 
   it('prints every event as a JSON line with --output-format stream-json', async () => {

@@ -19,7 +19,7 @@ const MISTAKES: Array<[string, string]> = [
   // lug.tool.register
   ['lug.tool.register(1, { ' + TOOL + ' })', `bad argument #1 to 'lug.tool.register' (name: expected string, got number)`],
   ['lug.tool.register("x")', `bad argument #2 to 'lug.tool.register' (spec: expected table, got no value)`],
-  ['lug.tool.register("x", { descr = "d", handler = print })', `bad argument #2 to 'lug.tool.register' (spec: unknown field "descr"; the fields are: description, parameters, ask, keep, handler)`],
+  ['lug.tool.register("x", { descr = "d", handler = print })', `bad argument #2 to 'lug.tool.register' (spec: unknown field "descr"; the fields are: description, parameters, ask, keep, handler, describe)`],
   ['lug.tool.register("x", { description = 5, handler = print })', `bad argument #2 to 'lug.tool.register' (spec.description: expected a non-empty string (what the tool does, for the model), got number)`],
   ['lug.tool.register("x", { description = "", handler = print })', `bad argument #2 to 'lug.tool.register' (spec.description: expected a non-empty string (what the tool does, for the model), got "")`],
   ['lug.tool.register("x", { description = "d" })', `bad argument #2 to 'lug.tool.register' (spec.handler: expected function, got nil)`],

@@ -84,7 +84,7 @@ lug.tool.register("b", { description = "d", ask = false, keep = "end", handler =
     );
     await expect(s.runtime.run('lug.tool.register("x", { description = "d" })')).rejects.toThrow(`:lua:1: bad argument #2 to 'lug.tool.register' (spec.handler: expected function, got nil)`);
     await expect(s.runtime.run('lug.tool.register("x", { description = "d", handler = print, asks = false })')).rejects.toThrow(
-      `:lua:1: bad argument #2 to 'lug.tool.register' (spec: unknown field "asks"; the fields are: description, parameters, ask, keep, handler)`,
+      `:lua:1: bad argument #2 to 'lug.tool.register' (spec: unknown field "asks"; the fields are: description, parameters, ask, keep, handler, describe)`,
     );
     await expect(s.runtime.run('lug.tool.register("bad name", { description = "d", handler = print })')).rejects.toThrow(/tool name "bad name" is not allowed/);
   });

@@ -1,6 +1,6 @@
 /** lug.tool.rule and lug.session.approve through the real @lug/approvals. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { request, setup, type Setup } from '../test-support.js';
+import { commandTool, request, setup, type Setup } from '../test-support.js';
 
 let s: Setup | undefined;
 afterEach(() => s?.runtime.close());
@@ -136,6 +136,7 @@ describe('lug.session.approve', () => {
   end
 end)`,
     });
+    s.host.tools.register(commandTool, 'test');
     await s.runtime.loadStartup();
     expect(await s.approvals.decide(request(s.host, 'bash', { command: 'rm x' }), signal())).toMatchObject({ allow: false, reason: 'no rm here' });
   });

@@ -2,7 +2,7 @@
  * lug.tool.register and lug.tool.rule: Lua tools offered to the model like the
  * built-ins, and Lua approval rules plugged into @lug/approvals.
  */
-import { ToolError, type JsonSchema, type Tool } from '@lug/core';
+import { DescriptionError, ToolError, type JsonSchema, type Tool, type ToolDescription } from '@lug/core';
 import type { RuleAnswer, RuleFn, Verdict } from '@lug/approvals';
 import type { LuaState } from '../fengari.js';
 import { LuaError } from '../lua-error.js';
@@ -21,6 +21,7 @@ const TOOL_SPEC = is.fields({
   ask: is.boolean.optional(),
   keep: is.oneOf('start', 'end').optional(),
   handler: is.function,
+  describe: is.function.optional(),
 });
 
 const REGISTER = signature('lug.tool.register', [
@@ -66,16 +67,46 @@ export function toolOutput(values: unknown[]): string {
   return JSON.stringify(first, null, 2);
 }
 
+/**
+ * A Lua `describe(args, call)` as the Tool contract's describe: it must answer
+ * at once (a describe that waits is stopped and the call is not run), and an
+ * empty Lua table stands for an empty list of paths.
+ */
+function luaDescribe(fn: LuaFunctionRef, name: string): NonNullable<Tool['describe']> {
+  return (args, dctx): ToolDescription => {
+    const stop = new AbortController();
+    let out: unknown[] | Promise<unknown[]>;
+    try {
+      out = fn.call([args, { tool: name, cwd: dctx.cwd }], { signal: stop.signal });
+    } catch (err) {
+      throw new DescriptionError(`its describe function failed: ${err instanceof LuaError ? err.luaMessage : (err as Error).message}`);
+    }
+    if (out instanceof Promise) {
+      stop.abort();
+      out.catch(() => undefined);
+      throw new DescriptionError('its describe function waited (on lug.ui.confirm, lug.proc.run…); describe must answer at once');
+    }
+    const [first] = out;
+    if (first && typeof first === 'object' && !Array.isArray(first)) {
+      const paths = (first as { paths?: unknown }).paths;
+      if (paths && typeof paths === 'object' && !Array.isArray(paths) && Object.keys(paths).length === 0) return { ...(first as ToolDescription), paths: [] };
+    }
+    return first as ToolDescription;
+  };
+}
+
 function register(ctx: ApiContext, L: LuaState): number {
   const [name, spec] = REGISTER.read(ctx.vm, L);
   const where = ctx.vm.where(L);
   const handler = spec.handler;
+  const describe = spec.describe;
   const tool: Tool = {
     name,
     description: spec.description,
     parameters: spec.parameters ? normalizeSchema({ type: 'object', properties: {}, ...(spec.parameters as object) }) : { type: 'object', properties: {} },
     ask: spec.ask ?? true,
-    keep: spec.keep,
+    keep: spec.keep as Tool['keep'],
+    ...(describe ? { describe: luaDescribe(describe, name) } : {}),
     async handler(args, tctx) {
       try {
         const out = await handler.call([args, { tool: name, id: tctx.callId, cwd: tctx.cwd }], { signal: tctx.signal });
@@ -93,6 +124,7 @@ function register(ctx: ApiContext, L: LuaState): number {
   pushRemover(ctx.vm, L, ctx.track(() => {
     remove();
     handler.release();
+    describe?.release();
   }));
   return 1;
 }

@@ -8,3 +8,4 @@ export * from './atomic-write.js';
 export * from './temp-files.js';
 export * from './numbered-lines.js';
 export * from './count-lines.js';
+export * from './changed-lines.js';

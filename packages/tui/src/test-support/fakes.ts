@@ -1,67 +1,11 @@
 /**
- * Small in-memory stand-ins for the objects the CLI passes to the TUI: an
- * approval queue and approvals, a session that emits events like the core's,
- * and a process table. They follow the contracts in ../contracts.ts.
+ * The session stand-in the app tests drive: it takes prompts, emits a turn's
+ * start and end as the core's Session does, and leaves what happens in the
+ * turn to the test (which replays a recorded turn, test-support/recorded.ts).
+ * It follows the TuiSession contract in ../contracts.ts.
  */
-import type { ApprovalMode, LugHost, Usage } from '@lug/core';
-import type { ApprovalCall, ApprovalQueueView, DialogAnswer, PendingApproval, Preview, TuiApprovals, TuiSession, TurnResult } from '../contracts.js';
-
-export class FakeQueue implements ApprovalQueueView {
-  items: PendingApproval[] = [];
-  answers: Array<{ id: string; answer: DialogAnswer }> = [];
-  private listeners = new Set<() => void>();
-
-  add(call: ApprovalCall, preview: Preview): void {
-    this.items.push({ call, preview, since: Date.now() });
-    this.changed();
-  }
-  current() {
-    return this.items[0];
-  }
-  pending() {
-    return [...this.items];
-  }
-  answer(callId: string, answer: DialogAnswer): void {
-    this.answers.push({ id: callId, answer });
-    this.items = this.items.filter((p) => p.call.id !== callId);
-    this.changed();
-  }
-  onChange(fn: () => void) {
-    this.listeners.add(fn);
-    return () => void this.listeners.delete(fn);
-  }
-  private changed() {
-    for (const fn of this.listeners) fn();
-  }
-}
-
-export class FakeApprovals implements TuiApprovals {
-  queue = new FakeQueue();
-  private always = new Set<string>();
-  private approvalMode: ApprovalMode = 'policy';
-  private before: ApprovalMode = 'policy';
-  constructor(private host?: LugHost) {}
-  allowedAlways = {
-    list: () => [...this.always].sort(),
-    clear: () => this.always.clear(),
-    add: (tool: string) => void this.always.add(tool),
-  };
-  mode() {
-    return this.approvalMode;
-  }
-  isAuto() {
-    return this.approvalMode === 'off';
-  }
-  toggleAuto() {
-    const from = this.approvalMode;
-    if (from === 'off') this.approvalMode = this.before === 'off' ? 'policy' : this.before;
-    else {
-      this.before = from;
-      this.approvalMode = 'off';
-    }
-    this.host?.events.emit('mode_change', { from, to: this.approvalMode, auto: this.approvalMode === 'off' });
-  }
-}
+import type { LugHost, Usage } from '@lug/core';
+import type { TuiSession, TurnResult } from '../contracts.js';
 
 /** A session whose turns are scripted by the test: `script` runs with the host to emit events. */
 export class FakeSession implements TuiSession {

@@ -1,16 +1,22 @@
-/** Mounts the whole app (ink-testing-library) with a fake session that emits events like the core's. */
+/**
+ * Mounts the whole app (ink-testing-library) with the real approvals, the test
+ * tools registered, and a session stand-in whose turns the test fills with
+ * recorded events.
+ */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import React from 'react';
 import { cleanup, render } from 'ink-testing-library';
-import { allowAll, createHost, type CallInfo, type LugHost } from '@lug/core';
+import { createHostWithApprovals, type Approvals } from '@lug/approvals';
+import { describeCall, type AuthorizeDecision, type LugHost } from '@lug/core';
 import { App } from '../app.js';
 import { registerTuiCommands } from '../commands.js';
 import { TuiController, type TuiControllerOptions } from '../controller.js';
 import { defineTuiOptions } from '../options.js';
-import { FakeApprovals, FakeSession } from './fakes.js';
+import { FakeSession } from './fakes.js';
 import { plain, settle } from './ink.js';
+import { TEST_TOOLS } from './tools.js';
 
 const dirs: string[] = [];
 
@@ -28,7 +34,7 @@ export function tempDir(): string {
 
 export interface MountedApp {
   host: LugHost;
-  approvals: FakeApprovals;
+  approvals: Approvals;
   session: FakeSession;
   controller: TuiController;
   dir: string;
@@ -42,10 +48,13 @@ export interface MountedApp {
 
 export function mountApp(opts: { script?: (prompt: string, s: FakeSession) => void; model?: string | null; extra?: Partial<TuiControllerOptions> } = {}): MountedApp {
   const dir = tempDir();
-  // The fake session runs no tool calls; the fake approvals answer the dialog.
-  const host = createHost({ cwd: dir, env: { HOME: dir }, authorize: allowAll, interactive: true });
+  // The fake session runs no tool calls; the real approvals answer the dialog.
+  const { host, approvals } = createHostWithApprovals(
+    { cwd: dir, env: { HOME: dir, XDG_STATE_HOME: path.join(dir, 'state') }, interactive: true },
+    { logPath: path.join(dir, 'approvals.log') },
+  );
   defineTuiOptions(host.options);
-  const approvals = new FakeApprovals(host);
+  for (const tool of TEST_TOOLS) host.tools.register(tool, 'test');
   const session = new FakeSession(host, opts.script);
   if (opts.model === null) session.model = undefined;
   const mounted = mountController({ host, session, approvals, version: '0.0.0-test', stateDir: dir, ...opts.extra });
@@ -67,8 +76,16 @@ export function mountController(opts: TuiControllerOptions): Pick<MountedApp, 'c
   return { controller, frames: ui.frames, type, frame: () => plain(ui.lastFrame()) };
 }
 
-export function call(id: string, tool: string, args: Record<string, unknown>): CallInfo {
-  return { id, tool, args, argsText: JSON.stringify(args) };
+let asked = 0;
+/**
+ * Ask approvals about a call as the scheduler does (described by its tool,
+ * which must be registered): with the interface mounted, a call that asks
+ * joins the dialog's queue. Resolves with the decision.
+ */
+export function ask(host: LugHost, approvals: Approvals, tool: string, args: Record<string, unknown>, signal: AbortSignal = new AbortController().signal): Promise<AuthorizeDecision> {
+  const argsText = JSON.stringify(args);
+  const id = `ask-${++asked}`;
+  return approvals.decide({ id, tool, args, argsText, description: describeCall(host.tools.get(tool), args, argsText, host.cwd), cwd: host.cwd }, signal);
 }
 
 export async function waitFor(check: () => boolean, ms = 2000): Promise<void> {

@@ -1,7 +1,8 @@
 /**
  * Four small tools written the way the stock plugins are (same names, same
- * arguments, previews from the file on disk, bash through @lug/tools' process
- * runner), for tests of the TUI against the real core and approvals.
+ * arguments, descriptions, previews from the file on disk, bash through
+ * @lug/tools' process runner), for tests of the TUI against the real core and
+ * approvals.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +17,7 @@ export const readTool: Tool<{ path: string }> = {
   description: 'Read a UTF-8 text file.',
   parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
   ask: false,
+  describe: (args) => ({ title: args.path, kind: 'read', paths: [{ path: args.path, access: 'read' }] }),
   handler(args, ctx) {
     const text = readOrNull(resolve(ctx.cwd, args.path));
     if (text === null) throw new ToolError(`${args.path} does not exist`);
@@ -31,6 +33,7 @@ export const writeTool: Tool<{ path: string; content: string }> = {
   description: 'Create or overwrite a file with the given content, creating parent directories.',
   parameters: { type: 'object', properties: { path: { type: 'string' }, content: { type: 'string' } }, required: ['path', 'content'] },
   ask: true,
+  describe: (args) => ({ title: args.path, kind: 'edit', paths: [{ path: args.path, access: 'change' }] }),
   async preview(args, ctx) {
     return { kind: 'file_change', path: args.path, before: readOrNull(resolve(ctx.cwd, args.path)), after: args.content };
   },
@@ -55,6 +58,7 @@ export const editTool: Tool<{ path: string; old_string: string; new_string: stri
     required: ['path', 'old_string', 'new_string'],
   },
   ask: true,
+  describe: (args) => ({ title: args.path, kind: 'edit', paths: [{ path: args.path, access: 'change' }] }),
   async preview(args, ctx) {
     const before = readOrNull(resolve(ctx.cwd, args.path)) ?? '';
     return { kind: 'file_change', path: args.path, before, after: replaced(before, args) };
@@ -72,6 +76,7 @@ export const bashTool: Tool<{ command: string }> = {
   parameters: { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] },
   ask: true,
   keep: 'end',
+  describe: (args) => ({ title: args.command, command: args.command, kind: 'execute' }),
   async handler(args, ctx) {
     const r = await runProcess({ shell: args.command }, { cwd: ctx.cwd, signal: ctx.signal, timeoutSecs: 120 });
     return `exit ${r.code}\n${r.stdout}${r.stderr}`;

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveRealPath } from './abs-path.js';
+import { resolveRealPath } from './real-path.js';
 
 function project(): string {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'lug-abs-')));

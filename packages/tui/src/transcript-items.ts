@@ -1,0 +1,51 @@
+/**
+ * What the transcript is made of, and which of it may be committed: written
+ * once to the terminal's scrollback (ink's <Static>) and never redrawn. The
+ * longest finished prefix of the live items is committed; Markdown waits for
+ * the renderer, so it is written rendered.
+ */
+import type { Usage } from '@lug/core';
+import { isFinishedCall, type CallView } from './call-views.js';
+
+export type NoticeLevel = 'info' | 'warn' | 'error';
+
+/** `gap`: a blank line above it (not between consecutive tool calls). */
+export type TranscriptItem = { key: number; gap?: boolean } & (
+  | { kind: 'user'; text: string }
+  | { kind: 'markdown'; text: string }
+  | { kind: 'call'; call: CallView }
+  | { kind: 'result'; call: CallView }
+  | { kind: 'notice'; text: string; level: NoticeLevel; markdown?: boolean }
+);
+
+export interface TranscriptSnapshot {
+  committed: readonly TranscriptItem[];
+  live: readonly TranscriptItem[];
+  /** The unfinished Markdown block being streamed. */
+  tail: string;
+  running: boolean;
+  usage: Usage;
+  /** Bumped when something the status line shows may have changed. */
+  version: number;
+}
+
+export function isFinished(item: TranscriptItem): boolean {
+  return item.kind !== 'call' || isFinishedCall(item.call);
+}
+
+/** How many of the live items, from the first, may be committed now. */
+export function committablePrefix(live: readonly TranscriptItem[], markdownReady: boolean): number {
+  let n = 0;
+  while (n < live.length) {
+    const item = live[n]!;
+    const needsMarkdown = item.kind === 'markdown' || (item.kind === 'notice' && item.markdown);
+    if (!isFinished(item) || (needsMarkdown && !markdownReady)) break;
+    n++;
+  }
+  return n;
+}
+
+/** Committed items keep no result text: a long session would otherwise hold every output in memory. */
+export function withoutResult(item: TranscriptItem): TranscriptItem {
+  return item.kind === 'call' && item.call.result !== undefined ? { ...item, call: { ...item.call, result: undefined } } : item;
+}

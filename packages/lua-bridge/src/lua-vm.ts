@@ -12,7 +12,7 @@
  * thrown JavaScript error into a Lua error carrying its message: fengari
  * would otherwise end the coroutine with no message at all.
  */
-import { loadFengari, type Continuation, type Fengari, type JsFunction, type LuaState } from './fengari.js';
+import { loadFengari, type Continuation, type Fengari, type FengariLoader, type JsFunction, type LuaState } from './fengari.js';
 import { LuaError } from './lua-error.js';
 import { jsString, luaConst, luaString } from './lua-strings.js';
 import { LuaFunctionRef, pushJs, toJs, type ToJsOptions } from './lua-values.js';
@@ -51,9 +51,9 @@ export class LuaVM {
   /** Indexed by lua_type + 1 (LUA_TNONE is -1). */
   private readonly typeNames: string[];
 
-  /** `codeCacheDir`: see loadFengari (only the first state of a process loads fengari). */
-  constructor(opts: { codeCacheDir?: string } = {}) {
-    this.f = loadFengari(opts);
+  /** `loadFengari`: see FengariLoader (only the first state of a process loads fengari). */
+  constructor(opts: { loadFengari?: FengariLoader } = {}) {
+    this.f = loadFengari(opts.loadFengari);
     const { lua } = this.f;
     this.typeNames = [];
     const name = (t: number, n: string) => (this.typeNames[t + 1] = n);

@@ -1,6 +1,6 @@
 /** `lug -p`: one task, headless. Exit 0 when the model finished, 1 on an error. */
 import type { CliArgs } from './args.js';
-import { composeLug } from './compose.js';
+import { composeLug, type StartupOptions } from './compose.js';
 import { HeadlessPrinter, type Writers } from './headless-printer.js';
 
 export async function readPipedStdin(stdin: NodeJS.ReadStream): Promise<string> {
@@ -16,8 +16,8 @@ export function buildPrompt(prompt: string, piped: string): string {
   return `${prompt}\n\n<stdin>\n${piped.replace(/\n$/, '')}\n</stdin>`;
 }
 
-export async function runHeadless(args: CliArgs, prompt: string, cwd: string, env: NodeJS.ProcessEnv, out: Writers): Promise<number> {
-  const lug = await composeLug({ cwd, env, args, interactive: false });
+export async function runHeadless(args: CliArgs, prompt: string, cwd: string, env: NodeJS.ProcessEnv, out: Writers, startup: StartupOptions = {}): Promise<number> {
+  const lug = await composeLug({ ...startup, cwd, env, args, interactive: false });
   for (const e of lug.startupErrors) out.stderr(`lug: ${e}\n`);
   const printer = new HeadlessPrinter(lug.host, args.outputFormat, out);
   const onSignal = () => lug.session.cancel();

@@ -3,7 +3,7 @@ import { stateDir } from '@lug/core';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import type { CliArgs } from './args.js';
-import { composeLug } from './compose.js';
+import { composeLug, type StartupOptions } from './compose.js';
 import { VERSION } from './version.js';
 
 /**
@@ -33,11 +33,11 @@ function keepHeapSmallAfterFirstFrame(): void {
   setTimeout(() => v8.setFlagsFromString('--optimize-for-size'), 1000).unref();
 }
 
-export async function runInterface(args: CliArgs, cwd: string, env: NodeJS.ProcessEnv): Promise<number> {
+export async function runInterface(args: CliArgs, cwd: string, env: NodeJS.ProcessEnv, startup: StartupOptions = {}): Promise<number> {
   const tui = await importInterface();
   const tutorProject = args.tutor ? await tui.createTutorProject() : undefined;
   try {
-    const lug = await composeLug({ cwd: tutorProject?.dir ?? cwd, env, args, interactive: true });
+    const lug = await composeLug({ ...startup, cwd: tutorProject?.dir ?? cwd, env, args, interactive: true });
     keepHeapSmallAfterFirstFrame();
     await tui.startTui({
       host: lug.host,

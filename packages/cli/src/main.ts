@@ -1,5 +1,6 @@
 /** The `lug` binary: parse the flags, then run headless (-p) or start the interface. */
 import { HELP, parseCliArgs, UsageError } from './args.js';
+import type { StartupOptions } from './compose.js';
 import { VERSION } from './version.js';
 
 const writers = {
@@ -7,7 +8,8 @@ const writers = {
   stderr: (t: string) => void process.stderr.write(t),
 };
 
-export async function main(argv: string[]): Promise<number> {
+/** `startup`: what the binary's loader hands in (startup/start.ts); tests and embedders may leave it out. */
+export async function main(argv: string[], startup: StartupOptions = {}): Promise<number> {
   let args;
   try {
     args = parseCliArgs(argv);
@@ -31,10 +33,10 @@ export async function main(argv: string[]): Promise<number> {
       }
       const prompt = buildPrompt([args.prompt ?? '', ...args.rest].join(' ').trim(), await readPipedStdin(process.stdin));
       if (!prompt) throw new UsageError('-p needs a prompt (or text on standard input)');
-      return await runHeadless(args, prompt, cwd, process.env, writers);
+      return await runHeadless(args, prompt, cwd, process.env, writers, startup);
     }
     const { runInterface } = await import('./interface.js');
-    return await runInterface(args, cwd, process.env);
+    return await runInterface(args, cwd, process.env, startup);
   } catch (err) {
     if (err instanceof UsageError) {
       process.stderr.write(`lug: ${err.message}\n`);

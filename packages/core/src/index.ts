@@ -22,4 +22,3 @@ export * from './session.js';
 export * from './abortable.js';
 export * from './call-summary.js';
 export * from './display-path.js';
-export * from './code-cache.js';

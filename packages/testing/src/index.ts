@@ -39,6 +39,7 @@ export {
   type ScriptedServers,
   type ScriptedServerOptions,
 } from './scripted-server.js';
+export { scriptedProvider, type ScriptedProvider, type ScriptedProviderOptions, type ProviderStep } from './scripted-provider.js';
 export { runTool, previewTool, toolContext, type RunToolOptions, type ToolRunResult, type ToolContextOptions } from './tool-kit.js';
 export { tempProject, tempDirs, type TempProject, type TempDirs } from './temp-project.js';
 export {

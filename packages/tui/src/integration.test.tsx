@@ -11,6 +11,7 @@ import { cleanup } from 'ink-testing-library';
 import { createHost, Session, type ProviderEvent } from '@lug/core';
 import { createApprovals } from '@lug/approvals';
 import { processTable } from '@lug/tools';
+import { scriptedProvider } from '@lug/testing';
 import { defineTuiOptions } from './options.js';
 import { KEY, settle } from './test-support/ink.js';
 import { mountController } from './test-support/mount-app.js';
@@ -33,20 +34,8 @@ function mount(steps: Step[]) {
   const host = createHost({ cwd: dir, env: { HOME: dir, XDG_STATE_HOME: path.join(dir, 'state'), PATH: process.env.PATH } });
   defineTuiOptions(host.options);
   for (const tool of TEST_TOOLS) host.tools.register(tool);
-  host.providers.register({
-    name: 'scripted',
-    create: () => ({
-      name: 'scripted',
-      async *stream() {
-        const step = steps.shift();
-        if (!step) throw new Error('the script has no more steps');
-        for (const e of step) {
-          await new Promise((r) => setTimeout(r, 1));
-          yield e;
-        }
-      },
-    }),
-  });
+  const provider = scriptedProvider(steps, { eventDelayMs: 1 });
+  host.providers.register({ name: 'scripted', create: () => provider });
   host.options.set('model', 'scripted/test');
   const approvals = createApprovals(host, { logPath: path.join(dir, 'approvals.log') });
   const session = new Session(host);

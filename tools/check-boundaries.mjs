@@ -16,7 +16,7 @@ export const ALLOWED = {
   '@lug/provider-anthropic': ['@lug/core'],
   '@lug/provider-openai': ['@lug/core'],
   '@lug/lua-bridge': ['@lug/core', '@lug/approvals', '@lug/tools'],
-  '@lug/tui': ['@lug/core', '@lug/approvals', '@lug/tools', '@lug/testing'],
+  '@lug/tui': ['@lug/core', '@lug/approvals', '@lug/tools'],
   lug: ['*'],
 };
 const PLUGIN_DEPS = ['@lug/tools'];

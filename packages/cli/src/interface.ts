@@ -35,7 +35,9 @@ function keepHeapSmallAfterFirstFrame(): void {
 
 export async function runInterface(args: CliArgs, cwd: string, env: NodeJS.ProcessEnv, startup: StartupOptions = {}): Promise<number> {
   const tui = await importInterface();
-  const tutorProject = args.tutor ? await tui.createTutorProject() : undefined;
+  // The tour (tutor.ts) and the scripted provider it plays load only for lug --tutor.
+  const tutor = args.tutor ? await import('./tutor.js') : undefined;
+  const tutorProject = tutor?.createTutorProject();
   try {
     const lug = await composeLug({ ...startup, cwd: tutorProject?.dir ?? cwd, env, args, interactive: true });
     keepHeapSmallAfterFirstFrame();
@@ -49,7 +51,7 @@ export async function runInterface(args: CliArgs, cwd: string, env: NodeJS.Proce
       startupErrors: lug.startupErrors,
       store: lug.store,
       docsDir: fileURLToPath(new URL('../docs/', import.meta.url)),
-      tutor: args.tutor,
+      beforeStart: tutor && ((controller) => tutor.installTutor(controller)),
       onFirstFrame: lug.warmProvider,
     });
     // Quitting ends everything lug started, even what still holds the event
@@ -58,6 +60,6 @@ export async function runInterface(args: CliArgs, cwd: string, env: NodeJS.Proce
     await killAllProcesses();
     return process.exit(0);
   } finally {
-    await tutorProject?.remove();
+    tutorProject?.remove();
   }
 }

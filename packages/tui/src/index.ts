@@ -11,8 +11,8 @@ export { StatusLine, type StatusLineProps } from './status-line.js';
 export { PromptHistory } from './history.js';
 export { keyNotation } from './key-notation.js';
 export { interactiveUi, ConfirmQueue } from './confirm.js';
+export { registerTuiCommands } from './commands.js';
 export { createMarkdownRenderer, type MarkdownRenderer } from './markdown.js';
-export { createTutorProject, TUTOR_MODEL } from './tutor-entry.js';
 export type {
   TuiSession,
   TurnResult,

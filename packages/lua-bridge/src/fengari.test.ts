@@ -33,7 +33,7 @@ describe('the fengari bundle', () => {
   it('missing, is an error that says so and how to build it', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lug-no-bundle-'));
     dirs.push(dir);
-    expect(() => mod.fengariBundleFile(dir)).toThrow(
+    expect(() => mod.fengariBundleFile(path.join(dir, 'fengari.cjs'))).toThrow(
       `@lug/lua-bridge: fengari's patched bundle is missing (${path.join(dir, 'fengari.cjs')}); build the package (npx nx run @lug/lua-bridge:build). The unpatched fengari package is not used in its place.`,
     );
   });

@@ -10,7 +10,6 @@
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FENGARI_CONF } from './fengari-config.js';
 
@@ -160,8 +159,7 @@ let loaded: Fengari | undefined;
  * is an error: the unpatched package keys strings in tables wrongly and cuts
  * chunk names, so it is never used instead.
  */
-export function fengariBundleFile(distDir = fileURLToPath(new URL('../dist/', import.meta.url))): string {
-  const file = join(distDir, 'fengari.cjs');
+export function fengariBundleFile(file = fileURLToPath(new URL('../dist/fengari.cjs', import.meta.url))): string {
   if (!existsSync(file)) {
     throw new Error(
       `@lug/lua-bridge: fengari's patched bundle is missing (${file}); build the package (npx nx run @lug/lua-bridge:build). ` +

@@ -67,7 +67,15 @@ export async function startTui(opts: StartTuiOptions): Promise<void> {
   controller.transcript.notice(
     `lug ${opts.version} · :help for commands and keys · Shift-Tab toggles auto mode`,
   );
-  await opts.beforeStart?.(controller);
+  try {
+    await opts.beforeStart?.(controller);
+  } catch (err) {
+    // Nothing drawn yet: put back what was set up, and let the caller show the error.
+    unregister();
+    controller.dispose();
+    host.ui = previousUi;
+    throw err;
+  }
   controller.start();
   opts.onController?.(controller);
   if (stdout.isTTY) stdout.write(BRACKETED_PASTE_ON);

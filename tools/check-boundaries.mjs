@@ -16,7 +16,7 @@ export const ALLOWED = {
   '@lug/provider-anthropic': ['@lug/core'],
   '@lug/provider-openai': ['@lug/core'],
   '@lug/lua-bridge': ['@lug/core', '@lug/approvals', '@lug/tools'],
-  '@lug/tui': ['@lug/core', '@lug/approvals', '@lug/tools', '@lug/testing'],
+  '@lug/tui': ['@lug/core', '@lug/approvals', '@lug/tools'],
   lug: ['*'],
 };
 const PLUGIN_DEPS = ['@lug/tools'];
@@ -58,12 +58,14 @@ const owner = (file) => all.find((p) => file === p.dir || file.startsWith(p.dir 
 const problems = [];
 for (const { dir, name } of packages()) {
   const allowed = name.startsWith('@lug/plugin-') ? PLUGIN_DEPS : ALLOWED[name] ?? [];
-  const srcDir = join(dir, 'src');
-  let files;
-  try {
-    files = walk(srcDir);
-  } catch {
-    continue;
+  // src/, and the CLI's startup/ (its start-up machinery, packages/cli/startup/README.md).
+  const files = [];
+  for (const sub of ['src', 'startup']) {
+    try {
+      walk(join(dir, sub), files);
+    } catch {
+      // no such folder
+    }
   }
   for (const file of files) {
     const isTest = TEST_FILE.test(file);

@@ -7,15 +7,16 @@ import {
   sliceAnsiLazySegmenter,
   stringWidthFastPath,
   yogaSynchronous,
-} from './build/startup-plugins.js';
-import { VENDOR_BUNDLES } from './src/startup/vendor-bundles.js';
+} from './startup/build-plugins.js';
+import { interventionsOff } from './startup/interventions.js';
+import { VENDOR_BUNDLES as ALL_VENDOR_BUNDLES } from './startup/vendor-bundles.js';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 /**
  * The binary is bundled (STACK.md: ink + react start in 0.44 s bundled against
  * 0.86 s unbundled; execa alone imports in ~25 ms bundled against ~90 ms), as
- * CommonJS, so that it runs from a V8 code cache (src/startup/start.ts).
+ * CommonJS, so that it runs from a V8 code cache (startup/start.ts).
  * Kept external: the ES module packages shared with plugins (one instance of
  * each, handed to the bundle by start.ts), packages that find files beside
  * their own module (the Lua runtime, the bash grammar's .wasm, the ripgrep
@@ -58,32 +59,42 @@ function commonJsBundle(entry: Record<string, string>, external: string[], extra
   };
 }
 
+/** Interventions left out, for measuring only (startup/interventions.ts, startup/measure.mjs). */
+const OFF = interventionsOff(process.env.LUG_STARTUP_OFF);
+const VENDOR_BUNDLES = OFF.has('vendorBundles') ? {} : ALL_VENDOR_BUNDLES;
 const vendorIds = Object.keys(VENDOR_BUNDLES);
+const startupPlugins = {
+  stringWidthFastPath: stringWidthFastPath(),
+  yogaSynchronous: yogaSynchronous(),
+  inkWithoutTopLevelAwait: inkWithoutTopLevelAwait(),
+  sliceAnsiLazySegmenter: sliceAnsiLazySegmenter(),
+  ansiTokenizeGraphemeFastPath: ansiTokenizeGraphemeFastPath(),
+  execaOnFirstUse: execaOnFirstUse(),
+};
 
 export default defineConfig([
   commonJsBundle({ lug: 'src/main.ts' }, [...EXTERNAL, ...vendorIds], {
-    // Less work before the first screen (issue 6): see build/startup-plugins.ts.
-    esbuildPlugins: [
-      stringWidthFastPath(),
-      yogaSynchronous(),
-      inkWithoutTopLevelAwait(),
-      sliceAnsiLazySegmenter(),
-      ansiTokenizeGraphemeFastPath(),
-      execaOnFirstUse(),
-    ],
+    // Less work before the first screen (issue 6): see startup/build-plugins.ts and startup/README.md.
+    esbuildPlugins: Object.entries(startupPlugins)
+      .filter(([name]) => !OFF.has(name as never))
+      .map(([, plugin]) => plugin),
   }),
   // One bundle per vendor package; another vendor it imports (marked, for marked-terminal) is shared through start.ts.
   ...Object.entries(VENDOR_BUNDLES).map(([id, path]) => {
     const name = path.replace(/^\.\/vendor\/|\.cjs$/g, '');
-    return commonJsBundle({ [`vendor/${name}`]: `build/vendor/${name}.ts` }, [...EXTERNAL, ...vendorIds.filter((other) => other !== id)]);
+    return commonJsBundle({ [`vendor/${name}`]: `startup/vendor/${name}.ts` }, [...EXTERNAL, ...vendorIds.filter((other) => other !== id)]);
   }),
   {
-    entry: { start: 'src/startup/start.ts' },
+    entry: { start: 'startup/start.ts' },
     format: ['esm'],
     dts: false,
     clean: false,
     target: 'node20',
     removeNodeProtocol: false,
+    define: {
+      __LUG_CODE_CACHE__: String(!OFF.has('codeCache')),
+      __LUG_FENGARI_CODE_CACHE__: String(!OFF.has('codeCache') && !OFF.has('fengariCodeCache')),
+    },
   },
   {
     entry: { index: 'src/index.ts' },

@@ -1,3 +1,4 @@
 import { packageTests } from '../../vitest.package.ts';
 
-export default packageTests();
+// startup/ holds the start-up machinery (startup/README.md), tested beside it.
+export default packageTests({ include: ['src/**/*.test.{ts,tsx}', 'startup/**/*.test.ts'] });

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { packageBuild } from '../../tsup.package';
 import { build, type Plugin } from 'esbuild';
+import { FENGARI_CONF } from './src/fengari-config';
 
 /**
  * fengari requires two packages at load that lug never uses: `tmp` (os.tmpname,
@@ -64,6 +65,8 @@ export default packageBuild({
       target: 'node20',
       outfile: 'dist/fengari.cjs',
       plugins: [stubUnused, byteOrderStringKeys],
+      // fengari reads its configuration from FENGARICONF once, at load (luaconf.js): baked in here instead.
+      define: { 'process.env.FENGARICONF': JSON.stringify(JSON.stringify(FENGARI_CONF)) },
       logLevel: 'warning',
     });
     // The stock runtime and lug.docs ship inside the package.

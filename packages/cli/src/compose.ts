@@ -24,7 +24,7 @@ import read from '@lug/plugin-read';
 import write from '@lug/plugin-write';
 import { defineTuiOptions } from '@lug/tui/options';
 import { join } from 'node:path';
-import type { LuaRuntime } from '@lug/lua-bridge';
+import type { FengariLoader, LuaRuntime } from '@lug/lua-bridge';
 import type { CliArgs } from './args.js';
 import { registerStockProviders } from './providers.js';
 
@@ -50,19 +50,26 @@ export interface Lug {
   warmProvider(): void;
 }
 
-export interface ComposeOptions {
+/** What the binary's start-up machinery (startup/) hands to the composition. */
+export interface StartupOptions {
+  /** How the Lua bridge loads fengari's bundle; the binary runs it from a V8 code cache. Default: the bridge's own (require). */
+  loadFengari?: FengariLoader;
+}
+
+export interface ComposeOptions extends StartupOptions {
   cwd: string;
   env: Env;
   args: CliArgs;
   interactive: boolean;
 }
 
-async function loadLua(host: LugHost, approvals: Approvals, env: Env): Promise<{ lua: LuaHandle; errors: string[] }> {
+async function loadLua(host: LugHost, approvals: Approvals, env: Env, loadFengari: FengariLoader | undefined): Promise<{ lua: LuaHandle; errors: string[] }> {
   const { createLuaRuntime, ChunkCache } = await import('@lug/lua-bridge');
   const runtime = createLuaRuntime(host, approvals, {
     configDir: configDir(env),
-    // Compiled Lua and fengari's V8 code cache, kept for the next start.
+    // Compiled Lua, kept for the next start.
     chunkCache: new ChunkCache({ dir: join(cacheDir(env), 'lua') }),
+    loadFengari,
   });
   const report = await runtime.loadStartup();
   return { lua: runtime, errors: report.errors.map((e: { message: string }) => e.message) };
@@ -96,7 +103,7 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   // Headless, the likely provider loads while plugins and Lua do; if init.lua picks another model, only the warm-up was wasted.
   if (!opts.interactive) warmProvider(host, args.model ?? defaultModel(env));
   for (const plugin of STOCK_PLUGINS) await loadPlugin(host, plugin, plugin.name);
-  const { lua, errors } = await loadLua(host, approvals, env);
+  const { lua, errors } = await loadLua(host, approvals, env, opts.loadFengari);
   if (args.model) host.options.set('model', args.model);
   if (args.approval) host.options.set('approval', args.approval);
   if (args.thinking) host.options.set('thinking', args.thinking);

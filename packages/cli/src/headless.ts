@@ -5,7 +5,7 @@
 import { attachImage, ImageAttachmentError, type ImagePart } from '@lug/core';
 import type { CliArgs } from './args.js';
 import { UsageError } from './args.js';
-import { composeLug } from './compose.js';
+import { composeLug, type StartupOptions } from './compose.js';
 import { HeadlessPrinter, type Writers } from './headless-printer.js';
 import { headlessResult } from './headless-result.js';
 
@@ -37,9 +37,9 @@ export function readImages(paths: string[], cwd: string): ImagePart[] {
 /** The turn's end reasons that exit 1: the model did not finish what it was asked. */
 const STOPPED_SHORT = new Set(['error', 'max_turns', 'max_tokens', 'refusal', 'content_filter', 'context_window', 'max_cost']);
 
-export async function runHeadless(args: CliArgs, prompt: string, cwd: string, env: NodeJS.ProcessEnv, out: Writers): Promise<number> {
+export async function runHeadless(args: CliArgs, prompt: string, cwd: string, env: NodeJS.ProcessEnv, out: Writers, startup: StartupOptions = {}): Promise<number> {
   const images = readImages(args.images, cwd);
-  const lug = await composeLug({ cwd, env, args, interactive: false });
+  const lug = await composeLug({ ...startup, cwd, env, args, interactive: false });
   for (const e of lug.startupErrors) out.stderr(`lug: ${e}\n`);
   for (const n of lug.sessionNotices) out.stderr(`lug: ${n}\n`);
   const printer = new HeadlessPrinter(lug.host, args.outputFormat, out, { showReasoning: args.showReasoning, dim: !!process.stderr.isTTY });

@@ -3,7 +3,7 @@ import { stateDir } from '@lug/core';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import type { CliArgs } from './args.js';
-import { composeLug } from './compose.js';
+import { composeLug, type StartupOptions } from './compose.js';
 import { VERSION } from './version.js';
 
 /**
@@ -33,11 +33,13 @@ function keepHeapSmallAfterFirstFrame(): void {
   setTimeout(() => v8.setFlagsFromString('--optimize-for-size'), 1000).unref();
 }
 
-export async function runInterface(args: CliArgs, cwd: string, env: NodeJS.ProcessEnv): Promise<number> {
+export async function runInterface(args: CliArgs, cwd: string, env: NodeJS.ProcessEnv, startup: StartupOptions = {}): Promise<number> {
   const tui = await importInterface();
-  const tutorProject = args.tutor ? await tui.createTutorProject() : undefined;
+  // The tour (tutor.ts) and the scripted provider it plays load only for lug --tutor.
+  const tutor = args.tutor ? await import('./tutor.js') : undefined;
+  const tutorProject = tutor?.createTutorProject();
   try {
-    const lug = await composeLug({ cwd: tutorProject?.dir ?? cwd, env, args, interactive: true });
+    const lug = await composeLug({ ...startup, cwd: tutorProject?.dir ?? cwd, env, args, interactive: true });
     keepHeapSmallAfterFirstFrame();
     await tui.startTui({
       host: lug.host,
@@ -50,7 +52,7 @@ export async function runInterface(args: CliArgs, cwd: string, env: NodeJS.Proce
       startupNotices: lug.sessionNotices,
       store: lug.store,
       docsDir: fileURLToPath(new URL('../docs/', import.meta.url)),
-      tutor: args.tutor,
+      beforeStart: tutor && ((controller) => tutor.installTutor(controller)),
       onFirstFrame: lug.warmProvider,
     });
     // Quitting ends everything lug started, even what still holds the event
@@ -59,6 +61,6 @@ export async function runInterface(args: CliArgs, cwd: string, env: NodeJS.Proce
     await killAllProcesses();
     return process.exit(0);
   } finally {
-    await tutorProject?.remove();
+    tutorProject?.remove();
   }
 }

@@ -1,5 +1,6 @@
 /** The `lug` binary: parse the flags, then run headless (-p) or start the interface. */
 import { HELP, parseCliArgs, UsageError, type CliArgs } from './args.js';
+import type { StartupOptions } from './compose.js';
 import { VERSION } from './version.js';
 
 const writers = {
@@ -24,7 +25,8 @@ async function cleanUpAfterCrashes(): Promise<void> {
   sweepLeftovers().catch((err: Error) => process.stderr.write(`lug: cleaning up after an earlier lug failed: ${err.message}\n`));
 }
 
-export async function main(argv: string[]): Promise<number> {
+/** `startup`: what the binary's loader hands in (startup/start.ts); tests and embedders may leave it out. */
+export async function main(argv: string[], startup: StartupOptions = {}): Promise<number> {
   let args;
   try {
     args = parseCliArgs(argv);
@@ -40,7 +42,7 @@ export async function main(argv: string[]): Promise<number> {
   await cleanUpAfterCrashes();
   const cwd = process.cwd();
   try {
-    return await run(args, cwd);
+    return await run(args, cwd, startup);
   } finally {
     await warnIfNoNote();
   }
@@ -53,7 +55,7 @@ async function warnIfNoNote(): Promise<void> {
   if (error) process.stderr.write(`lug: warning: ${error}\n`);
 }
 
-async function run(args: CliArgs, cwd: string): Promise<number> {
+async function run(args: CliArgs, cwd: string, startup: StartupOptions): Promise<number> {
   try {
     if (args.prompt !== undefined || !process.stdin.isTTY) {
       const { runHeadless, readPipedStdin, buildPrompt } = await import('./headless.js');
@@ -62,11 +64,11 @@ async function run(args: CliArgs, cwd: string): Promise<number> {
       }
       const prompt = buildPrompt([args.prompt ?? '', ...args.rest].join(' ').trim(), await readPipedStdin(process.stdin));
       if (!prompt) throw new UsageError('-p needs a prompt (or text on standard input)');
-      return await runHeadless(args, prompt, cwd, process.env, writers);
+      return await runHeadless(args, prompt, cwd, process.env, writers, startup);
     }
     if (args.images.length || args.showReasoning) throw new UsageError(`${args.images.length ? '--image' : '--show-reasoning'} is for headless runs (-p PROMPT); in the interface, write @path/to/image.png in the prompt`);
     const { runInterface } = await import('./interface.js');
-    return await runInterface(args, cwd, process.env);
+    return await runInterface(args, cwd, process.env, startup);
   } catch (err) {
     if (err instanceof UsageError) {
       process.stderr.write(`lug: ${err.message}\n`);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { allowAll, authorizerFactory, type Authorizer } from './authorizer.js';
 import { createHost, type HostOptions, type LugHost } from './host.js';
 import { Session } from './session.js';
-import { scriptedProvider } from './test-provider.js';
+import { scriptedProvider } from '@lug/testing';
 
 describe('a host', () => {
   it('cannot be made without an authorizer: the error says what to pass', () => {

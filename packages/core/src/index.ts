@@ -32,7 +32,6 @@ export * from './abortable.js';
 export * from './child-signals.js';
 export * from './call-summary.js';
 export * from './display-path.js';
-export * from './code-cache.js';
 export * from './pricing.js';
 export * from './stop-endings.js';
 export * from './image-format.js';

@@ -9,7 +9,7 @@ import { allowAll } from './authorizer.js';
 import { createHost } from './host.js';
 import type { ProviderEvent } from './provider.js';
 import { Session } from './session.js';
-import { scriptedProvider, type ScriptStep } from './test-provider.js';
+import { scriptedProvider, type ProviderStep as ScriptStep } from '@lug/testing';
 import type { Tool } from './tool.js';
 
 const waiting: Tool = {

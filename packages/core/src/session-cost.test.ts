@@ -10,13 +10,13 @@ import type { Usage } from './messages.js';
 import type { ModelInfo, ProviderEvent } from './provider.js';
 import { endOfLifePassed, MODEL_INFO_TIMEOUT_MS, Session } from './session.js';
 import { SessionStore } from './session-store.js';
-import { scriptedProvider, type ScriptStep } from './test-provider.js';
+import { scriptedProvider, type ProviderStep as ScriptStep } from '@lug/testing';
 
 const PRICED: ModelInfo = { images: true, pricing: { input: 2, output: 10, cacheRead: 0.2, cacheWrite: 2.5 } };
 
 function setup(steps: ScriptStep[], info?: ModelInfo) {
   const host = createHost({ cwd: '/project', env: {}, authorize: allowAll });
-  const provider = scriptedProvider(steps, info);
+  const provider = scriptedProvider(steps, info ? { modelInfo: info } : {});
   host.providers.register({ name: 'test', create: () => provider });
   host.options.set('model', 'test/m1');
   const events: LugEvent[] = [];

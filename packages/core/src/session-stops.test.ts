@@ -5,7 +5,7 @@ import { createHost } from './host.js';
 import type { LugEvent } from './events.js';
 import type { ProviderEvent } from './provider.js';
 import { Session } from './session.js';
-import { scriptedProvider, type ScriptStep } from './test-provider.js';
+import { scriptedProvider, type ProviderStep as ScriptStep } from '@lug/testing';
 import type { Tool } from './tool.js';
 
 const ran: string[] = [];

@@ -7,10 +7,10 @@ import { createHost } from './host.js';
 import { ProviderError } from './provider.js';
 import { Session } from './session.js';
 import { SessionStore } from './session-store.js';
-import { scriptedProvider, type ScriptStep } from './test-provider.js';
+import { scriptedProvider, type ProviderStep } from '@lug/testing';
 import type { Tool } from './tool.js';
 
-function setup(steps: ScriptStep[], tools: Tool[] = []) {
+function setup(steps: ProviderStep[], tools: Tool[] = []) {
   const host = createHost({ cwd: '/project', env: {}, authorize: allowAll });
   const provider = scriptedProvider(steps);
   host.providers.register({ name: 'test', create: () => provider });

@@ -55,7 +55,37 @@ function tempConfig() {
   return root;
 }
 
+/**
+ * With BENCH_CACHE, fengari's bundle runs from a V8 code cache in the cache
+ * directory, as the CLI's loader runs it (packages/cli/startup/code-cache.ts,
+ * which this copies in a few lines: the bench runs plain node on dist/).
+ * Without, the bridge's default loader requires it.
+ */
+const V8_LOADER = `
+const { Script } = await import('node:vm');
+const { createRequire } = await import('node:module');
+const fsp = await import('node:fs');
+const v8Cache = process.env.BENCH_ROOT + '/cache/fengari.v8cache';
+let unsaved;
+const loadFengari = process.env.BENCH_CACHE ? (file) => {
+  let cachedData;
+  try { cachedData = fsp.readFileSync(v8Cache); } catch {}
+  const script = new Script('(function (exports, require, module, __filename, __dirname) {' + fsp.readFileSync(file, 'latin1') + '\\n})', { filename: file, cachedData });
+  const module = { exports: {} };
+  script.runInThisContext()(module.exports, createRequire(file), module, file, file.replace(/[/][^/]*$/, ''));
+  if (!cachedData || script.cachedDataRejected) unsaved = script;
+  return module.exports;
+} : undefined;
+const saveFengariCache = () => {
+  if (!unsaved) return;
+  fsp.mkdirSync(process.env.BENCH_ROOT + '/cache', { recursive: true });
+  fsp.writeFileSync(v8Cache, unsaved.createCachedData());
+  unsaved = undefined;
+};
+`;
+
 const CHILD = `
+${V8_LOADER}
 const { createHostWithApprovals } = await import('@lug/approvals');
 const t0 = performance.now();
 const bridge = await import(${JSON.stringify(dist)});
@@ -65,11 +95,12 @@ const env = { ...process.env, XDG_CONFIG_HOME: root + '/config', XDG_STATE_HOME:
 const cache = process.env.BENCH_CACHE ? new bridge.ChunkCache({ dir: root + '/cache' }) : undefined;
 const { host, approvals } = createHostWithApprovals({ cwd: root, env });
 const t1b = performance.now();
-const rt = bridge.createLuaRuntime(host, approvals, { chunkCache: cache });
+const rt = bridge.createLuaRuntime(host, approvals, { chunkCache: cache, loadFengari });
 const t2 = performance.now();
 const report = await rt.loadStartup();
 const t3 = performance.now();
 if (report.errors.length) throw new Error(JSON.stringify(report.errors));
+setImmediate(saveFengariCache);
 console.log(JSON.stringify({ importMs: t1 - t0, stateMs: t2 - t1b, startupMs: t3 - t2, totalMs: t3 - t0 - (t1b - t1), sinceProcessStartMs: performance.now() }));
 `;
 
@@ -96,6 +127,7 @@ function reportFresh(label, runs) {
 }
 
 const SECOND = `
+${V8_LOADER}
 const { createHostWithApprovals } = await import('@lug/approvals');
 const bridge = await import(${JSON.stringify(dist)});
 const root = process.env.BENCH_ROOT;
@@ -106,9 +138,10 @@ for (let i = 0; i < 2; i++) {
   if (i === 1 && process.env.BENCH_IDLE) await new Promise((r) => setTimeout(r, 1));
   const { host, approvals } = createHostWithApprovals({ cwd: root, env });
   const t = performance.now();
-  const rt = bridge.createLuaRuntime(host, approvals, { chunkCache: cache });
+  const rt = bridge.createLuaRuntime(host, approvals, { chunkCache: cache, loadFengari });
   const report = await rt.loadStartup();
   times.push(performance.now() - t);
+  saveFengariCache();
   if (report.errors.length) throw new Error(JSON.stringify(report.errors));
   rt.close();
 }

@@ -34,7 +34,7 @@ export class ChunkCache {
   /** `dir`: where compiled chunks are also written (created 0700), e.g. $XDG_CACHE_HOME/lug/lua. */
   constructor(private readonly opts: { dir?: string } = {}) {}
 
-  /** Where compiled chunks (and fengari's V8 code cache) are kept on disk, if anywhere. */
+  /** Where compiled chunks are kept on disk, if anywhere. */
   get dir(): string | undefined {
     return this.opts.dir;
   }

@@ -3,15 +3,15 @@
  *
  * fengari has no type declarations; the shapes below are the ones we call,
  * typed as the Lua 5.3 C API documents them. It is loaded on first use (not at
- * import) because it is the largest part of lug's start-up: the build bundles
- * it into one file (`dist/fengari.cjs`, loaded with a V8 code cache when a
- * cache directory is given), and the loader falls back to the package when
- * that file is absent (an unbuilt checkout).
+ * import) because it is the largest part of lug's start-up. What is loaded is
+ * always the bundle the build makes (`dist/fengari.cjs`: one file, its fixes
+ * and its configuration baked in), through a loader the caller may give
+ * (the CLI runs it from a V8 code cache).
  */
-import { runCommonJsBundle, saveCodeCaches } from '@lug/core';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { FENGARI_CONF } from './fengari-config.js';
 
 /** A Lua state or thread (opaque). */
 export interface LuaState {
@@ -139,53 +139,60 @@ export interface Fengari {
   lualib: LualibApi;
   to_luastring(s: string, cache?: boolean): LuaString;
   to_jsstring(s: LuaString, from?: number, to?: number, replacement?: boolean): string;
+  /** The configuration fengari read when it loaded (lug's is baked into the bundle: fengari-config.ts). */
+  luaconf: { LUA_IDSIZE: number };
   FENGARI_VERSION: string;
 }
 
 /**
- * Longest chunk name Lua keeps in messages ("file:line:"). Lua's default (60)
- * cuts a deep config path to "...ug/plugins/x/init.lua"; users need the whole
- * path to open the file.
+ * How fengari is loaded: given the file of the patched bundle the build makes
+ * (`dist/fengari.cjs`), return its exports. The default requires it; the CLI
+ * passes one that runs it from a V8 code cache.
  */
-const ID_SIZE = 1024;
+export type FengariLoader = (bundleFile: string) => unknown;
 
 let loaded: Fengari | undefined;
 
 /**
- * The bundled copy the build makes (`dist/fengari.cjs`, with its patches, see
- * tsup.config.ts), found from `dist/` and, for the tests, from `src/`.
+ * The patched bundle (`dist/fengari.cjs`, see tsup.config.ts), found from
+ * `dist/` and, for the tests, from `src/`. Missing (an unbuilt checkout), it
+ * is an error: the unpatched package keys strings in tables wrongly and cuts
+ * chunk names, so it is never used instead.
  */
-function bundledFengari(): string | undefined {
-  const file = fileURLToPath(new URL('../dist/fengari.cjs', import.meta.url));
-  return existsSync(file) ? file : undefined;
-}
-
-/**
- * Load fengari once per process. `codeCacheDir`: where the V8 code cache of
- * the bundled fengari is read from (and written by saveFengariCodeCache).
- */
-export function loadFengari(opts: { codeCacheDir?: string } = {}): Fengari {
-  if (loaded) return loaded;
-  // fengari reads its configuration from the environment once, at load.
-  const previous = process.env.FENGARICONF;
-  process.env.FENGARICONF = JSON.stringify({ ...(previous ? JSON.parse(previous) : {}), LUA_IDSIZE: ID_SIZE });
-  try {
-    const bundle = bundledFengari();
-    // Through vm.Script, so V8 can start from a code cache: compiling fengari is a large part of a cold start.
-    loaded = bundle ? runCommonJsBundle<Fengari>(bundle, { cacheDir: opts.codeCacheDir }) : (createRequire(import.meta.url)('fengari') as Fengari);
-  } finally {
-    if (previous === undefined) delete process.env.FENGARICONF;
-    else process.env.FENGARICONF = previous;
+export function fengariBundleFile(file = fileURLToPath(new URL('../dist/fengari.cjs', import.meta.url))): string {
+  if (!existsSync(file)) {
+    throw new Error(
+      `@lug/lua-bridge: fengari's patched bundle is missing (${file}); build the package (npx nx run @lug/lua-bridge:build). ` +
+        'The unpatched fengari package is not used in its place.',
+    );
   }
-  return loaded;
+  return file;
+}
+
+const requireBundle: FengariLoader = (file) => createRequire(import.meta.url)(file);
+
+/** `exports` as fengari, when it is the bundle this package built (its configuration baked in); else a clear error. */
+export function checkFengari(exports: unknown, file: string): Fengari {
+  const f = exports as Partial<Fengari> | null | undefined;
+  if (!f || typeof f !== 'object' || !f.lua || !f.lauxlib || !f.lualib || typeof f.to_luastring !== 'function') {
+    throw new Error(`the fengari loader returned something that is not fengari (from ${file}): it must return the bundle's exports`);
+  }
+  if (f.luaconf?.LUA_IDSIZE !== FENGARI_CONF.LUA_IDSIZE) {
+    throw new Error(
+      `the fengari loader returned a fengari without lug's configuration (LUA_IDSIZE ${f.luaconf?.LUA_IDSIZE}, expected ${FENGARI_CONF.LUA_IDSIZE}): ` +
+        `it must run the bundle it is given (${file}), not the fengari package`,
+    );
+  }
+  return f as Fengari;
 }
 
 /**
- * Write the V8 code cache of fengari, once, when it was missing or stale.
- * Called when the process is idle after start-up, so the functions a start-up
- * compiles (the Lua parser, the VM) are in it.
+ * Load fengari once per process, through `load` (the first caller's loader
+ * wins: every state of a process shares one fengari).
  */
-export function saveFengariCodeCache(): void {
-  const bundle = bundledFengari();
-  if (bundle) saveCodeCaches([bundle]);
+export function loadFengari(load: FengariLoader = requireBundle): Fengari {
+  if (loaded) return loaded;
+  const file = fengariBundleFile();
+  loaded = checkFengari(load(file), file);
+  return loaded;
 }

@@ -16,6 +16,7 @@ export {
 export type { ConfigInfo, PluginInfo } from './api/api-context.js';
 export { LuaError } from './lua-error.js';
 export { ChunkCache } from './chunk-cache.js';
+export { fengariBundleFile, type FengariLoader } from './fengari.js';
 export { defaultRuntimePath } from './runtime-files.js';
 export { DocIndex, readDocsDir } from './docs/doc-index.js';
 export type { DocEntry, DocKind, DocParam, DocReturn, DocField } from './docs/parse-annotations.js';

@@ -11,7 +11,7 @@
  * Running Lua is the driver's (lua-vm.ts, which extends this class): `call`
  * and `pushCallable` are declared here and written there.
  */
-import { loadFengari, type Fengari, type JsFunction, type LuaState } from './fengari.js';
+import { loadFengari, type Fengari, type FengariLoader, type JsFunction, type LuaState } from './fengari.js';
 import { LuaError } from './lua-error.js';
 import { jsString, luaConst, luaString } from './lua-strings.js';
 import { LuaFunctionRef, pushJs, toJs, type CallContext, type FunctionOwner, type ToJsOptions, type ValueState } from './lua-values.js';
@@ -32,9 +32,9 @@ export abstract class LuaStateBase implements ValueState, FunctionOwner {
   /** Indexed by lua_type + 1 (LUA_TNONE is -1). */
   private readonly typeNames: string[];
 
-  /** `codeCacheDir`: see loadFengari (only the first state of a process loads fengari). */
-  constructor(opts: { codeCacheDir?: string } = {}) {
-    this.f = loadFengari(opts);
+  /** `loadFengari`: see FengariLoader (only the first state of a process loads fengari). */
+  constructor(opts: { loadFengari?: FengariLoader } = {}) {
+    this.f = loadFengari(opts.loadFengari);
     const { lua } = this.f;
     this.typeNames = [];
     const name = (t: number, n: string) => (this.typeNames[t + 1] = n);

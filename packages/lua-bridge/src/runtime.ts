@@ -11,7 +11,7 @@ import { ChunkCache } from './chunk-cache.js';
 import { DocIndex, readDocsDir, type DocEntry } from './docs/doc-index.js';
 import { optionEntries } from './docs/option-entries.js';
 import { LuaVM } from './lua-vm.js';
-import { saveFengariCodeCache } from './fengari.js';
+import type { FengariLoader } from './fengari.js';
 import { formatLuaValues } from './format-values.js';
 import { loadProcessRunner, type ProcessRunner } from './process-runner.js';
 import { openStandardLibraries } from './stdlib/open.js';
@@ -29,10 +29,17 @@ export interface LuaRuntimeOptions {
   docsDir?: string;
   /**
    * Keep compiled chunks between states and processes. Default: in memory only. With a
-   * directory (the CLI passes $XDG_CACHE_HOME/lug/lua), compiled chunks and fengari's V8
-   * code cache are kept there for the next process. See ChunkCache.
+   * directory (the CLI passes $XDG_CACHE_HOME/lug/lua), compiled chunks are kept there for
+   * the next process. See ChunkCache.
    */
   chunkCache?: ChunkCache;
+  /**
+   * How fengari is loaded, by the first runtime of a process: given the file of the patched
+   * bundle (`dist/fengari.cjs`), return its exports. Default: `require` it. The CLI runs it
+   * from a V8 code cache. A missing bundle, or a loader that returns anything but that
+   * bundle's fengari, is an error.
+   */
+  loadFengari?: FengariLoader;
   /** Where lug.proc gets its runner. Default: @lug/tools, imported on first use. */
   processRunner?: () => Promise<ProcessRunner>;
 }
@@ -74,7 +81,7 @@ export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined
     pluginsDir: path.join(configDir, 'plugins'),
     plugins: [],
   };
-  const vm = new LuaVM({ codeCacheDir: cache.dir });
+  const vm = new LuaVM({ loadFengari: opts.loadFengari });
   const registrations = trackRegistrations();
   let docIndex: DocIndex | undefined;
   const docs = () => {
@@ -99,11 +106,7 @@ export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined
 
   let startup: Promise<LoadReport> | undefined;
   const loadStartup = (): Promise<LoadReport> =>
-    (startup ??= loadStartupFiles({ vm, host, cache, config, runtimePath }).then((report) => {
-      // Once idle, keep what V8 compiled while starting, for the next process.
-      if (cache.dir) setImmediate(saveFengariCodeCache);
-      return report;
-    }));
+    (startup ??= loadStartupFiles({ vm, host, cache, config, runtimePath }));
 
   const run = async (code: string, chunkName = '=:lua'): Promise<LuaRunResult> => {
     // Like Lua's own REPL: try it as an expression first, then as statements.

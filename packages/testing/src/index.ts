@@ -45,6 +45,7 @@ export { anthropicFixture, ANTHROPIC_FIXTURES_DIR } from './anthropic-fixtures.j
 export { anthropicStream, type AnthropicBlock, type AnthropicStreamOptions } from './anthropic-wire.js';
 export { replay, loadRawResponse, parseRawResponse, rawPieces, type RawResponse, type RawStep, type ReplayOptions } from './raw-replay.js';
 export { runTool, previewTool, describeTool, toolContext, type RunToolOptions, type ToolRunResult, type ToolContextOptions } from './tool-kit.js';
+export { scriptedProvider, type ScriptedProvider, type ScriptedProviderOptions, type ProviderStep } from './scripted-provider.js';
 export { tempProject, tempDirs, type TempProject, type TempDirs } from './temp-project.js';
 export {
   readToolsPage,

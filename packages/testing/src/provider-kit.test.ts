@@ -1,20 +1,18 @@
-import { ProviderError, type Provider, type ProviderEvent } from '@lug/core';
+import { ProviderError, type ProviderEvent } from '@lug/core';
 import { describe, expect, it } from 'vitest';
 import { assistantMessageOf, collectStream, eventsOfType, historyWithToolCalls, modelRequest, READ_TOOL_SPEC, textOf } from './provider-kit.js';
 
-/** A provider that streams `events`, then ends (or stops with "cancelled" once its signal aborts). */
-function listProvider(events: ProviderEvent[], then?: Error): Provider {
-  return {
-    name: 'list',
-    async *stream(_request, signal) {
-      for (const e of events) {
-        if (signal.aborted) throw new ProviderError('cancelled by the user', 'cancelled');
-        yield e;
-        await new Promise((r) => setTimeout(r, 1));
-      }
-      if (then) throw then;
+import { scriptedProvider } from './scripted-provider.js';
+
+/** A provider that streams `events` a millisecond apart (stopping with "cancelled" once its signal aborts), then ends or throws `then`. */
+function listProvider(events: ProviderEvent[], then?: Error) {
+  if (!then) return scriptedProvider([events], { eventDelayMs: 1 });
+  return scriptedProvider([
+    async function* () {
+      yield* events;
+      throw then;
     },
-  };
+  ]);
 }
 
 const three: ProviderEvent[] = [

@@ -48,8 +48,6 @@ export interface TuiSessionStore {
 /** The part of @lug/approvals' `Approvals` the TUI uses. */
 export type TuiApprovals = Pick<Approvals, 'queue' | 'mode' | 'toggleAuto' | 'isAuto'> & {
   allowedAlways: Pick<Approvals['allowedAlways'], 'list' | 'clear' | 'add'>;
-  /** Used by the tutor when there is no Lua to add its rule with. */
-  rule?: Approvals['rule'];
 };
 
 /**

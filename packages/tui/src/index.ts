@@ -11,7 +11,7 @@ export { StatusLine, type StatusLineProps } from './status-line.js';
 export { PromptHistory } from './history.js';
 export { keyNotation } from './key-notation.js';
 export { createMarkdownRenderer, type MarkdownRenderer } from './markdown.js';
-export { createTutorProject, TUTOR_MODEL } from './tutor-entry.js';
+export { registerTuiCommands } from './commands.js';
 export { summarize, type CallView, type CallState } from './call-views.js';
 export type {
   TuiSession,

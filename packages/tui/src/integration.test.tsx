@@ -11,6 +11,7 @@ import { cleanup } from 'ink-testing-library';
 import { Session, type ProviderEvent } from '@lug/core';
 import { createHostWithApprovals } from '@lug/approvals';
 import { processTable } from '@lug/tools';
+import { scriptedProvider } from '@lug/testing';
 import { defineTuiOptions } from './options.js';
 import { KEY, settle } from './test-support/ink.js';
 import { mountController } from './test-support/mount-app.js';
@@ -36,20 +37,8 @@ function mount(steps: Step[]) {
   );
   defineTuiOptions(host.options);
   for (const tool of TEST_TOOLS) host.tools.register(tool);
-  host.providers.register({
-    name: 'scripted',
-    create: () => ({
-      name: 'scripted',
-      async *stream() {
-        const step = steps.shift();
-        if (!step) throw new Error('the script has no more steps');
-        for (const e of step) {
-          await new Promise((r) => setTimeout(r, 1));
-          yield e;
-        }
-      },
-    }),
-  });
+  const provider = scriptedProvider(steps, { eventDelayMs: 1 });
+  host.providers.register({ name: 'scripted', create: () => provider });
   host.options.set('model', 'scripted/test');
   const session = new Session(host);
   const { controller, type, frame } = mountController({ host, session, approvals, version: 'test' });

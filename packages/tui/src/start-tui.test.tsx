@@ -21,7 +21,7 @@ const BSU = '\x1b[?2026h';
 const ESU = '\x1b[?2026l';
 const CLEAR_SCREEN = '\x1b[2J';
 
-function start(script?: ConstructorParameters<typeof FakeSession>[1], extra: { incrementalRendering?: boolean; onFirstFrame?: () => void } = {}) {
+function start(script?: ConstructorParameters<typeof FakeSession>[1], extra: Partial<Parameters<typeof startTui>[0]> = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lug-tui-start-'));
   dirs.push(dir);
   const { host, approvals } = createHostWithApprovals(
@@ -70,6 +70,32 @@ describe('startTui', () => {
     const { host, approvals } = createHostWithApprovals({ cwd: dir, env: { HOME: dir, XDG_STATE_HOME: path.join(dir, 'state') } });
     const started = startTui({ host, session: new FakeSession(host), approvals, version: 'test', probe: false });
     await expect(started).rejects.toThrow('the interface needs a host made with createHost({ interactive: true }): it answers the confirms that host.ui.confirms queues');
+  });
+
+  it('runs beforeStart before the first frame, which shows what it did', async () => {
+    const t = start(undefined, {
+      beforeStart: async (controller) => {
+        await settle(1);
+        expect(plain(t.stdout.output)).not.toContain('lug 0.0.0-test');
+        controller.transcript.notice('installed before the start', 'info');
+      },
+    });
+    await settle(3);
+    expect(plain(t.stdout.output)).toContain('installed before the start');
+    await quit(t);
+    await t.done;
+  });
+
+  it('puts everything back and rejects when beforeStart fails, drawing nothing', async () => {
+    const t = start(undefined, {
+      beforeStart: () => {
+        throw new Error('no tour here');
+      },
+    });
+    await expect(t.done).rejects.toThrow('no tour here');
+    expect(t.host.commands.get('approvals')).toBeUndefined();
+    expect(t.host.keys.get('<S-Tab>')).toBeUndefined();
+    expect(plain(t.stdout.output)).toBe('');
   });
 
   it('calls onFirstFrame once, after the whole first frame is written', async () => {

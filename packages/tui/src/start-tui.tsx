@@ -18,7 +18,7 @@ export interface StartTuiOptions extends TuiControllerOptions {
   stdin?: NodeJS.ReadStream;
   stdout?: NodeJS.WriteStream;
   stderr?: NodeJS.WriteStream;
-  /** Called once the controller exists (the tutor drives the TUI through it). */
+  /** Called once the controller has started (tests drive the TUI through it). */
   onController?(controller: TuiController): void;
   /**
    * ink's line-diffing renderer. Off by default: in ink 6.8 it rewinds the
@@ -28,10 +28,11 @@ export interface StartTuiOptions extends TuiControllerOptions {
    */
   incrementalRendering?: boolean;
   /**
-   * Run the guided tour (`lug --tutor`): a scripted model, the tour's rule, and
-   * its lessons. Start lug in a scratch project (`createTutorProject()`) for it.
+   * Called once the controller exists, before it starts and the first frame
+   * is drawn: a caller that brings its own model (the CLI's `lug --tutor`)
+   * installs it here, so the TUI does not say there is none.
    */
-  tutor?: boolean;
+  beforeStart?(controller: TuiController): void | Promise<void>;
   /** Called once the first frame is drawn (work that can wait for it: loading a provider's SDK). */
   onFirstFrame?(): void;
 }
@@ -64,10 +65,13 @@ export async function startTui(opts: StartTuiOptions): Promise<void> {
   controller.transcript.notice(
     `lug ${opts.version} · :help for commands and keys · Shift-Tab toggles auto mode`,
   );
-  // The tour brings its own model: installed first, so lug does not say there is none.
-  if (opts.tutor) {
-    const { installTutor } = await import('./tutor.js');
-    await installTutor(controller, { rule: opts.approvals.rule?.bind(opts.approvals) });
+  try {
+    await opts.beforeStart?.(controller);
+  } catch (err) {
+    // Nothing drawn yet: put back what was set up, and let the caller show the error.
+    unregister();
+    controller.dispose();
+    throw err;
   }
   controller.start();
   opts.onController?.(controller);

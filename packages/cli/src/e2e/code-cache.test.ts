@@ -1,4 +1,4 @@
-// The binary runs its bundles from V8 code caches (src/startup/start.ts): the
+// The binary runs its bundles from V8 code caches (startup/start.ts): the
 // first run writes them, the next runs take them (a cache V8 rejects would be
 // written again as the run exits), and a broken one costs nothing but time.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -23,8 +23,8 @@ describe('the V8 code caches of lug -p', () => {
 
     const first = await runLug(['-p', 'hi'], { cwd: box.project, env });
     expect(first.stdout).toBe('one\n');
-    // The interface's bundle, and the SDK's, which this run loaded for its request.
-    expect(Object.keys(caches()).sort()).toEqual(['anthropic-sdk', 'lug']);
+    // The interface's bundle, the SDK's, which this run loaded for its request, and fengari's (the Lua bridge's bundle, run by start.ts's loader).
+    expect(Object.keys(caches()).sort()).toEqual(['anthropic-sdk', 'fengari', 'lug']);
     const written = Object.fromEntries(Object.entries(caches()).map(([name, file]) => [name, statSync(file).mtimeMs]));
 
     const second = await runLug(['-p', 'hi'], { cwd: box.project, env });

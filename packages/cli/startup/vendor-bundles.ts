@@ -1,7 +1,7 @@
 /**
  * Packages the binary loads only when it needs them (a provider's SDK for the
  * first request, Markdown for the first answer). Each is bundled into its own
- * `dist/vendor/NAME.cjs` (from `build/vendor/NAME.ts`), which the bundle's
+ * `dist/vendor/NAME.cjs` (from `vendor/NAME.ts` here), which the bundle's
  * `require` hands out on first use (see start.ts): the first screen neither
  * reads nor compiles them. The paths are relative to dist/.
  */

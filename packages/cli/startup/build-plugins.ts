@@ -19,14 +19,14 @@ async function resolveWrapped(build: PluginBuild, name: string, args: OnResolveA
   return build.resolve(name, { kind: 'import-statement', resolveDir: args.resolveDir, pluginData: { real: true } });
 }
 
-const FAST_PATH_MODULE = fileURLToPath(new URL('../src/startup/string-width-fast.ts', import.meta.url));
+const FAST_PATH_MODULE = fileURLToPath(new URL('./string-width-fast.ts', import.meta.url));
 
 /**
  * Every ESM `import 'string-width'` (ink, wrap-ansi, widest-line,
  * cli-truncate) gets a wrapper that answers strings of one-column characters
  * by their length and loads the real string-width (an `Intl.Segmenter` and
  * `\p{RGI_Emoji}` expressions built when it loads) only when a string needs it.
- * See src/startup/string-width-fast.ts.
+ * See string-width-fast.ts.
  */
 export function stringWidthFastPath(): Plugin {
   return {
@@ -70,7 +70,7 @@ function patchPlugin(fn: string, patches: FilePatch[]): Plugin {
       for (const { file, pkg, apply } of patches) {
         build.onLoad({ filter: file }, async (args) => {
           const contents = apply(await readFile(args.path, 'utf8'));
-          if (contents === undefined) return { errors: [{ text: `${pkg} changed (${args.path}): update ${fn} in packages/cli/build/startup-plugins.ts` }] };
+          if (contents === undefined) return { errors: [{ text: `${pkg} changed (${args.path}): update ${fn} in packages/cli/startup/build-plugins.ts` }] };
           return { contents, loader: 'js', resolveDir: dirname(args.path) };
         });
       }
@@ -84,7 +84,7 @@ const count = (source: string, pattern: string | RegExp) => source.split(pattern
 /**
  * yoga-layout starts with `await loadYoga()` at its top level, which a
  * CommonJS bundle cannot hold (the bundle is CommonJS to run from a V8 code
- * cache, see src/startup/start.ts), and its Emscripten loader fetches the
+ * cache, see start.ts), and its Emscripten loader fetches the
  * inlined wasm through `fetch` on a data: URL, which loads Node's undici and
  * decodes the URL in JavaScript (~25 ms at start-up). Through Emscripten's own
  * `instantiateWasm` hook, the bytes (decoded natively by Buffer) are compiled
@@ -162,12 +162,12 @@ export function sliceAnsiLazySegmenter(): Plugin {
   ]);
 }
 
-const GRAPHEME_FAST_MODULE = fileURLToPath(new URL('../src/startup/grapheme-fast.ts', import.meta.url));
+const GRAPHEME_FAST_MODULE = fileURLToPath(new URL('./grapheme-fast.ts', import.meta.url));
 
 /**
  * @alcalzone/ansi-tokenize, which ink runs each line of a frame through,
  * builds an `Intl.Segmenter` when it loads (~9 ms). Its segmenter becomes the
- * fast path of src/startup/grapheme-fast.ts, with a real one built on the
+ * fast path of grapheme-fast.ts, with a real one built on the
  * first string that needs it.
  */
 export function ansiTokenizeGraphemeFastPath(): Plugin {

@@ -1,8 +1,8 @@
-// The build's start-up plugins (build/startup-plugins.ts), each applied by a
+// The build's start-up plugins (build-plugins.ts), each applied by a
 // real esbuild build to the real packages, as tsup applies them to dist/lug.cjs;
 // the bundle runs the way start.ts runs it, and its answers are compared with
 // the unpatched packages'.
-import { runCommonJsBundle } from '@lug/core';
+import { runCommonJsBundle } from './code-cache.js';
 import { build, type Plugin } from 'esbuild';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,9 +11,9 @@ import { fileURLToPath } from 'node:url';
 import { tokenize as realTokenize } from '@alcalzone/ansi-tokenize';
 import realSliceAnsi from 'slice-ansi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ansiTokenizeGraphemeFastPath, inkWithoutTopLevelAwait, sliceAnsiLazySegmenter, yogaSynchronous } from '../../build/startup-plugins.js';
+import { ansiTokenizeGraphemeFastPath, inkWithoutTopLevelAwait, sliceAnsiLazySegmenter, yogaSynchronous } from './build-plugins.js';
 
-const cliDir = fileURLToPath(new URL('../..', import.meta.url));
+const cliDir = fileURLToPath(new URL('..', import.meta.url));
 let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'lug-startup-plugins-'));
@@ -106,7 +106,7 @@ describe('the start-up plugins', () => {
     writeFileSync(join(fake, 'index.js'), `export { default } from './tokenize-ansi.js';`);
     writeFileSync(join(fake, 'tokenize-ansi.js'), `const s = new Intl.Segmenter(); export default (x) => [...s.segment(x)];`);
     await expect(bundle('changed', `import t from 'slice-ansi'; export { t };`, [sliceAnsiLazySegmenter()], dir)).rejects.toThrow(
-      /slice-ansi changed .*update sliceAnsiLazySegmenter in packages\/cli\/build\/startup-plugins\.ts/,
+      /slice-ansi changed .*update sliceAnsiLazySegmenter in packages\/cli\/startup\/build-plugins\.ts/,
     );
   });
 });

@@ -1,2 +1,0 @@
-// dist/vendor/anthropic-sdk.cjs: see src/startup/vendor-bundles.ts.
-export * from '@anthropic-ai/sdk';

@@ -1,2 +1,0 @@
-// dist/vendor/marked-terminal.cjs: see src/startup/vendor-bundles.ts.
-export * from 'marked-terminal';

@@ -1,2 +1,0 @@
-// dist/vendor/marked.cjs: see src/startup/vendor-bundles.ts.
-export * from 'marked';

@@ -1,2 +1,0 @@
-// dist/vendor/openai.cjs: see src/startup/vendor-bundles.ts.
-export * from 'openai';

@@ -1,0 +1,2 @@
+// dist/vendor/anthropic-sdk.cjs: see ../vendor-bundles.ts.
+export * from '@anthropic-ai/sdk';

@@ -1,0 +1,2 @@
+// dist/vendor/marked-terminal.cjs: see ../vendor-bundles.ts.
+export * from 'marked-terminal';

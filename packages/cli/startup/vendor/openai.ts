@@ -1,0 +1,2 @@
+// dist/vendor/openai.cjs: see ../vendor-bundles.ts.
+export * from 'openai';

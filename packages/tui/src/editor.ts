@@ -153,7 +153,12 @@ export function replaceBeforeCursor(s: EditorState, start: number, replacement: 
   return { text: s.text.slice(0, start) + replacement + s.text.slice(s.cursor), cursor: start + replacement.length };
 }
 
-/** Terminals send CR for Enter and for newlines inside a paste; tabs would misalign the box. */
+/**
+ * Text as the input keeps it. Terminals send CR for Enter and for newlines
+ * inside a paste; tabs would misalign the box; any other control character
+ * would be invisible in the box and reach the model, so it is dropped.
+ */
 export function normalizePastedText(text: string): string {
-  return text.replace(/\r\n?/g, '\n').replace(/\t/g, '    ');
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\r\n?/g, '\n').replace(/\t/g, '    ').replace(/[\x00-\x09\x0b-\x1f\x7f]/g, '');
 }

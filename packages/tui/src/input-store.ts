@@ -221,7 +221,8 @@ export class InputStore {
     }
     if (key.return) this.pasteBuffer += '\n';
     else if (key.tab) this.pasteBuffer += '\t';
-    else this.pasteBuffer += input;
+    // A control character in a paste (ink names it by its letter) is not text.
+    else if (!key.ctrl) this.pasteBuffer += input;
     return true;
   }
 
@@ -278,7 +279,9 @@ export class InputStore {
       return this.submit();
     }
     // Without bracketed paste a paste arrives as one chunk of text, with CR between lines.
-    return this.handled(insertText(s, input.length > 1 ? normalizePastedText(input) : input === '\n' ? '\n' : input));
+    // Either way, no control character is inserted (normalizePastedText drops them).
+    const text = normalizePastedText(input);
+    return text ? this.handled(insertText(s, text)) : { kind: 'handled' };
   }
 
   private ctrlKey(input: string, s: EditorState): InputKeyResult {

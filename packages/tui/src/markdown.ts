@@ -5,7 +5,8 @@
  * the TUI never pays for it. Until the import finishes, text shows as written.
  */
 
-import { wrapRows } from './text-layout.js';
+import { layoutTable, type Align } from './markdown-table.js';
+import { wrapHanging } from './text-layout.js';
 
 type RenderFn = (markdown: string) => string;
 
@@ -39,6 +40,32 @@ function inlineText(this: { parser: { parseInline(tokens: unknown[]): string } }
   return typeof token === 'object' && token.tokens ? this.parser.parseInline(token.tokens) : false;
 }
 
+interface CellToken {
+  tokens: unknown[];
+}
+
+/** What marked-terminal's renderers leave in inline text for its own table code to undo. */
+function undoEscapes(text: string): string {
+  return text
+    .replace(/\*#COLON\|\*/g, ':')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+}
+
+/** Tables laid out to fit the width (markdown-table.ts) instead of marked-terminal's, sized to their unwrapped text. */
+function tableRenderer(width: number) {
+  return function table(
+    this: { parser: { parseInline(tokens: unknown[]): string } },
+    token: { header: CellToken[]; rows: CellToken[][]; align: Align[] },
+  ): string {
+    const cell = (c: CellToken) => undoEscapes(this.parser.parseInline(c.tokens));
+    return `${layoutTable({ header: token.header.map(cell), rows: token.rows.map((row) => row.map(cell)), align: token.align }, width)}\n\n`;
+  };
+}
+
 export function createMarkdownRenderer(): MarkdownRenderer {
   let modules: Modules | undefined;
   let loading: Promise<void> | undefined;
@@ -50,7 +77,7 @@ export function createMarkdownRenderer(): MarkdownRenderer {
     const { Marked, markedTerminal } = modules!;
     const marked = new Marked();
     marked.use(markedTerminal({ width, reflowText: false, tab: 2, showSectionPrefix: false, emoji: false }) as never);
-    marked.use({ renderer: { link: linkRenderer as never, text: inlineText as never } });
+    marked.use({ renderer: { link: linkRenderer as never, text: inlineText as never, table: tableRenderer(width) as never } });
     fn = (md) => marked.parse(md, { async: false }) as string;
     byWidth.set(width, fn);
     return fn;
@@ -68,7 +95,7 @@ export function createMarkdownRenderer(): MarkdownRenderer {
       if (!modules) return markdown;
       try {
         const columns = Math.max(20, width);
-        return wrapRows(rendererFor(columns)(markdown).replace(/^\n+|\n+$/g, ''), columns);
+        return wrapHanging(rendererFor(columns)(markdown).replace(/^\n+|\n+$/g, ''), columns);
       } catch {
         // A renderer bug must not lose the model's words.
         return markdown;

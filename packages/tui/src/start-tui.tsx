@@ -11,6 +11,7 @@ import type { LugHost } from '@lug/core';
 import { App, statusInfo, statuslineOption } from './app.js';
 import { registerTuiCommands } from './commands.js';
 import { TuiController, type TuiControllerOptions } from './controller.js';
+import { keyChunkedStdin } from './key-chunks.js';
 import { defineTuiOptions } from './options.js';
 import { primeStatusline } from './status-line.js';
 
@@ -91,7 +92,8 @@ export async function startTui(opts: StartTuiOptions): Promise<void> {
   }
   const instance = render(<App controller={controller} />, {
     stdout,
-    stdin,
+    // Keys typed fast arrive in one read: cut into key presses before ink parses them (key-chunks.ts).
+    stdin: keyChunkedStdin(stdin),
     stderr: opts.stderr,
     incrementalRendering: opts.incrementalRendering ?? false,
     maxFps: 30,

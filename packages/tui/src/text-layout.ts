@@ -87,3 +87,26 @@ export function wrapRows(text: string, width: number): string {
     .map((line) => wrapAnsi(line, width, { hard: true, trim: false }).replace(/\n((?:\x1b\[[0-9;]*m)*) /g, '\n$1'))
     .join('\n');
 }
+
+/** A line's indentation and list marker ("  * ", "  12. ", "  * [ ] "): where its wrapped rows start. */
+const HANG = /^( *(?:(?:[*•-]|\d+\.) +(?:\[[ xX]\] +)?)?)/;
+
+/**
+ * Rows that fit `width`, as wrapRows, with each line's wrapped rows starting
+ * under its text: under the text of a list item rather than its marker,
+ * under the indentation of code. An indent wider than half the width is not
+ * kept (the rows would be too narrow to read).
+ */
+export function wrapHanging(text: string, width: number): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      if (displayWidth(line) <= width) return line;
+      const plain = stripAnsi(line);
+      const hang = HANG.exec(plain)![1]!.length;
+      if (hang === 0 || hang > width / 2 || !line.startsWith(plain.slice(0, hang))) return wrapRows(line, width);
+      const rows = wrapRows(line.slice(hang), width - hang).split('\n');
+      return rows.map((row, i) => (i === 0 ? plain.slice(0, hang) : ' '.repeat(hang)) + row).join('\n');
+    })
+    .join('\n');
+}

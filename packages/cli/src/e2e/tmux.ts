@@ -36,6 +36,11 @@ export class TmuxScreen {
     return this.tmux('capture-pane', '-p', ...(escapes ? ['-e'] : []), '-t', this.name);
   }
 
+  /** Everything the pane showed: its scrollback and the visible screen, as text. */
+  scrollback(): string {
+    return this.tmux('capture-pane', '-p', '-S', '-', '-t', this.name);
+  }
+
   /** Wait until the screen matches; throws with the screen when it does not in time. */
   async waitFor(pattern: RegExp | ((screen: string) => boolean), timeoutMs = 10_000, escapes = false): Promise<string> {
     const test = typeof pattern === 'function' ? pattern : (s: string) => pattern.test(s);

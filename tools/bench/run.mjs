@@ -15,6 +15,7 @@ const only = process.argv.slice(2);
 const benches = [
   ['start-up', 'tools/bench/startup.mjs'],
   ['grep and ls against ripgrep', 'tools/bench/grep-ls.mjs'],
+  ['path globs against rooted ripgrep', 'tools/bench/path-globs.mjs'],
   ['approvals', 'packages/approvals/bench/decide.bench.mjs'],
   ['Lua', 'packages/lua-bridge/bench/startup.bench.mjs'],
   ['interface', 'packages/tui/bench/tui.bench.mjs'],

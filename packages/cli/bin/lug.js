@@ -1,21 +1,29 @@
 #!/usr/bin/env node
-// Kept tiny: `lug --version` must cost little more than starting node, so it
-// reads the version here and loads nothing of lug.
-import { readFileSync } from 'node:fs';
+// Kept tiny, and CommonJS (bin/package.json): `lug --version` and `lug --help`
+// cost what starting node costs. Their answers are written into this file at
+// build time (scripts/write-bin.mjs), so they read no file and import nothing;
+// everything else goes to dist/start.js (startup/start.ts).
+'use strict';
+
+const VERSION = "0.1.0";
+const HELP = "lug — a terminal coding agent you shape in Lua\n\nUsage:\n  lug [flags]                 start the interface in this directory\n  lug -p PROMPT [flags]       run one task headless and exit\n  echo TEXT | lug -p PROMPT   a piped standard input is added to the prompt\n\nFlags:\n  -p, --print PROMPT          run PROMPT headless: the answer on stdout, one line per tool call on stderr\n  -m, --model PROVIDER/MODEL  the model, e.g. anthropic/claude-sonnet-5-5, openai/gpt-5.6-sol, openai/qwen3-coder\n      --thinking LEVEL        how hard the model reasons: off | minimal | low | medium | high | max (default off)\n      --image FILE            attach a PNG, JPEG, GIF or WebP image to the prompt (headless; repeatable)\n      --show-reasoning        headless text mode: write the model's reasoning, dim, to stderr\n      --auto                  auto mode: approval off, nothing asks (rules may still deny)\n      --approval MODE         off | policy | all (default policy)\n      --output-format FORMAT  text | json | stream-json (headless only; default text)\n  -c, --continue              resume the newest session of this directory\n  -r, --resume ID             resume the session ID\n      --tutor                 a guided tour on a scripted model; needs no key\n  -v, --version               print the version\n  -h, --help                  print this help\n\nEnvironment:\n  ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL   Anthropic\n  OPENAI_API_KEY, OPENAI_BASE_URL         OpenAI, or any OpenAI-compatible server (no key needed with a base URL)\n  XDG_CONFIG_HOME                         init.lua and plugins in $XDG_CONFIG_HOME/lug (default ~/.config/lug)\n  XDG_STATE_HOME                          sessions and approvals.log in $XDG_STATE_HOME/lug (default ~/.local/state/lug)\n  XDG_CACHE_HOME                          compiled Lua in $XDG_CACHE_HOME/lug (default ~/.cache/lug)\n\nExit status: 0 when the model finished; 1 on an error, or when the answer stopped short (the output\nlimit, a refusal, a content filter, a full context window, max_cost, max_turns); 2 on bad usage.\n";
 
 const args = process.argv.slice(2);
-if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
-  process.stdout.write(`${JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version}\n`);
+const only = args.length === 1 ? args[0] : undefined;
+if (only === '--version' || only === '-v') {
+  process.stdout.write(`${VERSION}\n`);
+} else if (only === '--help' || only === '-h') {
+  process.stdout.write(HELP);
 } else {
-  // dist/start.js runs the bundle from a V8 code cache (src/startup/start.ts).
-  const { start } = await import('../dist/start.js');
-  start(args).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (err) => {
-      process.stderr.write(`lug: ${err?.stack ?? err}\n`);
-      process.exitCode = 1;
-    },
-  );
+  import('../dist/start.js')
+    .then(({ start }) => start(args))
+    .then(
+      (code) => {
+        process.exitCode = code;
+      },
+      (err) => {
+        process.stderr.write(`lug: ${(err && err.stack) || err}\n`);
+        process.exitCode = 1;
+      },
+    );
 }

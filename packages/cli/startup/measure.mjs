@@ -15,8 +15,8 @@
 // threads, from /proc/PID/task/*/schedstat, in ns): on a machine shared with
 // other work the wall time wanders by tens of ms, the CPU time much less.
 //
-// Besides: `lug --version` against `lug --help` (the answer bin/lug.js gives
-// without loading lug), and requiring the fengari package against the Lua
+// Besides: `lug --version` and `lug --help` (answered by bin/lug.js without
+// loading lug) against `node -e 0`, and requiring the fengari package against the Lua
 // bridge's one-file bundle.
 //
 //   node packages/cli/startup/measure.mjs        (needs the packages built)
@@ -55,6 +55,7 @@ for (const name of variants) {
   const dir = join(builds, name);
   mkdirSync(join(dir, 'bin'), { recursive: true });
   cpSync(join(cliDir, 'bin', 'lug.js'), join(dir, 'bin', 'lug.js'));
+  cpSync(join(cliDir, 'bin', 'package.json'), join(dir, 'bin', 'package.json'));
   cpSync(join(cliDir, 'package.json'), join(dir, 'package.json'));
   if (existsSync(join(cliDir, 'docs'))) symlinkSync(join(cliDir, 'docs'), join(dir, 'docs'));
   process.stderr.write(`building ${name === 'whole' ? 'the whole binary' : `without ${name}`}…\n`);
@@ -190,8 +191,8 @@ const [bare, version, help] = processTimes([
   [process.execPath, subjects.whole.bin, '--version'],
   [process.execPath, subjects.whole.bin, '--help'],
 ]);
-console.log(`  node -e 0: ${both(bare)}; lug --version: ${both(version)}; lug --help, which loads the bundle: ${both(help)}`);
-console.log(`    bin/lug.js answering --version saves ${fmt(help.wall - version.wall)} wall, ${fmt(help.cpu - version.cpu)} CPU`);
+console.log(`  node -e 0: ${both(bare)}; lug --version: ${both(version)}; lug --help: ${both(help)}`);
+console.log(`    above node -e 0: --version ${fmt(version.wall - bare.wall)} wall, ${fmt(version.cpu - bare.cpu)} CPU; --help ${fmt(help.wall - bare.wall)} wall, ${fmt(help.cpu - bare.cpu)} CPU`);
 
 // fengari, required inside one process each time: the package (~40 modules) against the bridge's one-file bundle.
 const bridgeRequire = createRequire(join(cliDir, '..', 'lua-bridge', 'package.json'));

@@ -1,5 +1,5 @@
 /**
- * How the binary starts (bin/lug.js imports this file): the ES module
+ * How the binary starts (bin/lug.js imports this file for all but --version and --help): the ES module
  * packages that lug shares with the plugins it loads are imported once, here;
  * then the bundle `dist/lug.cjs` runs from a V8 code cache, and so does each
  * vendor bundle (vendor-bundles.ts) on first use, and the Lua bridge's

@@ -77,6 +77,27 @@ describe('grep on the generated tree (hand-written answers)', () => {
     );
   });
 
+  // `{src}/…` names no literal directory, so ripgrep walks from the root: the answers must be the same.
+  const unrooted = (glob: string) => glob.replace(/^([^/]+)\//, '{$1}/');
+  const sameAsUnrooted = async (args: Args, cwd = tree.project) =>
+    expect(await grep(args, cwd)).toBe((await grep({ ...args, glob: unrooted(args.glob!) }, cwd)).replace(unrooted(args.glob!), args.glob!));
+
+  it.each(['src/**', 'src/util/*', 'src/a/**', 'src/a/b/*', 'src/generated/*', 'build/**', 'docs/*', 'logs/*', 'nowhere/*'])(
+    'starts ripgrep at the literal directories of %s and finds what the walk from the root finds',
+    async (glob) => {
+      await sameAsUnrooted({ pattern: 'cat', glob });
+      await sameAsUnrooted({ pattern: 'cat', path: '..', glob }, path.join(tree.project, 'src'));
+    },
+  );
+
+  it.each(['sub/**', 'sub/*.txt', 'sub/deeper/*'])('keeps the root .gitignore in force outside a repository when rooted: %s', async (glob) => {
+    await sameAsUnrooted({ pattern: 'cat', glob }, tree.plain);
+  });
+
+  it('shows a rooted search outside the working directory with absolute paths', async () => {
+    expect(await grep({ pattern: 'rhythm', path: tree.project, glob: 'src/*.rs' }, tree.plain)).toBe(`${path.join(tree.project, 'src', 'lib.rs')}:2: // rhythm`);
+  });
+
   it('matches unicode text', async () => {
     expect(await grep({ pattern: 'naïve café' })).toBe('src/ünïcode.txt:2: naïve café');
   });

@@ -12,11 +12,14 @@ import {
   defineTool,
   displayPath,
   globPrefilterArgs,
+  globWalkArgs,
+  globWalkRoot,
   isBinary,
   LineBudget,
   missingPathMessage,
   resolvePath,
   ToolError,
+  type GlobMatcher,
   type SearchDetails,
   PATH_PARAMETER,
 } from '@lug/tools';
@@ -59,21 +62,22 @@ export const grepTool = defineTool<GrepArgs>({
     const matcher = isDir ? compileGlobArgument(args.glob) : undefined;
     if (!isDir && (await startsBinary(root))) return found(binaryFile(shownPath));
     const describe: SearchDescription = { pattern: args.pattern, shownPath, glob: args.glob, ignoreCase: !!args.ignore_case };
-    const rootArg = displayPath(ctx.cwd, root);
-    const underRoot = rootPrefix(rootArg, isDir);
+    const place = await searchPlace(root, displayPath(ctx.cwd, root), ctx.cwd, isDir, matcher);
+    if (!place) return found(noMatches(describe));
     const budget = new LineBudget(ctx.limits.outputBytes);
     const paths: string[] = [];
     const outcome = await asToolError(runRipgrep({
       pattern: args.pattern,
       ignoreCase: !!args.ignore_case,
       root,
-      rootArg,
-      cwd: ctx.cwd,
-      extraArgs: globPrefilterArgs(matcher),
+      rootArg: place.rootArg,
+      cwd: place.cwd,
+      extraArgs: [...place.args, ...globPrefilterArgs(matcher)],
       signal: ctx.signal,
       onMatch(m) {
-        const shown = m.path.startsWith('./') ? m.path.slice(2) : m.path;
-        if (matcher && !matcher.test(underRoot(shown))) return true;
+        const printed = m.path.startsWith('./') ? m.path.slice(2) : m.path;
+        if (matcher && !matcher.test(place.underRoot(printed))) return true;
+        const shown = place.display(printed);
         paths.push(shown);
         return budget.push(formatMatch(shown, m, ctx.limits.lineChars));
       },
@@ -92,6 +96,37 @@ export const grepTool = defineTool<GrepArgs>({
     return found(sorted.text(() => cutMarker(ctx.limits.outputBytes, sorted.shown.length)), budget.shown.length, files, budget.cut);
   },
 });
+
+interface SearchPlace {
+  /** Where ripgrep runs, and the path it walks from there. */
+  cwd: string;
+  rootArg: string;
+  /** Flags for the walk (an ignore file). */
+  args: string[];
+  /** From a path ripgrep printed to the path under the search root (for the glob), and to the path shown. */
+  underRoot(printed: string): string;
+  display(printed: string): string;
+}
+
+/**
+ * Where ripgrep runs: in the working directory, walking the search root; or,
+ * for a path glob whose walk can start lower (@lug/tools glob-root.ts), in the
+ * search root, walking the glob's literal directories, its paths shown under
+ * the root. Undefined when nothing can match.
+ */
+async function searchPlace(root: string, rootArg: string, cwd: string, isDir: boolean, matcher: GlobMatcher | undefined): Promise<SearchPlace | undefined> {
+  const walk = matcher ? await globWalkRoot(root, matcher) : undefined;
+  if (walk?.empty) return undefined;
+  if (!walk || walk.dir === '') return { cwd, rootArg, args: [], underRoot: rootPrefix(rootArg, isDir), display: (printed) => printed };
+  const from = globWalkArgs(walk);
+  return {
+    cwd: root,
+    rootArg: from.path,
+    args: from.args,
+    underRoot: (printed) => printed,
+    display: rootArg === '.' ? (printed) => printed : (printed) => path.posix.join(rootArg, printed),
+  };
+}
 
 /** true for a directory, false for a file; a ToolError for anything else. */
 async function searchRootKind(root: string, shownPath: string): Promise<boolean> {

@@ -111,3 +111,29 @@ describe('compileGlob', () => {
     expect(() => compileGlobArgument('{a,b')).toThrow(GlobError);
   });
 });
+
+describe('literalDirectories', () => {
+  const dirs = (glob: string) => compileGlob(glob).literalDirectories;
+
+  it('names the directories a path glob starts with, up to the first wildcard', () => {
+    expect(dirs('test/built-ins/Array/**/*.js')).toEqual(['test', 'built-ins', 'Array']);
+    expect(dirs('src/*.ts')).toEqual(['src']);
+    expect(dirs('/src/a/*.ts')).toEqual(['src', 'a']);
+    expect(dirs('src/')).toEqual(['src']);
+    expect(dirs('src/main.rs')).toEqual(['src']);
+    expect(dirs('a/b*/c/*.ts')).toEqual(['a']);
+  });
+
+  it('unescapes a literal wildcard character', () => {
+    expect(dirs('we\\*ird/x/*.ts')).toEqual(['we*ird', 'x']);
+  });
+
+  it('is empty for a glob without a slash, one that starts with a wildcard, or one through . or ..', () => {
+    expect(dirs('*.rs')).toEqual([]);
+    expect(dirs('**/a/*.rs')).toEqual([]);
+    expect(dirs('{src,lib}/*.rs')).toEqual([]);
+    expect(dirs('[s]rc/*.rs')).toEqual([]);
+    expect(dirs('./src/*.rs')).toEqual([]);
+    expect(dirs('src/../x/*.rs')).toEqual(['src']);
+  });
+});

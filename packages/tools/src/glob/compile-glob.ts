@@ -39,6 +39,13 @@ export interface GlobMatcher {
    * there is none (`src/**`).
    */
   readonly fileNameGlob: string | undefined;
+  /**
+   * The directories every match lies under, named literally by the glob's
+   * leading components (`test/built-ins/Array/**\/*.js` → test, built-ins,
+   * Array), unescaped; empty for a glob without a slash or one that starts
+   * with a wildcard. ripgrep can start its walk there (ripgrep/glob-root.ts).
+   */
+  readonly literalDirectories: readonly string[];
 }
 
 const REGEX_SYNTAX = /[\\^$.*+?()[\]{}|/]/g;
@@ -172,6 +179,34 @@ function fileNameGlobOf(glob: string, anchored: boolean): string | undefined {
   return last;
 }
 
+const WILDCARD = /[*?[{]/;
+
+/** A component's text when it has no wildcard (escapes removed), else undefined. */
+function literalComponent(component: string): string | undefined {
+  let out = '';
+  for (let i = 0; i < component.length; i++) {
+    const c = component[i]!;
+    if (c === '\\') out += component[++i] ?? '';
+    else if (WILDCARD.test(c)) return undefined;
+    else out += c;
+  }
+  return out;
+}
+
+function literalDirectoriesOf(pattern: string, anchored: boolean): string[] {
+  if (!anchored) return [];
+  const components = topLevelComponents(pattern);
+  if (!components) return [];
+  const dirs: string[] = [];
+  for (const component of components.slice(0, -1)) {
+    const literal = literalComponent(component);
+    // `.`, `..` and empty components never match a path ripgrep prints: no rooting through them.
+    if (literal === undefined || literal === '' || literal === '.' || literal === '..') break;
+    dirs.push(literal);
+  }
+  return dirs;
+}
+
 export function compileGlob(glob: string): GlobMatcher {
   if (glob === '') fail(glob, 'it is empty');
   let pattern = glob;
@@ -185,6 +220,7 @@ export function compileGlob(glob: string): GlobMatcher {
     glob,
     anchored,
     fileNameGlob,
+    literalDirectories: literalDirectoriesOf(pattern, anchored),
     test: anchored
       ? (relPath) => regex.test(relPath)
       : (relPath) => regex.test(relPath.slice(relPath.lastIndexOf('/') + 1)),

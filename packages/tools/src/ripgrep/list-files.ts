@@ -8,6 +8,7 @@ import { compileGlob, type GlobMatcher } from '../glob/compile-glob.js';
 import { ripgrepIgnoreArgs } from '../ignore/ripgrep-ignore-args.js';
 import { runProcess } from '../process/run-process.js';
 import { globPrefilterArgs } from './glob-prefilter.js';
+import { globWalkArgs, globWalkRoot } from './glob-root.js';
 import { locateRipgrep } from './locate-ripgrep.js';
 
 export interface ListFilesOptions {
@@ -24,7 +25,11 @@ export class ListFilesError extends Error {
 export async function listFiles(root: string, opts: ListFilesOptions = {}): Promise<string[]> {
   const matcher = typeof opts.glob === 'string' ? compileGlob(opts.glob) : opts.glob;
   const rg = await locateRipgrep();
-  const args = ['--files', '--null', ...(await ripgrepIgnoreArgs(root)), ...globPrefilterArgs(matcher), '--', '.'];
+  // A path glob's walk starts at its literal directories (glob-root.ts); ripgrep prints paths under the root still.
+  const walk = await globWalkRoot(root, matcher);
+  if (walk.empty) return [];
+  const from = globWalkArgs(walk);
+  const args = ['--files', '--null', ...(await ripgrepIgnoreArgs(root)), ...from.args, ...globPrefilterArgs(matcher), '--', from.path];
   const files: string[] = [];
   let partial = '';
   const result = await runProcess([rg, ...args], {

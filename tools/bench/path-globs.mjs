@@ -1,0 +1,138 @@
+#!/usr/bin/env node
+// ls and grep with a path glob against ripgrep started where the glob's literal
+// part points (issue 15): `ls glob=test/built-ins/Array/**/*.js` against
+// `rg --files -- test/built-ins/Array`, grep with that glob against bare
+// `rg PATTERN -- test/built-ins/Array`, same flags, alternated in the same run.
+// Goals: ls <= 1.5x, grep <= 1.1x; and the file sets equal to the walk from the
+// root (the same glob written `{test}/...`, which names no literal directory).
+//
+// The tree is generated once under os.tmpdir(): ~50,000 small files shaped like
+// a large test suite, a root .gitignore and nested ones, some of whose rules
+// reach into the subtree the glob names (so rooting must keep them in force).
+// It is measured twice: outside a repository (lug hands ripgrep the rules above
+// the new start as an ignore file) and inside one (`.git` made for the run).
+// Needs the packages built (npm run bench builds them first).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { median } from './measure.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const { grepTool } = await import(path.join(root, 'plugins/grep/dist/index.js'));
+const { lsTool } = await import(path.join(root, 'plugins/ls/dist/index.js'));
+const tools = await import(path.join(root, 'packages/tools/dist/index.js'));
+
+const TREE = path.join(os.tmpdir(), 'lug-bench-path-globs-v1');
+const RUNS = Number(process.env.BENCH_RUNS ?? 9);
+const OBJECTS = ['Array', 'Object', 'String', 'Promise', 'RegExp', 'Map', 'Set', 'Date', 'Math', 'JSON', 'Reflect', 'Proxy', 'Symbol', 'Number', 'BigInt', 'Function', 'Boolean', 'Error', 'TypedArray', 'DataView', 'ArrayBuffer', 'WeakMap', 'WeakSet', 'Atomics', 'Intl', 'Temporal', 'Iterator', 'AsyncIterator', 'Generator', 'AsyncGenerator'];
+
+function write(file, text) {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+}
+
+const testFile = (obj, method, n) =>
+  `// Copyright (C) 2026 the lug bench. All rights reserved.\n/*---\nesid: sec-${obj.toLowerCase()}.prototype.${method}\ndescription: ${obj}.prototype.${method} case ${n}\n---*/\n\nvar result = ${obj}.prototype.${method}.call(thisValue, ${n});\nassert.sameValue(result, expected${n % 7}, 'the result of case ${n}');\n`;
+
+function generateTree() {
+  if (existsSync(path.join(TREE, '.complete'))) return;
+  rmSync(TREE, { recursive: true, force: true });
+  write(path.join(TREE, '.gitignore'), 'node_modules/\n*.log\n/build/\ntest/**/generated/\n');
+  write(path.join(TREE, 'test', 'built-ins', '.gitignore'), '*-draft.js\n');
+  for (const obj of OBJECTS) {
+    for (let m = 0; m < 30; m++) {
+      const method = `method${m}`;
+      for (let n = 0; n < 50; n++) write(path.join(TREE, 'test', 'built-ins', obj, method, `case-${n}.js`), testFile(obj, method, n));
+      write(path.join(TREE, 'test', 'built-ins', obj, method, 'case-x-draft.js'), testFile(obj, method, 99));
+      write(path.join(TREE, 'test', 'built-ins', obj, method, 'generated', 'gen.js'), testFile(obj, method, 98));
+    }
+  }
+  for (let d = 0; d < 40; d++) for (let f = 0; f < 50; f++) write(path.join(TREE, 'test', 'language', `dir-${d}`, `t-${f}.js`), testFile('Language', `d${d}`, f));
+  for (let d = 0; d < 20; d++) for (let f = 0; f < 20; f++) write(path.join(TREE, 'node_modules', `dep-${d}`, `f-${f}.js`), testFile('Dep', `d${d}`, f));
+  for (let f = 0; f < 200; f++) write(path.join(TREE, 'harness', `h-${f}.js`), testFile('Harness', 'h', f));
+  writeFileSync(path.join(TREE, '.complete'), '');
+}
+
+const ctx = {
+  cwd: TREE,
+  signal: new AbortController().signal,
+  lock: async () => () => undefined,
+  limits: { ...tools.DEFAULT_LIMITS, outputBytes: 1 << 30 },
+  emit: () => undefined,
+  callId: 'bench',
+};
+
+/** Bare ripgrep, its output read and collected: ms and the paths printed. */
+function bareRipgrep(rg, args) {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn(rg, args, { cwd: TREE, stdio: ['ignore', 'pipe', 'ignore'] });
+    const chunks = [];
+    child.stdout.on('data', (d) => chunks.push(d));
+    child.on('error', reject);
+    child.on('close', () => resolve({ ms: performance.now() - t0, out: Buffer.concat(chunks).toString() }));
+  });
+}
+
+async function timed(fn) {
+  const t0 = performance.now();
+  const out = await fn();
+  return { ms: performance.now() - t0, out };
+}
+
+/** Alternate ours and the reference, RUNS times each after one warm-up; medians, and CPU time of lug's process. */
+async function compare(ours, reference) {
+  await ours();
+  await reference();
+  const a = [];
+  const b = [];
+  for (let i = 0; i < RUNS; i++) {
+    a.push((await timed(ours)).ms);
+    b.push((await reference()).ms);
+  }
+  return { ours: median(a), ref: median(b) };
+}
+
+const fmt = (ms) => `${ms.toFixed(1)} ms`;
+const row = (name, r, goal, note = '') =>
+  console.log(`  ${name.padEnd(52)} ours ${fmt(r.ours).padStart(9)}  ref ${fmt(r.ref).padStart(9)}  ${(r.ours / r.ref).toFixed(2)}× (goal ≤ ${goal}×)${note}`);
+
+const GLOB = 'test/built-ins/Array/**/*.js';
+const SUBTREE = 'test/built-ins/Array';
+const content = (out) => (typeof out === 'string' ? out : out.content);
+const lines = (out) => content(out).split('\n').filter(Boolean).sort();
+
+async function measure(where) {
+  const rg = await tools.locateRipgrep();
+  const ignoreArgs = await tools.ripgrepIgnoreArgs(TREE);
+  console.log(`${where} (${RUNS} runs each, medians; ref = ripgrep started at ${SUBTREE}, same flags)`);
+  const ls = await compare(() => lsTool.handler({ glob: GLOB }, ctx), () => bareRipgrep(rg, ['--files', ...ignoreArgs, '--', SUBTREE]));
+  const lsFiles = lines(await lsTool.handler({ glob: GLOB }, ctx));
+  const lsFromRoot = lines(await lsTool.handler({ glob: `{test}/built-ins/Array/**/*.js` }, ctx));
+  const same = JSON.stringify(lsFiles) === JSON.stringify(lsFromRoot);
+  row(`ls glob=${GLOB}`, ls, 1.5, `  [${lsFiles.length} files; ${same ? 'the same as' : 'DIFFERENT from'} the walk from the root]`);
+  const pattern = 'expected3';
+  const grep = await compare(
+    () => grepTool.handler({ pattern, glob: GLOB }, ctx),
+    () => bareRipgrep(rg, [...ignoreArgs, '--no-heading', '--with-filename', '--line-number', '--null', '--case-sensitive', '-e', pattern, '--', SUBTREE]),
+  );
+  const grepLines = lines(await grepTool.handler({ pattern, glob: GLOB }, ctx));
+  const grepFromRoot = lines(await grepTool.handler({ pattern, glob: `{test}/built-ins/Array/**/*.js` }, ctx));
+  const sameGrep = JSON.stringify(grepLines) === JSON.stringify(grepFromRoot);
+  row(`grep ${pattern} glob=${GLOB}`, grep, 1.1, `  [${grepLines.length} lines; ${sameGrep ? 'the same as' : 'DIFFERENT from'} the walk from the root]`);
+  const unrooted = await compare(() => lsTool.handler({ glob: `{test}/built-ins/Array/**/*.js` }, ctx), () => bareRipgrep(rg, ['--files', ...ignoreArgs, '--', SUBTREE]));
+  row('for the record: ls walking from the root ({test}/…)', unrooted, '—');
+  return same && sameGrep;
+}
+
+generateTree();
+let ok = await measure('outside a repository');
+mkdirSync(path.join(TREE, '.git'), { recursive: true });
+try {
+  ok = (await measure('inside a repository')) && ok;
+} finally {
+  rmSync(path.join(TREE, '.git'), { recursive: true, force: true });
+}
+if (!ok) process.exitCode = 1;

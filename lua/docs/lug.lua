@@ -255,6 +255,7 @@ function lug.config.plugins() end
 ---@field stderr string
 ---@field killed boolean lug killed it (timeout, cancel, kill()).
 ---@field timed_out boolean
+---@field sandbox_blocked string[]|nil What the OS sandbox refused (lug.opt.sandbox), as "blocked by the sandbox: …" notes; absent when it refused nothing.
 
 ---A program started with lug.proc.spawn. Call its functions as `p.wait()` or `p:wait()`.
 ---@class lug.Process

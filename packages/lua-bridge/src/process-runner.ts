@@ -5,7 +5,7 @@
  * process from Lua, and the runner brings execa with it.
  */
 
-import type { ProcessHandle, ProcessOptions, ProcessResult } from '@lug/tools';
+import type { ProcessHandle, ProcessOptions, ProcessResult, SandboxPolicy, SandboxSource } from '@lug/tools';
 
 export type { ProcessHandle, ProcessOptions, ProcessResult };
 
@@ -13,6 +13,8 @@ export type { ProcessHandle, ProcessOptions, ProcessResult };
 export interface ProcessRunner {
   runProcess(argv: readonly string[], opts: ProcessOptions): Promise<ProcessResult>;
   spawnProcess(argv: readonly string[], opts: ProcessOptions): ProcessHandle;
+  /** The OS sandbox the host's options ask for (lug.opt.sandbox), or null. */
+  sandboxPolicy(source: SandboxSource): SandboxPolicy | null;
 }
 
 let loading: Promise<ProcessRunner> | undefined;
@@ -22,8 +24,8 @@ export function loadProcessRunner(): Promise<ProcessRunner> {
   // A variable specifier keeps bundlers from pulling @lug/tools into the start-up path.
   const specifier = '@lug/tools';
   loading ??= (import(specifier) as Promise<Partial<ProcessRunner>>).then((mod) => {
-    if (typeof mod.runProcess !== 'function' || typeof mod.spawnProcess !== 'function') {
-      throw new Error('@lug/tools does not export runProcess and spawnProcess: lug.proc needs a newer @lug/tools');
+    if (typeof mod.runProcess !== 'function' || typeof mod.spawnProcess !== 'function' || typeof mod.sandboxPolicy !== 'function') {
+      throw new Error('@lug/tools does not export runProcess, spawnProcess and sandboxPolicy: lug.proc needs a newer @lug/tools');
     }
     return mod as ProcessRunner;
   });

@@ -21,3 +21,4 @@ export * from './output/line-budget.js';
 export * from './process/process-marker.js';
 export * from './process/marked-processes.js';
 export * from './leftovers/leftover-registry.js';
+export * from './sandbox/index.js';

@@ -30,7 +30,8 @@ describe('the bash tool as the page defines it', () => {
     expect(bashTool.keep).toBe('end');
     const host = createHost({ cwd: dir, authorize: allowAll });
     await loadPlugin(host, { default: plugin });
-    expect(host.tools.get('bash')?.handler).toBe(bashTool.handler);
+    // The plugin's bash is bashTool reading the host's sandbox options: the same definition.
+    expect(host.tools.get('bash')).toMatchObject({ name: 'bash', description: bashTool.description, parameters: bashTool.parameters, keep: 'end', ask: true });
     expect(host.tools.source('bash')).toBe('bash');
   });
 

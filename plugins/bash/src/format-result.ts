@@ -58,6 +58,8 @@ export function bashOutput(r: ProcessResult, timeoutSecs: number, maxBytes: numb
   if (out.text) parts.push(section('stdout', out.text));
   if (err.text) parts.push(section('stderr', err.text));
   if (!out.text && !err.text) parts.push('(no output)');
+  // What the sandbox refused, last, so the model reads it after the error it explains.
+  for (const note of r.sandbox?.blocked ?? []) parts.push(note);
   const details: CommandDetails = {
     kind: 'command',
     exitCode: r.signal ? null : r.code,

@@ -1,7 +1,13 @@
-import { definePlugin } from '@lug/tools';
-import { bashTool } from './bash-tool.js';
+import { definePlugin, sandboxPolicy } from '@lug/tools';
+import { createBashTool } from './bash-tool.js';
 
-export { bashTool } from './bash-tool.js';
+export { bashTool, createBashTool } from './bash-tool.js';
 export type { BashArgs } from './bash-tool.js';
 
-export default definePlugin({ name: 'bash', tools: [bashTool] });
+/** bash reads the sandbox's options (lug.opt.sandbox, sandbox_network) at each call. */
+export default definePlugin({
+  name: 'bash',
+  setup(lug) {
+    lug.tools.register(createBashTool(() => sandboxPolicy(lug)));
+  },
+});

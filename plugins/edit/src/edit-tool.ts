@@ -2,7 +2,7 @@
  * The edit tool: replace exact text in a file, atomically, under the file's
  * lock, keeping its line endings, byte order mark, mode and symlinks.
  */
-import { defineTool, displayPath, writeFileAtomic, type FileChangeDetails, type Tool, type ToolContext, type ToolPreview, PATH_PARAMETER } from '@lug/tools';
+import { checkWriteBoundary, defineTool, displayPath, writeFileAtomic, type FileChangeDetails, type SandboxPolicy, type Tool, type ToolContext, type ToolPreview, PATH_PARAMETER } from '@lug/tools';
 import { describeEdit } from './changed-region.js';
 import { editLineCounts } from './edit-line-counts.js';
 import { DEFAULT_EDIT_MAX_BYTES } from './edit-options.js';
@@ -12,8 +12,15 @@ import { editTarget, newFileChunks, planEdit, planTexts, type EditArgs, type Edi
 const description =
   'Replace exact text in a file. old_string must match the file exactly, including whitespace, and only once unless replace_all is true.';
 
-/** The edit tool, reading its size limit from `limits()` at each call (the host's option edit_max_bytes). */
-export function createEditTool(limits: () => EditLimits = () => ({ maxBytes: DEFAULT_EDIT_MAX_BYTES })): Tool<EditArgs> {
+/**
+ * The edit tool, reading its size limit from `limits()` at each call (the
+ * host's option edit_max_bytes) and keeping the OS sandbox's write boundary
+ * from `sandbox()` (lug.opt.sandbox; null: none).
+ */
+export function createEditTool(
+  limits: () => EditLimits = () => ({ maxBytes: DEFAULT_EDIT_MAX_BYTES }),
+  sandbox: () => SandboxPolicy | null = () => null,
+): Tool<EditArgs> {
   return defineTool<EditArgs>({
     name: 'edit',
     description,
@@ -30,7 +37,7 @@ export function createEditTool(limits: () => EditLimits = () => ({ maxBytes: DEF
       additionalProperties: false,
     },
     describe: (args) => ({ title: args.path, kind: 'edit', paths: [{ path: args.path, access: 'change' }] }),
-    handler: (args, ctx) => applyEdit(args, ctx, limits()),
+    handler: (args, ctx) => applyEdit(args, ctx, limits(), sandbox()),
     preview: (args, ctx) => previewEdit(args, ctx, limits()),
   });
 }
@@ -38,10 +45,17 @@ export function createEditTool(limits: () => EditLimits = () => ({ maxBytes: DEF
 /** The edit tool with the default size limit. */
 export const editTool = createEditTool();
 
-export async function applyEdit(args: EditArgs, ctx: ToolContext, limits: EditLimits): Promise<{ content: string; details: FileChangeDetails }> {
+export async function applyEdit(
+  args: EditArgs,
+  ctx: ToolContext,
+  limits: EditLimits,
+  sandbox: SandboxPolicy | null = null,
+): Promise<{ content: string; details: FileChangeDetails }> {
+  const target = await editTarget(args, ctx);
+  checkWriteBoundary(sandbox, ctx.cwd, target);
   // The lock is the file's real path, so edits through different symlinks wait for each other;
   // the file is read inside the lock, after any edit that came first has landed.
-  const release = await ctx.lock(await editTarget(args, ctx));
+  const release = await ctx.lock(target);
   try {
     const plan = await planEdit(args, ctx, limits);
     await writeFileAtomic(plan.target, newFileChunks(plan), { signal: ctx.signal, shownPath: args.path });

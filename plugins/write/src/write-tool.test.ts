@@ -21,8 +21,8 @@ describe('write: the definition is the page', () => {
     expect(writeTool.ask).toBe(true);
     expect(toolPageDifferences(writeTool, page)).toEqual([]);
   });
-  it('is the default export of a plugin named write', () => {
-    expect(plugin).toEqual({ name: 'write', tools: [writeTool] });
+  it('is the default export of a plugin named write, which registers write reading the sandbox options', () => {
+    expect(plugin).toMatchObject({ name: 'write', setup: expect.any(Function) });
   });
 });
 

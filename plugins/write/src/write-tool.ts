@@ -11,7 +11,10 @@ import {
   linesPhrase,
   resolvePath,
   resolveSymlinkTarget,
+  checkWriteBoundary,
   writeFileAtomic,
+  type SandboxPolicy,
+  type Tool,
   type FileChangeDetails,
   type LineCounts,
   type ToolContext,
@@ -28,23 +31,29 @@ export interface WriteArgs {
 /** The description and arguments, word for word from the user's page (docs/tools.md). */
 const description = 'Create or overwrite a file with the given content, creating parent directories.';
 
-export const writeTool = defineTool<WriteArgs>({
-  name: 'write',
-  description,
-  ask: true,
-  parameters: {
-    type: 'object',
-    properties: {
-      path: PATH_PARAMETER,
-      content: { type: 'string', description: 'The complete new contents of the file.' },
+/** The write tool, keeping the OS sandbox's write boundary (`sandbox()` at each call; null: none). */
+export function createWriteTool(sandbox: () => SandboxPolicy | null): Tool<WriteArgs> {
+  return defineTool<WriteArgs>({
+    name: 'write',
+    description,
+    ask: true,
+    parameters: {
+      type: 'object',
+      properties: {
+        path: PATH_PARAMETER,
+        content: { type: 'string', description: 'The complete new contents of the file.' },
+      },
+      required: ['path', 'content'],
+      additionalProperties: false,
     },
-    required: ['path', 'content'],
-    additionalProperties: false,
-  },
-  describe: (args) => ({ title: args.path, kind: 'edit', paths: [{ path: args.path, access: 'change' }] }),
-  handler: (args, ctx) => writeContent(args, ctx),
-  preview: (args, ctx) => previewWrite(args, ctx),
-});
+    describe: (args) => ({ title: args.path, kind: 'edit', paths: [{ path: args.path, access: 'change' }] }),
+    handler: (args, ctx) => writeContent(args, ctx, sandbox()),
+    preview: (args, ctx) => previewWrite(args, ctx),
+  });
+}
+
+/** write without a sandbox (what a host without lug.opt.sandbox runs). */
+export const writeTool = createWriteTool(() => null);
 
 /** Past this, a replaced file's old lines are all counted as removed rather than compared. */
 const COMPARED_BYTES = 4 * 1024 * 1024;
@@ -61,9 +70,10 @@ async function countChange(target: string, content: string): Promise<LineCounts>
   }
 }
 
-export async function writeContent(args: WriteArgs, ctx: ToolContext): Promise<{ content: string; details: FileChangeDetails }> {
+export async function writeContent(args: WriteArgs, ctx: ToolContext, sandbox: SandboxPolicy | null = null): Promise<{ content: string; details: FileChangeDetails }> {
   const absPath = resolvePath(ctx.cwd, args.path);
   const target = await resolveSymlinkTarget(absPath);
+  checkWriteBoundary(sandbox, ctx.cwd, target);
   // One writer per file: the lock is the file's real path, so writes through different links wait for each other.
   const release = await ctx.lock(target);
   let created: boolean;

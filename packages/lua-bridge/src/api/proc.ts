@@ -6,7 +6,7 @@
  */
 import * as path from 'node:path';
 import type { LuaState } from '../fengari.js';
-import type { ProcessOptions, ProcessResult } from '../process-runner.js';
+import type { ProcessOptions, ProcessResult, ProcessRunner } from '../process-runner.js';
 import { pushFunctions, type ApiContext } from './api-context.js';
 import { is, signature, type CheckedType } from './validate.js';
 
@@ -33,7 +33,7 @@ const SPAWN = signature('lug.proc.spawn', [
   ['opts', OPTS],
 ]);
 
-function processOptions(ctx: ApiContext, opts: CheckedType<typeof OPTS>, signal: AbortSignal | undefined): ProcessOptions {
+function processOptions(ctx: ApiContext, runner: ProcessRunner, opts: CheckedType<typeof OPTS>, signal: AbortSignal | undefined): ProcessOptions {
   const { cwd, env, timeout, stdin, max_bytes: maxBytes } = opts;
   return {
     // Relative to the project directory, like the tools: never to wherever lug's process happens to be.
@@ -43,12 +43,15 @@ function processOptions(ctx: ApiContext, opts: CheckedType<typeof OPTS>, signal:
     stdin,
     maxBytes,
     signal,
+    // The OS sandbox of lug.opt.sandbox, as for bash: Lua's processes are the model's too.
+    sandbox: runner.sandboxPolicy(ctx.host),
   };
 }
 
-/** The result table Lua sees. */
+/** The result table Lua sees; `sandbox_blocked` lists what the sandbox refused, when it ran sandboxed and refused something. */
 function resultTable(r: ProcessResult) {
-  return { code: r.code ?? undefined, signal: r.signal ?? undefined, stdout: r.stdout, stderr: r.stderr, killed: r.killed, timed_out: r.timedOut };
+  const blocked = r.sandbox?.blocked.length ? { sandbox_blocked: r.sandbox.blocked } : {};
+  return { code: r.code ?? undefined, signal: r.signal ?? undefined, stdout: r.stdout, stderr: r.stderr, killed: r.killed, timed_out: r.timedOut, ...blocked };
 }
 
 export function pushProcApi(ctx: ApiContext, L: LuaState): void {
@@ -56,16 +59,14 @@ export function pushProcApi(ctx: ApiContext, L: LuaState): void {
   pushFunctions(vm, L, 'lug.proc', {
     run: vm.asyncFn('lug.proc.run', (Ls, call) => {
       const [argv, opts] = RUN.read(vm, Ls);
-      const options = processOptions(ctx, opts, call.signal);
-      return ctx.processRunner().then(async (runner) => [resultTable(await runner.runProcess(argv.map(String), options))]);
+      return ctx.processRunner().then(async (runner) => [resultTable(await runner.runProcess(argv.map(String), processOptions(ctx, runner, opts, call.signal)))]);
     }),
     spawn: vm.asyncFn('lug.proc.spawn', (Ls, call) => {
       const [argv, opts] = SPAWN.read(vm, Ls);
       // A spawned process outlives the call that started it: it ends on kill(), its timeout, or lug's exit.
-      const options = processOptions(ctx, opts, undefined);
       void call;
       return ctx.processRunner().then((runner) => {
-        const handle = runner.spawnProcess(argv.map(String), options);
+        const handle = runner.spawnProcess(argv.map(String), processOptions(ctx, runner, opts, undefined));
         let waited: Promise<ProcessResult> | undefined;
         const wait = () => (waited ??= handle.wait());
         return [

@@ -18,6 +18,7 @@
 import { onExit } from 'signal-exit';
 import { removeTempFilesInProgress } from '../files/temp-files.js';
 import { removeOwnNote } from '../leftovers/leftover-registry.js';
+import { removeSandboxTempDir } from '../sandbox/sandbox-temp.js';
 import { killProcesses, killProcessesSync } from './kill-group.js';
 import { sameOwner, selfOwner, type Mark } from './process-marker.js';
 import { processTable } from './process-table.js';
@@ -51,6 +52,7 @@ export function cleanUpAtExit(graceMs = EXIT_GRACE_MS): void {
     killAllProcessesSync(graceMs);
   } finally {
     removeTempFilesInProgress();
+    removeSandboxTempDir();
     removeOwnNote();
   }
 }

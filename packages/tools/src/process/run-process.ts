@@ -21,6 +21,10 @@ import { recordProcessesStarted } from '../leftovers/leftover-registry.js';
 import { formatMark, MARK_VARIABLE, newMark, sameOwner, type Mark } from './process-marker.js';
 import { processTable } from './process-table.js';
 import { TailBuffer } from './tail-buffer.js';
+import { sandboxRefusals } from '../sandbox/blocked-by-sandbox.js';
+import { SandboxError } from '../sandbox/sandbox-launcher.js';
+import type { SandboxPolicy } from '../sandbox/sandbox-policy.js';
+import { wrapCommand, type WrappedCommand } from '../sandbox/wrap-command.js';
 
 /** An argument list (no shell), or a command line for `/bin/bash -c`. */
 export type ProcessCommand = readonly string[] | { shell: string };
@@ -46,6 +50,12 @@ export interface ProcessOptions {
   killGraceMs?: number;
   /** How long after the process exits its output pipes are still read. Default 200 ms. */
   streamGraceMs?: number;
+  /**
+   * Run it in the OS sandbox under this policy (sandbox/): null or absent runs it
+   * unsandboxed. A sandbox that cannot start makes the call fail with a
+   * SandboxError, never run unsandboxed.
+   */
+  sandbox?: SandboxPolicy | null;
 }
 
 export interface ProcessResult {
@@ -68,6 +78,8 @@ export interface ProcessResult {
   /** Bytes of standard output not kept (from its start). */
   stdoutCutBytes: number;
   stderrCutBytes: number;
+  /** Present when it ran in the sandbox: the mode, and what the output says the sandbox refused ("blocked by the sandbox: …"). */
+  sandbox?: { mode: SandboxPolicy['mode']; blocked: string[] };
 }
 
 export interface ProcessHandle {
@@ -140,9 +152,11 @@ export function spawnProcess(command: ProcessCommand, opts: ProcessOptions = {})
   // Before it starts: a lug killed with SIGKILL from here on leaves a note for the next start's sweep.
   recordProcessesStarted();
   const mark = newMark();
-  const sub = execa(file, args, {
+  const wrapped = opts.sandbox ? wrapCommand(opts.sandbox, { file, args, cwd }) : undefined;
+  const stdinMode = opts.stdin === undefined ? ('ignore' as const) : ('pipe' as const);
+  const sub = execa(wrapped?.file ?? file, wrapped?.args ?? args, {
     cwd,
-    env: buildEnv(opts.env, mark),
+    env: buildEnv(wrapped ? { ...opts.env, ...wrapped.env } : opts.env, mark),
     extendEnv: false,
     detached: true,
     cleanup: false,
@@ -150,14 +164,16 @@ export function spawnProcess(command: ProcessCommand, opts: ProcessOptions = {})
     reject: false,
     stripFinalNewline: false,
     windowsHide: true,
-    ...(opts.stdin === undefined ? { stdin: 'ignore' as const } : { input: opts.stdin }),
+    // fd 3: where the sandbox's supervisor reports the exit status.
+    ...(wrapped?.statusOnFd3 ? { stdio: [stdinMode, 'pipe', 'pipe', 'pipe'] as const } : { stdin: stdinMode }),
+    ...(opts.stdin === undefined ? {} : { input: opts.stdin }),
   });
   // Failures are read from the events below; the promise must not go unhandled.
   sub.catch(() => undefined);
   if (sub.pid === undefined) return failedHandle(sub, file, cwd);
   const pid = sub.pid;
   processTable.add(pid, label, mark);
-  return new RunningProcess(pid, mark, sub, opts, started).handle();
+  return new RunningProcess(pid, mark, sub, opts, started, wrapped).handle();
 }
 
 /** Run to completion: spawnProcess(…).wait(). */
@@ -197,6 +213,7 @@ function cancelledHandle(): ProcessHandle {
 interface Subprocess {
   stdout: Readable | null;
   stderr: Readable | null;
+  stdio: ReadonlyArray<unknown>;
   on(event: 'exit', listener: (code: number | null, signal: NodeJS.Signals | null) => void): unknown;
 }
 
@@ -210,6 +227,8 @@ class RunningProcess {
   private killing: Promise<void> | undefined;
   private killedAt: number | undefined;
   private listenerError: unknown;
+  /** The sandbox's supervisor reported the exit status (the launcher may still run, holding background jobs). */
+  private reported = false;
   private readonly result: Promise<ProcessResult>;
 
   constructor(
@@ -218,6 +237,7 @@ class RunningProcess {
     sub: Subprocess,
     private readonly opts: ProcessOptions,
     private readonly started: number,
+    private readonly wrapped: WrappedCommand | undefined,
   ) {
     const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
     this.out = new TailBuffer(maxBytes);
@@ -241,12 +261,14 @@ class RunningProcess {
       this.drain(sub.stdout, this.out, 'stdout'),
       this.drain(sub.stderr, this.err, 'stderr'),
     ]);
-    const exited = new Promise<void>((resolve) =>
+    const status = this.wrapped?.statusOnFd3 ? (sub.stdio[3] as Readable | undefined) : undefined;
+    const exited = new Promise<void>((resolve) => {
       sub.on('exit', (code, signal) => {
-        this.exit = { code, signal };
+        this.exit ??= { code, signal };
         resolve();
-      }),
-    );
+      });
+      if (status) this.readStatus(status, resolve);
+    });
     await exited;
     // A background child may hold the pipes open for hours: read on only briefly.
     const graceTimer = setTimeout(() => {
@@ -255,6 +277,7 @@ class RunningProcess {
     }, this.opts.streamGraceMs ?? DEFAULT_STREAM_GRACE_MS);
     await streamsDone;
     clearTimeout(graceTimer);
+    status?.destroy();
     stopTimers();
     // Once lug has decided to kill the group, the call is over only when the group is gone.
     if (this.killing) await this.killing;
@@ -263,6 +286,7 @@ class RunningProcess {
     if (this.listenerError !== undefined) throw this.listenerError;
     const stdout = this.out.text();
     const stderr = this.err.text();
+    this.checkSandboxStarted(stderr.text);
     return {
       pid: this.pid,
       code: this.exit?.code ?? null,
@@ -276,7 +300,44 @@ class RunningProcess {
       killedAfterMs: this.killedAt === undefined ? null : this.killedAt - this.started,
       stdoutCutBytes: stdout.cutBytes,
       stderrCutBytes: stderr.cutBytes,
+      ...this.sandboxReport(stdout.text, stderr.text),
     };
+  }
+
+  /**
+   * The supervisor's line on fd 3: the command's exit status. The call ends
+   * there (after a short wait for the launcher, which usually exits at once);
+   * a launcher still running holds background jobs, and the call is listed
+   * as background like any other.
+   */
+  private readStatus(status: Readable, resolve: () => void): void {
+    let line = '';
+    status.setEncoding('utf8');
+    status.on('error', () => undefined);
+    status.on('data', (chunk: string) => {
+      line += chunk;
+      const end = line.indexOf('\n');
+      if (end < 0 || this.reported) return;
+      this.reported = true;
+      const code = Number.parseInt(line.slice(0, end), 10);
+      this.exit ??= { code: Number.isInteger(code) ? code : null, signal: null };
+      setTimeout(resolve, this.opts.streamGraceMs ?? DEFAULT_STREAM_GRACE_MS).unref();
+    });
+  }
+
+  /** bwrap exited without starting the command (a mount it could not make, a namespace refused): that is an error, not a result. */
+  private checkSandboxStarted(stderr: string): void {
+    if (!this.wrapped?.statusOnFd3 || this.reported || this.killing) return;
+    const said = stderr.trim().split('\n').find((l) => l.startsWith('bwrap: '));
+    if (said) throw new SandboxError(`the sandbox could not start the command: ${said}`);
+  }
+
+  private sandboxReport(stdout: string, stderr: string): Pick<ProcessResult, 'sandbox'> {
+    const policy = this.opts.sandbox;
+    if (!policy) return {};
+    // stderr always; stdout too when the command failed (a stdout that merely mentions "connection refused" is not a refusal).
+    const output = this.exit?.code === 0 ? stderr : `${stdout}\n${stderr}`;
+    return { sandbox: { mode: policy.mode, blocked: sandboxRefusals(policy, output) } };
   }
 
   private armTimeoutAndAbort(): () => void {

@@ -1,0 +1,186 @@
+/**
+ * The Linux sandbox with real bubblewrap and real processes: in workspace
+ * mode a command writes inside the project and its temp directory and
+ * nowhere else (not by a shell redirect, python, a symlink out of the
+ * project, into .git or lug's configuration), reaches no network, and
+ * nothing it started outlives its call's kill; read-only mode writes
+ * nowhere. Every refusal comes back with the note that says so.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { killAllProcesses } from '../process/exit-cleanup.js';
+import { processTable } from '../process/process-table.js';
+import { runProcess } from '../process/run-process.js';
+import { SandboxError } from './sandbox-launcher.js';
+import { onLinux, requireBwrap, sandboxFixture, sleepsRunning, sleepTag, until, type SandboxFixture } from './sandbox-test-support.js';
+
+const hasPython = (() => {
+  try {
+    execFileSync('python3', ['-c', '0']);
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+describe.runIf(onLinux)('the bubblewrap sandbox', () => {
+  let fx: SandboxFixture;
+  beforeAll(() => {
+    requireBwrap();
+    fx = sandboxFixture();
+  });
+  afterAll(() => fx?.remove());
+  afterEach(async () => {
+    await killAllProcesses({ graceMs: 200 });
+  });
+
+  const sh = (command: string, mode: 'workspace' | 'read-only' = 'workspace', extra: { network?: boolean; timeoutSecs?: number } = {}) =>
+    runProcess({ shell: command }, { cwd: fx.project, sandbox: fx.policy(mode, { network: extra.network }), timeoutSecs: extra.timeoutSecs ?? 30 });
+
+  describe('in workspace mode', () => {
+    it('writes inside the project', async () => {
+      const r = await sh('echo hi > inside.txt && mkdir -p src && echo x > src/a.txt && cat inside.txt');
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe('hi\n');
+      expect(readFileSync(path.join(fx.project, 'src/a.txt'), 'utf8')).toBe('x\n');
+      expect(r.sandbox).toEqual({ mode: 'workspace', blocked: [] });
+    });
+
+    it('gives temporary files a private TMPDIR it may write', async () => {
+      const r = await sh('f=$(mktemp) && echo t > "$f" && echo "$f"');
+      expect(r.code).toBe(0);
+      expect(r.stdout.startsWith(`${fx.temp}/`)).toBe(true);
+    });
+
+    it('runs git status and a build inside the project', async () => {
+      const r = await sh('printf "all:\\n\\techo built > out.txt\\n" > Makefile && (command -v make >/dev/null && make -s || echo built > out.txt) && git status --porcelain');
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain('?? Makefile');
+      expect(readFileSync(path.join(fx.project, 'out.txt'), 'utf8')).toBe('built\n');
+    });
+
+    it('blocks a write outside the project, and says so', async () => {
+      const target = path.join(fx.outside, 'by-bash.txt');
+      const r = await sh(`echo no > ${target}`);
+      expect(r.code).not.toBe(0);
+      expect(existsSync(target)).toBe(false);
+      expect(r.stderr).toMatch(/Read-only file system/);
+      expect(r.sandbox?.blocked).toEqual([expect.stringMatching(/^blocked by the sandbox: write outside the project/)]);
+    });
+
+    it.runIf(hasPython)('blocks a write outside the project by python3 -c', async () => {
+      const target = path.join(fx.outside, 'by-python.txt');
+      const r = await sh(`python3 -c 'open("${target}", "w").write("no")'`);
+      expect(r.code).not.toBe(0);
+      expect(existsSync(target)).toBe(false);
+      expect(r.sandbox?.blocked[0]).toMatch(/^blocked by the sandbox: write outside the project/);
+    });
+
+    it('blocks a write through a symlink that points out of the project', async () => {
+      symlinkSync(fx.outside, path.join(fx.project, 'out-link'));
+      const r = await sh('echo no > out-link/by-link.txt');
+      expect(r.code).not.toBe(0);
+      expect(existsSync(path.join(fx.outside, 'by-link.txt'))).toBe(false);
+      expect(r.sandbox?.blocked[0]).toMatch(/^blocked by the sandbox: write outside the project/);
+    });
+
+    it("blocks planting a hook in the project's .git, naming .git", async () => {
+      const r = await sh('echo "echo pwned" > .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit');
+      expect(r.code).not.toBe(0);
+      expect(existsSync(path.join(fx.project, '.git/hooks/pre-commit'))).toBe(false);
+      expect(r.sandbox?.blocked).toEqual([expect.stringMatching(/^blocked by the sandbox: the project's \.git .* is read-only/)]);
+    });
+
+    it("blocks rewriting lug's configuration, also when it lies inside the project", async () => {
+      const config = path.join(fx.project, 'home/.config/lug');
+      mkdirSync(config, { recursive: true });
+      const policy = fx.policy('workspace', { configDir: config });
+      const r = await runProcess({ shell: `echo 'lug.opt.approval = "off"' > ${config}/init.lua` }, { cwd: fx.project, sandbox: policy });
+      expect(r.code).not.toBe(0);
+      expect(existsSync(path.join(config, 'init.lua'))).toBe(false);
+      expect(r.sandbox?.blocked[0]).toMatch(/^blocked by the sandbox: lug's configuration directory/);
+      const outsideConfig = await sh(`echo x > ${fx.config}/init.lua`);
+      expect(outsideConfig.code).not.toBe(0);
+      expect(existsSync(path.join(fx.config, 'init.lua'))).toBe(false);
+    });
+
+    it('reaches no network: a local listener is unreachable, and the note says the network is off', async () => {
+      const server = net.createServer((s) => s.end('hello\n'));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const port = (server.address() as net.AddressInfo).port;
+      try {
+        const read = `exec 3<>/dev/tcp/127.0.0.1/${port} && cat <&3`;
+        const off = await sh(read);
+        expect(off.code).not.toBe(0);
+        expect(off.stdout).toBe('');
+        expect(off.sandbox?.blocked).toEqual([expect.stringMatching(/^blocked by the sandbox: network is off in the sandbox/)]);
+        const on = await sh(read, 'workspace', { network: true });
+        expect(on.stdout).toBe('hello\n');
+        expect(on.sandbox?.blocked).toEqual([]);
+      } finally {
+        server.close();
+      }
+    });
+
+    it('passes the exit status through', async () => {
+      expect((await sh('exit 7')).code).toBe(7);
+    });
+  });
+
+  describe('processes', () => {
+    it('kills every process of a timed-out call, even one that cleared its environment and left the session', async () => {
+      const t = sleepTag();
+      const r = await sh(`env -i setsid sh -c 'sleep ${t} &' ; sh -c 'setsid sh -c "sleep ${t} &" &' ; sleep 30`, 'workspace', { timeoutSecs: 1 });
+      expect(r.timedOut).toBe(true);
+      expect(await until(() => sleepsRunning(t).length === 0)).toBe(true);
+    });
+
+    it('keeps a redirected background job running after the call, as background, until lug kills it', async () => {
+      const t = sleepTag();
+      const r = await sh(`sleep ${t} > /dev/null 2>&1 & echo started`);
+      expect(r.stdout).toBe('started\n');
+      expect(r.durationMs).toBeLessThan(5000);
+      expect(sleepsRunning(t)).toHaveLength(1);
+      expect(processTable.background()).toBeGreaterThan(0);
+      await killAllProcesses({ graceMs: 200 });
+      expect(await until(() => sleepsRunning(t).length === 0)).toBe(true);
+    });
+
+    it('ends the namespace when the lug that started it is killed with SIGKILL', async () => {
+      const t = sleepTag();
+      // A lug-like parent: a shell that starts bwrap with an escaped sleep in it, then dies of SIGKILL.
+      const policy = fx.policy();
+      const { bwrapArgs } = await import('./bwrap-args.js');
+      const args = bwrapArgs(policy, { file: '/bin/sh', args: ['-c', `env -i setsid sh -c 'sleep ${t} &'; sleep 60`], cwd: fx.project });
+      const quoted = args.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+      const parent = runProcess({ shell: `bwrap ${quoted} 3>/dev/null & sleep 0.5; kill -9 $$` }, { cwd: fx.project, timeoutSecs: 20 });
+      expect(await until(() => sleepsRunning(t).length > 0)).toBe(true);
+      await parent;
+      expect(await until(() => sleepsRunning(t).length === 0)).toBe(true);
+    });
+  });
+
+  describe('in read-only mode', () => {
+    it('blocks every write, inside the project too', async () => {
+      const r = await sh('echo no > inside-ro.txt', 'read-only');
+      expect(r.code).not.toBe(0);
+      expect(existsSync(path.join(fx.project, 'inside-ro.txt'))).toBe(false);
+      expect(r.sandbox?.blocked).toEqual([expect.stringMatching(/^blocked by the sandbox: read-only mode allows no writes/)]);
+    });
+
+    it('still reads and runs', async () => {
+      const r = await sh('git status --porcelain >/dev/null && echo ok', 'read-only');
+      expect(r.stdout).toBe('ok\n');
+    });
+  });
+
+  it('is an error, not an unsandboxed run, when bwrap cannot set the sandbox up', async () => {
+    const policy = { ...fx.policy(), writable: [path.join(fx.root, 'no-such-dir')] };
+    await expect(runProcess({ shell: 'echo ran' }, { cwd: fx.project, sandbox: policy })).rejects.toThrow(SandboxError);
+    await expect(runProcess({ shell: 'echo ran' }, { cwd: fx.project, sandbox: policy })).rejects.toThrow(/^the sandbox could not start the command: bwrap: /);
+  });
+});

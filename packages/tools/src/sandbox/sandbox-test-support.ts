@@ -1,0 +1,79 @@
+/**
+ * What the sandbox's tests share: a project in a temp directory (a git
+ * repository, a sibling directory outside it, a config dir), the policy for
+ * it, and the check that bubblewrap is here, failing with what to install
+ * when it is not (on macOS the Seatbelt end-to-end test runs instead).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildPolicy, type SandboxPolicy } from './sandbox-policy.js';
+import { locateBwrap } from './sandbox-launcher.js';
+import type { SandboxMode } from './sandbox-options.js';
+
+export const onLinux = process.platform === 'linux';
+
+/** Fails, saying what to do, where the bubblewrap tests must run and cannot. */
+export function requireBwrap(): void {
+  if (!locateBwrap()) throw new Error('the sandbox tests need bubblewrap: install it (apt-get install bubblewrap; .ci/run does), then run them again');
+}
+
+export interface SandboxFixture {
+  root: string;
+  project: string;
+  outside: string;
+  config: string;
+  temp: string;
+  policy(mode?: Exclude<SandboxMode, 'off'>, opts?: { network?: boolean; configDir?: string }): SandboxPolicy;
+  remove(): void;
+}
+
+export function sandboxFixture(): SandboxFixture {
+  const root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'lug-sandbox-test-')));
+  const project = path.join(root, 'project');
+  const outside = path.join(root, 'outside');
+  const config = path.join(root, 'config', 'lug');
+  const temp = path.join(root, 'tmp');
+  for (const d of [project, outside, config, temp]) mkdirSync(d, { recursive: true });
+  execFileSync('git', ['init', '-q', project]);
+  return {
+    root,
+    project,
+    outside,
+    config,
+    temp,
+    policy: (mode = 'workspace', opts = {}) =>
+      buildPolicy({ mode, network: opts.network ?? false, projectRoot: project, configDir: opts.configDir ?? config, tempDir: temp }),
+    remove: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
+
+let unique = 0;
+/** A sleep duration no other process uses, to find the sleeps a test started. */
+export const sleepTag = () => `${5000 + (process.pid % 1000)}.${String(++unique).padStart(3, '0')}${Math.floor(Math.random() * 1000)}`;
+
+/** Pids (as lug sees them) of running processes whose command line is `sleep TAG`. */
+export function sleepsRunning(t: string): number[] {
+  const found: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (readFileSync(`/proc/${name}/cmdline`, 'latin1') !== `sleep\0${t}\0`) continue;
+      const stat = readFileSync(`/proc/${name}/stat`, 'latin1');
+      if (stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z') found.push(Number(name));
+    } catch {
+      // exited while we looked
+    }
+  }
+  return found;
+}
+
+export async function until(check: () => boolean, ms = 5000): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (check()) return true;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return check();
+}

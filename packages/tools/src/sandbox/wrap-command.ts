@@ -1,0 +1,26 @@
+/**
+ * A command as the sandbox runs it: the same program and arguments behind
+ * bwrap (Linux) or sandbox-exec (macOS), with what the runner must know
+ * about it (the environment to add, whether the exit status comes on fd 3).
+ */
+import { bwrapArgs, type CommandToWrap } from './bwrap-args.js';
+import { sandboxLauncher } from './sandbox-launcher.js';
+import type { SandboxPolicy } from './sandbox-policy.js';
+import { seatbeltArgs } from './seatbelt-profile.js';
+
+export interface WrappedCommand {
+  file: string;
+  args: string[];
+  /** Variables the sandboxed process gets (TMPDIR: the private temp directory). */
+  env: Record<string, string>;
+  /** The exit status is written to fd 3 (the bwrap supervisor), before the launcher itself exits. */
+  statusOnFd3: boolean;
+}
+
+/** Throws SandboxError when the sandbox cannot start here. */
+export function wrapCommand(policy: SandboxPolicy, command: CommandToWrap): WrappedCommand {
+  const launcher = sandboxLauncher();
+  const env: Record<string, string> = policy.tempDir ? { TMPDIR: policy.tempDir } : {};
+  if (launcher.kind === 'bwrap') return { file: launcher.path, args: bwrapArgs(policy, command), env, statusOnFd3: true };
+  return { file: launcher.path, args: seatbeltArgs(policy, command.file, command.args), env, statusOnFd3: false };
+}

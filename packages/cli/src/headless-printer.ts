@@ -102,6 +102,10 @@ export class HeadlessPrinter {
       case 'retry':
         this.out.stderr(`lug: ${e.error}; retrying in ${(e.delayMs / 1000).toFixed(1)} s (attempt ${e.attempt + 1})\n`);
         break;
+      case 'after_compact':
+        // The summary itself is in the session file (and in --format stream-json's events); stderr says it happened.
+        this.out.stderr(`lug: compacted ${e.replaced} older messages into a summary (${e.reason}; about ${e.tokensBefore} → ${e.tokensAfter} tokens)\n`);
+        break;
       case 'notify':
         if (e.level !== 'info') this.out.stderr(`lug: ${e.message}\n`);
         break;

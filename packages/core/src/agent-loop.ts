@@ -5,7 +5,10 @@
  * "cancelled by the user", so the history stays valid. An answer that stopped
  * for another reason than finishing (the output cap, a refusal, a filter, a
  * full context window) ends the turn with that reason and words saying what
- * to do; its calls are not run.
+ * to do; its calls are not run. An answer cut because the conversation no
+ * longer fits the window (a `context_window` stop, or an error saying so) is
+ * answered once a turn by `recoverOverflow` (a compaction) and the request
+ * made again.
  */
 import type { EventBus, TurnEndReason } from './events.js';
 import type { AssistantMessage, Message, ToolCallPart, ToolResultsMessage, Usage } from './messages.js';
@@ -13,7 +16,7 @@ import { assistantText } from './messages.js';
 import { ProviderError, type ModelRequest, type Provider, type StopReason, type ThinkingLevel } from './provider.js';
 import { childSignal } from './child-signals.js';
 import { CANCELLED, runToolCalls, type SchedulerDeps } from './scheduler.js';
-import { stopEnding } from './stop-endings.js';
+import { isContextOverflowError, stopEnding } from './stop-endings.js';
 import type { ToolSpec } from './tool.js';
 
 export interface LoopInput {
@@ -21,7 +24,8 @@ export interface LoopInput {
   model: string;
   /** Shown in request_start events: "anthropic/claude-sonnet-5-5". */
   modelName: string;
-  system: string;
+  /** The system prompt of the next request (a compaction builds it afresh). */
+  system: () => string;
   tools: () => ToolSpec[];
   maxTurns: number;
   maxTokens: number;
@@ -37,6 +41,10 @@ export interface LoopInput {
   addUsage(usage: Usage): void;
   /** Asked before every request: words saying why the loop must stop (lug.opt.max_cost passed), or undefined to go on. */
   stopBeforeRequest?(): string | undefined;
+  /** Run before every request: clear old tool output, compact when the context is past its thresholds. */
+  prepareRequest?(signal: AbortSignal): Promise<void>;
+  /** The conversation overflowed the window: make room (compact); true when the request is worth making again. Asked once a turn. */
+  recoverOverflow?(signal: AbortSignal): Promise<boolean>;
 }
 
 /** How the loop ended; `message` says in plain words why and what to do, for every reason but done and cancelled. */
@@ -66,7 +74,7 @@ async function streamAnswer(input: LoopInput, step: number): Promise<StreamedAns
   try {
     const body: ModelRequest = {
       model: input.model,
-      system: input.system,
+      system: input.system(),
       messages: input.history(),
       tools: input.tools(),
       maxTokens: input.maxTokens,
@@ -113,11 +121,23 @@ function unfinishedResults(calls: ToolCallPart[], content: string): ToolResultsM
 
 export async function runAgentLoop(input: LoopInput): Promise<LoopEnd> {
   let lastText = '';
+  let recovered = false;
   for (let step = 1; step <= input.maxTurns; step++) {
     const stopWhy = input.stopBeforeRequest?.();
     if (stopWhy) return { reason: 'max_cost', text: lastText, message: stopWhy };
+    await input.prepareRequest?.(input.signal);
+    if (input.signal.aborted) return { reason: 'cancelled', text: lastText };
     const answer = await streamAnswer(input, step);
     const calls = answer.message.content.filter((p): p is ToolCallPart => p.type === 'tool_call');
+    const overflowed = !input.signal.aborted && (answer.stop === 'context_window' || isContextOverflowError(answer.error));
+    if (overflowed && !recovered && input.recoverOverflow) {
+      recovered = true;
+      // The cut answer is dropped: the request is made again once there is room.
+      if (await input.recoverOverflow(input.signal)) {
+        step--;
+        continue;
+      }
+    }
     if (answer.message.content.length) {
       input.append(answer.message);
       input.events.emit('assistant_message', { message: answer.message });

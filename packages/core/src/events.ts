@@ -6,6 +6,8 @@ import type { AssistantMessage, Usage } from './messages.js';
 import type { ToolProgress } from './tool.js';
 import type { CallDescription } from './tool-description.js';
 import type { ToolDetails } from './tool-details.js';
+import type { CompactionReason } from './compaction-record.js';
+import type { ContextWindowSource } from './context-window.js';
 
 /** A tool call as the loop sees it, once the model has finished sending it. */
 export interface CallInfo {
@@ -59,6 +61,20 @@ export interface LugEventMap {
    * no price is known for a model the session used.
    */
   usage: { usage: Usage; total: Usage; cost?: number; requestCost?: number };
+  /**
+   * How much of the model's window the next request uses: `used` tokens of
+   * `window` (`fraction` = used / window). `estimated`: no request has counted
+   * it since what is sent changed; `source`: where the window's size comes
+   * from ('assumed' when lug does not know the model).
+   */
+  context: { used: number; window: number; fraction: number; estimated: boolean; source: ContextWindowSource };
+  /** A compaction begins: `messages` older messages are to be summarised. */
+  compaction_start: { reason: CompactionReason; messages: number; tokens: number; window: number; focus?: string };
+  /**
+   * A compaction is done: `summary` now stands for `replaced` messages in what
+   * is sent (the session file keeps them). `by`: who wrote the summary.
+   */
+  after_compact: { reason: CompactionReason; summary: string; replaced: number; kept: number; tokensBefore: number; tokensAfter: number; by: 'model' | 'hook'; focus?: string };
   mode_change: { from: ApprovalMode; to: ApprovalMode; auto: boolean };
   option_change: { name: string; value: unknown; previous: unknown };
   turn_end: { reason: TurnEndReason; text: string };
@@ -87,6 +103,9 @@ const EVENT_NAMES: { readonly [K in LugEventType]: true } = {
   tool_progress: true,
   tool_result: true,
   usage: true,
+  context: true,
+  compaction_start: true,
+  after_compact: true,
   mode_change: true,
   option_change: true,
   turn_end: true,

@@ -9,6 +9,7 @@
 import { isAuthorizerFactory, type Authorizer, type AuthorizerFactory } from './authorizer.js';
 import { CommandRegistry, KeymapRegistry } from './command-registry.js';
 import { EventBus } from './events.js';
+import { HookRegistry } from './hooks.js';
 import { DEFAULT_LIMITS, type Limits } from './limits.js';
 import { createOptions, type OptionsStore } from './options.js';
 import { PathLocks } from './path-lock.js';
@@ -23,6 +24,8 @@ export interface LugHost {
   readonly tools: ToolRegistry;
   readonly options: OptionsStore;
   readonly events: EventBus;
+  /** Hooks that change what happens (before_compact...), beside the events that report it. */
+  readonly hooks: HookRegistry;
   readonly commands: CommandRegistry;
   readonly keys: KeymapRegistry;
   readonly providers: ProviderRegistry;
@@ -88,6 +91,7 @@ export function createHost(opts: HostOptions): LugHost {
     tools: new ToolRegistry(),
     options,
     events,
+    hooks: new HookRegistry(events),
     commands: new CommandRegistry(),
     keys: new KeymapRegistry(),
     providers: new ProviderRegistry({ option: (name) => (options.has(name) ? options.get(name) : undefined) }),

@@ -86,6 +86,17 @@ export function tableOption(name: string, description: string): OptionDef<Record
   };
 }
 
+/** A share of something from above 0 up to 1, or false (off). */
+export function fractionOption(name: string, def: number | false, description: string): OptionDef<number | false> {
+  return {
+    name,
+    allowed: 'a number above 0 and at most 1 (a share of the context window), or false (off)',
+    default: def,
+    description,
+    parse: (v) => (v === false || (typeof v === 'number' && Number.isFinite(v) && v > 0 && v <= 1) ? (v as number | false) : undefined),
+  };
+}
+
 function show(value: unknown): string {
   if (typeof value === 'function') return 'a function';
   return JSON.stringify(value) ?? String(value);
@@ -168,6 +179,16 @@ export const CORE_OPTIONS: OptionDef<any>[] = [
     description: 'Prices that override lug\'s price table, or price a model it does not know: a table from "provider/model" to input, output, cache_read and cache_write, in US dollars per million tokens (and long_prompt = { above_tokens = N, input = …, output = … } for dearer long prompts).',
     parse: (v) => (v === null ? null : parsePriceTable(v)),
   } satisfies OptionDef<Record<string, ModelPricing> | null>,
+  {
+    name: 'context_window',
+    allowed: 'an integer from 1000 to 100000000 (tokens), or nil',
+    default: null,
+    description: "How many tokens the model's context window holds, over what lug knows of the model (the provider's table, what a local server reports). nil: what lug knows, or 128,000 for a model it does not know.",
+    parse: (v) => (v === null || (typeof v === 'number' && Number.isInteger(v) && v >= 1000 && v <= 100_000_000) ? (v as number | null) : undefined),
+  } satisfies OptionDef<number | null>,
+  fractionOption('clear_tool_output_at', 0.6, 'When the context passes this share of the window, the results of tool calls older than the last lug.opt.keep_turns turns are sent as one-line stubs (the session file keeps them whole). false: never.'),
+  fractionOption('compact_at', 0.8, 'When the context passes this share of the window, the conversation before the last lug.opt.keep_turns turns is replaced, in what is sent, by a summary the model writes (:compact does it at any time). false: never on its own (a context-overflow error still compacts once).'),
+  integerOption('keep_turns', 1, 1000, 3, 'How many recent turns (prompts with their answers and tool calls) stay whole when old tool output is cleared and when the conversation is compacted.'),
   tableOption('openai_compat', 'How lug talks to the OpenAI endpoint at OPENAI_BASE_URL, over the defaults known for it: server (which kind: "openai", "azure", "deepseek", "mistral", "groq", "xai", "ollama", "llama.cpp", "vllm", "lmstudio", "generic"), api ("responses" or "chat"), max_tokens_field, stream_usage, send_reasoning, reasoning_required, reasoning_effort, reasoning, reasoning_summary, images, and per-model tables under models (keys are model names, * matching any text). Read on every request; docs/providers.md lists each field.'),
 ];
 

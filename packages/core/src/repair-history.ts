@@ -21,29 +21,48 @@ export interface RepairedHistory {
 }
 
 /**
+ * The repair made one message at a time, for a file read line by line: every
+ * assistant message with tool calls is followed by exactly one tool message
+ * holding a result for each call (a missing one is "not run"), and a tool
+ * message anywhere else is dropped. `messages` is valid after `finish()`, and
+ * before it except for a last assistant message whose results may follow.
+ */
+export class HistoryRepair {
+  readonly messages: Message[] = [];
+  droppedResults = 0;
+  private pending: ToolCallPart[] | undefined;
+
+  push(m: Message): void {
+    if (m.role === 'tool') {
+      if (this.pending) this.messages.push({ role: 'tool', results: resultsFor(this.pending, m) });
+      else this.droppedResults++;
+      this.pending = undefined;
+      return;
+    }
+    this.finish();
+    this.messages.push(m);
+    if (m.role !== 'assistant') return;
+    const calls = m.content.filter((p): p is ToolCallPart => p.type === 'tool_call');
+    if (calls.length) this.pending = calls;
+  }
+
+  /** Give a last call with no result its "not run" result. */
+  finish(): Message[] {
+    if (this.pending) this.messages.push({ role: 'tool', results: resultsFor(this.pending, undefined) });
+    this.pending = undefined;
+    return this.messages;
+  }
+}
+
+/**
  * Every assistant message with tool calls is followed by exactly one tool
  * message holding a result for each call (a missing one is "not run"), and a
  * tool message anywhere else is dropped.
  */
 export function repairConversation(messages: readonly Message[]): RepairedHistory {
-  const out: Message[] = [];
-  let droppedResults = 0;
-  for (let i = 0; i < messages.length; i++) {
-    const m = messages[i]!;
-    if (m.role === 'tool') {
-      droppedResults++;
-      continue;
-    }
-    out.push(m);
-    if (m.role !== 'assistant') continue;
-    const calls = m.content.filter((p): p is ToolCallPart => p.type === 'tool_call');
-    if (!calls.length) continue;
-    const next = messages[i + 1];
-    const stored = next?.role === 'tool' ? next : undefined;
-    if (stored) i++;
-    out.push({ role: 'tool', results: resultsFor(calls, stored) });
-  }
-  return { messages: out, droppedResults };
+  const repair = new HistoryRepair();
+  for (const m of messages) repair.push(m);
+  return { messages: repair.finish(), droppedResults: repair.droppedResults };
 }
 
 /** repairConversation's messages alone. */

@@ -6,6 +6,7 @@
  */
 import { kindOf, messageProblem, usageProblem } from './message-check.js';
 import type { Message, Usage } from './messages.js';
+import type { Compaction } from './compaction-record.js';
 
 export interface SessionHeader {
   type: 'session';
@@ -16,7 +17,18 @@ export interface SessionHeader {
 }
 
 /** A usage line holds the session's totals so far: tokens, and the cost in US dollars when every model's price was known. */
-export type SessionLine = SessionHeader | { type: 'message'; message: Message } | { type: 'usage'; usage: Usage; cost?: number };
+/**
+ * A compaction line: from here on, `compaction.summary` stands for every
+ * message but the last `kept` (counted when it was written) in what is sent.
+ * The messages themselves stay in the file.
+ */
+export interface CompactionLine {
+  type: 'compaction';
+  compaction: Compaction;
+  kept: number;
+}
+
+export type SessionLine = SessionHeader | { type: 'message'; message: Message } | { type: 'usage'; usage: Usage; cost?: number } | CompactionLine;
 
 export type ReadLine = { record: SessionLine; problem?: undefined } | { record?: undefined; problem: string };
 
@@ -67,6 +79,26 @@ export function readRecordLine(text: string): ReadLine {
     const cost = typeof value.cost === 'number' && Number.isFinite(value.cost) && value.cost >= 0 ? value.cost : undefined;
     return { record: { type: 'usage', usage: value.usage as Usage, ...(cost !== undefined ? { cost } : {}) } };
   }
+  if (value.type === 'compaction') {
+    const problem = compactionProblem(value);
+    return problem ? { problem } : { record: value as unknown as CompactionLine };
+  }
   if (value.type === 'session') return { problem: 'a second session header, after the first line' };
-  return { problem: `a record's type must be "message" or "usage", got ${kindOf(value.type)}` };
+  return { problem: `a record's type must be "message", "usage" or "compaction", got ${kindOf(value.type)}` };
+}
+
+const REASONS = ['threshold', 'overflow', 'command'];
+
+/** What is wrong with a compaction line, or undefined. */
+function compactionProblem(value: Record<string, unknown>): string | undefined {
+  if (typeof value.kept !== 'number' || !Number.isInteger(value.kept) || value.kept < 0) return `a compaction's kept must be a count, got ${kindOf(value.kept)}`;
+  const c = value.compaction;
+  if (!isObject(c)) return `a compaction record needs its compaction, got ${kindOf(c)}`;
+  if (typeof c.summary !== 'string') return `a compaction's summary must be a string, got ${kindOf(c.summary)}`;
+  if (!REASONS.includes(c.reason as string)) return `a compaction's reason must be one of ${REASONS.join(', ')}, got ${kindOf(c.reason)}`;
+  for (const f of ['userPrompts', 'pinned']) {
+    const list = c[f];
+    if (!Array.isArray(list) || !list.every((s) => typeof s === 'string')) return `a compaction's ${f} must be a list of strings`;
+  }
+  return undefined;
 }

@@ -9,11 +9,13 @@
  * the file and its lines, and a broken header is an error that says what is
  * wrong with it.
  */
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Message, Usage } from './messages.js';
-import { repairConversation } from './repair-history.js';
+import { HistoryRepair } from './repair-history.js';
+import { forEachLine } from './file-lines.js';
+import type { Compaction } from './compaction-record.js';
 import { readHeaderLine, readRecordLine, type SessionHeader, type SessionLine } from './session-records.js';
 
 export type { SessionHeader, SessionLine } from './session-records.js';
@@ -25,6 +27,8 @@ export interface StoredSession {
   usage: Usage;
   /** The session's cost so far in US dollars; undefined when a price was unknown. */
   cost?: number;
+  /** The compaction that stands (its keptFrom an index of `messages`), if the session was compacted. */
+  compaction?: Compaction;
   path: string;
   /** What was skipped or repaired on load, naming the file and lines; absent when the file was whole. */
   notice?: string;
@@ -115,27 +119,36 @@ export class SessionStore {
   load(id: string): StoredSession {
     const path = this.pathOf(id);
     if (!/^[\w.-]+$/.test(id) || !existsSync(path)) throw new SessionNotFoundError(`no session "${id}" in ${this.dir}`);
-    const lines = readFileSync(path, 'utf8').split('\n');
-    const first = readHeaderLine(lines[0] ?? '');
-    if (!first.header) throw headerError(path, lines[0]?.trim() ? first.problem : 'the first line is empty');
-    const messages: Message[] = [];
+    let header: SessionHeader | undefined;
+    let headerProblem: string | undefined;
+    const repair = new HistoryRepair();
     let usage: Usage = { inputTokens: 0, outputTokens: 0 };
     let cost: number | undefined = 0;
+    let compaction: Compaction | undefined;
     const skipped: Array<{ line: number; problem: string }> = [];
-    for (let i = 1; i < lines.length; i++) {
-      const text = lines[i]!;
-      if (!text.trim()) continue;
+    forEachLine(path, (text, number) => {
+      if (number === 1) {
+        const first = readHeaderLine(text);
+        if (first.header) header = first.header;
+        else headerProblem = text.trim() ? first.problem : 'the first line is empty';
+        return;
+      }
+      if (!header || !text.trim()) return;
       const read = readRecordLine(text);
-      if (!read.record) skipped.push({ line: i + 1, problem: read.problem });
-      else if (read.record.type === 'message') messages.push(read.record.message);
+      if (!read.record) skipped.push({ line: number, problem: read.problem });
+      else if (read.record.type === 'message') repair.push(read.record.message);
       else if (read.record.type === 'usage') {
         usage = read.record.usage;
         cost = typeof read.record.cost === 'number' ? read.record.cost : undefined;
+      } else if (read.record.type === 'compaction') {
+        const messages = repair.finish();
+        compaction = { ...read.record.compaction, keptFrom: Math.max(0, messages.length - read.record.kept) };
       }
-    }
-    const repaired = repairConversation(messages);
-    const notice = damageNotice(path, skipped, repaired.droppedResults);
-    return { header: first.header, messages: repaired.messages, usage, cost, path, ...(notice ? { notice } : {}) };
+    });
+    if (!header) throw headerError(path, headerProblem ?? 'the first line is empty');
+    const messages = repair.finish();
+    const notice = damageNotice(path, skipped, repair.droppedResults);
+    return { header, messages, usage, cost, path, ...(compaction ? { compaction } : {}), ...(notice ? { notice } : {}) };
   }
 
   private readHeader(path: string): HeaderRead {

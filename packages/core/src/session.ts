@@ -8,9 +8,16 @@ import type { LugHost } from './host.js';
 import { addUsage, emptyUsage, type ImagePart, type Message, type Usage } from './messages.js';
 import { costOf, formatCost, type ModelPricing } from './pricing.js';
 import { defaultModel, NO_MODEL_MESSAGE, ProviderError, type ModelInfo, type Provider, type ThinkingLevel } from './provider.js';
-import type { SessionStore } from './session-store.js';
+import type { SessionLine, SessionStore } from './session-store.js';
 import { newSessionId } from './session-store.js';
 import { buildSystemPrompt } from './system-prompt.js';
+import type { Compaction, CompactionReason } from './compaction-record.js';
+import { compactConversation, NothingToCompact } from './compaction.js';
+import { breakdownContext, type ContextBreakdown } from './context-breakdown.js';
+import { contextWindowOf, type ContextWindow } from './context-window.js';
+import { ConversationContext, summaryMessage, type ContextMeasure } from './conversation-context.js';
+import { recentTurnsStart, turnStarts } from './tool-output-clearing.js';
+import { messageTokens } from './token-estimate.js';
 
 export interface SessionOptions {
   store?: SessionStore;
@@ -21,6 +28,29 @@ export interface SessionOptions {
   /** The resumed session's cost so far in US dollars (undefined: not known). */
   cost?: number;
   systemPrompt?: string;
+  /** The resumed session's compaction that stands, if any. */
+  compaction?: Compaction;
+}
+
+/** The model a turn talks to, resolved once per turn. */
+interface ModelRun {
+  modelName: string;
+  provider: Provider;
+  model: string;
+  info: ModelInfo | undefined;
+  pricing: ModelPricing | undefined;
+}
+
+/** What `:context` shows. */
+export interface ContextReport extends ContextMeasure {
+  model: string | undefined;
+  window: ContextWindow;
+  fraction: number;
+  breakdown: ContextBreakdown;
+  /** The compaction that stands: its summary, and how many messages of the history it replaces. */
+  compaction?: { summary: string; replaced: number; reason: CompactionReason; by: 'model' | 'hook'; created: string; focus?: string };
+  /** Messages of the history whose tool results are sent as stubs. */
+  clearedBefore: number;
 }
 
 /** How long a provider may take to tell what it knows of a model (a local server's /props, /api/show) before the turn goes on without. */
@@ -57,6 +87,10 @@ export class Session {
   private controller: AbortController | undefined;
   private fileCreated: boolean;
   private systemPrompt: string | undefined;
+  /** What of the history is sent, and how much of the window it fills. */
+  private context = new ConversationContext();
+  /** The window of the model last used (for the `context` event between turns). */
+  private lastWindow: ContextWindow | undefined;
 
   constructor(
     readonly host: LugHost,
@@ -68,6 +102,7 @@ export class Session {
     this.cost = opts.id !== undefined && opts.usage ? opts.cost : 0;
     this.fileCreated = opts.id !== undefined;
     this.systemPrompt = opts.systemPrompt;
+    if (opts.compaction) this.context.setCompaction(opts.compaction);
     host.events.emit('session_start', { sessionId: this.id, cwd: host.cwd, resumed: opts.id !== undefined });
   }
 
@@ -82,13 +117,34 @@ export class Session {
 
   private append(message: Message): void {
     this.history.push(message);
-    const store = this.opts.store;
-    if (!store) return;
-    if (!this.fileCreated) {
-      store.create(this.id, this.host.cwd);
-      this.fileCreated = true;
-    }
-    store.append(this.id, { type: 'message', message });
+    this.reportContext();
+    this.writeRecord({ type: 'message', message });
+  }
+
+  /** The system prompt of the next request: built once, and again after a compaction (AGENTS.md as it is now). */
+  private system(): string {
+    return (this.systemPrompt ??= buildSystemPrompt({ cwd: this.host.cwd }));
+  }
+
+  /** The messages the next request sends: after the compaction, its summary in front, old tool output stubbed. */
+  messagesToSend(): Message[] {
+    return this.context.messages(this.history);
+  }
+
+  private windowOf(modelName: string, info: ModelInfo | undefined): ContextWindow {
+    return (this.lastWindow = contextWindowOf(modelName, info, this.host.options.get<number | null>('context_window')));
+  }
+
+  private measure(): ContextMeasure {
+    return this.context.measure(this.history, this.system(), this.host.tools.specs());
+  }
+
+  /** Tell subscribers how full the window is (after a request, a message, a compaction). */
+  private reportContext(): ContextMeasure {
+    const measure = this.measure();
+    const window = this.lastWindow;
+    if (window) this.host.events.emit('context', { ...measure, window: window.tokens, fraction: measure.used / window.tokens, source: window.source });
+    return measure;
   }
 
   private recordUsage(usage: Usage, pricing: ModelPricing | undefined): void {
@@ -177,30 +233,38 @@ export class Session {
     return `stopped: this session has cost ${formatCost(this.cost)}, more than lug.opt.max_cost ($${limit}); raise lug.opt.max_cost to go on`;
   }
 
-  private async runLoop(prompt: string, images: ImagePart[], signal: AbortSignal): Promise<LoopEnd> {
-    const { host } = this;
+  /** The model of the next request, resolved, with what its provider knows of it. */
+  private async resolveModel(signal?: AbortSignal): Promise<ModelRun> {
     const modelName = this.modelName();
     if (!modelName) throw new ProviderError(NO_MODEL_MESSAGE, 'config');
-    const { provider, model } = await host.providers.resolve(modelName, host.env);
+    const { provider, model } = await this.host.providers.resolve(modelName, this.host.env);
     const info = await this.modelInfo(modelName, provider, model, signal);
+    return { modelName, provider, model, info, pricing: this.pricingOf(modelName, info) };
+  }
+
+  private async runLoop(prompt: string, images: ImagePart[], signal: AbortSignal): Promise<LoopEnd> {
+    const { host } = this;
+    const run = await this.resolveModel(signal);
+    const { modelName, provider, model, info, pricing } = run;
     this.announceDeprecation(modelName, info);
     // Checked before the prompt joins the conversation, so nothing is sent and the history stays as it was.
     if (images.length && info?.images === false) {
       throw new ProviderError(`${modelName} does not accept images; choose a model that does (--model, lug.opt.model), or send the prompt without them`, 'config');
     }
+    this.windowOf(modelName, info);
     this.append({ role: 'user', content: prompt, ...(images.length ? { images } : {}) });
-    const pricing = this.pricingOf(modelName, info);
-    const system = (this.systemPrompt ??= buildSystemPrompt({ cwd: host.cwd }));
     return runAgentLoop({
       provider,
       model,
       modelName,
-      system,
+      system: () => this.system(),
       tools: () => host.tools.specs(),
       maxTurns: host.options.get<number>('max_turns'),
       maxTokens: host.options.get<number>('max_tokens'),
       thinking: host.options.get<ThinkingLevel>('thinking'),
       stopBeforeRequest: () => this.overBudget(modelName, pricing),
+      prepareRequest: (s) => this.makeRoom(run, s),
+      recoverOverflow: (s) => this.recoverOverflow(run, s),
       scheduler: () => ({
         tools: host.tools,
         events: host.events,
@@ -212,10 +276,143 @@ export class Session {
       }),
       events: host.events,
       signal,
-      history: () => this.history,
+      history: () => this.messagesToSend(),
       append: (m) => this.append(m),
-      addUsage: (u) => this.recordUsage(u, pricing),
+      addUsage: (u) => {
+        // The request counted everything sent; what is appended from now on is estimated until the next one.
+        this.context.counted(u.inputTokens + (u.cacheReadTokens ?? 0) + (u.cacheWriteTokens ?? 0), this.history.length);
+        this.recordUsage(u, pricing);
+        this.reportContext();
+      },
     });
+  }
+
+  /**
+   * Before a request: past lug.opt.clear_tool_output_at, send old tool output
+   * as stubs; past lug.opt.compact_at, compact. A compaction that fails is
+   * reported and the turn goes on (an overflow still compacts once).
+   */
+  private async makeRoom(run: ModelRun, signal: AbortSignal): Promise<void> {
+    const window = this.windowOf(run.modelName, run.info).tokens;
+    const opt = this.host.options;
+    const keepTurns = opt.get<number>('keep_turns');
+    const clearAt = opt.get<number | false>('clear_tool_output_at');
+    let used = this.measure().used;
+    if (clearAt !== false && used >= clearAt * window) {
+      const before = recentTurnsStart(this.history, keepTurns, this.context.start);
+      if (before !== undefined && this.context.clearBefore(before)) used = this.reportContext().used;
+    }
+    const compactAt = opt.get<number | false>('compact_at');
+    if (compactAt === false || used < compactAt * window) return;
+    try {
+      await this.compactWith(run, 'threshold', undefined, signal);
+    } catch (err) {
+      if (err instanceof NothingToCompact || signal.aborted) return;
+      this.host.events.emit('notify', { message: `compaction failed: ${(err as Error).message}; the turn goes on without it`, level: 'warn' });
+    }
+  }
+
+  private async recoverOverflow(run: ModelRun, signal: AbortSignal): Promise<boolean> {
+    try {
+      await this.compactWith(run, 'overflow', undefined, signal);
+      return true;
+    } catch (err) {
+      // With nothing to compact the turn ends as it would have, saying so.
+      if (!signal.aborted && !(err instanceof NothingToCompact)) this.host.events.emit('notify', { message: `the conversation overflowed the context window and could not be compacted: ${(err as Error).message}`, level: 'warn' });
+      return false;
+    }
+  }
+
+  private async compactWith(run: ModelRun, reason: CompactionReason, focus: string | undefined, signal: AbortSignal): Promise<Compaction> {
+    const window = this.windowOf(run.modelName, run.info).tokens;
+    const tokensBefore = this.measure().used;
+    const from = this.context.start;
+    const compaction = await compactConversation({
+      provider: run.provider,
+      model: run.model,
+      history: this.history,
+      previous: this.context.compaction,
+      reason,
+      focus,
+      keepTurns: this.host.options.get<number>('keep_turns'),
+      window,
+      tokens: tokensBefore,
+      maxTokens: this.host.options.get<number>('max_tokens'),
+      hooks: this.host.hooks,
+      signal,
+      addUsage: (u) => this.recordUsage(u, run.pricing),
+      started: (messages) => this.host.events.emit('compaction_start', { reason, messages, tokens: tokensBefore, window, ...(focus ? { focus } : {}) }),
+    });
+    this.context.setCompaction(compaction);
+    // Rebuilt fresh, never summarised: today's date, AGENTS.md as it is now.
+    this.systemPrompt = this.opts.systemPrompt;
+    compaction.tokensAfter = this.measure().used;
+    this.writeRecord({ type: 'compaction', compaction, kept: this.history.length - compaction.keptFrom });
+    this.host.events.emit('after_compact', {
+      reason,
+      summary: compaction.summary,
+      replaced: compaction.keptFrom - from,
+      kept: this.history.length - compaction.keptFrom,
+      tokensBefore,
+      tokensAfter: compaction.tokensAfter,
+      by: compaction.by,
+      ...(compaction.focus ? { focus: compaction.focus } : {}),
+    });
+    this.reportContext();
+    return compaction;
+  }
+
+  /** Compact now (`:compact [focus]`), between turns. */
+  async compact(focus?: string): Promise<Compaction> {
+    if (this.running) throw new TurnInProgressError('a turn is running; compact once it ends (or cancel it first)');
+    this.running = true;
+    const controller = (this.controller = new AbortController());
+    try {
+      const run = await this.resolveModel(controller.signal);
+      return await this.compactWith(run, 'command', focus?.trim() || undefined, controller.signal);
+    } finally {
+      this.running = false;
+      this.controller = undefined;
+    }
+  }
+
+  /** How full the window is, and with what (`:context`). */
+  async contextReport(): Promise<ContextReport> {
+    const modelName = this.modelName();
+    let window = this.lastWindow ?? contextWindowOf(modelName ?? '', undefined, this.host.options.get<number | null>('context_window'));
+    if (modelName) {
+      try {
+        const run = await this.resolveModel();
+        window = this.windowOf(run.modelName, run.info);
+      } catch {
+        // No provider for it (no key): the window lug would assume is still worth showing.
+      }
+    }
+    const measure = this.measure();
+    const c = this.context.compaction;
+    const sent = this.messagesToSend();
+    const summaryTokens = c ? messageTokens(summaryMessage(c, undefined)) : 0;
+    const breakdown = breakdownContext({ system: this.system(), tools: this.host.tools.specs(), sent, turnsBefore: turnStarts(this.history.slice(0, this.context.start)).length, summaryTokens });
+    return {
+      ...measure,
+      model: modelName,
+      window,
+      fraction: measure.used / window.tokens,
+      breakdown,
+      clearedBefore: this.context.clearedBefore,
+      ...(c ? { compaction: { summary: c.summary, replaced: c.keptFrom, reason: c.reason, by: c.by, created: c.created, ...(c.focus ? { focus: c.focus } : {}) } } : {}),
+    };
+  }
+
+  /** Write a record (not a message) to the session file, creating it if need be. */
+  private writeRecord(line: SessionLine): void {
+    const store = this.opts.store;
+    if (!store) return;
+    if (!this.fileCreated) {
+      store.create(this.id, this.host.cwd);
+      this.fileCreated = true;
+    }
+    store.append(this.id, line);
   }
 
   /** Cancel the running turn, if any. */
@@ -229,6 +426,7 @@ export class Session {
     this.systemPrompt = this.opts.systemPrompt;
     this.id = newSessionId();
     this.history = [];
+    this.context.forget();
     this.usage = emptyUsage();
     this.cost = 0;
     this.fileCreated = false;
@@ -236,11 +434,13 @@ export class Session {
   }
 
   /** Switch to a stored conversation (`:resume`); its system prompt is built again, as at start-up. */
-  resume(id: string, messages: Message[], usage: Usage = emptyUsage(), cost?: number): void {
+  resume(id: string, messages: Message[], usage: Usage = emptyUsage(), cost?: number, compaction?: Compaction): void {
     this.cancel();
     this.systemPrompt = this.opts.systemPrompt;
     this.id = id;
     this.history = [...messages];
+    this.context.forget();
+    if (compaction) this.context.setCompaction(compaction);
     this.usage = usage;
     this.cost = cost;
     this.fileCreated = true;

@@ -5,7 +5,7 @@
  */
 import type { TurnEndReason } from './events.js';
 import type { ToolCallPart } from './messages.js';
-import type { StopReason } from './provider.js';
+import { ProviderError, type StopReason } from './provider.js';
 
 export interface StopEnding {
   reason: Extract<TurnEndReason, 'max_tokens' | 'refusal' | 'content_filter' | 'context_window'>;
@@ -60,4 +60,13 @@ export function stopEnding(stop: StopReason | undefined, ctx: StopContext): Stop
     default:
       return undefined;
   }
+}
+
+/** Servers' words for a conversation too long for the model (Anthropic's "prompt is too long", OpenAI's "maximum context length"...). */
+const CONTEXT_WORDS =
+  /maximum context length|context length exceeded|context_length_exceeded|context window|exceeds? (the )?(available )?context (size|window|length)|maximum prompt length|prompt is too long|input (is )?too long for/i;
+
+/** Whether a failed request failed because the conversation no longer fits the model's context window. */
+export function isContextOverflowError(error: unknown): boolean {
+  return error instanceof ProviderError && (error.kind === 'bad_request' || error.kind === 'protocol') && CONTEXT_WORDS.test(error.message);
 }

@@ -19,6 +19,9 @@ export function readAgentsMd(cwd: string): string | null {
   }
 }
 
+/** The heading AGENTS.md comes under in the system prompt (`:context` counts it apart). */
+export const AGENTS_MD_HEADING = '# AGENTS.md (the project\'s instructions)';
+
 export function buildSystemPrompt(input: SystemPromptInput): string {
   const date = (input.date ?? new Date()).toISOString().slice(0, 10);
   const agents = input.agentsMd === undefined ? readAgentsMd(input.cwd) : input.agentsMd;
@@ -31,6 +34,6 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
     'Read before you change; make the smallest change that does what was asked; say what you did.',
     'Some tool calls ask the user for approval; a denied call returns its reason: adapt rather than retry the same call.',
   ];
-  if (agents) lines.push('', '# AGENTS.md (the project\'s instructions)', '', agents.trimEnd());
+  if (agents) lines.push('', AGENTS_MD_HEADING, '', agents.trimEnd());
   return lines.join('\n');
 }

@@ -7,6 +7,7 @@ import { defaultModel, parseModelName } from '@lug/core';
 import type { TuiController } from './controller.js';
 import { helpFor, helpTopics } from './help.js';
 import { inspectValue } from './inspect.js';
+import { contextCommands } from './context-commands.js';
 
 const SOURCE = 'tui';
 
@@ -185,7 +186,7 @@ function lookCommands(c: TuiController): Command[] {
 }
 
 function tuiCommands(c: TuiController): Command[] {
-  return [...approvalCommands(c), ...conversationCommands(c), ...lookCommands(c)];
+  return [...approvalCommands(c), ...conversationCommands(c), ...lookCommands(c), ...contextCommands(c)];
 }
 
 function storedSessions(c: TuiController): Array<{ id: string }> {

@@ -4,7 +4,7 @@
  * from @lug/core, `Approvals` from @lug/approvals, the Lua runtime); tests pass
  * small stand-ins. The TUI never imports the Lua bridge: Lua is one function.
  */
-import type { Message, Usage } from '@lug/core';
+import type { Compaction, ContextReport, Message, TurnEndReason, Usage } from '@lug/core';
 import type { Approvals } from '@lug/approvals';
 
 export type {
@@ -17,7 +17,7 @@ export type {
 
 export interface TurnResult {
   text: string;
-  reason: 'done' | 'cancelled' | 'error' | 'max_turns';
+  reason: TurnEndReason;
   error?: string;
 }
 
@@ -33,8 +33,12 @@ export interface TuiSession {
   /** A new conversation (new id). */
   reset(): void;
   modelName(): string | undefined;
-  /** Continue a stored conversation (`:resume`). */
-  resume?(id: string, messages: Message[], usage?: Usage): void;
+  /** Continue a stored conversation (`:resume`), from its compaction when it has one. */
+  resume?(id: string, messages: Message[], usage?: Usage, cost?: number, compaction?: Compaction): void;
+  /** Compact the conversation now (`:compact [focus]`). */
+  compact?(focus?: string): Promise<unknown>;
+  /** How full the context window is, and with what (`:context`). */
+  contextReport?(): Promise<ContextReport>;
 }
 
 /** Where `:resume` finds earlier conversations: @lug/core's SessionStore. */
@@ -42,7 +46,7 @@ export interface TuiSessionStore {
   /** Newest first; only those started in `cwd` when given. */
   list(cwd?: string): Array<{ id: string; cwd: string; mtimeMs: number }>;
   /** `notice`: what was skipped in a damaged file, shown as a warning. */
-  load(id: string): { messages: Message[]; usage: Usage; notice?: string };
+  load(id: string): { messages: Message[]; usage: Usage; cost?: number; compaction?: Compaction; notice?: string };
 }
 
 /** The part of @lug/approvals' `Approvals` the TUI uses. */

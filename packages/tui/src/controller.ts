@@ -260,7 +260,7 @@ export class TuiController {
     if (!this.session.resume) throw new Error('this session cannot resume a stored conversation');
     const stored = store.load(id);
     if (this.session.running) this.session.cancel();
-    this.session.resume(id, stored.messages, stored.usage);
+    this.session.resume(id, stored.messages, stored.usage, stored.cost, stored.compaction);
     this.update({ queued: [] });
     this.transcript.replay(this.session.messages);
     this.transcript.setUsage(this.session.usage);

@@ -1,6 +1,7 @@
 /**
  * The status line: model, approval mode (a loud AUTO while auto mode is on),
- * tokens in and out, running and background processes, and the directory.
+ * tokens in and out, the share of the context window used, running and
+ * background processes, and the directory.
  * `lug.opt.statusline` may replace it with a function's string; AUTO stays in
  * front of it whatever the function returns, because running without asking
  * must never be missed.
@@ -15,6 +16,8 @@ export interface StatusInfo {
   mode: ApprovalMode;
   auto: boolean;
   usage: Usage;
+  /** The share of the context window the next request uses (0..1), once known. */
+  context?: number;
   /** Processes of running calls. */
   running: number;
   /** Processes left in the background. */
@@ -31,6 +34,8 @@ export interface StatuslineContext {
   auto: boolean;
   tokens_in: number;
   tokens_out: number;
+  /** Percent of the context window used (0 to 100), or nil before it is known. */
+  context_percent: number | null;
   running: number;
   background: number;
   cwd: string;
@@ -58,6 +63,7 @@ export function statuslineContext(info: StatusInfo): StatuslineContext {
     auto: info.auto,
     tokens_in: info.usage.inputTokens,
     tokens_out: info.usage.outputTokens,
+    context_percent: info.context !== undefined ? Math.round(info.context * 100) : null,
     running: info.running,
     background: info.background,
     cwd: info.cwd,
@@ -177,7 +183,7 @@ export function StatusLine({ info, width = 80, statusline, home, primed }: Statu
     );
   }
   const procs = [info.running ? `${info.running} running` : '', info.background ? `${info.background} background` : ''].filter(Boolean).join(', ');
-  const tokens = `↑${formatTokens(info.usage.inputTokens)} ↓${formatTokens(info.usage.outputTokens)}`;
+  const tokens = `↑${formatTokens(info.usage.inputTokens)} ↓${formatTokens(info.usage.outputTokens)}${info.context !== undefined ? ` · ${Math.round(info.context * 100)}% context` : ''}`;
   return (
     <Box>
       <Text wrap="truncate-start">

@@ -25,6 +25,8 @@ export interface TranscriptSnapshot {
   tail: string;
   running: boolean;
   usage: Usage;
+  /** The share of the model's context window the next request uses (the core's `context` event); undefined before it is known. */
+  context?: number;
   /** Bumped when something the status line shows may have changed. */
   version: number;
 }

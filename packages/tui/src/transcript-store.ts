@@ -29,12 +29,25 @@ export interface TranscriptStoreOptions {
   describe?: CallDescriber;
 }
 
+const WHY: Record<string, string> = { threshold: 'the context passed lug.opt.compact_at', overflow: "the conversation overflowed the model's window", command: ':compact' };
+
+function compactingText(e: Extract<LugEvent, { type: 'compaction_start' }>): string {
+  return `compacting ${e.messages} older messages (${WHY[e.reason]}${e.focus ? `; focus: ${e.focus}` : ''})…`;
+}
+
+/** The summary as the transcript shows it, under a line saying what it replaced. */
+function compactedText(e: Extract<LugEvent, { type: 'after_compact' }>): string {
+  const by = e.by === 'hook' ? 'a before_compact hook' : 'the model';
+  return `**Compacted**: ${e.replaced} messages are now sent as this summary by ${by} (about ${e.tokensBefore.toLocaleString('en-US')} → ${e.tokensAfter.toLocaleString('en-US')} tokens); the session file keeps them, and \`:context summary\` shows it again.\n\n${e.summary}`;
+}
+
 export class TranscriptStore {
   private committed: TranscriptItem[] = [];
   private live: TranscriptItem[] = [];
   private readonly text = new MarkdownStream();
   private running = false;
   private usage: Usage = emptyUsage();
+  private context: number | undefined;
   private version = 0;
   private nextKey = 1;
   private lastKind: TranscriptItem['kind'] | undefined;
@@ -91,6 +104,18 @@ export class TranscriptStore {
         break;
       case 'usage':
         this.usage = event.total;
+        break;
+      case 'context':
+        if (this.context !== undefined && Math.round(this.context * 100) === Math.round(event.fraction * 100)) return;
+        this.context = event.fraction;
+        break;
+      case 'compaction_start':
+        this.flushText();
+        this.push({ kind: 'notice', key: 0, text: compactingText(event), level: 'info' });
+        break;
+      case 'after_compact':
+        void this.opts.markdown.load().then(() => this.changed(true));
+        this.push({ kind: 'notice', key: 0, text: compactedText(event), level: 'info', markdown: true });
         break;
       case 'turn_end':
         this.endTurn(event.reason);
@@ -157,6 +182,7 @@ export class TranscriptStore {
 
   setUsage(usage: Usage): void {
     this.usage = usage;
+    this.context = undefined;
     this.changed(true);
   }
 
@@ -209,7 +235,7 @@ export class TranscriptStore {
   }
 
   private makeSnapshot(): TranscriptSnapshot {
-    return { committed: this.committed, live: this.live, tail: this.text.tail, running: this.running, usage: this.usage, version: this.version };
+    return { committed: this.committed, live: this.live, tail: this.text.tail, running: this.running, usage: this.usage, ...(this.context !== undefined ? { context: this.context } : {}), version: this.version };
   }
 
   /** Publish now (`urgent`) or within a frame; text deltas wait for the frame. */

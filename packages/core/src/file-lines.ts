@@ -1,0 +1,38 @@
+/**
+ * A file's lines one at a time, read in chunks: a session file of hundreds of
+ * megabytes is never held whole in memory, as a buffer or as a string.
+ * Lines are split on the newline byte before they are decoded, so a
+ * character cut by a chunk's end is whole again in its line.
+ */
+import { closeSync, openSync, readSync } from 'node:fs';
+
+const CHUNK_BYTES = 1 << 20;
+
+/** Call `fn` with each line (without its newline) and its number (1-based), and the byte offset where it begins. */
+export function forEachLine(path: string, fn: (line: string, number: number, offset: number) => void): void {
+  const fd = openSync(path, 'r');
+  try {
+    let carry: Buffer = Buffer.alloc(0);
+    let carryOffset = 0;
+    let position = 0;
+    let number = 0;
+    const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    for (;;) {
+      const n = readSync(fd, chunk, 0, CHUNK_BYTES, position);
+      if (n === 0) break;
+      position += n;
+      const data = carry.length ? Buffer.concat([carry, chunk.subarray(0, n)]) : chunk.subarray(0, n);
+      let start = 0;
+      for (let nl = data.indexOf(0x0a, start); nl !== -1; nl = data.indexOf(0x0a, start)) {
+        fn(data.toString('utf8', start, nl), ++number, carryOffset + start);
+        start = nl + 1;
+      }
+      carryOffset += start;
+      // Copied: the chunk's buffer is read into again.
+      carry = Buffer.from(data.subarray(start));
+    }
+    if (carry.length) fn(carry.toString('utf8'), ++number, carryOffset);
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -94,6 +94,8 @@ export function createApprovals(host: LugHost, opts: ApprovalsOptions = {}): App
     mode: () => modes.mode(),
     toggleAuto: () => modes.toggleAuto(),
     isAuto: () => modes.isAuto(),
+    refuseAuto: (reason: string) => modes.refuseAuto(reason),
+    autoRefusal: () => modes.autoRefusal(),
     logPath,
     dispose() {
       disposed = true;

@@ -12,7 +12,7 @@
 import type { AuthorizeDecision, AuthorizeRequest, CallInfo, LugHost } from '@lug/core';
 import { ABORTED as CANCELLED, abortable } from '@lug/core';
 import type { ApprovalQueue } from './approval-queue.js';
-import { shortArgs, type DecisionLog } from './decision-log.js';
+import { shortArgs, type AskCause, type DecisionLog, type LoggedFailure } from './decision-log.js';
 import { escapeForTerminal } from './escape.js';
 import type { ApprovalModes } from './modes.js';
 import { previewCall } from './preview.js';
@@ -28,6 +28,12 @@ export const CANCELLED_BY_USER = 'cancelled by the user';
 interface DecidedBy {
   by: 'rule' | 'user' | 'allowed-always' | 'mode' | 'plugin' | 'headless';
   source?: string;
+}
+
+/** What the log line of a decision tells beside its verdict: why it asked, and which rules failed. */
+interface Story {
+  asked?: AskCause;
+  failures?: LoggedFailure[];
 }
 
 export interface RegisteredApprover {
@@ -65,17 +71,36 @@ export class Decider {
       outcome = judged;
     }
 
-    if (outcome?.deny) return this.finish(request, false, { by: 'rule', source: outcome.deny.source }, withPart(outcome.deny, request));
-    if (this.p.allowedAlways.has(request.tool)) return this.finish(request, true, { by: 'allowed-always' });
+    // Whatever the mode, a rule that failed is shown, and the decision's log line carries its error.
+    const story: Story = {};
+    if (outcome?.failures.length) story.failures = this.reportFailures(request, outcome.failures);
+    if (outcome?.deny) return this.finish(request, false, { by: 'rule', source: outcome.deny.source }, withPart(outcome.deny, request), story);
+    if (outcome?.failure && this.p.host.options.get('rule_failure') === 'deny') {
+      return this.finish(request, false, { by: 'rule', source: outcome.failure.source }, `${withPart(outcome.failure, request)} (rule_failure is "deny")`, story);
+    }
+    if (this.p.allowedAlways.has(request.tool)) return this.finish(request, true, { by: 'allowed-always' }, undefined, story);
     const mode = this.p.modes.mode();
-    if (mode === 'off') return this.finish(request, true, { by: 'mode', source: 'off' });
+    if (mode === 'off') return this.finish(request, true, { by: 'mode', source: 'off' }, undefined, story);
     if (mode === 'policy' && !outcome?.ask && !outcome?.failure) {
       if (outcome?.everyPartAllowed && outcome.allow) {
-        return this.finish(request, true, { by: 'rule', source: outcome.allow.source }, outcome.allow.reason || undefined);
+        return this.finish(request, true, { by: 'rule', source: outcome.allow.source }, outcome.allow.reason || undefined, story);
       }
-      if (!defaultAsks) return this.finish(request, true, { by: 'mode', source: 'policy' }, `${request.tool} does not ask by default`);
+      if (!defaultAsks) return this.finish(request, true, { by: 'mode', source: 'policy' }, `${request.tool} does not ask by default`, story);
     }
-    return this.ask(request, askReason(request, mode, rules.length > 0, outcome), signal);
+    story.asked = askCause(request, mode, rules.length > 0, outcome);
+    return this.ask(request, story, signal);
+  }
+
+  /** Each failure as a warning (the interface's notice, a stderr line headless); returns them as the log keeps them. */
+  private reportFailures(request: AuthorizeRequest, failures: Finding[]): LoggedFailure[] {
+    const logged: LoggedFailure[] = [];
+    for (const failure of failures) {
+      const error = withPart(failure, request);
+      if (logged.some((f) => f.error === error)) continue;
+      logged.push({ source: failure.source, error });
+      this.p.host.ui.notify(`${error} (judging ${request.tool} call ${request.id})`, 'warn');
+    }
+    return logged;
   }
 
   private runRules(request: AuthorizeRequest, rules: StoredRule[], signal: AbortSignal): Promise<RulesOutcome> {
@@ -83,34 +108,35 @@ export class Decider {
     return subject instanceof Promise ? subject.then((s) => evaluateRules(rules, s, signal)) : evaluateRules(rules, subject, signal);
   }
 
-  private async ask(request: AuthorizeRequest, reason: string, signal: AbortSignal): Promise<AuthorizeDecision> {
+  private async ask(request: AuthorizeRequest, story: Story, signal: AbortSignal): Promise<AuthorizeDecision> {
+    const reason = story.asked!.reason;
     const call: ApprovalCall = { tool: request.tool, args: request.args, id: request.id, description: request.description, reason };
     let preview: Preview | undefined;
     for (const approver of [...this.p.approvers]) {
       if (!preview) {
         const shown = await abortable(previewCall(this.p.host, request, signal), signal);
-        if (shown === CANCELLED) return this.cancelled(request);
+        if (shown === CANCELLED) return this.cancelled(request, story);
         preview = shown;
       }
       const answer = await abortable(this.runApprover(approver, { ...call, args: { ...call.args } }, preview), signal);
-      if (answer === CANCELLED) return this.cancelled(request);
-      if (answer) return this.answered(request, answer, { by: 'plugin', source: approver.source });
+      if (answer === CANCELLED) return this.cancelled(request, story);
+      if (answer) return this.answered(request, answer, { by: 'plugin', source: approver.source }, story);
     }
-    if (this.p.allowedAlways.has(request.tool)) return this.finish(request, true, { by: 'allowed-always' });
-    if (!this.p.host.ui.interactive) return this.finish(request, false, { by: 'headless' }, NEEDS_APPROVAL);
+    if (this.p.allowedAlways.has(request.tool)) return this.finish(request, true, { by: 'allowed-always' }, undefined, story);
+    if (!this.p.host.ui.interactive) return this.finish(request, false, { by: 'headless' }, NEEDS_APPROVAL, story);
 
     if (!preview) {
       const shown = await abortable(previewCall(this.p.host, request, signal), signal);
-      if (shown === CANCELLED) return this.cancelled(request);
+      if (shown === CANCELLED) return this.cancelled(request, story);
       preview = shown;
     }
-    if (this.p.allowedAlways.has(request.tool)) return this.finish(request, true, { by: 'allowed-always' });
+    if (this.p.allowedAlways.has(request.tool)) return this.finish(request, true, { by: 'allowed-always' }, undefined, story);
     this.p.host.events.emit('approval_request', { call: callInfo(request), reason });
     const entry = { call: { ...call, reason: escapeForTerminal(reason) }, preview, since: this.p.now().getTime() };
     const waited = await this.p.queue.wait(request, entry, signal);
-    if (waited.kind === 'cancelled') return this.cancelled(request);
-    if (waited.kind === 'released') return this.finish(request, true, { by: 'allowed-always' });
-    return this.answered(request, waited.answer, { by: 'user' });
+    if (waited.kind === 'cancelled') return this.cancelled(request, story);
+    if (waited.kind === 'released') return this.finish(request, true, { by: 'allowed-always' }, undefined, story);
+    return this.answered(request, waited.answer, { by: 'user' }, story);
   }
 
   /** An approver's answer, or undefined to pass. One that throws or answers nonsense passes, with a warning. */
@@ -134,21 +160,21 @@ export class Decider {
     return undefined;
   }
 
-  private answered(request: AuthorizeRequest, answer: DialogAnswer, decidedBy: DecidedBy): AuthorizeDecision {
+  private answered(request: AuthorizeRequest, answer: DialogAnswer, decidedBy: DecidedBy, story: Story): AuthorizeDecision {
     if (answer.kind === 'deny') {
       const who = decidedBy.by === 'user' ? 'the user' : `${decidedBy.by} ${decidedBy.source}`;
-      return this.finish(request, false, decidedBy, answer.message || `denied by ${who}`);
+      return this.finish(request, false, decidedBy, answer.message || `denied by ${who}`, story);
     }
-    const decision = this.finish(request, true, decidedBy);
+    const decision = this.finish(request, true, decidedBy, undefined, story);
     if (answer.kind === 'always') this.p.allowAlways(request.tool);
     return decision;
   }
 
-  private cancelled(request: AuthorizeRequest): AuthorizeDecision {
-    return this.finish(request, false, { by: 'user' }, CANCELLED_BY_USER);
+  private cancelled(request: AuthorizeRequest, story: Story = {}): AuthorizeDecision {
+    return this.finish(request, false, { by: 'user' }, CANCELLED_BY_USER, story);
   }
 
-  private finish(request: AuthorizeRequest, allow: boolean, decidedBy: DecidedBy, reason?: string): AuthorizeDecision {
+  private finish(request: AuthorizeRequest, allow: boolean, decidedBy: DecidedBy, reason?: string, story: Story = {}): AuthorizeDecision {
     const by = decidedBy.source ? `${decidedBy.by}:${decidedBy.source}` : decidedBy.by;
     const decision = allow ? 'allow' : 'deny';
     this.p.host.events.emit('approval_decision', { call: callInfo(request), decision, by, ...(reason ? { reason } : {}) });
@@ -163,6 +189,8 @@ export class Decider {
       ...(decidedBy.source ? { source: decidedBy.source } : {}),
       mode: this.p.modes.mode(),
       ...(reason ? { reason } : {}),
+      ...(story.asked ? { asked: story.asked } : {}),
+      ...(story.failures ? { failures: story.failures } : {}),
     });
     return allow ? { allow: true, by, ...(reason ? { reason } : {}) } : { allow: false, by, reason: reason ?? `denied by ${by}` };
   }
@@ -183,15 +211,16 @@ function withPart(found: Finding, request: AuthorizeRequest): string {
   return `${found.reason}${part}${path}`;
 }
 
-function askReason(request: AuthorizeRequest, mode: string, hadRules: boolean, outcome: RulesOutcome | undefined): string {
-  if (outcome?.ask) return withPart(outcome.ask, request);
-  if (outcome?.failure) return withPart(outcome.failure, request);
-  if (mode === 'all') return 'approval is "all": every call asks';
+/** What made the call ask, and why: a rule (or the bash parser), a failed rule, approval "all", or the tool's default. */
+function askCause(request: AuthorizeRequest, mode: string, hadRules: boolean, outcome: RulesOutcome | undefined): AskCause {
+  if (outcome?.ask) return { by: outcome.ask.source === 'bash parser' ? 'bash parser' : `rule:${outcome.ask.source}`, reason: withPart(outcome.ask, request) };
+  if (outcome?.failure) return { by: `rule:${outcome.failure.source}`, reason: withPart(outcome.failure, request) };
+  if (mode === 'all') return { by: 'mode:all', reason: 'approval is "all": every call asks' };
   const unallowed = outcome?.unallowedParts ?? [];
   if (hadRules && unallowed.length && unallowed[0] !== request.description.command) {
-    return `${request.tool} asks by default, and no rule allowed ${unallowed.map((p) => `"${p}"`).join(', ')}`;
+    return { by: `default:${request.tool}`, reason: `${request.tool} asks by default, and no rule allowed ${unallowed.map((p) => `"${p}"`).join(', ')}` };
   }
-  return `${request.tool} asks by default`;
+  return { by: `default:${request.tool}`, reason: `${request.tool} asks by default` };
 }
 
 function callInfo(request: AuthorizeRequest): CallInfo {

@@ -8,6 +8,18 @@ import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { stateDir, type Env } from '@lug/core';
 
+/** Why a call asked (someone then answered, or headless refused it): `by` is `rule:<source>`, `bash parser`, `mode:all` or `default:<tool>` (the tool asks by default). */
+export interface AskCause {
+  by: string;
+  reason: string;
+}
+
+/** A rule that failed on the call: its source and its error (with the part or path it judged). */
+export interface LoggedFailure {
+  source: string;
+  error: string;
+}
+
 export interface LogEntry {
   /** ISO 8601. */
   time: string;
@@ -24,6 +36,10 @@ export interface LogEntry {
   /** The approval mode when the decision was made. */
   mode: string;
   reason?: string;
+  /** Set when the call asked: what made it ask. A headless refusal (`by: headless`) says here which rule or tool default it was. */
+  asked?: AskCause;
+  /** The rules that failed on this call, whatever the mode and the decision. */
+  failures?: LoggedFailure[];
 }
 
 /** `$XDG_STATE_HOME/lug/approvals.log`, else `~/.local/state/lug/approvals.log` (core's stateDir: a relative XDG value is ignored). */

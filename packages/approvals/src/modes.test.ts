@@ -1,6 +1,6 @@
 import { allowAll, createHost, type EventOf } from '@lug/core';
 import { describe, expect, it } from 'vitest';
-import { ApprovalModes } from './modes.js';
+import { ApprovalModes, AutoModeRefused } from './modes.js';
 
 function setup(start?: 'off' | 'policy' | 'all') {
   const host = createHost({ cwd: process.cwd(), env: {}, authorize: allowAll });
@@ -53,5 +53,21 @@ describe('ApprovalModes', () => {
     const { host, changes } = setup();
     host.options.set('approval', 'policy');
     expect(changes).toEqual([]);
+  });
+
+  it('refusing auto mode turns "off" into "policy", and toggling it on then throws saying why', () => {
+    const { modes } = setup('off');
+    modes.refuseAuto('init.lua failed to load');
+    expect(modes.mode()).toBe('policy');
+    expect(() => modes.toggleAuto()).toThrow(AutoModeRefused);
+    expect(() => modes.toggleAuto()).toThrow('auto mode is refused: init.lua failed to load');
+    expect(modes.mode()).toBe('policy');
+    expect(modes.autoRefusal()).toBe('init.lua failed to load');
+  });
+
+  it('refusing auto mode leaves "all" as it is', () => {
+    const { modes } = setup('all');
+    modes.refuseAuto('broken');
+    expect(modes.mode()).toBe('all');
   });
 });

@@ -40,7 +40,8 @@ export async function checkCall(ctx: CheckContext, call: CheckCall, signal?: Abo
   const findings: RuleFinding[] = [];
   const rules = ctx.rules.forTool(call.tool);
   const outcome = await evaluateRules(rules, subject, signal, findings);
-  const decided = decisionFrom(outcome, { tool: call.tool, mode: ctx.mode(), allowedAlways: ctx.allowedAlways.has(call.tool), defaultAsks: known?.ask !== false });
+  const failClosed = ctx.host.options.get('rule_failure') === 'deny';
+  const decided = decisionFrom(outcome, { tool: call.tool, mode: ctx.mode(), allowedAlways: ctx.allowedAlways.has(call.tool), defaultAsks: known?.ask !== false, failClosed });
   return {
     ...decided,
     findings,
@@ -52,10 +53,11 @@ export async function checkCall(ctx: CheckContext, call: CheckCall, signal?: Abo
 /** The decision table of decider.ts, without asking anyone: what the call would get now. */
 function decisionFrom(
   outcome: RulesOutcome,
-  at: { tool: string; mode: ApprovalMode; allowedAlways: boolean; defaultAsks: boolean },
+  at: { tool: string; mode: ApprovalMode; allowedAlways: boolean; defaultAsks: boolean; failClosed: boolean },
 ): Pick<RuleCheck, 'decision' | 'by' | 'reason'> {
   const withReason = (decision: Verdict, by: string, reason?: string) => (reason ? { decision, by, reason } : { decision, by });
   if (outcome.deny) return withReason('deny', `rule:${outcome.deny.source}`, outcome.deny.reason);
+  if (outcome.failure && at.failClosed) return withReason('deny', `rule:${outcome.failure.source}`, `${outcome.failure.reason} (rule_failure is "deny")`);
   if (at.allowedAlways) return withReason('allow', 'allowed-always');
   if (at.mode === 'off') return withReason('allow', 'mode:off');
   if (at.mode === 'all') return withReason('ask', 'mode:all', 'approval is "all": every call asks');

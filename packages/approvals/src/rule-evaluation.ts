@@ -21,7 +21,10 @@ export interface Finding {
 export interface RulesOutcome {
   deny?: Finding;
   ask?: Finding;
+  /** The first failure; `failures` has them all. */
   failure?: Finding;
+  /** Every rule that failed (an error, or an answer that is not a verdict), in order: shown and logged whatever the mode. */
+  failures: Finding[];
   allow?: Finding;
   /** True when every unit (each part and path, or the call itself) had at least one "allow". */
   everyPartAllowed: boolean;
@@ -52,7 +55,7 @@ export type Judged = { verdict: Verdict; reason?: string } | { failed: string } 
 
 /** `heard`, when given, receives every verdict and failure in the order the rules gave them. */
 export async function evaluateRules(rules: StoredRule[], subject: Subject, signal?: AbortSignal, heard?: RuleFinding[]): Promise<RulesOutcome> {
-  const outcome: RulesOutcome = { everyPartAllowed: subject.units.length > 0 && !subject.unparsable, unallowedParts: [] };
+  const outcome: RulesOutcome = { everyPartAllowed: subject.units.length > 0 && !subject.unparsable, unallowedParts: [], failures: [] };
   if (subject.unparsable) {
     outcome.incomplete = subject.unparsable;
     outcome.ask = { source: 'bash parser', reason: `lug cannot split this command line with certainty: ${subject.unparsable}` };
@@ -66,7 +69,9 @@ export async function evaluateRules(rules: StoredRule[], subject: Subject, signa
       if (!judged) continue;
       if (heard) heard.push(spoke(rule, judged, unit.part));
       if ('failed' in judged) {
-        outcome.failure ??= finding(rule, judged.failed, unit);
+        const failed = finding(rule, judged.failed, unit);
+        outcome.failure ??= failed;
+        outcome.failures.push(failed);
         continue;
       }
       const { verdict, reason } = judged;

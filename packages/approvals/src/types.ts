@@ -160,6 +160,15 @@ export interface Approvals {
   /** Auto mode on: approval "off", remembering the mode it replaced; off: restore it ("policy" if it was "off"). */
   toggleAuto(): void;
   isAuto(): boolean;
+  /**
+   * Refuse auto mode for the rest of the process, because `reason` (lug calls it
+   * when init.lua or a plugin failed to load, so rules may be missing): approval
+   * "off" becomes "policy", and `toggleAuto` throws an `AutoModeRefused` saying
+   * why instead of turning it on.
+   */
+  refuseAuto(reason: string): void;
+  /** Why auto mode is refused, or undefined. */
+  autoRefusal(): string | undefined;
   /** Where decisions are logged. */
   readonly logPath: string;
   /** Stop listening to the options and close the log; `decide` refuses every call from then on. */

@@ -38,8 +38,14 @@ export interface Lug {
   session: Session;
   store: SessionStore;
   lua: LuaHandle | undefined;
-  /** Errors from init.lua and plugins: shown, never fatal. */
+  /** Errors from init.lua and plugins, each naming its file and line: shown; fatal only with auto mode (autoRefused). */
   startupErrors: string[];
+  /**
+   * Auto mode was asked for (--auto, --approval off, or init.lua before it failed)
+   * while the configuration failed to load: approvals refuse it and lug runs in
+   * "policy". Headless, lug exits 1 instead of running.
+   */
+  autoRefused: boolean;
   /** What --continue or --resume skipped or repaired in a damaged session file: shown, never fatal. */
   sessionNotices: string[];
   /**
@@ -72,7 +78,12 @@ async function loadLua(host: LugHost, approvals: Approvals, env: Env, loadFengar
     loadFengari,
   });
   const report = await runtime.loadStartup();
-  return { lua: runtime, errors: report.errors.map((e: { message: string }) => e.message) };
+  return { lua: runtime, errors: report.errors.map((e) => `${e.file} failed to load: ${e.message}`) };
+}
+
+function refusalReason(errors: string[]): string {
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+  return `${errors[0]}${more}, so rules may be missing; fix the configuration and start lug again`;
 }
 
 /** Load a provider's SDK (~100-200 ms unbundled) before the first request needs it. */
@@ -107,10 +118,13 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   if (args.model) host.options.set('model', args.model);
   if (args.approval) host.options.set('approval', args.approval);
   if (args.thinking) host.options.set('thinking', args.thinking);
-  if (args.auto && !approvals.isAuto()) approvals.toggleAuto();
+  // A configuration that failed to load may be missing its deny rules: no auto mode then, whoever asks for it.
+  const autoRefused = errors.length > 0 && (args.auto || approvals.isAuto());
+  if (errors.length) approvals.refuseAuto(refusalReason(errors));
+  else if (args.auto && !approvals.isAuto()) approvals.toggleAuto();
   const store = new SessionStore(sessionsDir(env));
   const opened = openSession(host, store, args);
   session = opened.session;
   const warm = () => warmProvider(host, host.options.get<string | undefined>('model'));
-  return { host, approvals, session, store, lua, startupErrors: errors, sessionNotices: opened.notices, warmProvider: warm };
+  return { host, approvals, session, store, lua, startupErrors: errors, autoRefused, sessionNotices: opened.notices, warmProvider: warm };
 }

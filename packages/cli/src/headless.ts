@@ -42,6 +42,10 @@ export async function runHeadless(args: CliArgs, prompt: string, cwd: string, en
   const lug = await composeLug({ ...startup, cwd, env, args, interactive: false });
   for (const e of lug.startupErrors) out.stderr(`lug: ${e}\n`);
   for (const n of lug.sessionNotices) out.stderr(`lug: ${n}\n`);
+  if (lug.autoRefused) {
+    out.stderr(`lug: not running in auto mode: ${lug.approvals.autoRefusal()} (or run without --auto, where calls that ask are refused)\n`);
+    return 1;
+  }
   const printer = new HeadlessPrinter(lug.host, args.outputFormat, out, { showReasoning: args.showReasoning, dim: !!process.stderr.isTTY });
   const onSignal = () => lug.session.cancel();
   process.once('SIGINT', onSignal);

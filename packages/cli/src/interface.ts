@@ -48,7 +48,7 @@ export async function runInterface(args: CliArgs, cwd: string, env: NodeJS.Proce
       lua: lug.lua,
       stateDir: stateDir(env),
       version: VERSION,
-      startupErrors: lug.startupErrors,
+      startupErrors: lug.autoRefused ? [...lug.startupErrors, `auto mode is refused: ${lug.approvals.autoRefusal()}. lug starts in policy mode`] : lug.startupErrors,
       startupNotices: lug.sessionNotices,
       store: lug.store,
       docsDir: fileURLToPath(new URL('../docs/', import.meta.url)),

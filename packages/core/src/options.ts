@@ -166,6 +166,7 @@ export class OptionsStore {
 /** The options the core itself reads. */
 export const CORE_OPTIONS: OptionDef<any>[] = [
   enumOption('approval', ['off', 'policy', 'all'] as const, 'policy', 'Which calls ask first: "off" (nothing asks; rules may still deny), "policy" (rules, tools allowed always and each tool\'s default decide), "all" (every call asks, except those a rule denies and tools allowed always).'),
+  enumOption('rule_failure', ['ask', 'deny'] as const, 'ask', 'What a rule that fails (an error, or an answer that is not a verdict) does to its call: "ask" follows the page\'s order (in policy mode the call asks; in auto mode it runs), "deny" fails closed and denies the call in every mode, auto mode included. Either way the failure is shown and logged with its error.'),
   integerOption('tool_concurrency', 1, 64, 10, 'How many of one turn\'s tool calls run at once. Calls waiting for an approval hold no slot.'),
   stringOption('model', null, `The model, as provider/model (${DEFAULT_ANTHROPIC_MODEL}, ${DEFAULT_OPENAI_MODEL}). Unset: ${DEFAULT_ANTHROPIC_MODEL} when ANTHROPIC_API_KEY is set, else ${DEFAULT_OPENAI_MODEL} when OPENAI_API_KEY or OPENAI_BASE_URL is set.`),
   integerOption('max_turns', 1, 10_000, 100, 'How many model requests one prompt may make before the loop stops.'),

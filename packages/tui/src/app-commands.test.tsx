@@ -28,6 +28,17 @@ describe('App: commands', () => {
     expect(t.frame()).toContain(' AUTO ');
   });
 
+  it('refuses :auto and Shift-Tab, saying why, while approvals refuse auto mode (a configuration that failed to load)', async () => {
+    const t = mountApp();
+    t.approvals.refuseAuto('init.lua:2 failed to load');
+    await t.type(':auto', KEY.enter);
+    await waitFor(() => t.frame().includes('auto mode is refused: init.lua:2 failed to load'));
+    await t.type(KEY.shiftTab);
+    await waitFor(() => t.frame().split('auto mode is refused').length - 1 === 2);
+    expect(t.approvals.isAuto()).toBe(false);
+    expect(t.frame()).not.toContain(' AUTO ');
+  });
+
   it('sets the model with :model and rejects a malformed one', async () => {
     const t = mountApp();
     await t.type(':model openai/gpt-5', KEY.enter);

@@ -26,6 +26,20 @@ function helpIndex(c: TuiController): string {
   return `# lug ${c.opts.version}\n\nType a prompt and press Enter. \`:help TOPIC\` shows a page of the manual: ${pages}.\n\n## Commands\n\n${commands}\n\n## Keys\n\nShift-Tab toggles auto mode · Esc cancels the turn · Ctrl-C twice exits · Ctrl-O shows the last tool result · \`:help keys\` for all of them.`;
 }
 
+/**
+ * Toggle auto mode; false when approvals refuse it (the configuration failed
+ * to load, so rules may be missing), which is shown with their reason.
+ */
+function toggleAuto(c: TuiController): boolean {
+  try {
+    c.approvals.toggleAuto();
+    return true;
+  } catch (err) {
+    c.transcript.notice(err instanceof Error ? err.message : String(err), 'error');
+    return false;
+  }
+}
+
 /** `:auto` and `:approvals`: the approval mode and the tools allowed always. */
 function approvalCommands(c: TuiController): Command[] {
   const notice = (text: string, level: 'info' | 'warn' | 'error' = 'info', markdown = false) => c.transcript.notice(text, level, markdown);
@@ -36,7 +50,7 @@ function approvalCommands(c: TuiController): Command[] {
       desc: 'toggle auto mode: every call runs without asking, unless a rule denies it',
       source: SOURCE,
       run() {
-        approvals.toggleAuto();
+        if (!toggleAuto(c)) return;
         notice(
           approvals.isAuto()
             ? 'auto mode on: every call runs without asking, unless a rule denies it (Shift-Tab or :auto turns it off)'
@@ -222,7 +236,7 @@ function modelChoices(c: TuiController): string[] {
 
 function tuiKeys(c: TuiController): KeyBinding[] {
   return [
-    { keys: '<S-Tab>', desc: 'toggle auto mode', source: SOURCE, run: () => c.approvals.toggleAuto() },
+    { keys: '<S-Tab>', desc: 'toggle auto mode', source: SOURCE, run: () => void toggleAuto(c) },
     { keys: '<C-l>', desc: 'clear the screen and redraw', source: SOURCE, run: () => c.redraw() },
     {
       keys: '<C-o>',

@@ -30,12 +30,13 @@ function useTurnStart(running: boolean): number {
   return started.current;
 }
 
-export function statusInfo(c: TuiController, usage: StatusInfo['usage'], busy: boolean): StatusInfo {
+export function statusInfo(c: TuiController, usage: StatusInfo['usage'], busy: boolean, cost: number | undefined): StatusInfo {
   return {
     model: c.session.modelName(),
     mode: c.approvals.mode(),
     auto: c.approvals.isAuto(),
     usage,
+    cost,
     running: c.processes.running(),
     background: c.processes.background(),
     cwd: c.host.cwd,
@@ -131,7 +132,7 @@ export function App({ controller: c }: AppProps) {
             placeholder={c.session.modelName() ? 'Ask, or :help' : 'No model yet: :help, :lua, or see above'}
           />
         </Box>
-        <StatusLine width={width} home={c.host.env.HOME} statusline={statusline} primed={c.primedStatus} info={statusInfo(c, transcript.usage, transcript.running)} />
+        <StatusLine width={width} home={c.host.env.HOME} statusline={statusline} primed={c.primedStatus} info={statusInfo(c, transcript.usage, transcript.running, transcript.cost)} />
         {ctl.hint && <Text color="yellow">{ctl.hint}</Text>}
       </Box>
     </>

@@ -4,7 +4,7 @@
  * from @lug/core, `Approvals` from @lug/approvals, the Lua runtime); tests pass
  * small stand-ins. The TUI never imports the Lua bridge: Lua is one function.
  */
-import type { Message, Usage } from '@lug/core';
+import type { ImagePart, Message, TurnEndReason, Usage } from '@lug/core';
 import type { Approvals } from '@lug/approvals';
 
 export type {
@@ -17,7 +17,7 @@ export type {
 
 export interface TurnResult {
   text: string;
-  reason: 'done' | 'cancelled' | 'error' | 'max_turns';
+  reason: TurnEndReason;
   error?: string;
 }
 
@@ -26,15 +26,18 @@ export interface TuiSession {
   readonly id: string;
   readonly messages: readonly Message[];
   usage: Usage;
+  /** The session's cost in US dollars so far; undefined when a price is not known (absent: not counted). */
+  cost?: number | undefined;
   running: boolean;
-  submit(prompt: string): Promise<TurnResult>;
+  /** `images`: attached with `@shot.png` in the prompt (core's attachImage). */
+  submit(prompt: string, options?: { images?: ImagePart[] }): Promise<TurnResult>;
   /** Aborts the running turn: stream stopped, unfinished calls get "cancelled by the user". */
   cancel(): void;
   /** A new conversation (new id). */
   reset(): void;
   modelName(): string | undefined;
   /** Continue a stored conversation (`:resume`). */
-  resume?(id: string, messages: Message[], usage?: Usage): void;
+  resume?(id: string, messages: Message[], usage?: Usage, cost?: number): void;
 }
 
 /** Where `:resume` finds earlier conversations: @lug/core's SessionStore. */
@@ -42,7 +45,7 @@ export interface TuiSessionStore {
   /** Newest first; only those started in `cwd` when given. */
   list(cwd?: string): Array<{ id: string; cwd: string; mtimeMs: number }>;
   /** `notice`: what was skipped in a damaged file, shown as a warning. */
-  load(id: string): { messages: Message[]; usage: Usage; notice?: string };
+  load(id: string): { messages: Message[]; usage: Usage; cost?: number; notice?: string };
 }
 
 /** The part of @lug/approvals' `Approvals` the TUI uses. */

@@ -30,13 +30,14 @@ function useTurnStart(running: boolean): number {
   return started.current;
 }
 
-export function statusInfo(c: TuiController, usage: StatusInfo['usage'], busy: boolean, context?: number): StatusInfo {
+export function statusInfo(c: TuiController, usage: StatusInfo['usage'], busy: boolean, cost: number | undefined, context?: number): StatusInfo {
   return {
     ...(context !== undefined ? { context } : {}),
     model: c.session.modelName(),
     mode: c.approvals.mode(),
     auto: c.approvals.isAuto(),
     usage,
+    cost,
     running: c.processes.running(),
     background: c.processes.background(),
     cwd: c.host.cwd,
@@ -132,7 +133,7 @@ export function App({ controller: c }: AppProps) {
             placeholder={c.session.modelName() ? 'Ask, or :help' : 'No model yet: :help, :lua, or see above'}
           />
         </Box>
-        <StatusLine width={width} home={c.host.env.HOME} statusline={statusline} primed={c.primedStatus} info={statusInfo(c, transcript.usage, transcript.running, transcript.context)} />
+        <StatusLine width={width} home={c.host.env.HOME} statusline={statusline} primed={c.primedStatus} info={statusInfo(c, transcript.usage, transcript.running, transcript.cost, transcript.context)} />
         {ctl.hint && <Text color="yellow">{ctl.hint}</Text>}
       </Box>
     </>

@@ -3,11 +3,12 @@
  * source "tui", beside (and overridable by) those Lua registers.
  */
 import type { Command, KeyBinding } from '@lug/core';
-import { defaultModel, parseModelName } from '@lug/core';
+import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL, defaultModel, parseModelName } from '@lug/core';
 import type { TuiController } from './controller.js';
 import { helpFor, helpTopics } from './help.js';
 import { inspectValue } from './inspect.js';
 import { contextCommands } from './context-commands.js';
+import { thinkCommand } from './think-command.js';
 
 const SOURCE = 'tui';
 
@@ -200,7 +201,7 @@ function lookCommands(c: TuiController): Command[] {
 }
 
 function tuiCommands(c: TuiController): Command[] {
-  return [...approvalCommands(c), ...conversationCommands(c), ...lookCommands(c), ...contextCommands(c)];
+  return [...approvalCommands(c), ...conversationCommands(c), ...lookCommands(c), ...contextCommands(c), thinkCommand(c, SOURCE)];
 }
 
 function storedSessions(c: TuiController): Array<{ id: string }> {
@@ -227,8 +228,8 @@ function modelChoices(c: TuiController): string[] {
   const fallback = defaultModel(c.host.env);
   if (fallback) names.add(fallback);
   for (const p of c.host.providers.names()) {
-    if (p === 'anthropic') names.add('anthropic/claude-sonnet-4-5');
-    if (p === 'openai') names.add('openai/gpt-5');
+    if (p === 'anthropic') names.add(DEFAULT_ANTHROPIC_MODEL);
+    if (p === 'openai') names.add(DEFAULT_OPENAI_MODEL);
   }
   for (const s of c.localServers) for (const m of s.models) names.add(`openai/${m}`);
   return [...names];
@@ -240,10 +241,10 @@ function tuiKeys(c: TuiController): KeyBinding[] {
     { keys: '<C-l>', desc: 'clear the screen and redraw', source: SOURCE, run: () => c.redraw() },
     {
       keys: '<C-o>',
-      desc: 'show the full result of the last tool call',
+      desc: 'open the reasoning streaming now, or show in full the last reasoning or tool result',
       source: SOURCE,
       run: () => {
-        if (!c.transcript.expand(1)) c.transcript.notice('no tool call has finished yet');
+        if (!c.transcript.expandLatest()) c.transcript.notice('no reasoning or tool result to show yet');
       },
     },
   ];

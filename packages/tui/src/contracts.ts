@@ -4,7 +4,7 @@
  * from @lug/core, `Approvals` from @lug/approvals, the Lua runtime); tests pass
  * small stand-ins. The TUI never imports the Lua bridge: Lua is one function.
  */
-import type { Compaction, ContextReport, Message, TurnEndReason, Usage } from '@lug/core';
+import type { Compaction, ContextReport, ImagePart, Message, TurnEndReason, Usage } from '@lug/core';
 import type { Approvals } from '@lug/approvals';
 
 export type {
@@ -26,8 +26,11 @@ export interface TuiSession {
   readonly id: string;
   readonly messages: readonly Message[];
   usage: Usage;
+  /** The session's cost in US dollars so far; undefined when a price is not known (absent: not counted). */
+  cost?: number | undefined;
   running: boolean;
-  submit(prompt: string): Promise<TurnResult>;
+  /** `images`: attached with `@shot.png` in the prompt (core's attachImage). */
+  submit(prompt: string, options?: { images?: ImagePart[] }): Promise<TurnResult>;
   /** Aborts the running turn: stream stopped, unfinished calls get "cancelled by the user". */
   cancel(): void;
   /** A new conversation (new id). */

@@ -14,6 +14,7 @@ import { InputStore } from './input-store.js';
 import { createMarkdownRenderer, type MarkdownRenderer } from './markdown.js';
 import type { PrimedStatus } from './status-line.js';
 import { noModelMessage, probeLocalModels, type LocalServer, type ProbeOptions } from './probe.js';
+import { attachPromptImages, describeImage } from './prompt-images.js';
 import { TranscriptStore } from './transcript-store.js';
 
 export interface TuiControllerOptions {
@@ -135,7 +136,7 @@ export class TuiController {
     // lug --continue / --resume: show the conversation being continued.
     if (this.session.messages.length) {
       this.transcript.replay(this.session.messages);
-      this.transcript.setUsage(this.session.usage);
+      this.transcript.setUsage(this.session.usage, this.session.cost);
     }
     for (const message of this.opts.startupErrors ?? []) this.transcript.notice(message, 'error');
     for (const message of this.opts.startupNotices ?? []) this.transcript.notice(message, 'warn');
@@ -176,8 +177,19 @@ export class TuiController {
   }
 
   private send(text: string): void {
+    // `@shot.png` attaches the image; one that cannot be read stops the prompt, which goes back to the input.
+    const attached = attachPromptImages(text, this.host.cwd);
+    if ('error' in attached) {
+      this.transcript.notice(attached.error, 'error');
+      if (this.input.isEmpty()) this.input.setText(text);
+      return;
+    }
+    const { images } = attached;
     const errorsBefore = this.errorEvents;
-    this.session.submit(text).then(
+    const turn = this.session.submit(text, images.length ? { images } : undefined);
+    // After the prompt (the session shows it as the turn starts, before its first await).
+    if (images.length) this.transcript.notice(`attached ${images.map(describeImage).join(', ')}`);
+    turn.then(
       (result) => {
         // The loop normally reports its error as an event; show the result's only if it did not.
         if (result.reason === 'error' && result.error && this.errorEvents === errorsBefore) this.transcript.notice(result.error, 'error');
@@ -260,10 +272,11 @@ export class TuiController {
     if (!this.session.resume) throw new Error('this session cannot resume a stored conversation');
     const stored = store.load(id);
     if (this.session.running) this.session.cancel();
+    // The cost goes with it (undefined when a price was unknown), so the status line and lug.opt.max_cost go on from it.
     this.session.resume(id, stored.messages, stored.usage, stored.cost, stored.compaction);
     this.update({ queued: [] });
     this.transcript.replay(this.session.messages);
-    this.transcript.setUsage(this.session.usage);
+    this.transcript.setUsage(this.session.usage, this.session.cost);
     if (stored.notice) this.transcript.notice(stored.notice, 'warn');
   }
 
@@ -271,7 +284,7 @@ export class TuiController {
   resetSession(): void {
     if (this.session.running) this.session.cancel();
     this.session.reset();
-    this.transcript.setUsage(this.session.usage);
+    this.transcript.setUsage(this.session.usage, this.session.cost ?? 0);
     this.update({ queued: [] });
   }
 

@@ -10,6 +10,7 @@ import { dialogNaturalHeight } from './approval-dialog.js';
 import type { PendingApproval } from './contracts.js';
 import { lastRows, rowsOf } from './text-layout.js';
 import type { TranscriptItem } from './transcript-items.js';
+import { reasoningRows } from './reasoning-view.js';
 
 export interface LiveLayoutInput {
   rows: number;
@@ -45,6 +46,8 @@ export function itemRows(item: TranscriptItem, width: number, render: (md: strin
       return rowsOf(render(item.text), width) + gap;
     case 'result':
       return rowsOf(item.call.result ?? '', width - 4) + 1 + gap;
+    case 'reasoning':
+      return reasoningRows(item, width) + gap;
     default:
       return rowsOf(item.text, width - 2) + gap;
   }

@@ -6,7 +6,7 @@ import { functionOption, type OptionDef, type OptionsStore } from '@lug/core';
 
 export const STATUSLINE_OPTION = functionOption(
   'statusline',
-  'A function that returns the status line to show in place of the stock one. It receives a table with model, approval, auto, tokens_in, tokens_out, running, background, cwd and busy. AUTO is still shown in front while auto mode is on.',
+  'A function that returns the status line to show in place of the stock one. It receives a table with model, approval, auto, tokens_in, tokens_out, tokens_cache_read, tokens_cache_write, cost (US dollars, nil when a price is unknown), running, background, cwd and busy. AUTO is still shown in front while auto mode is on.',
 );
 
 export const TUI_OPTIONS: OptionDef<any>[] = [STATUSLINE_OPTION];

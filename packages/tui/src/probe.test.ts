@@ -1,6 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL } from '@lug/core';
 import { noModelMessage, parseModelList, probeLocalModels } from './probe.js';
 
 const servers: Array<http.Server | net.Server> = [];
@@ -83,6 +84,12 @@ describe('noModelMessage', () => {
     const text = noModelMessage([]);
     for (const v of ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'OPENAI_BASE_URL']) expect(text).toContain(v);
     expect(text).not.toContain('Found on this machine');
+  });
+
+  it("names the core's default models, not ones written here", () => {
+    const text = noModelMessage([]);
+    expect(text).toContain(`(${DEFAULT_ANTHROPIC_MODEL.split('/')[1]} by default)`);
+    expect(text).toContain(`(${DEFAULT_OPENAI_MODEL.split('/')[1]} by default)`);
   });
 
   it('offers the models found locally as :model commands', () => {

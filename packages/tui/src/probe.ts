@@ -5,6 +5,12 @@
  * offered what they already run. Only loopback is ever asked.
  */
 import type { get as HttpGet } from 'node:http';
+import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL } from '@lug/core';
+
+/** `claude-sonnet-5-5` of `anthropic/claude-sonnet-5-5`. */
+function modelPart(name: string): string {
+  return name.slice(name.indexOf('/') + 1);
+}
 
 export interface LocalServer {
   /** "Ollama", "llama.cpp", "LM Studio", or "OpenAI-compatible server" for a port given by the caller. */
@@ -90,8 +96,8 @@ export function noModelMessage(found: readonly LocalServer[]): string {
   const lines = [
     '**No model is configured.** lug needs one of:',
     '',
-    '- `ANTHROPIC_API_KEY` for Anthropic (claude-sonnet-4-5 by default)',
-    '- `OPENAI_API_KEY` for OpenAI (gpt-5 by default)',
+    `- \`ANTHROPIC_API_KEY\` for Anthropic (${modelPart(DEFAULT_ANTHROPIC_MODEL)} by default)`,
+    `- \`OPENAI_API_KEY\` for OpenAI (${modelPart(DEFAULT_OPENAI_MODEL)} by default)`,
     '- `OPENAI_BASE_URL` for a local OpenAI-compatible server (Ollama, llama.cpp, vLLM, LM Studio), e.g. `OPENAI_BASE_URL=http://127.0.0.1:11434/v1`',
     '',
     'Set it in your shell and start lug again, or pass `--model provider/model`.',

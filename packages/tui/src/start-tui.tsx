@@ -87,8 +87,8 @@ export async function startTui(opts: StartTuiOptions): Promise<void> {
   // init.lua's status line in the very first frame, not the stock line first.
   const statusline = statuslineOption(controller);
   if (statusline) {
-    const { usage, running } = controller.transcript.getSnapshot();
-    controller.primedStatus = await primeStatusline(statusline, statusInfo(controller, usage, running));
+    const { usage, running, cost } = controller.transcript.getSnapshot();
+    controller.primedStatus = await primeStatusline(statusline, statusInfo(controller, usage, running, cost));
   }
   const instance = render(<App controller={controller} />, {
     stdout,

@@ -13,6 +13,7 @@ const base: StatusInfo = {
   mode: 'policy',
   auto: false,
   usage: { inputTokens: 12_345, outputTokens: 678 },
+  cost: undefined,
   running: 0,
   background: 0,
   cwd: '/home/ann/project',
@@ -39,6 +40,24 @@ describe('StatusLine', () => {
     const frame = render(<StatusLine info={{ ...base, mode: 'off', auto: true }} />).lastFrame()!;
     if (!frame.includes('\x1b[')) return; // no colour in this terminal
     expect(frame).toMatch(/\x1b\[41m.*AUTO/);
+  });
+
+  it("shows the session's cost once it has used tokens, and none when a price is unknown", () => {
+    expect(plain(render(<StatusLine info={{ ...base, cost: 0.0123 }} />).lastFrame())).toContain('↑12k ↓678 · $0.0123');
+    expect(plain(render(<StatusLine info={{ ...base, cost: 0, usage: { inputTokens: 0, outputTokens: 0 } }} />).lastFrame())).not.toContain('$');
+    expect(plain(render(<StatusLine info={{ ...base, cost: undefined }} />).lastFrame())).not.toContain('$');
+  });
+
+  it('shows cache reads and writes apart from the input tokens', () => {
+    const frame = plain(render(<StatusLine info={{ ...base, usage: { inputTokens: 300, outputTokens: 20, cacheReadTokens: 9_000, cacheWriteTokens: 1_000 } }} />).lastFrame());
+    expect(frame).toContain('↑300 (+10k cached) ↓20');
+  });
+
+  it('gives a statusline function the cost and the cache tokens', async () => {
+    const seen: StatuslineContext[] = [];
+    render(<StatusLine info={{ ...base, cost: 1.5, usage: { ...base.usage, cacheReadTokens: 7 } }} statusline={(s) => void seen.push(s)} />);
+    await settle();
+    expect(seen[0]).toMatchObject({ cost: 1.5, tokens_cache_read: 7, tokens_cache_write: 0 });
   });
 
   it('counts running and background processes', () => {

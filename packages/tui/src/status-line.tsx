@@ -1,6 +1,6 @@
 /**
  * The status line: model, approval mode (a loud AUTO while auto mode is on),
- * tokens in and out, the share of the context window used, running and
+ * tokens in and out (cache reads apart), the share of the context window used, the session's cost, running and
  * background processes, and the directory.
  * `lug.opt.statusline` may replace it with a function's string; AUTO stays in
  * front of it whatever the function returns, because running without asking
@@ -8,7 +8,7 @@
  */
 import React, { useEffect, useRef, useState } from 'react';
 import { Box, Text } from 'ink';
-import type { ApprovalMode, Usage } from '@lug/core';
+import { formatCost, type ApprovalMode, type Usage } from '@lug/core';
 import { oneLine } from './text-layout.js';
 
 export interface StatusInfo {
@@ -18,6 +18,8 @@ export interface StatusInfo {
   usage: Usage;
   /** The share of the context window the next request uses (0..1), once known. */
   context?: number;
+  /** The session's cost in US dollars; undefined when a price is not known. */
+  cost: number | undefined;
   /** Processes of running calls. */
   running: number;
   /** Processes left in the background. */
@@ -36,6 +38,11 @@ export interface StatuslineContext {
   tokens_out: number;
   /** Percent of the context window used (0 to 100), or nil before it is known. */
   context_percent: number | null;
+  /** Input tokens read from and written to the provider's cache (not in tokens_in). */
+  tokens_cache_read: number;
+  tokens_cache_write: number;
+  /** The session's cost in US dollars; nil when a price is not known. */
+  cost: number | null;
   running: number;
   background: number;
   cwd: string;
@@ -56,6 +63,13 @@ export function shortenPath(cwd: string, home: string | undefined): string {
   return cwd;
 }
 
+/** The cost once the session has used tokens and every price was known; nothing before the first request or when a price is unknown. */
+export function costText(info: Pick<StatusInfo, 'cost' | 'usage'>): string | undefined {
+  if (info.cost === undefined) return undefined;
+  if (info.cost === 0 && info.usage.inputTokens + info.usage.outputTokens === 0) return undefined;
+  return formatCost(info.cost);
+}
+
 export function statuslineContext(info: StatusInfo): StatuslineContext {
   return {
     model: info.model ?? null,
@@ -64,6 +78,9 @@ export function statuslineContext(info: StatusInfo): StatuslineContext {
     tokens_in: info.usage.inputTokens,
     tokens_out: info.usage.outputTokens,
     context_percent: info.context !== undefined ? Math.round(info.context * 100) : null,
+    tokens_cache_read: info.usage.cacheReadTokens ?? 0,
+    tokens_cache_write: info.usage.cacheWriteTokens ?? 0,
+    cost: info.cost ?? null,
     running: info.running,
     background: info.background,
     cwd: info.cwd,
@@ -183,7 +200,9 @@ export function StatusLine({ info, width = 80, statusline, home, primed }: Statu
     );
   }
   const procs = [info.running ? `${info.running} running` : '', info.background ? `${info.background} background` : ''].filter(Boolean).join(', ');
-  const tokens = `↑${formatTokens(info.usage.inputTokens)} ↓${formatTokens(info.usage.outputTokens)}${info.context !== undefined ? ` · ${Math.round(info.context * 100)}% context` : ''}`;
+  const cached = (info.usage.cacheReadTokens ?? 0) + (info.usage.cacheWriteTokens ?? 0);
+  const tokens = `↑${formatTokens(info.usage.inputTokens)}${cached ? ` (+${formatTokens(cached)} cached)` : ''} ↓${formatTokens(info.usage.outputTokens)}${info.context !== undefined ? ` · ${Math.round(info.context * 100)}% context` : ''}`;
+  const cost = costText(info);
   return (
     <Box>
       <Text wrap="truncate-start">
@@ -191,6 +210,7 @@ export function StatusLine({ info, width = 80, statusline, home, primed }: Statu
         <Text dimColor> · </Text>
         <Text color={info.model ? 'cyan' : 'yellow'}>{info.model ?? 'no model'}</Text>
         <Text dimColor> · {tokens}</Text>
+        {cost ? <Text dimColor> · {cost}</Text> : null}
         {procs ? <Text color="magenta"> · {procs}</Text> : null}
         <Text dimColor> · {shortenPath(info.cwd, home)}</Text>
       </Text>

@@ -8,6 +8,7 @@ import { Box, Text } from 'ink';
 import type { MarkdownRenderer } from './markdown.js';
 import { ToolLine, ToolResult } from './tool-line.js';
 import type { TranscriptItem } from './transcript-items.js';
+import { reasoningLook } from './reasoning-view.js';
 import { sanitizeText, wrapRows } from './text-layout.js';
 
 export interface TranscriptItemViewProps {
@@ -34,6 +35,21 @@ function ItemBody({ item, width, markdown, now, askingId }: TranscriptItemViewPr
       );
     case 'markdown':
       return <Text>{markdown.render(sanitizeText(item.text), width)}</Text>;
+    case 'reasoning': {
+      const look = reasoningLook(item, width);
+      return (
+        <Box flexDirection="column">
+          <Text dimColor italic wrap="truncate-end">
+            {look.header}
+          </Text>
+          {look.body ? (
+            <Box marginLeft={2}>
+              <Text dimColor>{look.body}</Text>
+            </Box>
+          ) : null}
+        </Box>
+      );
+    }
     case 'call':
       return <ToolLine call={item.call} width={width} now={now} askingId={askingId} />;
     case 'result':

@@ -6,6 +6,7 @@
  */
 import type { Usage } from '@lug/core';
 import { isFinishedCall, type CallView } from './call-views.js';
+import type { ReasoningItemFields } from './reasoning-view.js';
 
 export type NoticeLevel = 'info' | 'warn' | 'error';
 
@@ -13,6 +14,7 @@ export type NoticeLevel = 'info' | 'warn' | 'error';
 export type TranscriptItem = { key: number; gap?: boolean } & (
   | { kind: 'user'; text: string }
   | { kind: 'markdown'; text: string }
+  | ({ kind: 'reasoning' } & ReasoningItemFields)
   | { kind: 'call'; call: CallView }
   | { kind: 'result'; call: CallView }
   | { kind: 'notice'; text: string; level: NoticeLevel; markdown?: boolean }
@@ -27,11 +29,14 @@ export interface TranscriptSnapshot {
   usage: Usage;
   /** The share of the model's context window the next request uses (the core's `context` event); undefined before it is known. */
   context?: number;
+  /** The session's cost in US dollars; undefined when a price is not known. */
+  cost: number | undefined;
   /** Bumped when something the status line shows may have changed. */
   version: number;
 }
 
 export function isFinished(item: TranscriptItem): boolean {
+  if (item.kind === 'reasoning') return !item.streaming;
   return item.kind !== 'call' || isFinishedCall(item.call);
 }
 
@@ -47,7 +52,12 @@ export function committablePrefix(live: readonly TranscriptItem[], markdownReady
   return n;
 }
 
-/** Committed items keep no result text: a long session would otherwise hold every output in memory. */
+/**
+ * Committed items keep no result text, nor the text of a collapsed reasoning
+ * block (it is drawn as one line): a long session would otherwise hold every
+ * output in memory.
+ */
 export function withoutResult(item: TranscriptItem): TranscriptItem {
+  if (item.kind === 'reasoning' && !item.expanded && item.text) return { ...item, text: '' };
   return item.kind === 'call' && item.call.result !== undefined ? { ...item, call: { ...item.call, result: undefined } } : item;
 }

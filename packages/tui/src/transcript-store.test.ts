@@ -178,6 +178,39 @@ describe('TranscriptStore', () => {
     play.through('tool_call', 2);
     expect(snap().live.map((i) => i.gap)).toEqual([true, false]);
   });
+
+  it('keeps reasoning live while it streams and commits it, folded and without its text, when the answer starts', () => {
+    const { events, snap } = setup();
+    events.emit('turn_start', { prompt: 'q' });
+    events.emit('reasoning_delta', { text: 'one\n' });
+    events.emit('reasoning_delta', { text: 'two' });
+    expect(snap().live).toMatchObject([{ kind: 'reasoning', text: 'one\ntwo', streaming: true }]);
+    events.emit('text_delta', { text: 'Answer.\n\nMore' });
+    expect(snap().live).toEqual([]);
+    expect(snap().committed.map((i) => i.kind)).toEqual(['user', 'reasoning', 'markdown']);
+    expect(snap().committed[1]).toMatchObject({ kind: 'reasoning', lines: 2, text: '', streaming: false, expanded: false });
+  });
+
+  it("shows a message's kept reasoning when none streamed, and never reasoning with no text (redacted)", () => {
+    const { events, snap } = setup();
+    events.emit('turn_start', { prompt: 'q' });
+    const content = [
+      { type: 'reasoning' as const, text: '', source: 'anthropic', redacted: 'opaque' },
+      { type: 'reasoning' as const, text: 'kept', source: 'anthropic', signature: 's' },
+      { type: 'text' as const, text: 'A.' },
+    ];
+    events.emit('assistant_message', { message: { role: 'assistant', content } });
+    expect(snap().committed.filter((i) => i.kind === 'reasoning')).toMatchObject([{ lines: 1 }]);
+  });
+
+  it('counts the cost the usage event carries, and none when it has none', () => {
+    const { events, snap } = setup();
+    const u = { inputTokens: 1, outputTokens: 1 };
+    events.emit('usage', { usage: u, total: u, cost: 0.5, requestCost: 0.5 });
+    expect(snap().cost).toBe(0.5);
+    events.emit('usage', { usage: u, total: u });
+    expect(snap().cost).toBeUndefined();
+  });
 });
 
 describe('summarize', () => {

@@ -15,6 +15,7 @@ import { emptyUsage } from '@lug/core';
 import { cancelCall, reduceCall, storedCallView, type CallDescriber, type CallEvent, type CallView } from './call-views.js';
 import type { MarkdownRenderer } from './markdown.js';
 import { MarkdownStream } from './markdown-stream.js';
+import { lineCount } from './reasoning-view.js';
 import { committablePrefix, withoutResult, type NoticeLevel, type TranscriptItem, type TranscriptSnapshot } from './transcript-items.js';
 
 /** Finished results kept for Ctrl-O and :expand; older ones are dropped to keep memory flat. */
@@ -48,6 +49,15 @@ export class TranscriptStore {
   private running = false;
   private usage: Usage = emptyUsage();
   private context: number | undefined;
+  private cost: number | undefined = 0;
+  /** The key of the reasoning block streaming now. */
+  private reasoningKey: number | undefined;
+  /** Reasoning streamed since the last assistant message (else its kept parts are shown when it comes). */
+  private reasoningStreamed = false;
+  /** The last finished reasoning block, for Ctrl-O. */
+  private lastReasoning: string | undefined;
+  /** What Ctrl-O opens when nothing streams: the newest of the last reasoning and the last result. */
+  private lastExpandable: 'reasoning' | 'call' | undefined;
   private version = 0;
   private nextKey = 1;
   private lastKind: TranscriptItem['kind'] | undefined;
@@ -85,13 +95,21 @@ export class TranscriptStore {
         this.push({ kind: 'user', key: 0, text: event.prompt });
         void this.opts.markdown.load().then(() => this.changed());
         break;
+      case 'reasoning_delta':
+        this.reasoningDelta(event.text);
+        return this.changed(false);
       case 'text_delta':
+        this.closeReasoning();
         for (const block of this.text.append(event.text)) this.push({ kind: 'markdown', key: 0, text: block });
         return this.changed(false);
       case 'assistant_message':
+        this.closeReasoning();
         this.flushText();
+        if (!this.reasoningStreamed) for (const part of event.message.content) if (part.type === 'reasoning') this.pushReasoning(part.text);
+        this.reasoningStreamed = false;
         break;
       case 'tool_call':
+        this.closeReasoning();
         this.flushText();
         this.callEvent(event);
         break;
@@ -104,6 +122,7 @@ export class TranscriptStore {
         break;
       case 'usage':
         this.usage = event.total;
+        this.cost = event.cost;
         break;
       case 'context':
         if (this.context !== undefined && Math.round(this.context * 100) === Math.round(event.fraction * 100)) return;
@@ -124,6 +143,8 @@ export class TranscriptStore {
         this.push({ kind: 'notice', key: 0, text: event.message, level: 'error' });
         break;
       case 'retry':
+        this.closeReasoning();
+        this.reasoningStreamed = false;
         this.flushText();
         this.push({ kind: 'notice', key: 0, text: `the model's server failed (${event.error}); trying again in ${Math.ceil(event.delayMs / 1000)} s, attempt ${event.attempt + 1}`, level: 'warn' });
         break;
@@ -155,6 +176,25 @@ export class TranscriptStore {
     return true;
   }
 
+  /**
+   * Ctrl-O: open the reasoning block streaming now (or close it again), else
+   * show in full the newest of the last reasoning block and the last tool
+   * result. False when there is nothing to show.
+   */
+  expandLatest(): boolean {
+    if (this.reasoningKey !== undefined) {
+      this.live = this.live.map((item) => (item.kind === 'reasoning' && item.key === this.reasoningKey ? { ...item, expanded: !item.expanded } : item));
+      this.changed(true);
+      return true;
+    }
+    if (this.lastExpandable === 'reasoning' && this.lastReasoning !== undefined) {
+      this.push({ kind: 'reasoning', key: 0, text: this.lastReasoning, lines: lineCount(this.lastReasoning), streaming: false, expanded: true });
+      this.changed(true);
+      return true;
+    }
+    return this.expand(1);
+  }
+
   /** Replay a stored conversation (for :resume): prompts, answers and calls, all finished. */
   replay(messages: readonly Message[]): void {
     const results = new Map<string, ToolResultPart>();
@@ -163,6 +203,7 @@ export class TranscriptStore {
       if (m.role === 'user') this.push({ kind: 'user', key: 0, text: m.content });
       if (m.role !== 'assistant') continue;
       for (const part of m.content) {
+        if (part.type === 'reasoning') this.pushReasoning(part.text);
         if (part.type === 'text' && part.text.trim()) this.push({ kind: 'markdown', key: 0, text: part.text.trim() });
         if (part.type !== 'tool_call') continue;
         const result = results.get(part.id);
@@ -180,8 +221,10 @@ export class TranscriptStore {
     return this.live.some((i) => i.kind === 'call' && i.call.state === 'running');
   }
 
-  setUsage(usage: Usage): void {
+  /** The session's totals (a resumed or cleared session): tokens, and the cost when it is known. */
+  setUsage(usage: Usage, cost: number | undefined): void {
     this.usage = usage;
+    this.cost = cost;
     this.context = undefined;
     this.changed(true);
   }
@@ -190,6 +233,43 @@ export class TranscriptStore {
     const gap = !(item.kind === 'call' && this.lastKind === 'call') && item.kind !== 'result' && this.lastKind !== undefined;
     this.lastKind = item.kind;
     this.live.push({ ...item, key: this.nextKey++, gap } as TranscriptItem);
+  }
+
+  private reasoningDelta(text: string): void {
+    this.reasoningStreamed = true;
+    if (this.reasoningKey === undefined) {
+      this.flushText();
+      this.push({ kind: 'reasoning', key: 0, text: '', lines: 0, streaming: true, expanded: false });
+      this.reasoningKey = this.live.at(-1)!.key;
+    }
+    const key = this.reasoningKey;
+    this.live = this.live.map((item) => (item.kind === 'reasoning' && item.key === key ? { ...item, text: item.text + text } : item));
+  }
+
+  /** The streaming reasoning block is finished: the answer or a call began, or the message ended. */
+  private closeReasoning(): void {
+    const key = this.reasoningKey;
+    if (key === undefined) return;
+    this.reasoningKey = undefined;
+    this.live = this.live
+      .map((item) => {
+        if (item.kind !== 'reasoning' || item.key !== key) return item;
+        const text = item.text.trim();
+        this.lastReasoning = text;
+        this.lastExpandable = 'reasoning';
+        return { ...item, text, lines: lineCount(text), streaming: false };
+      })
+      // A block of nothing but whitespace is not worth a line.
+      .filter((item) => item.kind !== 'reasoning' || item.key !== key || item.text !== '');
+  }
+
+  /** A finished reasoning block (a resumed session, or a message whose reasoning did not stream); empty (redacted) ones are not shown. */
+  private pushReasoning(text: string): void {
+    const trimmed = text.trim();
+    if (!trimmed) return;
+    this.push({ kind: 'reasoning', key: 0, text: trimmed, lines: lineCount(trimmed), streaming: false, expanded: false });
+    this.lastReasoning = trimmed;
+    this.lastExpandable = 'reasoning';
   }
 
   private flushText(): void {
@@ -213,11 +293,14 @@ export class TranscriptStore {
   }
 
   private keepResult(call: CallView): void {
+    this.lastExpandable = 'call';
     this.finishedCalls.push(call);
     if (this.finishedCalls.length > KEPT_RESULTS) this.finishedCalls.shift();
   }
 
   private endTurn(reason: string): void {
+    this.closeReasoning();
+    this.reasoningStreamed = false;
     this.flushText();
     for (const call of this.calls.values()) this.replaceCall(cancelCall(call));
     this.calls.clear();
@@ -235,7 +318,7 @@ export class TranscriptStore {
   }
 
   private makeSnapshot(): TranscriptSnapshot {
-    return { committed: this.committed, live: this.live, tail: this.text.tail, running: this.running, usage: this.usage, ...(this.context !== undefined ? { context: this.context } : {}), version: this.version };
+    return { committed: this.committed, live: this.live, tail: this.text.tail, running: this.running, usage: this.usage, cost: this.cost, ...(this.context !== undefined ? { context: this.context } : {}), version: this.version };
   }
 
   /** Publish now (`urgent`) or within a frame; text deltas wait for the frame. */

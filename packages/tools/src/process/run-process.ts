@@ -13,7 +13,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { execa } from 'execa';
 import { installExitCleanup } from './exit-cleanup.js';
 import { killProcesses } from './kill-group.js';
@@ -36,6 +36,8 @@ export interface ProcessOptions {
   timeoutSecs?: number;
   /** Standard input. Default: empty. */
   stdin?: string | Uint8Array;
+  /** Keep standard input open, written through the handle's `stdin` (a protocol spoken with the process); `stdin` is then ignored. */
+  openStdin?: boolean;
   /** Aborting kills the group (a cancelled turn). */
   signal?: AbortSignal;
   /** Bytes of each stream kept, from its end. Default 30,000. */
@@ -72,6 +74,8 @@ export interface ProcessResult {
 
 export interface ProcessHandle {
   pid: number;
+  /** The process's standard input, when it was started with `openStdin`. */
+  stdin?: Writable;
   /**
    * Resolves when the process has exited and its output is read. Rejects only
    * when the program could not be started (ProcessError) or `onOutput` threw.
@@ -128,6 +132,12 @@ function checkCwd(cwd: string): void {
   if (!isDir) throw new ProcessError(`the working directory ${cwd} is not a directory`);
 }
 
+function stdinOption(opts: ProcessOptions): { stdin: 'ignore' | 'pipe' } | { input: string | Uint8Array } {
+  if (opts.openStdin) return { stdin: 'pipe' };
+  if (opts.stdin === undefined) return { stdin: 'ignore' };
+  return { input: opts.stdin };
+}
+
 /** Start a process in its own group; see ProcessHandle. */
 export function spawnProcess(command: ProcessCommand, opts: ProcessOptions = {}): ProcessHandle {
   const { file, args, label } = commandLine(command);
@@ -150,14 +160,20 @@ export function spawnProcess(command: ProcessCommand, opts: ProcessOptions = {})
     reject: false,
     stripFinalNewline: false,
     windowsHide: true,
-    ...(opts.stdin === undefined ? { stdin: 'ignore' as const } : { input: opts.stdin }),
+    ...stdinOption(opts),
   });
   // Failures are read from the events below; the promise must not go unhandled.
   sub.catch(() => undefined);
   if (sub.pid === undefined) return failedHandle(sub, file, cwd);
   const pid = sub.pid;
   processTable.add(pid, label, mark);
-  return new RunningProcess(pid, mark, sub, opts, started).handle();
+  const handle = new RunningProcess(pid, mark, sub, opts, started).handle();
+  if (opts.openStdin && sub.stdin) {
+    // A process that exits while lug writes gives EPIPE: its end shows in wait(), not as an uncaught error.
+    sub.stdin.on('error', () => undefined);
+    handle.stdin = sub.stdin;
+  }
+  return handle;
 }
 
 /** Run to completion: spawnProcess(…).wait(). */

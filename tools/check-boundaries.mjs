@@ -17,6 +17,8 @@ export const ALLOWED = {
   '@lug/provider-openai': ['@lug/core'],
   '@lug/lua-bridge': ['@lug/core', '@lug/approvals', '@lug/tools'],
   '@lug/tui': ['@lug/core', '@lug/approvals', '@lug/tools'],
+  // The process runner is in @lug/tools: MCP servers are processes lug started, killed with it.
+  '@lug/mcp': ['@lug/core', '@lug/tools'],
   lug: ['*'],
 };
 const PLUGIN_DEPS = ['@lug/tools'];

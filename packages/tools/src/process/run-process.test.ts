@@ -26,6 +26,17 @@ describe('runProcess', () => {
     expect((await runProcess(['cat'], { stdin: 'hello' })).stdout).toBe('hello');
   });
 
+  it('keeps standard input open with openStdin, for a protocol spoken over it', async () => {
+    const lines: string[] = [];
+    const handle = spawnProcess(['cat'], { openStdin: true, onOutput: (text) => lines.push(text) });
+    handle.stdin!.write('ping\n');
+    const deadline = Date.now() + 10_000;
+    while (!lines.join('').includes('ping') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(lines.join('')).toBe('ping\n');
+    handle.stdin!.end();
+    expect((await handle.wait()).code).toBe(0);
+  });
+
   it('runs an argument list without a shell', async () => {
     expect((await runProcess(['echo', '$HOME', '; ls'])).stdout).toBe('$HOME ; ls\n');
   });

@@ -13,7 +13,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { execa } from 'execa';
 import { installExitCleanup } from './exit-cleanup.js';
 import { killProcesses } from './kill-group.js';
@@ -40,6 +40,8 @@ export interface ProcessOptions {
   timeoutSecs?: number;
   /** Standard input. Default: empty. */
   stdin?: string | Uint8Array;
+  /** Keep standard input open, written through the handle's `stdin` (a protocol spoken with the process); `stdin` is then ignored. */
+  openStdin?: boolean;
   /** Aborting kills the group (a cancelled turn). */
   signal?: AbortSignal;
   /** Bytes of each stream kept, from its end. Default 30,000. */
@@ -84,6 +86,8 @@ export interface ProcessResult {
 
 export interface ProcessHandle {
   pid: number;
+  /** The process's standard input, when it was started with `openStdin`. */
+  stdin?: Writable;
   /**
    * Resolves when the process has exited and its output is read. Rejects only
    * when the program could not be started (ProcessError) or `onOutput` threw.
@@ -153,7 +157,8 @@ export function spawnProcess(command: ProcessCommand, opts: ProcessOptions = {})
   recordProcessesStarted();
   const mark = newMark();
   const wrapped = opts.sandbox ? wrapCommand(opts.sandbox, { file, args, cwd }) : undefined;
-  const stdinMode = opts.stdin === undefined ? ('ignore' as const) : ('pipe' as const);
+  // stdin: kept open for the caller to write (openStdin), fed once (stdin), or none.
+  const stdinMode = opts.openStdin || opts.stdin !== undefined ? ('pipe' as const) : ('ignore' as const);
   const sub = execa(wrapped?.file ?? file, wrapped?.args ?? args, {
     cwd,
     env: buildEnv(wrapped ? { ...opts.env, ...wrapped.env } : opts.env, mark),
@@ -166,14 +171,20 @@ export function spawnProcess(command: ProcessCommand, opts: ProcessOptions = {})
     windowsHide: true,
     // fd 3: where the sandbox's supervisor reports the exit status.
     ...(wrapped?.statusOnFd3 ? { stdio: [stdinMode, 'pipe', 'pipe', 'pipe'] as const } : { stdin: stdinMode }),
-    ...(opts.stdin === undefined ? {} : { input: opts.stdin }),
+    ...(opts.stdin === undefined || opts.openStdin ? {} : { input: opts.stdin }),
   });
   // Failures are read from the events below; the promise must not go unhandled.
   sub.catch(() => undefined);
   if (sub.pid === undefined) return failedHandle(sub, file, cwd);
   const pid = sub.pid;
   processTable.add(pid, label, mark);
-  return new RunningProcess(pid, mark, sub, opts, started, wrapped).handle();
+  const handle = new RunningProcess(pid, mark, sub, opts, started, wrapped).handle();
+  if (opts.openStdin && sub.stdin) {
+    // A process that exits while lug writes gives EPIPE: its end shows in wait(), not as an uncaught error.
+    sub.stdin.on('error', () => undefined);
+    handle.stdin = sub.stdin;
+  }
+  return handle;
 }
 
 /** Run to completion: spawnProcess(…).wait(). */

@@ -1,0 +1,136 @@
+/**
+ * Every configured server of one lug, and their tools in the host's tool
+ * registry: registered when a server lists them, replaced when it lists them
+ * again, removed with the server. Servers start in the background; `ready()`
+ * waits until each has started or failed (headless waits before its turn).
+ */
+import type { LugHost } from '@lug/core';
+import { mcpTool } from './mcp-tool.js';
+import { ServerConnection, type ServerStatus } from './server-connection.js';
+import type { ConfiguredServer } from './server-config.js';
+
+export interface McpManagerOptions {
+  /** Whether a project's server may start: asked once, remembered (project-trust.ts). Default: yes. */
+  mayStart?(server: ConfiguredServer): Promise<boolean>;
+}
+
+interface Entry {
+  connection: ServerConnection;
+  removeTools: Array<() => void>;
+  /** Tools the server offers that lug does not, and why. */
+  refused: string[];
+  allowed: Promise<boolean> | undefined;
+}
+
+export interface ManagedServerStatus extends ServerStatus {
+  /** Tool names as the model sees them. */
+  lugTools: string[];
+  refused: string[];
+}
+
+export class McpManager {
+  private entries = new Map<string, Entry>();
+  private listeners = new Set<() => void>();
+
+  constructor(
+    private readonly host: LugHost,
+    private readonly opts: McpManagerOptions = {},
+  ) {}
+
+  /** Add (or replace) a server and start it in the background. */
+  add(server: ConfiguredServer): void {
+    void this.remove(server.name);
+    const entry: Entry = { connection: undefined!, removeTools: [], refused: [], allowed: undefined };
+    entry.connection = new ServerConnection(server, this.host.cwd, () => this.registerTools(entry), () => this.changed());
+    this.entries.set(server.name, entry);
+    this.changed();
+    void this.start(entry);
+  }
+
+  async remove(name: string): Promise<boolean> {
+    const entry = this.entries.get(name);
+    if (!entry) return false;
+    this.entries.delete(name);
+    for (const remove of entry.removeTools) remove();
+    await entry.connection.stop();
+    this.changed();
+    return true;
+  }
+
+  get(name: string): ServerConnection | undefined {
+    return this.entries.get(name)?.connection;
+  }
+
+  names(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  status(): ManagedServerStatus[] {
+    return [...this.entries.values()].map((e) => ({
+      ...e.connection.status(),
+      lugTools: e.removeTools.length ? e.connection.tools.map((t) => t.name) : [],
+      refused: e.refused,
+    }));
+  }
+
+  /** Resolves once every server has started, failed, or is waiting for an answer that will not come in time. */
+  async ready(timeoutMs = 35_000): Promise<void> {
+    const starts = [...this.entries.values()].map((e) => this.start(e).catch(() => undefined));
+    const timer = new Promise<void>((resolve) => setTimeout(resolve, timeoutMs).unref());
+    await Promise.race([Promise.all(starts), timer]);
+  }
+
+  onChange(fn: () => void): () => void {
+    this.listeners.add(fn);
+    return () => void this.listeners.delete(fn);
+  }
+
+  /** End every server (lug is exiting). */
+  async close(): Promise<void> {
+    await Promise.all([...this.entries.keys()].map((name) => this.remove(name)));
+  }
+
+  private changed(): void {
+    for (const fn of this.listeners) fn();
+  }
+
+  private start(entry: Entry): Promise<void> {
+    const { connection } = entry;
+    entry.allowed ??= connection.server.project && this.opts.mayStart ? this.opts.mayStart(connection.server) : Promise.resolve(true);
+    return entry.allowed.then(async (allowed) => {
+      if (!allowed) {
+        connection.state = 'disabled';
+        connection.lastError = `not started: ${connection.server.source} configures it and it was not allowed for this project`;
+        this.changed();
+        return;
+      }
+      if (connection.state === 'stopped' || connection.state === 'starting') await connection.ensureStarted().then(() => undefined);
+    });
+  }
+
+  private registerTools(entry: Entry): void {
+    if (this.entries.get(entry.connection.name) !== entry) return;
+    for (const remove of entry.removeTools) remove();
+    entry.removeTools = [];
+    entry.refused = [];
+    const taken = new Set<string>();
+    for (const def of entry.connection.tools) {
+      const made = mcpTool(def, entry.connection);
+      if ('refused' in made) {
+        entry.refused.push(made.refused);
+        continue;
+      }
+      if (taken.has(made.tool.name)) {
+        entry.refused.push(`tool ${def.name} is not offered: its lug name ${made.tool.name} is taken by another of the server's tools`);
+        continue;
+      }
+      try {
+        entry.removeTools.push(this.host.tools.register(made.tool, `mcp:${entry.connection.name}`));
+        taken.add(made.tool.name);
+      } catch (err) {
+        entry.refused.push(`tool ${def.name} is not offered: ${(err as Error).message}`);
+      }
+    }
+    this.changed();
+  }
+}

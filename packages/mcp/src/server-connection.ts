@@ -1,0 +1,239 @@
+/**
+ * One configured MCP server and its connection: started in the background,
+ * its tools listed (and listed again on notifications/tools/list_changed),
+ * started again on next use after it exits or hangs, ended with lug.
+ */
+import { resolve } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ToolListChangedNotificationSchema, type CallToolResult, type Tool as McpToolDef } from '@modelcontextprotocol/sdk/types.js';
+import { LugStdioTransport } from './stdio-transport.js';
+import { DEFAULT_CALL_TIMEOUT_SECS, isStdio, type ConfiguredServer } from './server-config.js';
+import { httpTransports, transportLabel } from './http-transport.js';
+
+export type ServerState = 'starting' | 'ready' | 'stopped' | 'failed' | 'disabled' | 'waiting';
+
+/** How long a server may take to start and list its tools. */
+export const START_TIMEOUT_MS = 30_000;
+/** After a call times out, how long the server has to answer a ping before it counts as hung and is ended. */
+const PING_TIMEOUT_MS = 5_000;
+const CLIENT_INFO = { name: 'lug', version: '0.1.0' };
+
+export interface ServerStatus {
+  name: string;
+  state: ServerState;
+  source: string;
+  tools: string[];
+  lastError?: string;
+  /** The last few KB of its stderr (stdio servers). */
+  stderr: string;
+  /** Lines it wrote to stdout that were not protocol messages. */
+  stdoutNoise: string;
+  pid?: number;
+}
+
+export class McpCallError extends Error {
+  override name = 'McpCallError';
+}
+
+interface Live {
+  client: Client;
+  transport: Transport;
+  stdio?: LugStdioTransport;
+}
+
+export class ServerConnection {
+  state: ServerState = 'stopped';
+  lastError: string | undefined;
+  tools: McpToolDef[] = [];
+  private live: Live | undefined;
+  private starting: Promise<Live> | undefined;
+  private closing = false;
+  private lastStdio: LugStdioTransport | undefined;
+
+  constructor(
+    readonly server: ConfiguredServer,
+    private readonly cwd: string,
+    private readonly onToolsChanged: () => void,
+    private readonly onStateChanged: () => void = () => {},
+  ) {}
+
+  get name(): string {
+    return this.server.name;
+  }
+
+  get timeoutMs(): number {
+    return (this.server.config.timeout ?? DEFAULT_CALL_TIMEOUT_SECS) * 1000;
+  }
+
+  status(): ServerStatus {
+    return {
+      name: this.name,
+      state: this.state,
+      source: this.server.source,
+      tools: this.tools.map((t) => t.name),
+      lastError: this.lastError,
+      stderr: this.lastStdio?.stderr.read() ?? '',
+      stdoutNoise: this.lastStdio?.stdoutNoise.read() ?? '',
+      pid: this.live?.stdio?.pid,
+    };
+  }
+
+  /** Start it (if it is not running or starting) and resolve once its tools are listed. */
+  ensureStarted(): Promise<Live> {
+    if (this.state === 'disabled') return Promise.reject(new McpCallError(`MCP server ${this.name} is disabled (:mcp enable ${this.name} starts it again)`));
+    if (this.live) return Promise.resolve(this.live);
+    this.starting ??= this.connect().finally(() => {
+      this.starting = undefined;
+    });
+    return this.starting;
+  }
+
+  /** Call one of its tools; a crash, a hang or a timeout becomes a McpCallError that says what happened. */
+  async callTool(tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult> {
+    const live = await this.ensureStarted();
+    const timeout = this.timeoutMs;
+    try {
+      return (await live.client.callTool({ name: tool, arguments: args }, undefined, { signal, timeout, maxTotalTimeout: timeout })) as CallToolResult;
+    } catch (err) {
+      if (signal.aborted) throw new McpCallError(`cancelled; MCP server ${this.name} was told to stop the call`);
+      const message = (err as Error).message;
+      if (/timed out|timeout/i.test(message)) {
+        void this.checkAlive(live);
+        throw new McpCallError(`MCP server ${this.name} did not answer within ${timeout / 1000} s; it was told to cancel the call (the timeout is the server's "timeout" setting, in seconds)`);
+      }
+      if (this.live !== live) throw new McpCallError(`MCP server ${this.name} stopped during the call (${this.lastError ?? 'it closed the connection'}); it is started again on next use`);
+      throw new McpCallError(`MCP server ${this.name}: ${message}`);
+    }
+  }
+
+  async restart(): Promise<void> {
+    if (this.state === 'disabled') this.state = 'stopped';
+    await this.stop();
+    await this.ensureStarted().catch(() => undefined);
+  }
+
+  async disable(): Promise<void> {
+    await this.stop();
+    this.state = 'disabled';
+    this.changed();
+  }
+
+  async enable(): Promise<void> {
+    if (this.state !== 'disabled') return;
+    this.state = 'stopped';
+    await this.ensureStarted().catch(() => undefined);
+  }
+
+  /** End the connection (and the server process). Its tools stay known, so a call starts it again. */
+  async stop(): Promise<void> {
+    const live = this.live ?? (await this.starting?.catch(() => undefined));
+    if (!live) return;
+    this.closing = true;
+    try {
+      await live.client.close().catch(() => undefined);
+      await live.transport.close().catch(() => undefined);
+    } finally {
+      this.closing = false;
+      if (this.live === live) this.live = undefined;
+      if (this.state !== 'disabled') this.state = 'stopped';
+      this.changed();
+    }
+  }
+
+  private changed(): void {
+    this.onStateChanged();
+  }
+
+  /** The ways to reach the server, tried in order: stdio; or Streamable HTTP, then the older HTTP+SSE. */
+  private transports(): Array<() => Transport> {
+    const { config } = this.server;
+    if (isStdio(config)) {
+      return [
+        () => {
+          const stdio = new LugStdioTransport({ command: config.command, env: config.env, cwd: resolve(this.cwd, config.cwd ?? '.') });
+          this.lastStdio = stdio;
+          return stdio;
+        },
+      ];
+    }
+    return httpTransports(config);
+  }
+
+  private async connect(): Promise<Live> {
+    this.state = 'starting';
+    this.changed();
+    const failures: string[] = [];
+    for (const make of this.transports()) {
+      const transport = make();
+      try {
+        const client = new Client(CLIENT_INFO, { capabilities: {} });
+        client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+          void this.listTools(client).catch((err: Error) => this.fail(err));
+        });
+        await client.connect(transport, { timeout: START_TIMEOUT_MS });
+        await this.listTools(client);
+        const live: Live = { client, transport, stdio: transport instanceof LugStdioTransport ? transport : undefined };
+        client.onclose = () => this.lost(live);
+        this.live = live;
+        this.state = 'ready';
+        this.lastError = undefined;
+        this.changed();
+        return live;
+      } catch (err) {
+        await transport.close().catch(() => undefined);
+        failures.push(`${transportLabel(transport)}: ${(err as Error).message}`);
+      }
+    }
+    this.fail(new Error(failures.length === 1 ? failures[0]!.replace(/^[^:]*: /, '') : failures.join('; ')));
+    throw new McpCallError(`MCP server ${this.name} could not start: ${this.lastError}`);
+  }
+
+  private async listTools(client: Client): Promise<void> {
+    const tools: McpToolDef[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: START_TIMEOUT_MS });
+      tools.push(...page.tools);
+      cursor = page.nextCursor;
+    } while (cursor && tools.length < 10_000);
+    this.tools = tools;
+    this.onToolsChanged();
+  }
+
+  private fail(err: Error): void {
+    const stderr = this.lastStdio?.stderr.lastLine();
+    const exit = this.lastStdio?.exitDescription;
+    this.lastError = [err.message, exit && `the process ${exit}`, stderr && `its stderr ends: ${stderr}`].filter(Boolean).join('; ');
+    this.state = 'failed';
+    this.changed();
+  }
+
+  /** The connection closed without lug closing it: the server exited or crashed. */
+  private lost(live: Live): void {
+    if (this.live !== live || this.closing) return;
+    this.live = undefined;
+    const exit = live.stdio?.exitDescription;
+    const stderr = live.stdio?.stderr.lastLine();
+    this.lastError = [`the server ${exit ?? 'closed the connection'}`, stderr && `its stderr ends: ${stderr}`].filter(Boolean).join('; ');
+    this.state = 'failed';
+    this.changed();
+  }
+
+  /** After a timeout: a server that does not answer a ping is hung, and is ended (started again on next use). */
+  private async checkAlive(live: Live): Promise<void> {
+    try {
+      await live.client.ping({ timeout: PING_TIMEOUT_MS });
+    } catch {
+      if (this.live !== live) return;
+      this.live = undefined;
+      this.lastError = `the server did not answer a ping ${PING_TIMEOUT_MS / 1000} s after a call timed out (hung); it was ended and is started again on next use`;
+      this.state = 'failed';
+      this.changed();
+      this.closing = true;
+      await live.client.close().catch(() => undefined);
+      await live.transport.close().catch(() => undefined);
+      this.closing = false;
+    }
+  }
+}

@@ -14,6 +14,8 @@
 ---```
 ---
 ---Every call from lug into Lua (a rule, a tool handler, a hook, a command) runs on its own coroutine, so a function that waits, such as `lug.ui.confirm` or `lug.proc.run`, reads as straight-line code. Functions that wait cannot be called where Lua cannot pause: inside a `table.sort` comparator, a `string.gsub` replacement function or a metamethod.
+---
+---No call can hang lug: one that runs more than `lug.opt.lua_budget` instructions (10,000,000 by default, about a second) without waiting is stopped with an error naming the file and line (`init.lua:3: ran past its budget of 10000000 instructions without waiting (lug.opt.lua_budget), so lug stopped it: a loop that never ends?`), which `pcall` cannot catch for long. A rule stopped so has failed (see `lug.opt.rule_failure`), init.lua stopped so has failed to load. Each wait (`lug.ui.confirm`, `lug.proc.run`…) starts a new budget.
 ---@class lug
 lug = {}
 

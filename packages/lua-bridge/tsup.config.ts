@@ -54,6 +54,29 @@ const byteOrderStringKeys: Plugin = {
   },
 };
 
+/**
+ * fengari 0.1.5's lua_pcallk, inside a coroutine, saves `allowhook` with
+ * `callstatus &= ~CIST_OAH | allowhook`, which never sets the bit (C Lua:
+ * `setoah`, `(callstatus & ~CIST_OAH) | allowhook`). So the first error a
+ * pcall catches in a coroutine turns hooks off for the rest of it, and the
+ * instruction budget with them: `pcall(error) while true do end` ran for ever
+ * (src/lua-budget.test.ts). Can go when fengari saves it as C Lua does.
+ */
+const savePcallAllowhook: Plugin = {
+  name: 'fengari-save-pcall-allowhook',
+  setup(b) {
+    const WRONG = 'ci.callstatus &= ~lstate.CIST_OAH | L.allowhook;';
+    const RIGHT = 'ci.callstatus = (ci.callstatus & ~lstate.CIST_OAH) | L.allowhook;';
+    b.onLoad({ filter: /[\\/]fengari[\\/]src[\\/]lapi\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes(WRONG)) {
+        return { errors: [{ text: `fengari's lua_pcallk changed (${args.path}): update savePcallAllowhook in packages/lua-bridge/tsup.config.ts` }] };
+      }
+      return { contents: source.replace(WRONG, RIGHT), loader: 'js' };
+    });
+  },
+};
+
 export default packageBuild({
   async onSuccess() {
     // fengari as one file: loading ~40 modules one by one is a large part of its start-up cost.
@@ -64,7 +87,7 @@ export default packageBuild({
       format: 'cjs',
       target: 'node20',
       outfile: 'dist/fengari.cjs',
-      plugins: [stubUnused, byteOrderStringKeys],
+      plugins: [stubUnused, byteOrderStringKeys, savePcallAllowhook],
       // fengari reads its configuration from FENGARICONF once, at load (luaconf.js): baked in here instead.
       define: { 'process.env.FENGARICONF': JSON.stringify(JSON.stringify(FENGARI_CONF)) },
       logLevel: 'warning',

@@ -39,4 +39,19 @@ describe('resolveRealPath', () => {
   it('keeps an absolute path absolute', () => {
     expect(resolveRealPath('/somewhere', '/etc/../etc')).toBe(realpathSync('/etc'));
   });
+
+  it('follows a symlink whose target does not exist yet to that target, where a write through it would land', () => {
+    const root = project();
+    symlinkSync(join(root, 'outside', 'new.txt'), join(root, 'proj', 'dangling'));
+    expect(resolveRealPath(join(root, 'proj'), 'dangling')).toBe(join(root, 'outside', 'new.txt'));
+    symlinkSync('../outside/missing-dir', join(root, 'proj', 'src', 'rel'));
+    expect(resolveRealPath(join(root, 'proj'), 'src/rel/file')).toBe(join(root, 'proj', 'outside', 'missing-dir', 'file'));
+  });
+
+  it('gives up on a loop of symlinks after 40 links, keeping the path as written below them', () => {
+    const root = project();
+    symlinkSync(join(root, 'proj', 'b'), join(root, 'proj', 'a'));
+    symlinkSync(join(root, 'proj', 'a'), join(root, 'proj', 'b'));
+    expect(resolveRealPath(join(root, 'proj'), 'a')).toBe(join(root, 'proj', 'a'));
+  });
 });

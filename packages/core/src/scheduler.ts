@@ -118,6 +118,7 @@ async function runOne(call: ToolCallPart, info: CallInfo, deps: SchedulerDeps, s
       signal,
       limits: deps.limits,
       callId: call.id,
+      description,
       lock: (path) => deps.locks.acquire(path),
       emit: (progress) => deps.events.emit('tool_progress', { call: info, progress }),
     };

@@ -7,7 +7,7 @@
 import type { JsonSchema } from './json-schema.js';
 import type { Limits } from './limits.js';
 import type { Keep } from './output-limit.js';
-import type { ToolDescription } from './tool-description.js';
+import type { CallDescription, ToolDescription } from './tool-description.js';
 import type { ToolDetails } from './tool-details.js';
 
 /** Progress a running tool reports (the TUI shows it; nothing else depends on it). */
@@ -27,6 +27,14 @@ export interface ToolContext {
   emit(progress: ToolProgress): void;
   /** The id of the call being run. */
   callId: string;
+  /**
+   * The call as it was described and decided: its paths with `absPath`
+   * resolved when approvals judged it. A tool that changes a path should
+   * change exactly that `absPath`, and refuse if the path leads elsewhere now
+   * (@lug/tools' `decidedPath` does both). Set by the scheduler; absent when
+   * a handler is called some other way (a test, a preview).
+   */
+  description?: CallDescription;
 }
 
 /**

@@ -7,6 +7,9 @@
 //   2. A second state in the same process (goal < 10 ms).
 //   3. A Lua rule that looks at its arguments: µs it adds to a decision (goal < 50 µs).
 //   4. lug.* calls from Lua, whose arguments are checked on every call: µs a call.
+//
+//   node bench/startup.bench.mjs            all of it
+//   node bench/startup.bench.mjs --rules    3 and 4 only (BENCH_DIST=dir/index.js to measure another build)
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -14,7 +17,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const dist = path.join(here, '..', 'dist', 'index.js');
+const dist = process.env.BENCH_DIST ? path.resolve(process.env.BENCH_DIST) : path.join(here, '..', 'dist', 'index.js');
 
 /** A 200-line init.lua of the kind people write: options, rules, tools, commands, keys, helpers. */
 export function generateInitLua(lines = 200) {
@@ -180,10 +183,19 @@ async function inProcess() {
     rt.close();
   }
   console.log(`  later states: median ${fmt(median(times.slice(2)))}`);
+  await inLua(bridge, root, env);
+}
 
+/** 3 and 4: a rule in Lua against the same in JavaScript, and lug.* calls from Lua. */
+async function inLua(bridge, root, env) {
+  const { createHostWithApprovals } = await import('@lug/approvals');
+  const { describeCall } = await import('@lug/core');
   // Rules: the same decision with no rule, with a JavaScript rule, and with the same rule in Lua.
   const signal = new AbortController().signal;
-  const call = (i) => ({ id: `c${i}`, tool: 'fetch', args: { url: `https://example.com/${i % 50}`, method: 'GET' }, argsText: '{}', cwd: root });
+  const call = (i) => {
+    const args = { url: `https://example.com/${i % 50}`, method: 'GET' };
+    return { id: `c${i}`, tool: 'fetch', args, argsText: '{}', description: describeCall(undefined, args, '{}', root), cwd: root };
+  };
   const N = 1000;
   const timeDecisions = async (approvals) => {
     const t = performance.now();
@@ -222,7 +234,6 @@ async function inProcess() {
 
   // lug.* calls, whose arguments are checked on every call: two positional arguments, and an opts table.
   const api = fresh();
-  api.host.ui = { interactive: false, confirm: async () => false, notify: () => undefined };
   const art = bridge.createLuaRuntime(api.host, api.approvals, { configDir: path.join(root, 'empty') });
   const CALLS = 2000;
   const loops = {
@@ -247,6 +258,11 @@ async function inProcess() {
 if (!fs.existsSync(dist)) {
   console.error('build first: npx tsup');
   process.exit(1);
+}
+if (process.argv.includes('--rules')) {
+  const root = tempConfig();
+  await inLua(await import(dist), root, { ...process.env, XDG_CONFIG_HOME: path.join(root, 'config'), XDG_STATE_HOME: path.join(root, 'state') });
+  process.exit(0);
 }
 const root = tempConfig();
 reportFresh('fresh process, first state (median of 7):', Array.from({ length: 7 }, () => freshProcess(root, false)));

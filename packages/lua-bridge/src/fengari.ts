@@ -46,6 +46,7 @@ export interface LuaApi {
   LUA_TFUNCTION: number;
   LUA_TUSERDATA: number;
   LUA_TTHREAD: number;
+  LUA_MASKCOUNT: number;
   lua_Debug: new () => LuaDebug;
   lua_absindex(L: LuaState, idx: number): number;
   lua_atnativeerror(L: LuaState, fn: JsFunction): JsFunction | null;
@@ -92,6 +93,8 @@ export interface LuaApi {
   lua_setglobal(L: LuaState, name: LuaString | string): void;
   lua_setmetatable(L: LuaState, idx: number): void;
   lua_settop(L: LuaState, idx: number): void;
+  /** A hook for the thread (copied to the threads made from it later); a count hook runs every `count` instructions. */
+  lua_sethook(L: LuaState, hook: ((L: LuaState, ar: LuaDebug) => void) | null, mask: number, count: number): void;
   lua_status(L: LuaState): number;
   lua_toboolean(L: LuaState, idx: number): boolean;
   lua_tointeger(L: LuaState, idx: number): number | false;

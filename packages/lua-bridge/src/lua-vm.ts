@@ -9,10 +9,18 @@
  * promise and resumes the coroutine; the continuation then returns the value
  * to Lua, or raises the rejection as a Lua error (so pcall catches it). A call
  * that never waits finishes synchronously, without a promise.
+ *
+ * No call runs for ever: a count hook (lua_sethook with LUA_MASKCOUNT, every
+ * HOOK_EVERY instructions, inherited by every coroutine) stops a call that
+ * runs past its budget of instructions since lug last resumed it (each wait
+ * starts a new budget) with an error naming the file and line. From then on
+ * the hook fires on every instruction of that coroutine, so a pcall cannot
+ * catch the error and keep looping.
  */
-import type { Continuation, JsFunction, LuaState } from './fengari.js';
+import type { Continuation, FengariLoader, JsFunction, LuaDebug, LuaState } from './fengari.js';
 import { LuaError } from './lua-error.js';
 import { LuaStateBase } from './lua-state.js';
+import { luaString } from './lua-strings.js';
 import { LightUserdata, type CallContext, type LuaFunctionRef } from './lua-values.js';
 
 export type { CallContext } from './lua-values.js';
@@ -29,6 +37,19 @@ type Step = { done: unknown[] } | { wait: Pending };
 /** Guards against hooks that trigger themselves without end. */
 const MAX_NESTED_CALLS = 100;
 
+/** How often the count hook runs, in instructions. Its cost is within noise of none (a 20 M-iteration loop: bench/lua-budget.mjs). */
+const HOOK_EVERY = 1000;
+
+/** The instructions a call into Lua may run without waiting, unless the VM is told otherwise: about a second of fengari. */
+export const DEFAULT_LUA_BUDGET = 10_000_000;
+
+export interface LuaVMOptions {
+  /** See FengariLoader (only the first state of a process loads fengari). */
+  loadFengari?: FengariLoader;
+  /** The budget of instructions, read when each call into Lua starts (the runtime reads lug.opt.lua_budget). */
+  budget?: () => number;
+}
+
 export class LuaVM extends LuaStateBase {
   /** Yielded by functions that wait, so the coroutine wrappers can tell them from a plain yield. */
   readonly pending = Object.freeze(new LightUserdata());
@@ -36,6 +57,29 @@ export class LuaVM extends LuaStateBase {
   private lastYield: Pending | undefined;
   private settled = new Map<LuaState, Settled>();
   private depth = 0;
+  private readonly budget: () => number;
+  /** Instructions run since the outermost resume began (counted HOOK_EVERY at a time), and the budget it has. */
+  private ran = 0;
+  private limit = DEFAULT_LUA_BUDGET;
+
+  constructor(opts: LuaVMOptions = {}) {
+    super(opts);
+    this.budget = opts.budget ?? (() => DEFAULT_LUA_BUDGET);
+    this.f.lua.lua_sethook(this.L, this.countHook, this.f.lua.LUA_MASKCOUNT, HOOK_EVERY);
+  }
+
+  /** Stops Lua that runs past its budget: the error names where it was, then every later instruction of the coroutine raises it again. */
+  private countHook = (L: LuaState, _ar: LuaDebug): void => {
+    this.ran += HOOK_EVERY;
+    if (this.ran <= this.limit) return;
+    const { lua, lauxlib } = this.f;
+    // Never on the main thread: the coroutines made later inherit its hook.
+    if (L !== this.L) lua.lua_sethook(L, this.countHook, lua.LUA_MASKCOUNT, 1);
+    lauxlib.luaL_where(L, 0);
+    lua.lua_pushstring(L, luaString(`ran past its budget of ${this.limit} instructions without waiting (lug.opt.lua_budget), so lug stopped it: a loop that never ends?`));
+    lua.lua_concat(L, 2);
+    lua.lua_error(L);
+  };
 
   // ---- functions that wait ------------------------------------------------
 
@@ -137,6 +181,11 @@ export class LuaVM extends LuaStateBase {
     const outerYield = this.lastYield;
     this.current = ctx;
     this.lastYield = undefined;
+    // A call from Lua into JavaScript into Lua shares its caller's budget: only the outermost resume starts one.
+    if (this.depth === 0) {
+      this.ran = 0;
+      this.limit = this.budget();
+    }
     this.depth++;
     let status: number;
     try {
@@ -144,6 +193,7 @@ export class LuaVM extends LuaStateBase {
     } finally {
       this.depth--;
       this.current = outerCtx;
+      if (this.depth === 0) this.ran = 0;
     }
     const pending = this.lastYield;
     this.lastYield = outerYield;

@@ -3,14 +3,14 @@
  * start-up load order (basic.lug → init.lua → plugins), `:lua` and lug.docs.
  */
 import * as path from 'node:path';
-import { configDir as xdgConfigDir, type Env, type LugHost } from '@lug/core';
+import { configDir as xdgConfigDir, integerOption, type Env, type LugHost } from '@lug/core';
 import type { Approvals } from '@lug/approvals';
 import { trackRegistrations, type ApiContext, type ConfigInfo } from './api/api-context.js';
 import { installLugGlobal } from './api/lug-table.js';
 import { ChunkCache } from './chunk-cache.js';
 import { DocIndex, readDocsDir, type DocEntry } from './docs/doc-index.js';
 import { optionEntries } from './docs/option-entries.js';
-import { LuaVM } from './lua-vm.js';
+import { DEFAULT_LUA_BUDGET, LuaVM } from './lua-vm.js';
 import type { FengariLoader } from './fengari.js';
 import { formatLuaValues } from './format-values.js';
 import { loadProcessRunner, type ProcessRunner } from './process-runner.js';
@@ -65,6 +65,15 @@ export interface LuaRuntime {
   close(): void;
 }
 
+/** The budget of every call into Lua (see lua-vm.ts). */
+export const LUA_BUDGET_OPTION = integerOption(
+  'lua_budget',
+  10_000,
+  10_000_000_000,
+  DEFAULT_LUA_BUDGET,
+  'How many Lua instructions one call into Lua (a rule, a hook, a tool handler, the status line, init.lua, :lua) may run without waiting before lug stops it with an error naming the file and line (about a second per 10,000,000). Waiting (lug.ui.confirm, lug.proc.run…) starts a new budget.',
+);
+
 /** `$XDG_CONFIG_HOME/lug`, else `~/.config/lug`: core's configDir (a relative XDG value is ignored). */
 export function defaultConfigDir(env: Env): string {
   return xdgConfigDir(env);
@@ -81,7 +90,8 @@ export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined
     pluginsDir: path.join(configDir, 'plugins'),
     plugins: [],
   };
-  const vm = new LuaVM({ loadFengari: opts.loadFengari });
+  if (!host.options.has(LUA_BUDGET_OPTION.name)) host.options.define(LUA_BUDGET_OPTION);
+  const vm = new LuaVM({ loadFengari: opts.loadFengari, budget: () => host.options.get<number>(LUA_BUDGET_OPTION.name) });
   const registrations = trackRegistrations();
   let docIndex: DocIndex | undefined;
   const docs = () => {

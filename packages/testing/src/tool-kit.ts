@@ -46,6 +46,8 @@ export interface ToolContextOptions {
   locks?: PathLocks;
   /** Called with each progress report. Default: ignored. */
   emit?(progress: ToolProgress): void;
+  /** The call's description as it was decided (describeTool), as the scheduler hands it over. Default: none. */
+  description?: CallDescription;
 }
 
 export interface RunToolOptions extends Omit<ToolContextOptions, 'emit'> {
@@ -69,6 +71,7 @@ export function toolContext(cwd: string, options: ToolContextOptions = {}): Tool
     callId: options.callId ?? 'call_test_1',
     lock: (p) => locks.acquire(p),
     emit: options.emit ?? (() => undefined),
+    ...(options.description ? { description: options.description } : {}),
   };
 }
 

@@ -58,7 +58,7 @@ export async function applyEdit(
   const release = await ctx.lock(target);
   try {
     const plan = await planEdit(args, ctx, limits);
-    await writeFileAtomic(plan.target, newFileChunks(plan), { signal: ctx.signal, shownPath: args.path });
+    await writeFileAtomic(plan.target, newFileChunks(plan), { signal: ctx.signal, shownPath: args.path, followLinks: false });
     const shown = displayPath(ctx.cwd, plan.absPath);
     const through = plan.target === plan.absPath ? '' : ` (through the symlink, in ${displayPath(ctx.cwd, plan.target)})`;
     const lines = editLineCounts(plan);

@@ -11,10 +11,10 @@
  * memory once, not as bytes, a string, the new string and its encoding.
  */
 import {
+  decidedPath,
   FileError,
   readTextBytes,
   resolvePath,
-  resolveSymlinkTarget,
   statRegularFile,
   ToolError,
   withLineEnding,
@@ -110,13 +110,17 @@ function findOccurrences(bytes: Buffer, needle: string, from: number): number[] 
   return found;
 }
 
-/** The file an edit changes: the path from the working directory, symlinks followed. */
-export async function editTarget(args: Pick<EditArgs, 'path'>, ctx: Pick<ToolContext, 'cwd'>): Promise<string> {
-  return resolveSymlinkTarget(resolvePath(ctx.cwd, args.path));
+/**
+ * The file an edit changes: the path from the working directory, symlinks
+ * followed — the one its call was approved on (`decidedPath`), or an error if
+ * the path leads elsewhere now.
+ */
+export async function editTarget(args: Pick<EditArgs, 'path'>, ctx: Pick<ToolContext, 'cwd' | 'description'>): Promise<string> {
+  return decidedPath(ctx, args.path);
 }
 
 /** Work out the edit, or throw a ToolError that says how to fix the call. Changes nothing. */
-export async function planEdit(args: EditArgs, ctx: Pick<ToolContext, 'cwd' | 'limits'>, limits: EditLimits): Promise<EditPlan> {
+export async function planEdit(args: EditArgs, ctx: Pick<ToolContext, 'cwd' | 'limits' | 'description'>, limits: EditLimits): Promise<EditPlan> {
   checkStrings(args);
   const absPath = resolvePath(ctx.cwd, args.path);
   const target = await editTarget(args, ctx);

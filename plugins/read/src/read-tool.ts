@@ -6,6 +6,7 @@ import {
   defineTool,
   describeCrlf,
   displayPath,
+  decidedPath,
   resolvePath,
   statRegularFile,
   ToolError,
@@ -51,10 +52,12 @@ function plural(n: number, word: string): string {
 export async function readFileLines(args: ReadArgs, ctx: ToolContext): Promise<{ content: string; details: FileReadDetails }> {
   const shownPath = args.path;
   const absPath = resolvePath(ctx.cwd, args.path);
+  // The file its call was judged on (symlinks resolved then), or an error if the path leads elsewhere now.
+  const opened = decidedPath(ctx, args.path);
   const offset = args.offset ?? 1;
   const limit = args.limit ?? ctx.limits.readLines;
-  await statRegularFile(absPath, shownPath);
-  const scan = await scanLines(absPath, shownPath, {
+  await statRegularFile(opened, shownPath);
+  const scan = await scanLines(opened, shownPath, {
     from: offset,
     count: limit,
     maxChars: ctx.limits.lineChars,

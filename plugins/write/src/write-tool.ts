@@ -9,8 +9,8 @@ import {
   defineTool,
   displayPath,
   linesPhrase,
+  decidedPath,
   resolvePath,
-  resolveSymlinkTarget,
   checkWriteBoundary,
   writeFileAtomic,
   type SandboxPolicy,
@@ -72,15 +72,18 @@ async function countChange(target: string, content: string): Promise<LineCounts>
 
 export async function writeContent(args: WriteArgs, ctx: ToolContext, sandbox: SandboxPolicy | null = null): Promise<{ content: string; details: FileChangeDetails }> {
   const absPath = resolvePath(ctx.cwd, args.path);
-  const target = await resolveSymlinkTarget(absPath);
+  // The file its call was approved on (symlinks resolved then), or an error if the path leads elsewhere now.
+  const target = decidedPath(ctx, args.path);
   checkWriteBoundary(sandbox, ctx.cwd, target);
   // One writer per file: the lock is the file's real path, so writes through different links wait for each other.
   const release = await ctx.lock(target);
   let created: boolean;
   let lines: LineCounts;
   try {
+    // Again once the lock is held, the last moment before the write: a link made while waiting redirects nothing.
+    decidedPath(ctx, args.path);
     lines = await countChange(target, args.content);
-    ({ created } = await writeFileAtomic(target, args.content, { signal: ctx.signal, shownPath: args.path }));
+    ({ created } = await writeFileAtomic(target, args.content, { signal: ctx.signal, shownPath: args.path, followLinks: false }));
   } finally {
     release();
   }
@@ -94,6 +97,6 @@ export async function writeContent(args: WriteArgs, ctx: ToolContext, sandbox: S
 
 /** What the file holds now and what it will hold; changes nothing. */
 export async function previewWrite(args: WriteArgs, ctx: Pick<ToolContext, 'cwd'>): Promise<ToolPreview> {
-  const target = await resolveSymlinkTarget(resolvePath(ctx.cwd, args.path));
+  const target = decidedPath({ cwd: ctx.cwd }, args.path);
   return { kind: 'file_change', path: target, before: await currentContent(target, args.path), after: args.content };
 }

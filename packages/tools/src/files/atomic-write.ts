@@ -28,6 +28,13 @@ export interface AtomicWriteOptions {
   signal?: AbortSignal;
   /** The path as the user or model wrote it, for error messages. Default: the absolute path. */
   shownPath?: string;
+  /**
+   * Follow symlinks to their final target (the default), or write `absPath`
+   * itself: a path already resolved when its call was decided (`decidedPath`),
+   * which a link made since must not redirect. The rename then replaces
+   * whatever is at `absPath`, a link included, and never writes through it.
+   */
+  followLinks?: boolean;
 }
 
 export interface AtomicWriteResult {
@@ -157,7 +164,7 @@ export async function writeFileAtomic(
 ): Promise<AtomicWriteResult> {
   const shownPath = options.shownPath ?? absPath;
   options.signal?.throwIfAborted();
-  const target = await resolveSymlinkTarget(absPath);
+  const target = options.followLinks === false ? path.resolve(absPath) : await resolveSymlinkTarget(absPath);
   const before = await existingFile(target, shownPath);
   if (before) await ensureWritable(target, before, shownPath);
   await ensureParentDirectory(path.dirname(target), shownPath);

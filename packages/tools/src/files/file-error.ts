@@ -13,7 +13,8 @@ export type FileErrorReason =
   | 'not_utf8'
   | 'permission'
   | 'symlink_loop'
-  | 'parent_not_directory';
+  | 'parent_not_directory'
+  | 'path_changed';
 
 export class FileError extends ToolError {
   constructor(

@@ -2,6 +2,7 @@ export * from './file-error.js';
 export * from './utf8.js';
 export * from './line-endings.js';
 export * from './symlink-target.js';
+export * from './decided-path.js';
 export * from './missing-path.js';
 export * from './text-file.js';
 export * from './atomic-write.js';

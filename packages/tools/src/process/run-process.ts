@@ -214,6 +214,9 @@ interface Subprocess {
   stdout: Readable | null;
   stderr: Readable | null;
   stdio: ReadonlyArray<unknown>;
+  exitCode: number | null;
+  signalCode: NodeJS.Signals | null;
+  unref(): void;
   on(event: 'exit', listener: (code: number | null, signal: NodeJS.Signals | null) => void): unknown;
 }
 
@@ -278,6 +281,8 @@ class RunningProcess {
     await streamsDone;
     clearTimeout(graceTimer);
     status?.destroy();
+    // The sandbox's launcher still running holds background jobs: like an orphaned job unsandboxed, it must not keep lug alive (exit cleanup ends it).
+    if (this.reported && sub.exitCode === null && sub.signalCode === null) sub.unref();
     stopTimers();
     // Once lug has decided to kill the group, the call is over only when the group is gone.
     if (this.killing) await this.killing;

@@ -287,7 +287,9 @@ class RunningProcess {
     // Once lug has decided to kill the group, the call is over only when the group is gone.
     if (this.killing) await this.killing;
     const durationMs = Date.now() - this.started;
-    processTable.finish(this.pid);
+    // bwrap gone means its PID namespace is gone (--die-with-parent): nothing of the call can still run.
+    const namespaceEnded = !!this.wrapped?.statusOnFd3 && (sub.exitCode !== null || sub.signalCode !== null);
+    processTable.finish(this.pid, { ended: namespaceEnded });
     if (this.listenerError !== undefined) throw this.listenerError;
     const stdout = this.out.text();
     const stderr = this.err.text();

@@ -20,6 +20,7 @@ const benches = [
   ['Lua', 'packages/lua-bridge/bench/startup.bench.mjs'],
   ['interface', 'packages/tui/bench/tui.bench.mjs'],
   ['edit memory', 'plugins/edit/bench/edit-memory.bench.mjs'],
+  ['sandbox', 'packages/tools/bench/sandbox.bench.mjs'],
 ];
 let failed = 0;
 for (const [name, script] of benches) {

@@ -15,6 +15,8 @@ export interface CliArgs {
   version: boolean;
   help: boolean;
   tutor: boolean;
+  /** --sandbox MODE: sets lug.opt.sandbox. */
+  sandbox?: 'off' | 'workspace' | 'read-only';
   /** --thinking LEVEL: sets lug.opt.thinking. */
   thinking?: ThinkingLevel;
   /** --image FILE, in order (headless). */
@@ -31,6 +33,7 @@ export class UsageError extends Error {
 
 const FORMATS: OutputFormat[] = ['text', 'json', 'stream-json'];
 const APPROVALS = ['off', 'policy', 'all'] as const;
+const SANDBOXES = ['off', 'workspace', 'read-only'] as const;
 
 export function parseCliArgs(argv: string[]): CliArgs {
   let parsed;
@@ -43,6 +46,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
         print: { type: 'string', short: 'p' },
         model: { type: 'string', short: 'm' },
         approval: { type: 'string' },
+        sandbox: { type: 'string' },
         auto: { type: 'boolean' },
         'output-format': { type: 'string' },
         continue: { type: 'boolean', short: 'c' },
@@ -69,6 +73,9 @@ export function parseCliArgs(argv: string[]): CliArgs {
   if (v.auto && v.approval && v.approval !== 'off') {
     throw new UsageError(`--auto means --approval off; it cannot be combined with --approval ${v.approval}`);
   }
+  if (v.sandbox !== undefined && !SANDBOXES.includes(v.sandbox as (typeof SANDBOXES)[number])) {
+    throw new UsageError(`--sandbox must be one of ${SANDBOXES.join(', ')}, got "${v.sandbox}"`);
+  }
   if (v.continue && v.resume) throw new UsageError('--continue and --resume cannot be combined: --continue resumes the newest session of this directory, --resume ID a given one');
   if (v.model !== undefined && !/^[^/\s]+\/\S+$/.test(v.model)) {
     throw new UsageError(`--model must be provider/model, e.g. ${DEFAULT_ANTHROPIC_MODEL} or ${DEFAULT_OPENAI_MODEL}, got "${v.model}"`);
@@ -80,6 +87,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
     prompt: v.print,
     model: v.model,
     approval: v.approval as CliArgs['approval'],
+    sandbox: v.sandbox as CliArgs['sandbox'],
     auto: !!v.auto,
     outputFormat,
     continue: !!v.continue,
@@ -109,6 +117,7 @@ Flags:
       --show-reasoning        headless text mode: write the model's reasoning, dim, to stderr
       --auto                  auto mode: approval off, nothing asks (rules may still deny)
       --approval MODE         off | policy | all (default policy)
+      --sandbox MODE          off | workspace | read-only (default off): where commands and file tools may write
       --output-format FORMAT  text | json | stream-json (headless only; default text)
   -c, --continue              resume the newest session of this directory
   -r, --resume ID             resume the session ID

@@ -22,6 +22,7 @@ import grep from '@lug/plugin-grep';
 import ls from '@lug/plugin-ls';
 import read from '@lug/plugin-read';
 import write from '@lug/plugin-write';
+import { defineSandboxOptions, sandboxCommand } from '@lug/tools';
 import { defineTuiOptions } from '@lug/tui/options';
 import { join } from 'node:path';
 import type { FengariLoader, LuaRuntime } from '@lug/lua-bridge';
@@ -111,6 +112,9 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   registerStockProviders(host);
   // The interface's options exist headless too, so one init.lua serves both.
   defineTuiOptions(host.options);
+  // The OS sandbox's options (lug.opt.sandbox, sandbox_network) and :sandbox, before init.lua can set them.
+  defineSandboxOptions(host.options);
+  host.commands.register(sandboxCommand(host.options, (message, level) => host.ui.notify(message, level)));
   // Headless, the likely provider loads while plugins and Lua do; if init.lua picks another model, only the warm-up was wasted.
   if (!opts.interactive) warmProvider(host, args.model ?? defaultModel(env));
   for (const plugin of STOCK_PLUGINS) await loadPlugin(host, plugin, plugin.name);
@@ -118,6 +122,8 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   if (args.model) host.options.set('model', args.model);
   if (args.approval) host.options.set('approval', args.approval);
   if (args.thinking) host.options.set('thinking', args.thinking);
+  // Checks that the sandbox can start here: an error (exit 1) with the reason, never an unsandboxed run.
+  if (args.sandbox) host.options.set('sandbox', args.sandbox);
   // A configuration that failed to load may be missing its deny rules: no auto mode then, whoever asks for it.
   const autoRefused = errors.length > 0 && (args.auto || approvals.isAuto());
   if (errors.length) approvals.refuseAuto(refusalReason(errors));

@@ -42,6 +42,7 @@ export function statusInfo(c: TuiController, usage: StatusInfo['usage'], busy: b
     background: c.processes.background(),
     cwd: c.host.cwd,
     busy,
+    sandbox: c.host.options.has('sandbox') ? c.host.options.get<string>('sandbox') : 'off',
   };
 }
 

@@ -4,7 +4,8 @@
  * background processes, and the directory.
  * `lug.opt.statusline` may replace it with a function's string; AUTO stays in
  * front of it whatever the function returns, because running without asking
- * must never be missed.
+ * must never be missed. So does the sandbox: its mode whenever it is not
+ * off, and "AUTO · unsandboxed" while auto mode runs without it.
  */
 import React, { useEffect, useRef, useState } from 'react';
 import { Box, Text } from 'ink';
@@ -27,6 +28,8 @@ export interface StatusInfo {
   cwd: string;
   /** A turn is running. */
   busy: boolean;
+  /** lug.opt.sandbox ("off", "workspace", "read-only"); absent where the host has no sandbox option (nothing is shown). */
+  sandbox?: string;
 }
 
 /** What a statusline function receives (a Lua table when set from Lua). */
@@ -183,10 +186,18 @@ export interface StatusLineProps {
 
 export function StatusLine({ info, width = 80, statusline, home, primed }: StatusLineProps) {
   const custom = useCustomStatus(statusline, info, primed);
+  const sandboxed = info.sandbox !== undefined && info.sandbox !== 'off';
+  // Auto mode without the sandbox can change anything the user can: the line says so; a sandbox in force is always shown.
   const auto = info.auto ? (
-    <Text backgroundColor="red" color="white" bold>
-      {' AUTO '}
+    <Text>
+      <Text backgroundColor="red" color="white" bold>
+        {' AUTO '}
+      </Text>
+      {info.sandbox === 'off' ? <Text color="red"> · unsandboxed</Text> : null}
+      {sandboxed ? <Text color="green"> · sandbox: {info.sandbox}</Text> : null}
     </Text>
+  ) : sandboxed ? (
+    <Text color="green">sandbox: {info.sandbox}</Text>
   ) : null;
   if (custom !== undefined) {
     return (
@@ -206,7 +217,13 @@ export function StatusLine({ info, width = 80, statusline, home, primed }: Statu
   return (
     <Box>
       <Text wrap="truncate-start">
-        {auto ?? <Text dimColor>{info.mode === 'all' ? 'approval: all' : 'approval: ask'}</Text>}
+        {info.auto ? auto : <Text dimColor>{info.mode === 'all' ? 'approval: all' : 'approval: ask'}</Text>}
+        {!info.auto && auto ? (
+          <Text>
+            <Text dimColor> · </Text>
+            {auto}
+          </Text>
+        ) : null}
         <Text dimColor> · </Text>
         <Text color={info.model ? 'cyan' : 'yellow'}>{info.model ?? 'no model'}</Text>
         <Text dimColor> · {tokens}</Text>

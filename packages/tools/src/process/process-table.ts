@@ -54,10 +54,19 @@ export class ProcessTable {
     this.changed();
   }
 
-  /** A call returned: it stays listed as background while any process of its group or with its mark lives. */
-  finish(pgid: number): void {
+  /**
+   * A call returned: it stays listed as background while any process of its group or with its mark lives.
+   * `ended`: the caller knows nothing of it can live on (a sandbox's launcher exited, and its PID namespace
+   * dies with it), which spares reading /proc for a group whose last members are still being torn down.
+   */
+  finish(pgid: number, opts: { ended?: boolean } = {}): void {
     const entry = this.entries.get(pgid);
     if (!entry) return;
+    if (opts.ended) {
+      this.entries.delete(pgid);
+      this.changed();
+      return;
+    }
     const groupLives = groupAlive(pgid);
     if (groupLives || (entry.mark && callsWithMarkedProcesses(pgid).has(entry.mark.call))) {
       if (!groupLives) entry.groupGone = true;

@@ -9,7 +9,8 @@
  * ends shortly after the process itself exits, even when a background child
  * still holds the output pipe open; that child stays in the process table
  * until it dies or lug exits (the first spawn installs the exit cleanup, see
- * exit-cleanup.ts).
+ * exit-cleanup.ts). With `sandbox`, the command runs in the OS sandbox
+ * (sandbox/): behind bwrap, whose supervisor reports the exit status on fd 3.
  */
 import { existsSync, statSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
@@ -21,9 +22,8 @@ import { recordProcessesStarted } from '../leftovers/leftover-registry.js';
 import { formatMark, MARK_VARIABLE, newMark, sameOwner, type Mark } from './process-marker.js';
 import { processTable } from './process-table.js';
 import { TailBuffer } from './tail-buffer.js';
-import { sandboxRefusals } from '../sandbox/blocked-by-sandbox.js';
-import { SandboxError } from '../sandbox/sandbox-launcher.js';
 import type { SandboxPolicy } from '../sandbox/sandbox-policy.js';
+import { readSupervisorStatus, sandboxReport, sandboxStartFailure } from '../sandbox/supervisor-status.js';
 import { wrapCommand, type WrappedCommand } from '../sandbox/wrap-command.js';
 
 /** An argument list (no shell), or a command line for `/bin/bash -c`. */
@@ -225,6 +225,9 @@ interface Subprocess {
   stdout: Readable | null;
   stderr: Readable | null;
   stdio: ReadonlyArray<unknown>;
+  exitCode: number | null;
+  signalCode: NodeJS.Signals | null;
+  unref(): void;
   on(event: 'exit', listener: (code: number | null, signal: NodeJS.Signals | null) => void): unknown;
 }
 
@@ -278,7 +281,14 @@ class RunningProcess {
         this.exit ??= { code, signal };
         resolve();
       });
-      if (status) this.readStatus(status, resolve);
+      // The supervisor's status line ends the call (after a short wait for bwrap, which usually exits at once);
+      // a bwrap still running holds background jobs, and the call is listed as background like any other.
+      if (status)
+        readSupervisorStatus(status, (code) => {
+          this.reported = true;
+          this.exit ??= { code, signal: null };
+          setTimeout(resolve, this.opts.streamGraceMs ?? DEFAULT_STREAM_GRACE_MS).unref();
+        });
     });
     await exited;
     // A background child may hold the pipes open for hours: read on only briefly.
@@ -289,15 +299,20 @@ class RunningProcess {
     await streamsDone;
     clearTimeout(graceTimer);
     status?.destroy();
+    // The sandbox's launcher still running holds background jobs: like an orphaned job unsandboxed, it must not keep lug alive (exit cleanup ends it).
+    if (this.reported && sub.exitCode === null && sub.signalCode === null) sub.unref();
     stopTimers();
     // Once lug has decided to kill the group, the call is over only when the group is gone.
     if (this.killing) await this.killing;
     const durationMs = Date.now() - this.started;
-    processTable.finish(this.pid);
+    // bwrap gone means its PID namespace is gone (--die-with-parent): nothing of the call can still run.
+    const namespaceEnded = !!this.wrapped?.statusOnFd3 && (sub.exitCode !== null || sub.signalCode !== null);
+    processTable.finish(this.pid, { ended: namespaceEnded });
     if (this.listenerError !== undefined) throw this.listenerError;
     const stdout = this.out.text();
     const stderr = this.err.text();
-    this.checkSandboxStarted(stderr.text);
+    const failedToStart = this.wrapped?.statusOnFd3 && !this.reported && !this.killing ? sandboxStartFailure(stderr.text) : undefined;
+    if (failedToStart) throw failedToStart;
     return {
       pid: this.pid,
       code: this.exit?.code ?? null,
@@ -311,44 +326,8 @@ class RunningProcess {
       killedAfterMs: this.killedAt === undefined ? null : this.killedAt - this.started,
       stdoutCutBytes: stdout.cutBytes,
       stderrCutBytes: stderr.cutBytes,
-      ...this.sandboxReport(stdout.text, stderr.text),
+      ...(this.opts.sandbox ? { sandbox: sandboxReport(this.opts.sandbox, this.exit?.code, stdout.text, stderr.text) } : {}),
     };
-  }
-
-  /**
-   * The supervisor's line on fd 3: the command's exit status. The call ends
-   * there (after a short wait for the launcher, which usually exits at once);
-   * a launcher still running holds background jobs, and the call is listed
-   * as background like any other.
-   */
-  private readStatus(status: Readable, resolve: () => void): void {
-    let line = '';
-    status.setEncoding('utf8');
-    status.on('error', () => undefined);
-    status.on('data', (chunk: string) => {
-      line += chunk;
-      const end = line.indexOf('\n');
-      if (end < 0 || this.reported) return;
-      this.reported = true;
-      const code = Number.parseInt(line.slice(0, end), 10);
-      this.exit ??= { code: Number.isInteger(code) ? code : null, signal: null };
-      setTimeout(resolve, this.opts.streamGraceMs ?? DEFAULT_STREAM_GRACE_MS).unref();
-    });
-  }
-
-  /** bwrap exited without starting the command (a mount it could not make, a namespace refused): that is an error, not a result. */
-  private checkSandboxStarted(stderr: string): void {
-    if (!this.wrapped?.statusOnFd3 || this.reported || this.killing) return;
-    const said = stderr.trim().split('\n').find((l) => l.startsWith('bwrap: '));
-    if (said) throw new SandboxError(`the sandbox could not start the command: ${said}`);
-  }
-
-  private sandboxReport(stdout: string, stderr: string): Pick<ProcessResult, 'sandbox'> {
-    const policy = this.opts.sandbox;
-    if (!policy) return {};
-    // stderr always; stdout too when the command failed (a stdout that merely mentions "connection refused" is not a refusal).
-    const output = this.exit?.code === 0 ? stderr : `${stdout}\n${stderr}`;
-    return { sandbox: { mode: policy.mode, blocked: sandboxRefusals(policy, output) } };
   }
 
   private armTimeoutAndAbort(): () => void {

@@ -184,3 +184,28 @@ describe.runIf(onLinux)('the bubblewrap sandbox', () => {
     await expect(runProcess({ shell: 'echo ran' }, { cwd: fx.project, sandbox: policy })).rejects.toThrow(/^the sandbox could not start the command: bwrap: /);
   });
 });
+
+describe.runIf(onLinux)('a lug with a sandboxed background job', () => {
+  it('exits when its work is done, killing the job (the launcher does not hold its event loop)', async () => {
+    requireBwrap();
+    const fx = sandboxFixture();
+    const t = sleepTag();
+    const { spawnSync } = await import('node:child_process');
+    const { fileURLToPath } = await import('node:url');
+    const dist = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
+    const script = `
+      const { runProcess, buildPolicy } = await import(${JSON.stringify(dist)});
+      const policy = buildPolicy({ mode: 'workspace', network: false, projectRoot: ${JSON.stringify(fx.project)}, configDir: ${JSON.stringify(fx.config)}, tempDir: ${JSON.stringify(fx.temp)} });
+      const r = await runProcess({ shell: 'sleep ${t} > /dev/null 2>&1 & echo started' }, { cwd: ${JSON.stringify(fx.project)}, sandbox: policy });
+      process.stdout.write(r.stdout);`;
+    try {
+      const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 });
+      expect(child.stderr).toBe('');
+      expect(child.stdout).toBe('started\n');
+      expect(child.signal).toBeNull();
+      expect(await until(() => sleepsRunning(t).length === 0)).toBe(true);
+    } finally {
+      fx.remove();
+    }
+  });
+});

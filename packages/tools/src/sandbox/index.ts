@@ -7,3 +7,4 @@ export * from './wrap-command.js';
 export * from './blocked-by-sandbox.js';
 export * from './write-boundary.js';
 export { sandboxTempDir } from './sandbox-temp.js';
+export * from './sandbox-command.js';

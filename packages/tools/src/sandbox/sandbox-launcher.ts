@@ -37,13 +37,13 @@ export function locateBwrap(path = process.env.PATH ?? ''): string | undefined {
   return dirs.map((d) => join(d, 'bwrap')).find(executable);
 }
 
-function findLauncher(): Launcher {
-  if (process.platform === 'darwin') {
+/** The launcher for `platform` with bwrap at `bwrap` (undefined: none), started once to see it works; throws SandboxError saying why not. */
+export function probeLauncher(platform: NodeJS.Platform, bwrap: string | undefined): Launcher {
+  if (platform === 'darwin') {
     if (!executable(SEATBELT)) throw new SandboxError(`the sandbox cannot start: ${SEATBELT} is missing; ${TURN_OFF}`);
     return { kind: 'seatbelt', path: SEATBELT };
   }
-  if (process.platform !== 'linux') throw new SandboxError(`the sandbox cannot start: it needs Linux (bubblewrap) or macOS (Seatbelt), and this is ${process.platform}; ${TURN_OFF}`);
-  const bwrap = locateBwrap();
+  if (platform !== 'linux') throw new SandboxError(`the sandbox cannot start: it needs Linux (bubblewrap) or macOS (Seatbelt), and this is ${platform}; ${TURN_OFF}`);
   if (!bwrap) throw new SandboxError(`the sandbox cannot start: bubblewrap is not installed (no bwrap on PATH); install it (Debian and Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap), ${TURN_OFF}`);
   const probe = spawnSync(bwrap, ['--die-with-parent', '--unshare-pid', '--unshare-net', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--', 'true'], {
     encoding: 'utf8',
@@ -61,7 +61,7 @@ function findLauncher(): Launcher {
 export function sandboxLauncher(): Launcher {
   if (!found) {
     try {
-      found = { launcher: findLauncher() };
+      found = { launcher: probeLauncher(process.platform, process.platform === 'linux' ? locateBwrap() : undefined) };
     } catch (err) {
       found = { error: err as SandboxError };
     }

@@ -5,16 +5,31 @@
  * They are read at every call, so `:sandbox MODE` changes the next call.
  */
 import { enumOption, type OptionDef } from '@lug/core';
+import { sandboxLauncher } from './sandbox-launcher.js';
 
 export const SANDBOX_MODES = ['off', 'workspace', 'read-only'] as const;
 export type SandboxMode = (typeof SANDBOX_MODES)[number];
 
-export const SANDBOX_OPTION = enumOption(
+const modes = enumOption(
   'sandbox',
   SANDBOX_MODES,
   'off',
   'Where the processes lug starts for the model (bash, lug.proc.run, lug.proc.spawn) may write, enforced by the operating system (bubblewrap on Linux, Seatbelt on macOS) under the approval rules: "off" (anywhere you can), "workspace" (only inside the project and a private temporary directory; the project\'s .git and lug\'s configuration directory stay read-only), "read-only" (nowhere). write and edit keep the same boundary. A sandbox that cannot start is an error, never an unsandboxed run.',
 );
+
+/**
+ * Setting a sandboxed mode first checks that the sandbox can start here
+ * (sandbox-launcher.ts): `lug.opt.sandbox = "workspace"`, `--sandbox` and
+ * `:sandbox` all fail at once, with the reason, on a machine without it.
+ */
+export const SANDBOX_OPTION: OptionDef<SandboxMode> = {
+  ...modes,
+  parse(value) {
+    const mode = modes.parse(value);
+    if (mode !== undefined && mode !== 'off') sandboxLauncher();
+    return mode;
+  },
+};
 
 export const SANDBOX_NETWORK_OPTION: OptionDef<boolean> = {
   name: 'sandbox_network',

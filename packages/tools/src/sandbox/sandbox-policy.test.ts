@@ -44,3 +44,21 @@ describe('sandboxPolicy', () => {
     expect(() => defineSandboxOptions(s.options)).not.toThrow();
   });
 });
+
+describe(':sandbox', () => {
+  it('shows the mode, sets it, and refuses a mode it does not know', async () => {
+    const { sandboxCommand } = await import('./sandbox-command.js');
+    const s = source();
+    const said: string[] = [];
+    const cmd = sandboxCommand(s.options, (m) => said.push(m));
+    await cmd.run('');
+    await cmd.run(' workspace ');
+    expect(s.options.get('sandbox')).toBe('workspace');
+    expect(said).toEqual([
+      'sandbox: off: processes and file tools write wherever you can (approvals are the only guard)',
+      "sandbox: workspace: writes only inside the project and a private temporary directory; .git and lug's configuration stay read-only; network off (lug.opt.sandbox_network)",
+    ]);
+    expect(() => cmd.run('strict')).toThrow('unknown sandbox mode "strict": use one of off, workspace, read-only');
+    expect(cmd.complete!('r')).toEqual(['read-only']);
+  });
+});

@@ -26,6 +26,8 @@ const EXTERNAL = [
   '@lug/core',
   '@lug/lua-bridge',
   '@lug/approvals',
+  // The MCP client (the SDK, Ajv) loads only when a server is configured: never part of the bundle every start compiles.
+  '@lug/mcp',
   'web-tree-sitter',
   'tree-sitter-bash',
   '@vscode/ripgrep',

@@ -53,7 +53,11 @@ export async function runInterface(args: CliArgs, cwd: string, env: NodeJS.Proce
       store: lug.store,
       docsDir: fileURLToPath(new URL('../docs/', import.meta.url)),
       beforeStart: tutor && ((controller) => tutor.installTutor(controller)),
-      onFirstFrame: lug.warmProvider,
+      onFirstFrame: () => {
+        lug.warmProvider();
+        // MCP servers' client loads after the first screen too: the screen never waits for it.
+        lug.startMcp();
+      },
     });
     // Quitting ends everything lug started, even what still holds the event
     // loop (an SDK's keep-alive socket, a plugin's timer).

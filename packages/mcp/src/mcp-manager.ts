@@ -6,10 +6,14 @@
  */
 import type { LugHost } from '@lug/core';
 import { mcpTool } from './mcp-tool.js';
-import { ServerConnection, type ServerStatus } from './server-connection.js';
+import { ServerConnection } from './server-connection.js';
+import type { ManagedServerStatus } from './server-status.js';
 import type { ConfiguredServer } from './server-config.js';
+import type { SpawnProcess } from './stdio-transport.js';
 
 export interface McpManagerOptions {
+  /** The process runner stdio servers start through (@lug/tools' spawnProcess, from the caller's instance of it). */
+  spawnProcess: SpawnProcess;
   /** Whether a project's server may start: asked once, remembered (project-trust.ts). Default: yes. */
   mayStart?(server: ConfiguredServer): Promise<boolean>;
 }
@@ -17,15 +21,11 @@ export interface McpManagerOptions {
 interface Entry {
   connection: ServerConnection;
   removeTools: Array<() => void>;
+  /** The names its tools are offered under. */
+  lugTools: string[];
   /** Tools the server offers that lug does not, and why. */
   refused: string[];
   allowed: Promise<boolean> | undefined;
-}
-
-export interface ManagedServerStatus extends ServerStatus {
-  /** Tool names as the model sees them. */
-  lugTools: string[];
-  refused: string[];
 }
 
 export class McpManager {
@@ -34,17 +34,33 @@ export class McpManager {
 
   constructor(
     private readonly host: LugHost,
-    private readonly opts: McpManagerOptions = {},
+    private readonly opts: McpManagerOptions,
   ) {}
 
   /** Add (or replace) a server and start it in the background. */
   add(server: ConfiguredServer): void {
     void this.remove(server.name);
-    const entry: Entry = { connection: undefined!, removeTools: [], refused: [], allowed: undefined };
-    entry.connection = new ServerConnection(server, this.host.cwd, () => this.registerTools(entry), () => this.changed());
+    const entry: Entry = { connection: undefined!, removeTools: [], lugTools: [], refused: [], allowed: undefined };
+    entry.connection = new ServerConnection(server, {
+      cwd: this.host.cwd,
+      spawnProcess: this.opts.spawnProcess,
+      onToolsChanged: () => this.registerTools(entry),
+      onStateChanged: () => this.changed(),
+    });
     this.entries.set(server.name, entry);
     this.changed();
     void this.start(entry);
+  }
+
+  /** Make the servers these: new ones added, changed ones replaced, missing ones removed. */
+  sync(servers: ConfiguredServer[]): void {
+    const wanted = new Map(servers.map((s) => [s.name, s]));
+    for (const name of this.names()) if (!wanted.has(name)) void this.remove(name);
+    for (const server of servers) {
+      const held = this.entries.get(server.name)?.connection.server;
+      if (held && held.source === server.source && JSON.stringify(held.config) === JSON.stringify(server.config)) continue;
+      this.add(server);
+    }
   }
 
   async remove(name: string): Promise<boolean> {
@@ -52,6 +68,8 @@ export class McpManager {
     if (!entry) return false;
     this.entries.delete(name);
     for (const remove of entry.removeTools) remove();
+    entry.removeTools = [];
+    entry.lugTools = [];
     await entry.connection.stop();
     this.changed();
     return true;
@@ -68,7 +86,7 @@ export class McpManager {
   status(): ManagedServerStatus[] {
     return [...this.entries.values()].map((e) => ({
       ...e.connection.status(),
-      lugTools: e.removeTools.length ? e.connection.tools.map((t) => t.name) : [],
+      lugTools: e.lugTools,
       refused: e.refused,
     }));
   }
@@ -112,6 +130,7 @@ export class McpManager {
     if (this.entries.get(entry.connection.name) !== entry) return;
     for (const remove of entry.removeTools) remove();
     entry.removeTools = [];
+    entry.lugTools = [];
     entry.refused = [];
     const taken = new Set<string>();
     for (const def of entry.connection.tools) {
@@ -127,6 +146,7 @@ export class McpManager {
       try {
         entry.removeTools.push(this.host.tools.register(made.tool, `mcp:${entry.connection.name}`));
         taken.add(made.tool.name);
+        entry.lugTools.push(made.tool.name);
       } catch (err) {
         entry.refused.push(`tool ${def.name} is not offered: ${(err as Error).message}`);
       }

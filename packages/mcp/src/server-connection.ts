@@ -7,30 +7,18 @@ import { resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ToolListChangedNotificationSchema, type CallToolResult, type Tool as McpToolDef } from '@modelcontextprotocol/sdk/types.js';
-import { LugStdioTransport } from './stdio-transport.js';
+import { LugStdioTransport, type SpawnProcess } from './stdio-transport.js';
 import { DEFAULT_CALL_TIMEOUT_SECS, isStdio, type ConfiguredServer } from './server-config.js';
-import { httpTransports, transportLabel } from './http-transport.js';
+import type { ServerState, ServerStatus } from './server-status.js';
 
-export type ServerState = 'starting' | 'ready' | 'stopped' | 'failed' | 'disabled' | 'waiting';
+export type { ServerState, ServerStatus } from './server-status.js';
+import { httpTransports, transportLabel } from './http-transport.js';
 
 /** How long a server may take to start and list its tools. */
 export const START_TIMEOUT_MS = 30_000;
 /** After a call times out, how long the server has to answer a ping before it counts as hung and is ended. */
 const PING_TIMEOUT_MS = 5_000;
 const CLIENT_INFO = { name: 'lug', version: '0.1.0' };
-
-export interface ServerStatus {
-  name: string;
-  state: ServerState;
-  source: string;
-  tools: string[];
-  lastError?: string;
-  /** The last few KB of its stderr (stdio servers). */
-  stderr: string;
-  /** Lines it wrote to stdout that were not protocol messages. */
-  stdoutNoise: string;
-  pid?: number;
-}
 
 export class McpCallError extends Error {
   override name = 'McpCallError';
@@ -53,9 +41,7 @@ export class ServerConnection {
 
   constructor(
     readonly server: ConfiguredServer,
-    private readonly cwd: string,
-    private readonly onToolsChanged: () => void,
-    private readonly onStateChanged: () => void = () => {},
+    private readonly opts: { cwd: string; spawnProcess: SpawnProcess; onToolsChanged(): void; onStateChanged?(): void },
   ) {}
 
   get name(): string {
@@ -142,7 +128,7 @@ export class ServerConnection {
   }
 
   private changed(): void {
-    this.onStateChanged();
+    this.opts.onStateChanged?.();
   }
 
   /** The ways to reach the server, tried in order: stdio; or Streamable HTTP, then the older HTTP+SSE. */
@@ -151,7 +137,7 @@ export class ServerConnection {
     if (isStdio(config)) {
       return [
         () => {
-          const stdio = new LugStdioTransport({ command: config.command, env: config.env, cwd: resolve(this.cwd, config.cwd ?? '.') });
+          const stdio = new LugStdioTransport({ command: config.command, env: config.env, cwd: resolve(this.opts.cwd, config.cwd ?? '.') }, this.opts.spawnProcess);
           this.lastStdio = stdio;
           return stdio;
         },
@@ -198,7 +184,7 @@ export class ServerConnection {
       cursor = page.nextCursor;
     } while (cursor && tools.length < 10_000);
     this.tools = tools;
-    this.onToolsChanged();
+    this.opts.onToolsChanged();
   }
 
   private fail(err: Error): void {

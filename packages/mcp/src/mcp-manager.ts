@@ -49,7 +49,8 @@ export class McpManager {
     });
     this.entries.set(server.name, entry);
     this.changed();
-    void this.start(entry);
+    // A failure is kept in the server's state and last error, for :mcp and the calls.
+    this.start(entry).catch(() => undefined);
   }
 
   /** Make the servers these: new ones added, changed ones replaced, missing ones removed. */

@@ -27,6 +27,8 @@ export class McpCallError extends Error {
 interface Live {
   client: Client;
   transport: Transport;
+  /** "stdio", "Streamable HTTP" or "HTTP+SSE". */
+  transportName: string;
   stdio?: LugStdioTransport;
 }
 
@@ -46,6 +48,11 @@ export class ServerConnection {
 
   get name(): string {
     return this.server.name;
+  }
+
+  /** How it is reached now: "stdio", "Streamable HTTP" or "HTTP+SSE"; undefined while not connected. */
+  get transportName(): string | undefined {
+    return this.live?.transportName;
   }
 
   get timeoutMs(): number {
@@ -159,7 +166,7 @@ export class ServerConnection {
         });
         await client.connect(transport, { timeout: START_TIMEOUT_MS });
         await this.listTools(client);
-        const live: Live = { client, transport, stdio: transport instanceof LugStdioTransport ? transport : undefined };
+        const live: Live = { client, transport, transportName: transportLabel(transport), stdio: transport instanceof LugStdioTransport ? transport : undefined };
         client.onclose = () => this.lost(live);
         this.live = live;
         this.state = 'ready';

@@ -121,5 +121,5 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   const opened = openSession(host, store, args);
   session = opened.session;
   const warm = () => warmProvider(host, host.options.get<string | undefined>('model'));
-  return { host, approvals, session, store, lua, startupErrors: errors, sessionNotices: opened.notices, warmProvider: warm, mcp, startMcp: () => mcp.start() };
+  return { host, approvals, session, store, lua, startupErrors: errors, sessionNotices: opened.notices, warmProvider: warm, mcp, startMcp: () => mcp.startSoon() };
 }

@@ -39,6 +39,9 @@ export class McpSetup {
     });
   }
 
+  /** Where `:mcp__server__prompt` sends a prompt's text: the interface sets it (its input's submit). */
+  submitPrompt: ((text: string) => void) | undefined;
+
   /** Problems in the .mcp.json files, for the start-up notices. */
   get errors(): string[] {
     return this.config.errors;
@@ -100,7 +103,14 @@ export class McpSetup {
 
   private load(): Promise<McpManager> {
     this.loading ??= Promise.all([import('@lug/mcp'), import('@lug/tools')]).then(([{ McpManager }, { spawnProcess }]) => {
-      this.manager = new McpManager(this.host, { spawnProcess, mayStart: (server) => this.mayStart(server) });
+      this.manager = new McpManager(this.host, {
+        spawnProcess,
+        mayStart: (server) => this.mayStart(server),
+        submitPrompt: (text) => {
+          if (this.submitPrompt) this.submitPrompt(text);
+          else this.host.ui.notify('an MCP prompt is sent from the interface; headless, give the prompt text with -p', 'warn');
+        },
+      });
       return this.manager;
     });
     return this.loading;

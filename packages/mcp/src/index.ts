@@ -6,3 +6,4 @@ export { lugToolName, mcpTool } from './mcp-tool.js';
 export { acceptInputSchema, typeListsAsAnyOf } from './input-schema.js';
 export { convertToolResult } from './tool-result.js';
 export * from './config.js';
+export { promptCommand, promptArguments, promptText, splitWords, PromptArgumentError } from './mcp-prompt.js';

@@ -5,6 +5,7 @@
  * waits until each has started or failed (headless waits before its turn).
  */
 import type { LugHost } from '@lug/core';
+import { promptCommand } from './mcp-prompt.js';
 import { mcpTool } from './mcp-tool.js';
 import { ServerConnection } from './server-connection.js';
 import type { ManagedServerStatus } from './server-status.js';
@@ -14,6 +15,12 @@ import type { SpawnProcess } from './stdio-transport.js';
 export interface McpManagerOptions {
   /** The process runner stdio servers start through (@lug/tools' spawnProcess, from the caller's instance of it). */
   spawnProcess: SpawnProcess;
+  /**
+   * Where a prompt's text goes when `:mcp__server__prompt` runs: the
+   * interface's input, as if the user typed it. Without it (headless) the
+   * command says that prompts need the interface.
+   */
+  submitPrompt?(text: string): void;
   /** Whether a project's server may start: asked once, remembered (project-trust.ts). Default: yes. */
   mayStart?(server: ConfiguredServer): Promise<boolean>;
 }
@@ -23,6 +30,7 @@ interface Entry {
   removeTools: Array<() => void>;
   /** The names its tools are offered under. */
   lugTools: string[];
+  removeCommands: Array<() => void>;
   /** Tools the server offers that lug does not, and why. */
   refused: string[];
   allowed: Promise<boolean> | undefined;
@@ -40,11 +48,12 @@ export class McpManager {
   /** Add (or replace) a server and start it in the background. */
   add(server: ConfiguredServer): void {
     void this.remove(server.name);
-    const entry: Entry = { connection: undefined!, removeTools: [], lugTools: [], refused: [], allowed: undefined };
+    const entry: Entry = { connection: undefined!, removeTools: [], lugTools: [], removeCommands: [], refused: [], allowed: undefined };
     entry.connection = new ServerConnection(server, {
       cwd: this.host.cwd,
       spawnProcess: this.opts.spawnProcess,
       onToolsChanged: () => this.registerTools(entry),
+      onPromptsChanged: () => this.registerPrompts(entry),
       onStateChanged: () => this.changed(),
     });
     this.entries.set(server.name, entry);
@@ -68,9 +77,10 @@ export class McpManager {
     const entry = this.entries.get(name);
     if (!entry) return false;
     this.entries.delete(name);
-    for (const remove of entry.removeTools) remove();
+    for (const remove of [...entry.removeTools, ...entry.removeCommands]) remove();
     entry.removeTools = [];
     entry.lugTools = [];
+    entry.removeCommands = [];
     await entry.connection.stop();
     this.changed();
     return true;
@@ -125,6 +135,24 @@ export class McpManager {
       }
       if (connection.state === 'stopped' || connection.state === 'starting') await connection.ensureStarted().then(() => undefined);
     });
+  }
+
+  private registerPrompts(entry: Entry): void {
+    if (this.entries.get(entry.connection.name) !== entry) return;
+    for (const remove of entry.removeCommands) remove();
+    entry.removeCommands = [];
+    const submit = (text: string) => {
+      if (this.opts.submitPrompt) this.opts.submitPrompt(text);
+      else this.host.ui.notify('an MCP prompt is sent from the interface; headless, give the prompt text with -p', 'warn');
+    };
+    const notify = (text: string, level: 'info' | 'error') => this.host.ui.notify(text, level);
+    for (const prompt of entry.connection.prompts) {
+      const command = promptCommand(prompt, entry.connection, { submit, notify });
+      // A command of that name from elsewhere (Lua, the interface) stays: the server's prompt is not offered under it.
+      if (this.host.commands.get(command.name)) continue;
+      entry.removeCommands.push(this.host.commands.register(command));
+    }
+    this.changed();
   }
 
   private registerTools(entry: Entry): void {

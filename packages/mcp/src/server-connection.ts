@@ -6,7 +6,14 @@
 import { resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ToolListChangedNotificationSchema, type CallToolResult, type Tool as McpToolDef } from '@modelcontextprotocol/sdk/types.js';
+import {
+  PromptListChangedNotificationSchema,
+  ToolListChangedNotificationSchema,
+  type CallToolResult,
+  type GetPromptResult,
+  type Prompt,
+  type Tool as McpToolDef,
+} from '@modelcontextprotocol/sdk/types.js';
 import { LugStdioTransport, type SpawnProcess } from './stdio-transport.js';
 import { DEFAULT_CALL_TIMEOUT_SECS, isStdio, type ConfiguredServer } from './server-config.js';
 import type { ServerState, ServerStatus } from './server-status.js';
@@ -36,6 +43,8 @@ export class ServerConnection {
   state: ServerState = 'stopped';
   lastError: string | undefined;
   tools: McpToolDef[] = [];
+  /** The prompts it offers (when it offers prompts). */
+  prompts: Prompt[] = [];
   private live: Live | undefined;
   private starting: Promise<Live> | undefined;
   private closing = false;
@@ -43,7 +52,7 @@ export class ServerConnection {
 
   constructor(
     readonly server: ConfiguredServer,
-    private readonly opts: { cwd: string; spawnProcess: SpawnProcess; onToolsChanged(): void; onStateChanged?(): void },
+    private readonly opts: { cwd: string; spawnProcess: SpawnProcess; onToolsChanged(): void; onPromptsChanged?(): void; onStateChanged?(): void },
   ) {}
 
   get name(): string {
@@ -164,8 +173,12 @@ export class ServerConnection {
         client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
           void this.listTools(client).catch((err: Error) => this.fail(err));
         });
+        client.setNotificationHandler(PromptListChangedNotificationSchema, () => {
+          void this.listPrompts(client).catch((err: Error) => this.fail(err));
+        });
         await client.connect(transport, { timeout: START_TIMEOUT_MS });
         await this.listTools(client);
+        await this.listPrompts(client);
         const live: Live = { client, transport, transportName: transportLabel(transport), stdio: transport instanceof LugStdioTransport ? transport : undefined };
         client.onclose = () => this.lost(live);
         this.live = live;
@@ -192,6 +205,29 @@ export class ServerConnection {
     } while (cursor && tools.length < 10_000);
     this.tools = tools;
     this.opts.onToolsChanged();
+  }
+
+  private async listPrompts(client: Client): Promise<void> {
+    if (!client.getServerCapabilities()?.prompts) return;
+    const prompts: Prompt[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listPrompts(cursor ? { cursor } : undefined, { timeout: START_TIMEOUT_MS });
+      prompts.push(...page.prompts);
+      cursor = page.nextCursor;
+    } while (cursor && prompts.length < 10_000);
+    this.prompts = prompts;
+    this.opts.onPromptsChanged?.();
+  }
+
+  /** Get one of its prompts with these arguments. */
+  async getPrompt(name: string, args: Record<string, string>, signal?: AbortSignal): Promise<GetPromptResult> {
+    const live = await this.ensureStarted();
+    try {
+      return await live.client.getPrompt({ name, arguments: args }, { signal, timeout: this.timeoutMs });
+    } catch (err) {
+      throw new McpCallError(`MCP server ${this.name}: prompt ${name}: ${(err as Error).message}`);
+    }
   }
 
   private fail(err: Error): void {

@@ -17,6 +17,7 @@ export class McpSetup {
   private manager: McpManager | undefined;
   private loading: Promise<McpManager> | undefined;
   private readonly trust: ProjectTrust;
+  private readonly stateDir: string;
   private started = false;
   /** Headless start-up notices, printed with the start-up errors (the printer does not exist yet while compose waits). */
   private notices: string[] | undefined;
@@ -25,7 +26,8 @@ export class McpSetup {
     private readonly host: LugHost,
     env: Env,
   ) {
-    this.trust = ProjectTrust.inStateDir(stateDir(env), host.cwd);
+    this.stateDir = stateDir(env);
+    this.trust = ProjectTrust.inStateDir(this.stateDir, host.cwd);
     this.config.readFiles({ configDir: configDir(env), projectDir: host.cwd, env });
     this.config.onChange(() => {
       if (this.started) void this.sync();
@@ -106,6 +108,7 @@ export class McpSetup {
       this.manager = new McpManager(this.host, {
         spawnProcess,
         mayStart: (server) => this.mayStart(server),
+        oauth: { stateDir: this.stateDir, open: (url, server) => this.openSignIn(url, server, spawnProcess) },
         submitPrompt: (text) => {
           if (this.submitPrompt) this.submitPrompt(text);
           else this.host.ui.notify('an MCP prompt is sent from the interface; headless, give the prompt text with -p', 'warn');
@@ -114,6 +117,22 @@ export class McpSetup {
       return this.manager;
     });
     return this.loading;
+  }
+
+  /**
+   * An HTTP server wants a sign-in: the interface shows the URL and tries to
+   * open the browser; headless there is nobody to sign in, so the server fails
+   * to start with that said (kept tokens still work headless).
+   */
+  private openSignIn(url: URL, server: string, spawn: (cmd: string[], opts: { timeoutSecs: number }) => { wait(): Promise<unknown> }): void {
+    if (!this.host.ui.interactive) throw new Error(`MCP server ${server} needs you to sign in, which needs the interface: start lug here once and sign in; the tokens are kept`);
+    this.host.ui.notify(`MCP server ${server} needs you to sign in: open ${url.href}`, 'warn');
+    const opener = process.platform === 'darwin' ? 'open' : 'xdg-open';
+    try {
+      spawn([opener, url.href], { timeoutSecs: 10 }).wait().catch(() => undefined);
+    } catch {
+      // No browser to open: the notice has the URL.
+    }
   }
 
   /** A project's server: the remembered answer, else ask (interactive) or leave it stopped (headless). */

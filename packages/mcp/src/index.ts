@@ -7,3 +7,5 @@ export { acceptInputSchema, typeListsAsAnyOf } from './input-schema.js';
 export { convertToolResult } from './tool-result.js';
 export * from './config.js';
 export { promptCommand, promptArguments, promptText, splitWords, PromptArgumentError } from './mcp-prompt.js';
+export { LugOAuthProvider, SIGN_IN_TIMEOUT_MS, type OpenAuthorization } from './oauth-provider.js';
+export { OAuthStore, type OAuthRecord } from './oauth-store.js';

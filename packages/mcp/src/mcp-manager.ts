@@ -10,6 +10,7 @@ import { mcpTool } from './mcp-tool.js';
 import { ServerConnection } from './server-connection.js';
 import type { ManagedServerStatus } from './server-status.js';
 import type { ConfiguredServer } from './server-config.js';
+import type { OpenAuthorization } from './oauth-provider.js';
 import type { SpawnProcess } from './stdio-transport.js';
 
 export interface McpManagerOptions {
@@ -21,6 +22,8 @@ export interface McpManagerOptions {
    * command says that prompts need the interface.
    */
   submitPrompt?(text: string): void;
+  /** OAuth for HTTP servers that require it (see ServerConnection). */
+  oauth?: { stateDir: string; open: OpenAuthorization };
   /** Whether a project's server may start: asked once, remembered (project-trust.ts). Default: yes. */
   mayStart?(server: ConfiguredServer): Promise<boolean>;
 }
@@ -55,6 +58,7 @@ export class McpManager {
       onToolsChanged: () => this.registerTools(entry),
       onPromptsChanged: () => this.registerPrompts(entry),
       onStateChanged: () => this.changed(),
+      oauth: this.opts.oauth,
     });
     this.entries.set(server.name, entry);
     this.changed();

@@ -19,7 +19,12 @@ import { DEFAULT_CALL_TIMEOUT_SECS, isStdio, type ConfiguredServer } from './ser
 import type { ServerState, ServerStatus } from './server-status.js';
 
 export type { ServerState, ServerStatus } from './server-status.js';
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { httpTransports, transportLabel } from './http-transport.js';
+import { LugOAuthProvider, type OpenAuthorization } from './oauth-provider.js';
+import { OAuthStore } from './oauth-store.js';
 
 /** How long a server may take to start and list its tools. */
 export const START_TIMEOUT_MS = 30_000;
@@ -52,7 +57,15 @@ export class ServerConnection {
 
   constructor(
     readonly server: ConfiguredServer,
-    private readonly opts: { cwd: string; spawnProcess: SpawnProcess; onToolsChanged(): void; onPromptsChanged?(): void; onStateChanged?(): void },
+    private readonly opts: {
+      cwd: string;
+      spawnProcess: SpawnProcess;
+      onToolsChanged(): void;
+      onPromptsChanged?(): void;
+      onStateChanged?(): void;
+      /** OAuth for HTTP servers that require it: where tokens are kept, and how the user is shown the sign-in URL. Without it, such a server fails to start. */
+      oauth?: { stateDir: string; open: OpenAuthorization };
+    },
   ) {}
 
   get name(): string {
@@ -159,40 +172,71 @@ export class ServerConnection {
         },
       ];
     }
-    return httpTransports(config);
+    return httpTransports(config, this.oauthProvider());
+  }
+
+  private oauth: LugOAuthProvider | undefined;
+
+  private oauthProvider(): LugOAuthProvider | undefined {
+    const { config } = this.server;
+    if (!this.opts.oauth || isStdio(config)) return undefined;
+    this.oauth ??= new LugOAuthProvider(new OAuthStore(this.opts.oauth.stateDir, this.name, config.url), this.name, this.opts.oauth.open);
+    return this.oauth;
   }
 
   private async connect(): Promise<Live> {
     this.state = 'starting';
     this.changed();
     const failures: string[] = [];
-    for (const make of this.transports()) {
-      const transport = make();
+    await this.oauthProvider()?.preparePort();
+    const makers = this.transports();
+    for (let i = 0; i < makers.length; i++) {
+      const transport = makers[i]!();
       try {
-        const client = new Client(CLIENT_INFO, { capabilities: {} });
-        client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-          void this.listTools(client).catch((err: Error) => this.fail(err));
-        });
-        client.setNotificationHandler(PromptListChangedNotificationSchema, () => {
-          void this.listPrompts(client).catch((err: Error) => this.fail(err));
-        });
-        await client.connect(transport, { timeout: START_TIMEOUT_MS });
-        await this.listTools(client);
-        await this.listPrompts(client);
-        const live: Live = { client, transport, transportName: transportLabel(transport), stdio: transport instanceof LugStdioTransport ? transport : undefined };
-        client.onclose = () => this.lost(live);
-        this.live = live;
-        this.state = 'ready';
-        this.lastError = undefined;
-        this.changed();
-        return live;
+        return await this.open(transport);
       } catch (err) {
         await transport.close().catch(() => undefined);
+        if (err instanceof UnauthorizedError && this.oauth) {
+          // The server wants a sign-in: the browser brings the code back to the loopback redirect, then the same transport again.
+          try {
+            const code = await this.oauth.waitForCode();
+            await (transport as StreamableHTTPClientTransport | SSEClientTransport).finishAuth(code);
+            return await this.open(makers[i]!());
+          } catch (authErr) {
+            failures.push(`${transportLabel(transport)}: signing in failed: ${(authErr as Error).message}`);
+            break;
+          }
+        }
         failures.push(`${transportLabel(transport)}: ${(err as Error).message}`);
       }
     }
     this.fail(new Error(failures.length === 1 ? failures[0]!.replace(/^[^:]*: /, '') : failures.join('; ')));
     throw new McpCallError(`MCP server ${this.name} could not start: ${this.lastError}`);
+  }
+
+  private async open(transport: Transport): Promise<Live> {
+    const client = new Client(CLIENT_INFO, { capabilities: {} });
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      void this.listTools(client).catch((err: Error) => this.fail(err));
+    });
+    client.setNotificationHandler(PromptListChangedNotificationSchema, () => {
+      void this.listPrompts(client).catch((err: Error) => this.fail(err));
+    });
+    try {
+      await client.connect(transport, { timeout: START_TIMEOUT_MS });
+      await this.listTools(client);
+      await this.listPrompts(client);
+    } catch (err) {
+      await client.close().catch(() => undefined);
+      throw err;
+    }
+    const live: Live = { client, transport, transportName: transportLabel(transport), stdio: transport instanceof LugStdioTransport ? transport : undefined };
+    client.onclose = () => this.lost(live);
+    this.live = live;
+    this.state = 'ready';
+    this.lastError = undefined;
+    this.changed();
+    return live;
   }
 
   private async listTools(client: Client): Promise<void> {

@@ -63,6 +63,8 @@ export class LugStdioTransport implements Transport {
       env: this.spec.env,
       openStdin: true,
       timeoutSecs: 0,
+      // A server runs beside the session: the status line counts it in the background, not as a running command.
+      background: true,
       // The runner keeps its own tails of both streams; ours are the ones shown.
       maxBytes: 4096,
       onOutput: (text, stream) => (stream === 'stdout' ? this.readStdout(text) : this.stderr.push(text)),

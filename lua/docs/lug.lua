@@ -173,6 +173,34 @@ lug.config = {}
 ---@return lug.PluginInfo[] plugins
 function lug.config.plugins() end
 
+---MCP servers (Model Context Protocol): each server's tools become tools named `mcp__<server>__<tool>`, which ask by default and are judged by rules like any tool (a rule on "*" sees `call.tool`, which names the server). Servers start in the background; `:mcp` lists them with their state, tools and last error. They can also come from `.mcp.json` in Claude Code's format, in the config directory and in the project (a project's server asks once before it starts). See docs/mcp.md.
+---@class lug.mcp
+lug.mcp = {}
+
+---Add an MCP server (or replace the one of that name): a program speaking MCP on stdio (`command`), or an HTTP server (`url`: Streamable HTTP, or HTTP+SSE). A server added here wins over one of the same name in a `.mcp.json`.
+---
+---```lua
+---lug.mcp.add("everything", { command = { "npx", "-y", "@modelcontextprotocol/server-everything" } })
+---lug.mcp.add("docs", { url = "https://example.com/mcp", headers = { Authorization = "Bearer " .. os.getenv("DOCS_KEY") } })
+---```
+---@param name string 1 to 40 letters, digits, _ and - (no "__"): it is part of the tools' names.
+---@param server lug.McpServer
+function lug.mcp.add(name, server) end
+
+---Remove a server, wherever it was configured (Lua or a `.mcp.json`); its process ends and its tools go.
+---@param name string
+---@return boolean removed Whether a server of that name was configured.
+function lug.mcp.remove(name) end
+
+---What lug.mcp.add takes: `command` (with `env`, `cwd`) or `url` (with `headers`).
+---@class lug.McpServer
+---@field command? string[] The program and its arguments: { "npx", "-y", "@modelcontextprotocol/server-filesystem", "." }.
+---@field env? table<string, string> Variables added to lug's environment for the server.
+---@field cwd? string Where the server runs (default: the project directory; relative to it).
+---@field url? string An HTTP server's endpoint: "https://example.com/mcp".
+---@field headers? table<string, string> Sent with every request to an HTTP server.
+---@field timeout? number Seconds a tool call may take before it is cancelled (default 120).
+
 ---What lug.tool.register takes.
 ---@class lug.ToolSpec
 ---@field description string What the tool does, for the model.

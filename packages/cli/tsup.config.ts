@@ -33,6 +33,20 @@ const EXTERNAL = [
   'react-devtools-core',
 ];
 
+/**
+ * The MCP client (@lug/mcp: the SDK, Ajv) loads only when a server is
+ * configured, so it stays out of the bundle every start compiles; its
+ * configuration half (@lug/mcp/config, read on every start) is bundled:
+ * required from outside it cost 26-54 ms (measured in an ES module process,
+ * loaded machine), bundled nothing measurable.
+ */
+const mcpClientOutside = {
+  name: 'mcp-client-outside',
+  setup(build: { onResolve(o: { filter: RegExp }, f: (a: { path: string }) => { path: string; external: boolean }): void }) {
+    build.onResolve({ filter: /^@lug\/mcp$/ }, (args) => ({ path: args.path, external: true }));
+  },
+};
+
 const escape = (id: string) => id.replace(/[/.]/g, '\\$&');
 const bundleAllBut = (external: string[]) => [new RegExp(`^(?!(${external.map(escape).join('|')})(/|$))`)];
 
@@ -75,9 +89,12 @@ const startupPlugins = {
 export default defineConfig([
   commonJsBundle({ lug: 'src/main.ts' }, [...EXTERNAL, ...vendorIds], {
     // Less work before the first screen (issue 6): see startup/build-plugins.ts and startup/README.md.
-    esbuildPlugins: Object.entries(startupPlugins)
-      .filter(([name]) => !OFF.has(name as never))
-      .map(([, plugin]) => plugin),
+    esbuildPlugins: [
+      mcpClientOutside,
+      ...Object.entries(startupPlugins)
+        .filter(([name]) => !OFF.has(name as never))
+        .map(([, plugin]) => plugin),
+    ],
   }),
   // One bundle per vendor package; another vendor it imports (marked, for marked-terminal) is shared through start.ts.
   ...Object.entries(VENDOR_BUNDLES).map(([id, path]) => {

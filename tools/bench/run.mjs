@@ -19,6 +19,7 @@ const benches = [
   ['approvals', 'packages/approvals/bench/decide.bench.mjs'],
   ['Lua', 'packages/lua-bridge/bench/startup.bench.mjs'],
   ['interface', 'packages/tui/bench/tui.bench.mjs'],
+  ['MCP servers and the first screen', 'packages/mcp/bench/first-screen.bench.mjs'],
   ['edit memory', 'plugins/edit/bench/edit-memory.bench.mjs'],
   ['sandbox', 'packages/tools/bench/sandbox.bench.mjs'],
 ];

@@ -108,6 +108,7 @@ Usage:
   lug [flags]                 start the interface in this directory
   lug -p PROMPT [flags]       run one task headless and exit
   echo TEXT | lug -p PROMPT   a piped standard input is added to the prompt
+  lug mcp list                start the configured MCP servers, list each with its state and tools
 
 Flags:
   -p, --print PROMPT          run PROMPT headless: the answer on stdout, one line per tool call on stderr

@@ -27,6 +27,7 @@ import { defineTuiOptions } from '@lug/tui/options';
 import { join } from 'node:path';
 import type { FengariLoader, LuaRuntime } from '@lug/lua-bridge';
 import type { CliArgs } from './args.js';
+import { McpSetup } from './mcp.js';
 import { registerStockProviders } from './providers.js';
 
 export const STOCK_PLUGINS = [read, write, edit, grep, ls, bash];
@@ -55,6 +56,9 @@ export interface Lug {
    * drawn, which needs no SDK.
    */
   warmProvider(): void;
+  /** MCP servers: configured at start, their client loaded and started by `startMcp` (the interface, after its first screen; headless, compose, before the turn). */
+  mcp: McpSetup;
+  startMcp(): void;
 }
 
 /** What the binary's start-up machinery (startup/) hands to the composition. */
@@ -70,13 +74,14 @@ export interface ComposeOptions extends StartupOptions {
   interactive: boolean;
 }
 
-async function loadLua(host: LugHost, approvals: Approvals, env: Env, loadFengari: FengariLoader | undefined): Promise<{ lua: LuaHandle; errors: string[] }> {
+async function loadLua(host: LugHost, approvals: Approvals, env: Env, loadFengari: FengariLoader | undefined, mcp: McpSetup): Promise<{ lua: LuaHandle; errors: string[] }> {
   const { createLuaRuntime, ChunkCache } = await import('@lug/lua-bridge');
   const runtime = createLuaRuntime(host, approvals, {
     configDir: configDir(env),
     // Compiled Lua, kept for the next start.
     chunkCache: new ChunkCache({ dir: join(cacheDir(env), 'lua') }),
     loadFengari,
+    mcp: mcp.config,
   });
   const report = await runtime.loadStartup();
   return { lua: runtime, errors: report.errors.map((e) => `${e.file} failed to load: ${e.message}`) };
@@ -118,7 +123,11 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   // Headless, the likely provider loads while plugins and Lua do; if init.lua picks another model, only the warm-up was wasted.
   if (!opts.interactive) warmProvider(host, args.model ?? defaultModel(env));
   for (const plugin of STOCK_PLUGINS) await loadPlugin(host, plugin, plugin.name);
-  const { lua, errors } = await loadLua(host, approvals, env, opts.loadFengari);
+  const mcp = new McpSetup(host, env);
+  const { lua, errors } = await loadLua(host, approvals, env, opts.loadFengari, mcp);
+  errors.push(...mcp.errors);
+  // Headless, the turn may use the servers' tools: they start (or fail) before it.
+  if (!opts.interactive) errors.push(...(await mcp.startAndWait()));
   if (args.model) host.options.set('model', args.model);
   if (args.approval) host.options.set('approval', args.approval);
   if (args.thinking) host.options.set('thinking', args.thinking);
@@ -132,5 +141,5 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   const opened = openSession(host, store, args);
   session = opened.session;
   const warm = () => warmProvider(host, host.options.get<string | undefined>('model'));
-  return { host, approvals, session, store, lua, startupErrors: errors, autoRefused, sessionNotices: opened.notices, warmProvider: warm };
+  return { host, approvals, session, store, lua, startupErrors: errors, autoRefused, sessionNotices: opened.notices, warmProvider: warm, mcp, startMcp: () => mcp.startSoon() };
 }

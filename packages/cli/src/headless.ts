@@ -61,5 +61,7 @@ export async function runHeadless(args: CliArgs, prompt: string, cwd: string, en
   } finally {
     process.off('SIGINT', onSignal);
     printer.close();
+    // MCP servers hold pipes open: the run ends with them.
+    await lug.mcp.close();
   }
 }

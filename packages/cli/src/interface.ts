@@ -52,8 +52,16 @@ export async function runInterface(args: CliArgs, cwd: string, env: NodeJS.Proce
       startupNotices: lug.sessionNotices,
       store: lug.store,
       docsDir: fileURLToPath(new URL('../docs/', import.meta.url)),
-      beforeStart: tutor && ((controller) => tutor.installTutor(controller)),
-      onFirstFrame: lug.warmProvider,
+      beforeStart: (controller) => {
+        // A server's prompt (:mcp__server__prompt) goes to the model as if typed.
+        lug.mcp.submitPrompt = (text) => controller.submit(text);
+        if (tutor) return tutor.installTutor(controller);
+      },
+      onFirstFrame: () => {
+        lug.warmProvider();
+        // MCP servers' client loads after the first screen too: the screen never waits for it.
+        lug.startMcp();
+      },
     });
     // Quitting ends everything lug started, even what still holds the event
     // loop (an SDK's keep-alive socket, a plugin's timer).

@@ -57,6 +57,10 @@ async function warnIfNoNote(): Promise<void> {
 
 async function run(args: CliArgs, cwd: string, startup: StartupOptions): Promise<number> {
   try {
+    if (args.prompt === undefined && args.rest[0] === 'mcp') {
+      const { runMcpCommand } = await import('./mcp-list.js');
+      return await runMcpCommand(args, cwd, process.env, writers, startup);
+    }
     if (args.prompt !== undefined || !process.stdin.isTTY) {
       const { runHeadless, readPipedStdin, buildPrompt } = await import('./headless.js');
       if (args.outputFormat !== 'text' && args.prompt === undefined && process.stdin.isTTY) {

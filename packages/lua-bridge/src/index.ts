@@ -14,6 +14,7 @@ export {
   type LuaRunResult,
 } from './runtime.js';
 export type { ConfigInfo, PluginInfo } from './api/api-context.js';
+export type { McpConfigSink, McpServerSpec } from './api/mcp-sink.js';
 export { LuaError } from './lua-error.js';
 export { ChunkCache } from './chunk-cache.js';
 export { fengariBundleFile, type FengariLoader } from './fengari.js';

@@ -17,6 +17,7 @@ import { loadProcessRunner, type ProcessRunner } from './process-runner.js';
 import { openStandardLibraries } from './stdlib/open.js';
 import { defaultRuntimePath } from './runtime-files.js';
 import { loadStartupFiles, type LoadReport } from './startup.js';
+import type { McpConfigSink } from './api/mcp-sink.js';
 
 export type { LoadError, LoadedFile, LoadReport } from './startup.js';
 
@@ -42,6 +43,8 @@ export interface LuaRuntimeOptions {
   loadFengari?: FengariLoader;
   /** Where lug.proc gets its runner. Default: @lug/tools, imported on first use. */
   processRunner?: () => Promise<ProcessRunner>;
+  /** Where lug.mcp's servers go (the CLI: @lug/mcp's configuration). Without it lug.mcp.add is an error. */
+  mcp?: McpConfigSink;
 }
 
 export interface LuaRunResult {
@@ -105,6 +108,7 @@ export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined
     config,
     docs,
     processRunner: opts.processRunner ?? loadProcessRunner,
+    mcp: opts.mcp,
     track: registrations.track,
   };
   const output = (text: string, stream: 'stdout' | 'stderr') => {

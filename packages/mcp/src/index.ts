@@ -1,7 +1,11 @@
-export { McpManager, type McpManagerOptions, type ManagedServerStatus } from './mcp-manager.js';
-export { ServerConnection, McpCallError, type ServerState, type ServerStatus } from './server-connection.js';
-export { LugStdioTransport } from './stdio-transport.js';
+export { McpManager, type McpManagerOptions } from './mcp-manager.js';
+export * from './server-status.js';
+export { ServerConnection, McpCallError } from './server-connection.js';
+export { LugStdioTransport, type SpawnProcess } from './stdio-transport.js';
 export { lugToolName, mcpTool } from './mcp-tool.js';
 export { acceptInputSchema, typeListsAsAnyOf } from './input-schema.js';
 export { convertToolResult } from './tool-result.js';
-export * from './server-config.js';
+export * from './config.js';
+export { promptCommand, promptArguments, promptText, splitWords, PromptArgumentError } from './mcp-prompt.js';
+export { LugOAuthProvider, SIGN_IN_TIMEOUT_MS, type OpenAuthorization } from './oauth-provider.js';
+export { OAuthStore, type OAuthRecord } from './oauth-store.js';

@@ -6,31 +6,31 @@
 import { resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ToolListChangedNotificationSchema, type CallToolResult, type Tool as McpToolDef } from '@modelcontextprotocol/sdk/types.js';
-import { LugStdioTransport } from './stdio-transport.js';
+import {
+  PromptListChangedNotificationSchema,
+  ToolListChangedNotificationSchema,
+  type CallToolResult,
+  type GetPromptResult,
+  type Prompt,
+  type Tool as McpToolDef,
+} from '@modelcontextprotocol/sdk/types.js';
+import { LugStdioTransport, type SpawnProcess } from './stdio-transport.js';
 import { DEFAULT_CALL_TIMEOUT_SECS, isStdio, type ConfiguredServer } from './server-config.js';
-import { httpTransports, transportLabel } from './http-transport.js';
+import type { ServerState, ServerStatus } from './server-status.js';
 
-export type ServerState = 'starting' | 'ready' | 'stopped' | 'failed' | 'disabled' | 'waiting';
+export type { ServerState, ServerStatus } from './server-status.js';
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { httpTransports, transportLabel } from './http-transport.js';
+import { LugOAuthProvider, type OpenAuthorization } from './oauth-provider.js';
+import { OAuthStore } from './oauth-store.js';
 
 /** How long a server may take to start and list its tools. */
 export const START_TIMEOUT_MS = 30_000;
 /** After a call times out, how long the server has to answer a ping before it counts as hung and is ended. */
 const PING_TIMEOUT_MS = 5_000;
 const CLIENT_INFO = { name: 'lug', version: '0.1.0' };
-
-export interface ServerStatus {
-  name: string;
-  state: ServerState;
-  source: string;
-  tools: string[];
-  lastError?: string;
-  /** The last few KB of its stderr (stdio servers). */
-  stderr: string;
-  /** Lines it wrote to stdout that were not protocol messages. */
-  stdoutNoise: string;
-  pid?: number;
-}
 
 export class McpCallError extends Error {
   override name = 'McpCallError';
@@ -39,6 +39,8 @@ export class McpCallError extends Error {
 interface Live {
   client: Client;
   transport: Transport;
+  /** "stdio", "Streamable HTTP" or "HTTP+SSE". */
+  transportName: string;
   stdio?: LugStdioTransport;
 }
 
@@ -46,6 +48,8 @@ export class ServerConnection {
   state: ServerState = 'stopped';
   lastError: string | undefined;
   tools: McpToolDef[] = [];
+  /** The prompts it offers (when it offers prompts). */
+  prompts: Prompt[] = [];
   private live: Live | undefined;
   private starting: Promise<Live> | undefined;
   private closing = false;
@@ -53,13 +57,24 @@ export class ServerConnection {
 
   constructor(
     readonly server: ConfiguredServer,
-    private readonly cwd: string,
-    private readonly onToolsChanged: () => void,
-    private readonly onStateChanged: () => void = () => {},
+    private readonly opts: {
+      cwd: string;
+      spawnProcess: SpawnProcess;
+      onToolsChanged(): void;
+      onPromptsChanged?(): void;
+      onStateChanged?(): void;
+      /** OAuth for HTTP servers that require it: where tokens are kept, and how the user is shown the sign-in URL. Without it, such a server fails to start. */
+      oauth?: { stateDir: string; open: OpenAuthorization };
+    },
   ) {}
 
   get name(): string {
     return this.server.name;
+  }
+
+  /** How it is reached now: "stdio", "Streamable HTTP" or "HTTP+SSE"; undefined while not connected. */
+  get transportName(): string | undefined {
+    return this.live?.transportName;
   }
 
   get timeoutMs(): number {
@@ -142,7 +157,7 @@ export class ServerConnection {
   }
 
   private changed(): void {
-    this.onStateChanged();
+    this.opts.onStateChanged?.();
   }
 
   /** The ways to reach the server, tried in order: stdio; or Streamable HTTP, then the older HTTP+SSE. */
@@ -151,42 +166,77 @@ export class ServerConnection {
     if (isStdio(config)) {
       return [
         () => {
-          const stdio = new LugStdioTransport({ command: config.command, env: config.env, cwd: resolve(this.cwd, config.cwd ?? '.') });
+          const stdio = new LugStdioTransport({ command: config.command, env: config.env, cwd: resolve(this.opts.cwd, config.cwd ?? '.') }, this.opts.spawnProcess);
           this.lastStdio = stdio;
           return stdio;
         },
       ];
     }
-    return httpTransports(config);
+    return httpTransports(config, this.oauthProvider());
+  }
+
+  private oauth: LugOAuthProvider | undefined;
+
+  private oauthProvider(): LugOAuthProvider | undefined {
+    const { config } = this.server;
+    if (!this.opts.oauth || isStdio(config)) return undefined;
+    this.oauth ??= new LugOAuthProvider(new OAuthStore(this.opts.oauth.stateDir, this.name, config.url), this.name, this.opts.oauth.open);
+    return this.oauth;
   }
 
   private async connect(): Promise<Live> {
     this.state = 'starting';
     this.changed();
     const failures: string[] = [];
-    for (const make of this.transports()) {
-      const transport = make();
+    await this.oauthProvider()?.preparePort();
+    const makers = this.transports();
+    for (let i = 0; i < makers.length; i++) {
+      const transport = makers[i]!();
       try {
-        const client = new Client(CLIENT_INFO, { capabilities: {} });
-        client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-          void this.listTools(client).catch((err: Error) => this.fail(err));
-        });
-        await client.connect(transport, { timeout: START_TIMEOUT_MS });
-        await this.listTools(client);
-        const live: Live = { client, transport, stdio: transport instanceof LugStdioTransport ? transport : undefined };
-        client.onclose = () => this.lost(live);
-        this.live = live;
-        this.state = 'ready';
-        this.lastError = undefined;
-        this.changed();
-        return live;
+        return await this.open(transport);
       } catch (err) {
         await transport.close().catch(() => undefined);
+        if (err instanceof UnauthorizedError && this.oauth) {
+          // The server wants a sign-in: the browser brings the code back to the loopback redirect, then the same transport again.
+          try {
+            const code = await this.oauth.waitForCode();
+            await (transport as StreamableHTTPClientTransport | SSEClientTransport).finishAuth(code);
+            return await this.open(makers[i]!());
+          } catch (authErr) {
+            failures.push(`${transportLabel(transport)}: signing in failed: ${(authErr as Error).message}`);
+            break;
+          }
+        }
         failures.push(`${transportLabel(transport)}: ${(err as Error).message}`);
       }
     }
     this.fail(new Error(failures.length === 1 ? failures[0]!.replace(/^[^:]*: /, '') : failures.join('; ')));
     throw new McpCallError(`MCP server ${this.name} could not start: ${this.lastError}`);
+  }
+
+  private async open(transport: Transport): Promise<Live> {
+    const client = new Client(CLIENT_INFO, { capabilities: {} });
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      void this.listTools(client).catch((err: Error) => this.fail(err));
+    });
+    client.setNotificationHandler(PromptListChangedNotificationSchema, () => {
+      void this.listPrompts(client).catch((err: Error) => this.fail(err));
+    });
+    try {
+      await client.connect(transport, { timeout: START_TIMEOUT_MS });
+      await this.listTools(client);
+      await this.listPrompts(client);
+    } catch (err) {
+      await client.close().catch(() => undefined);
+      throw err;
+    }
+    const live: Live = { client, transport, transportName: transportLabel(transport), stdio: transport instanceof LugStdioTransport ? transport : undefined };
+    client.onclose = () => this.lost(live);
+    this.live = live;
+    this.state = 'ready';
+    this.lastError = undefined;
+    this.changed();
+    return live;
   }
 
   private async listTools(client: Client): Promise<void> {
@@ -198,7 +248,30 @@ export class ServerConnection {
       cursor = page.nextCursor;
     } while (cursor && tools.length < 10_000);
     this.tools = tools;
-    this.onToolsChanged();
+    this.opts.onToolsChanged();
+  }
+
+  private async listPrompts(client: Client): Promise<void> {
+    if (!client.getServerCapabilities()?.prompts) return;
+    const prompts: Prompt[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listPrompts(cursor ? { cursor } : undefined, { timeout: START_TIMEOUT_MS });
+      prompts.push(...page.prompts);
+      cursor = page.nextCursor;
+    } while (cursor && prompts.length < 10_000);
+    this.prompts = prompts;
+    this.opts.onPromptsChanged?.();
+  }
+
+  /** Get one of its prompts with these arguments. */
+  async getPrompt(name: string, args: Record<string, string>, signal?: AbortSignal): Promise<GetPromptResult> {
+    const live = await this.ensureStarted();
+    try {
+      return await live.client.getPrompt({ name, arguments: args }, { signal, timeout: this.timeoutMs });
+    } catch (err) {
+      throw new McpCallError(`MCP server ${this.name}: prompt ${name}: ${(err as Error).message}`);
+    }
   }
 
   private fail(err: Error): void {

@@ -13,7 +13,10 @@
  */
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { spawnProcess, type ProcessHandle } from '@lug/tools';
+import type { ProcessHandle, spawnProcess } from '@lug/tools';
+
+/** The process runner's spawnProcess, handed in: the CLI gives its own instance of @lug/tools, so its exit cleanup and process table hold the servers. */
+export type SpawnProcess = typeof spawnProcess;
 import { BoundedText } from './bounded-text.js';
 
 /** One JSON-RPC message on one line; longer lines are dropped. 16 M characters holds any tool result lug would keep. */
@@ -44,7 +47,10 @@ export class LugStdioTransport implements Transport {
   private dropping = false;
   private closed = false;
 
-  constructor(private readonly spec: StdioServerSpec) {}
+  constructor(
+    private readonly spec: StdioServerSpec,
+    private readonly spawn: SpawnProcess,
+  ) {}
 
   get pid(): number | undefined {
     return this.handle && this.handle.pid > 0 ? this.handle.pid : undefined;
@@ -52,11 +58,13 @@ export class LugStdioTransport implements Transport {
 
   async start(): Promise<void> {
     if (this.handle) throw new Error('this transport was started already');
-    const handle = spawnProcess(this.spec.command, {
+    const handle = this.spawn(this.spec.command, {
       cwd: this.spec.cwd,
       env: this.spec.env,
       openStdin: true,
       timeoutSecs: 0,
+      // A server runs beside the session: the status line counts it in the background, not as a running command.
+      background: true,
       // The runner keeps its own tails of both streams; ours are the ones shown.
       maxBytes: 4096,
       onOutput: (text, stream) => (stream === 'stdout' ? this.readStdout(text) : this.stderr.push(text)),

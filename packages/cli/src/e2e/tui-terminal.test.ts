@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startScriptedServer, text, toolCall, turn, type ScriptedServer } from '@lug/testing';
 import { LUG_BIN, lugEnv, runLug, sandbox, type Wire } from './run-lug.js';
 import { hasTmux, TmuxScreen } from './tmux.js';
+import { REPO_ROOT } from './pack-install.js';
 
 let server: ScriptedServer | undefined;
 let screen: TmuxScreen | undefined;
@@ -174,4 +175,35 @@ describe.skipIf(!hasTmux())('lug in a real terminal', () => {
     await s.waitFor(/That's the tour\./, 15_000);
     execFileSync('true');
   });
+});
+
+/** :mcp shows the servers as they are now: ask again until the server is ready. */
+async function mcpReady(s: TmuxScreen): Promise<string> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    await prompt(s, ':mcp');
+    try {
+      return await s.waitFor(/proj: ready/, 3000);
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+    }
+  }
+}
+
+describe.skipIf(!hasTmux())("a project's MCP server in a real terminal", () => {
+  it('asks once before it starts, and a second lug in the project does not ask again', async () => {
+    const misbehaving = join(REPO_ROOT, 'packages/mcp/src/test-support/misbehaving-server.mjs');
+    const mcpJson = JSON.stringify({ mcpServers: { proj: { command: process.execPath, args: [misbehaving] } } });
+    const { box, screen: s } = await startLug([], { files: { '.mcp.json': mcpJson } });
+    await s.waitFor(/configures the MCP server "proj"/, 30_000);
+    s.type('y');
+    await mcpReady(s);
+    s.kill();
+    const again = new TmuxScreen();
+    screen = again;
+    again.start([process.execPath, LUG_BIN], { cwd: box.project, env: { ...lugEnv(server!, 'anthropic', box), CI: 'true' } });
+    await again.waitFor(/~\/project/);
+    const shown = await mcpReady(again);
+    expect(shown).not.toMatch(/configures the MCP server/);
+  }, 120_000);
 });

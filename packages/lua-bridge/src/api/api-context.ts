@@ -10,6 +10,7 @@ import type { LuaVM } from '../lua-vm.js';
 import { luaConst } from '../lua-strings.js';
 import type { DocIndex } from '../docs/doc-index.js';
 import type { ProcessRunner } from '../process-runner.js';
+import type { McpConfigSink } from './mcp-sink.js';
 
 /** One plugin directory under the config dir, or an npm plugin loaded with lug.plugin. */
 export interface PluginInfo {
@@ -37,6 +38,8 @@ export interface ApiContext {
   config: ConfigInfo;
   docs(): DocIndex;
   processRunner(): Promise<ProcessRunner>;
+  /** Where lug.mcp.add and lug.mcp.remove go; without it they are an error. */
+  mcp: McpConfigSink | undefined;
   /** Remember a registration so close() undoes it; returns an idempotent remover. */
   track(remove: () => void): () => void;
 }

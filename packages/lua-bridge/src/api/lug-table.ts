@@ -6,6 +6,7 @@ import { refuseNewFields } from './api-fields.js';
 import { pushCmdApi, pushKeymapApi } from './commands.js';
 import { pushConfigApi } from './config-api.js';
 import { pushDocsApi } from './docs-api.js';
+import { pushMcpApi } from './mcp.js';
 import { eventFunctions } from './events.js';
 import { npmPluginFunction } from './npm-plugin.js';
 import { pushOptTable } from './opt.js';
@@ -50,6 +51,8 @@ export function installLugGlobal(ctx: ApiContext): void {
   setPart('docs');
   pushConfigApi(ctx, L);
   setPart('config');
+  pushMcpApi(ctx, L);
+  setPart('mcp');
   refuseNewFields(vm, L, 'lug');
   setGlobalModule(lua, L, 'lug');
 }

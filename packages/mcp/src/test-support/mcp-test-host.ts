@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { createHost, Session, type AuthorizeRequest, type LugHost, type ToolResultPart } from '@lug/core';
 import { scriptedProvider, text, toolCall, turn } from '@lug/testing';
-import { McpManager } from '../mcp-manager.js';
+import { spawnProcess } from '@lug/tools';
+import { McpManager, type McpManagerOptions } from '../mcp-manager.js';
 import type { ConfiguredServer, ServerConfig } from '../server-config.js';
 
 const require = createRequire(import.meta.url);
@@ -33,7 +34,7 @@ export interface McpTestHost {
   close(): Promise<void>;
 }
 
-export function mcpTestHost(cwd: string, servers: ConfiguredServer[]): McpTestHost {
+export function mcpTestHost(cwd: string, servers: ConfiguredServer[], options: Partial<McpManagerOptions> = {}): McpTestHost {
   const asked: AuthorizeRequest[] = [];
   const host = createHost({
     cwd,
@@ -43,7 +44,7 @@ export function mcpTestHost(cwd: string, servers: ConfiguredServer[]): McpTestHo
       return { allow: true, by: 'test' };
     },
   });
-  const manager = new McpManager(host);
+  const manager = new McpManager(host, { spawnProcess, ...options });
   // The host keeps the provider it made: it hands each request to the current call's script.
   let script = scriptedProvider([]);
   host.providers.register({ name: 'test', create: () => ({ name: 'test', stream: (request, signal) => script.stream(request, signal) }) });

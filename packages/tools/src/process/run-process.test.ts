@@ -37,6 +37,15 @@ describe('runProcess', () => {
     expect((await handle.wait()).code).toBe(0);
   });
 
+  it('lists a process started with background as background, not running', async () => {
+    const handle = spawnProcess(['sleep', '30'], { background: true });
+    expect(processTable.running()).toBe(0);
+    expect(processTable.background()).toBe(1);
+    await handle.kill();
+    await handle.wait();
+    expect(processTable.background()).toBe(0);
+  });
+
   it('runs an argument list without a shell', async () => {
     expect((await runProcess(['echo', '$HOME', '; ls'])).stdout).toBe('$HOME ; ls\n');
   });

@@ -42,6 +42,8 @@ export interface ProcessOptions {
   stdin?: string | Uint8Array;
   /** Keep standard input open, written through the handle's `stdin` (a protocol spoken with the process); `stdin` is then ignored. */
   openStdin?: boolean;
+  /** Listed in `processTable` as background from the start, not as a running call (a server that runs beside the session). */
+  background?: boolean;
   /** Aborting kills the group (a cancelled turn). */
   signal?: AbortSignal;
   /** Bytes of each stream kept, from its end. Default 30,000. */
@@ -178,7 +180,12 @@ export function spawnProcess(command: ProcessCommand, opts: ProcessOptions = {})
   if (sub.pid === undefined) return failedHandle(sub, file, cwd);
   const pid = sub.pid;
   processTable.add(pid, label, mark);
+<<<<<<< HEAD
   const handle = new RunningProcess(pid, mark, sub, opts, started, wrapped).handle();
+=======
+  if (opts.background) processTable.finish(pid);
+  const handle = new RunningProcess(pid, mark, sub, opts, started).handle();
+>>>>>>> wt-m17
   if (opts.openStdin && sub.stdin) {
     // A process that exits while lug writes gives EPIPE: its end shows in wait(), not as an uncaught error.
     sub.stdin.on('error', () => undefined);

@@ -18,6 +18,7 @@ const benches = [
   ['path globs against rooted ripgrep', 'tools/bench/path-globs.mjs'],
   ['approvals', 'packages/approvals/bench/decide.bench.mjs'],
   ['Lua', 'packages/lua-bridge/bench/startup.bench.mjs'],
+  ['Lua rules against TypeScript rules', 'packages/lua-bridge/bench/rules.bench.mjs'],
   ['interface', 'packages/tui/bench/tui.bench.mjs'],
   ['edit memory', 'plugins/edit/bench/edit-memory.bench.mjs'],
 ];

@@ -16,6 +16,7 @@ const benches = [
   ['start-up', 'tools/bench/startup.mjs'],
   ['grep and ls against ripgrep', 'tools/bench/grep-ls.mjs'],
   ['path globs against rooted ripgrep', 'tools/bench/path-globs.mjs'],
+  ['the first tool call of a process', 'tools/bench/first-call.mjs'],
   ['approvals', 'packages/approvals/bench/decide.bench.mjs'],
   ['Lua', 'packages/lua-bridge/bench/startup.bench.mjs'],
   ['Lua rules against TypeScript rules', 'packages/lua-bridge/bench/rules.bench.mjs'],

@@ -11,10 +11,10 @@
  * until it dies or lug exits (the first spawn installs the exit cleanup, see
  * exit-cleanup.ts).
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
-import { execa } from 'execa';
 import { installExitCleanup } from './exit-cleanup.js';
 import { killProcesses } from './kill-group.js';
 import { recordProcessesStarted } from '../leftovers/leftover-registry.js';
@@ -140,21 +140,22 @@ export function spawnProcess(command: ProcessCommand, opts: ProcessOptions = {})
   // Before it starts: a lug killed with SIGKILL from here on leaves a note for the next start's sweep.
   recordProcessesStarted();
   const mark = newMark();
-  const sub = execa(file, args, {
+  // node's own spawn, not execa: execa's module initialisation cost the first call of a process ~33 ms and every
+  // call a few more (issue 15), for options lug sets to their plain behaviour anyway (no buffering, no rejecting).
+  const sub = spawn(file, args, {
     cwd,
     env: buildEnv(opts.env, mark),
-    extendEnv: false,
     detached: true,
-    cleanup: false,
-    buffer: false,
-    reject: false,
-    stripFinalNewline: false,
     windowsHide: true,
-    ...(opts.stdin === undefined ? { stdin: 'ignore' as const } : { input: opts.stdin }),
+    stdio: [opts.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   });
-  // Failures are read from the events below; the promise must not go unhandled.
-  sub.catch(() => undefined);
   if (sub.pid === undefined) return failedHandle(sub, file, cwd);
+  // Failures after the start (a kill that finds it gone) are the exit's business, never an unhandled 'error'.
+  sub.on('error', () => undefined);
+  if (opts.stdin !== undefined && sub.stdin) {
+    sub.stdin.on('error', () => undefined); // a program that exits without reading its input: EPIPE is not an error of lug's
+    sub.stdin.end(opts.stdin);
+  }
   const pid = sub.pid;
   processTable.add(pid, label, mark);
   return new RunningProcess(pid, mark, sub, opts, started).handle();
@@ -165,11 +166,13 @@ export async function runProcess(command: ProcessCommand, opts: ProcessOptions =
   return spawnProcess(command, opts).wait();
 }
 
-function failedHandle(sub: PromiseLike<unknown>, file: string, cwd: string): ProcessHandle {
-  const failure = Promise.resolve(sub).then((result) => {
-    const err = result as { code?: string; originalMessage?: string; message?: string };
-    const why = err.code === 'ENOENT' ? 'no such program (is it installed and on PATH?)' : (err.originalMessage ?? err.message);
-    throw new ProcessError(`could not start ${file} in ${cwd}: ${why}`);
+/** A spawn without a pid: its 'error' event says why. */
+function failedHandle(sub: ChildProcess, file: string, cwd: string): ProcessHandle {
+  const failure = new Promise<never>((_, reject) => {
+    sub.once('error', (err: NodeJS.ErrnoException) => {
+      const why = err.code === 'ENOENT' ? 'no such program (is it installed and on PATH?)' : err.message;
+      reject(new ProcessError(`could not start ${file} in ${cwd}: ${why}`));
+    });
   });
   failure.catch(() => undefined);
   return { pid: -1, wait: () => failure as Promise<never>, kill: async () => undefined };

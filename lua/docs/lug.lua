@@ -43,7 +43,7 @@ lug.tool = {}
 ---@return fun() remove Unregisters the tool.
 function lug.tool.register(name, spec) end
 
----Add an approval rule for one tool, or for every tool with `"*"`. A rule is a function `fn(args, call)` returning `"allow"`, `"ask"`, `"deny"` or nil (no opinion), optionally followed by a reason; or one of those verdicts as a string. Each call runs the rules for its tool and for `"*"` in the order they were made: the first `"deny"` denies it, even in auto mode; otherwise any `"ask"` asks, then any rule that failed (with the Lua error, file and line as the reason), and any `"allow"` allows. A rule may wait (on `lug.ui.confirm`): the call waits for its answer. nil in place of a rule removes all of the tool's rules.
+---Add an approval rule for one tool, or for every tool with `"*"`. A rule is a function `fn(args, call)` returning `"allow"`, `"ask"`, `"deny"` or nil (no opinion), optionally followed by a reason; or one of those verdicts as a string. Each call runs the rules for its tool and for `"*"` in the order they were made: the first `"deny"` denies it, even in auto mode; otherwise any `"ask"` asks, then any rule that failed (with the Lua error, file and line as the reason), and any `"allow"` allows. A rule may wait (on `lug.ui.confirm`): the call waits for its answer. The rules of one call share its `args` and `call` tables (they cross into Lua once, whatever the number of rules): treat them as read-only, and copy before changing one, or the rules after see the change. nil in place of a rule removes all of the tool's rules.
 ---
 ---```lua
 ---lug.tool.rule("bash", function(args)

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
 import {
   ansiTokenizeGraphemeFastPath,
-  execaOnFirstUse,
   inkWithoutTopLevelAwait,
   sliceAnsiLazySegmenter,
   stringWidthFastPath,
@@ -83,7 +82,6 @@ const startupPlugins = {
   inkWithoutTopLevelAwait: inkWithoutTopLevelAwait(),
   sliceAnsiLazySegmenter: sliceAnsiLazySegmenter(),
   ansiTokenizeGraphemeFastPath: ansiTokenizeGraphemeFastPath(),
-  execaOnFirstUse: execaOnFirstUse(),
 };
 
 export default defineConfig([

@@ -73,6 +73,24 @@ const savePcallAllowhook: Plugin = {
         return { errors: [{ text: `fengari's lua_pcallk changed (${args.path}): update savePcallAllowhook in packages/lua-bridge/tsup.config.ts` }] };
       }
       return { contents: source.replace(WRONG, RIGHT), loader: 'js' };
+ * fengari 0.1.5's plain `string.find` (and `find` without special characters)
+ * looks for the first byte with `indexOf` and compares a fresh subarray at
+ * each candidate; on a 20 KB edit a rule's `args.new_string:find("rm -rf", 1,
+ * true)` made a `subarray` per "r". Buffer's `indexOf` searches natively.
+ * Measured by bench/rules.bench.mjs (the 20 KB edit) and held by
+ * fengari-find.test.ts; it can go with a fengari whose find is native.
+ */
+const nativePlainFind: Plugin = {
+  name: 'fengari-native-plain-find',
+  setup(b) {
+    const LOOP = '    for (; (i = arr.indexOf(subarr[0], i)) !== -1; i++) {\n        if (luastring_eq(arr.subarray(i, i+sl), subarr))\n            return i;\n    }\n\n    return -1;';
+    const NATIVE = '    return Buffer.from(arr.buffer, arr.byteOffset, arr.length).indexOf(Buffer.from(subarr.buffer, subarr.byteOffset, sl), i);';
+    b.onLoad({ filter: /[\\/]fengari[\\/]src[\\/]lstrlib\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes(LOOP)) {
+        return { errors: [{ text: `fengari's find_subarray changed (${args.path}): update nativePlainFind in packages/lua-bridge/tsup.config.ts` }] };
+      }
+      return { contents: source.replace(LOOP, NATIVE), loader: 'js' };
     });
   },
 };
@@ -87,7 +105,7 @@ export default packageBuild({
       format: 'cjs',
       target: 'node20',
       outfile: 'dist/fengari.cjs',
-      plugins: [stubUnused, byteOrderStringKeys, savePcallAllowhook],
+      plugins: [stubUnused, byteOrderStringKeys, savePcallAllowhook, nativePlainFind],
       // fengari reads its configuration from FENGARICONF once, at load (luaconf.js): baked in here instead.
       define: { 'process.env.FENGARICONF': JSON.stringify(JSON.stringify(FENGARI_CONF)) },
       logLevel: 'warning',

@@ -187,32 +187,3 @@ export function ansiTokenizeGraphemeFastPath(): Plugin {
     },
   ]);
 }
-
-/**
- * execa (127 modules, ~20 ms to evaluate) runs the bash tool's commands; no
- * frame needs it. `@lug/tools` calls only `execa(file, args, options)`, so its
- * import becomes a function that loads execa on the first command.
- */
-export function execaOnFirstUse(): Plugin {
-  return {
-    name: 'lug-execa-on-first-use',
-    setup(build) {
-      build.onResolve({ filter: /^execa$/ }, async (args) => {
-        const real = await resolveWrapped(build, 'execa', args);
-        if (!real || real.errors.length > 0) return real && { errors: real.errors };
-        return { path: real.path, namespace: 'lug-execa' };
-      });
-      build.onLoad({ filter: /.*/, namespace: 'lug-execa' }, (args) => ({
-        contents: [
-          `let real;`,
-          `export function execa(...args) {`,
-          `  real ??= require(${JSON.stringify(args.path)}).execa;`,
-          `  return real(...args);`,
-          `}`,
-        ].join('\n'),
-        resolveDir: dirname(args.path),
-        loader: 'js',
-      }));
-    },
-  };
-}

@@ -9,7 +9,6 @@ export const REMOVABLE_INTERVENTIONS = [
   'stringWidthFastPath',
   'sliceAnsiLazySegmenter',
   'ansiTokenizeGraphemeFastPath',
-  'execaOnFirstUse',
   'vendorBundles',
   'codeCache',
   'fengariCodeCache',

@@ -1,6 +1,7 @@
 export * from './messages.js';
 export * from './json-schema.js';
 export * from './output-limit.js';
+export * from './format-count.js';
 export * from './limits.js';
 export * from './tool.js';
 export * from './tool-description.js';

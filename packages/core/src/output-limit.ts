@@ -2,6 +2,7 @@
  * Cutting tool output to a byte budget at a UTF-8 boundary, keeping the start
  * or the end, with a line that says what was cut.
  */
+import { formatCount } from './format-count.js';
 
 export type Keep = 'start' | 'end';
 
@@ -39,9 +40,7 @@ export function cutKeepingEnd(text: string, maxBytes: number): CutResult {
   return { text: buf.subarray(start).toString('utf8'), cutBytes: start };
 }
 
-function formatBytes(n: number): string {
-  return n.toLocaleString('en-US');
-}
+const formatBytes = formatCount;
 
 /**
  * Cap `text` to `maxBytes` including the marker line, keeping the start or the end.

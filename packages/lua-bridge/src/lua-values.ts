@@ -47,6 +47,15 @@ export interface ValueState {
 /** A JavaScript object Lua holds as an opaque light userdata, equal only to itself. */
 export class LightUserdata {}
 
+/**
+ * A table already converted and kept in the registry (api/rule-arguments.ts),
+ * pushed as that same table: a value that crosses into Lua once and is then
+ * handed to several Lua functions.
+ */
+export class LuaTableRef {
+  constructor(readonly ref: number) {}
+}
+
 const MAX_DEPTH = 100;
 const INT32_MIN = -2147483648;
 const INT32_MAX = 2147483647;
@@ -187,6 +196,10 @@ export function pushJs(vm: ValueState, L: LuaState, value: unknown, seen: unknow
     lua.lua_rawgeti(L, lua.LUA_REGISTRYINDEX, value.ref);
     return;
   }
+  if (value instanceof LuaTableRef) {
+    lua.lua_rawgeti(L, lua.LUA_REGISTRYINDEX, value.ref);
+    return;
+  }
   if (value instanceof Uint8Array) return lua.lua_pushstring(L, value);
   if (value instanceof Date) return lua.lua_pushstring(L, luaString(value.toISOString()));
   if (seen.includes(value)) throw new ConversionError('the object refers to itself (a cycle), so it cannot be given to Lua');
@@ -211,3 +224,4 @@ export function pushJs(vm: ValueState, L: LuaState, value: unknown, seen: unknow
   }
   seen.pop();
 }
+

@@ -3,7 +3,7 @@
  * depends on @lug/tools alone (plugins → tools → core).
  */
 export { ToolError, toolSpec, definePlugin, PluginError, DEFAULT_LIMITS, integerOption } from '@lug/core';
-export { truncateOutput, cutLine, cutKeepingStart, cutKeepingEnd } from '@lug/core';
+export { truncateOutput, cutLine, cutKeepingStart, cutKeepingEnd, formatCount } from '@lug/core';
 export type {
   Tool,
   ToolContext,

@@ -5,9 +5,9 @@
  * are where errors and summaries are), and the budget is shared so that a
  * flood on one stream does not push the other's last lines out.
  */
-import { countLines, cutKeepingEnd, type CommandDetails, type ProcessResult } from '@lug/tools';
+import { countLines, cutKeepingEnd, formatCount, type CommandDetails, type ProcessResult } from '@lug/tools';
 
-const bytes = (n: number) => n.toLocaleString('en-US');
+const bytes = formatCount;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 export function statusLine(r: ProcessResult, timeoutSecs: number): string {

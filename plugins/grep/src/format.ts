@@ -1,8 +1,8 @@
 /** The lines grep writes besides the matches. */
-import { cutLine } from '@lug/tools';
+import { cutLine, formatCount } from '@lug/tools';
 import type { Match } from './match-reader.js';
 
-const bytes = (n: number) => n.toLocaleString('en-US');
+const bytes = formatCount;
 
 /** `path:line: text`, the text cut at `maxChars` characters with a visible mark. */
 export function formatMatch(path: string, m: Match, maxChars: number): string {

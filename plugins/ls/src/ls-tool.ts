@@ -12,6 +12,7 @@ import {
   compileGlobArgument,
   defineTool,
   displayPath,
+  formatCount,
   LineBudget,
   listFiles,
   missingPathMessage,
@@ -27,7 +28,7 @@ export interface LsArgs {
   glob?: string;
 }
 
-const bytes = (n: number) => n.toLocaleString('en-US');
+const bytes = formatCount;
 
 export const lsTool = defineTool<LsArgs>({
   name: 'ls',

@@ -4,7 +4,7 @@
  * byte budget, then (when lines remain) a last line that gives the offset to
  * read on from.
  */
-import { numberLine } from '@lug/tools';
+import { formatCount, numberLine } from '@lug/tools';
 
 export interface WindowRequest {
   shownPath: string;
@@ -23,7 +23,7 @@ export interface WindowRequest {
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
 
 function outputCutLine(maxBytes: number, first: number, last: number, total: number): string {
-  return `[output cut at ${maxBytes.toLocaleString('en-US')} bytes: showing lines ${first}-${last} of ${total}; to read on, call read with offset=${last + 1}]`;
+  return `[output cut at ${formatCount(maxBytes)} bytes: showing lines ${first}-${last} of ${total}; to read on, call read with offset=${last + 1}]`;
 }
 
 function limitLine(request: WindowRequest, last: number): string {

@@ -98,6 +98,31 @@ end)`,
     expect(await s.approvals.decide(req, signal())).toMatchObject({ allow: false, reason: `no secrets in ${req.id}` });
   });
 
+  it('the rules of one call share its args and call tables; the next call gets new ones', async () => {
+    s = setup({
+      'init.lua': `seen = {}
+lug.tool.rule("write", function(args, call) seen[#seen + 1] = { args, call, args.path } ; args.marked = (args.marked or 0) + 1 end)
+lug.tool.rule("write", function(args, call) seen[#seen + 1] = { args, call, args.marked } end)`,
+    });
+    await s.runtime.loadStartup();
+    await s.runtime.run('lug.opt.approval = "off"');
+    await s.approvals.decide(request(s.host, 'write', { path: 'a', content: '' }), signal());
+    await s.approvals.decide(request(s.host, 'write', { path: 'b', content: '' }), signal());
+    const { values } = await s.runtime.run(
+      'return seen[1][1] == seen[2][1] and seen[1][2] == seen[2][2], seen[2][3], seen[3][1] ~= seen[1][1] and seen[3][3] == "b", seen[4][3]',
+    );
+    expect(values).toEqual([true, 1, true, 1]);
+  });
+
+  it('a call whose arguments Lua cannot hold fails its Lua rules, and the next call is judged as usual', async () => {
+    s = setup({ 'init.lua': 'lug.tool.rule("write", function(args) if args.path == "x" then return "deny", "no x" end end)' });
+    await s.runtime.loadStartup();
+    await s.runtime.run('lug.opt.approval = "off"');
+    const failed = await s.approvals.check({ tool: 'write', args: { path: 'x', content: '', tag: Symbol('not data') }, cwd: s.host.cwd });
+    expect(failed.findings.map((f) => f.reason).join('\n')).toContain('a JavaScript symbol cannot be given to Lua');
+    expect(await s.approvals.decide(request(s.host, 'write', { path: 'x', content: '' }), signal())).toMatchObject({ allow: false, reason: 'no x' });
+  });
+
   it('the returned function removes the rule, and nil removes all of a tool\'s rules', async () => {
     s = setup({
       'init.lua': `remove_deny = lug.tool.rule("write", "deny")

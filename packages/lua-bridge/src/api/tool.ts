@@ -7,6 +7,8 @@ import type { RuleAnswer, RuleFn, Verdict } from '@lug/approvals';
 import type { LuaState } from '../fengari.js';
 import { LuaError } from '../lua-error.js';
 import { LuaFunctionRef } from '../lua-values.js';
+import type { LuaVM } from '../lua-vm.js';
+import { RuleArguments } from './rule-arguments.js';
 import { pushFunctions, pushRemover, type ApiContext } from './api-context.js';
 import { is, signature } from './validate.js';
 
@@ -129,8 +131,16 @@ function register(ctx: ApiContext, L: LuaState): number {
   return 1;
 }
 
-/** A Lua rule function as an approvals RuleFn. */
-function luaRule(fn: LuaFunctionRef, tool: string, source: string): RuleFn {
+/** One RuleArguments a Lua state, shared by its rules. */
+const ruleArguments = new WeakMap<LuaVM, RuleArguments>();
+function ruleArgumentsOf(vm: LuaVM): RuleArguments {
+  let made = ruleArguments.get(vm);
+  if (!made) ruleArguments.set(vm, (made = new RuleArguments(vm)));
+  return made;
+}
+
+/** A Lua rule function as an approvals RuleFn; its arguments cross into Lua once a call for all rules (rule-arguments.ts). */
+function luaRule(fn: LuaFunctionRef, tool: string, source: string, converted: RuleArguments): RuleFn {
   const answer = (values: unknown[]): RuleAnswer => {
     const [verdict, reason] = values;
     if (verdict === undefined || verdict === null) return undefined;
@@ -147,7 +157,7 @@ function luaRule(fn: LuaFunctionRef, tool: string, source: string): RuleFn {
     let out: unknown[] | Promise<unknown[]>;
     try {
       // The turn's signal: a rule waiting on lug.ui.confirm stops when the turn is cancelled.
-      out = fn.call([args, call], { signal });
+      out = fn.call(converted.for(args, call), { signal });
     } catch (err) {
       return failed(err);
     }
@@ -168,7 +178,7 @@ function rule(ctx: ApiContext, L: LuaState): number {
     pushRemover(ctx.vm, L, ctx.track(approvals.rule(tool, fn, { source })));
     return 1;
   }
-  const remove = approvals.rule(tool, luaRule(fn, tool, source), { source });
+  const remove = approvals.rule(tool, luaRule(fn, tool, source, ruleArgumentsOf(ctx.vm)), { source });
   pushRemover(ctx.vm, L, ctx.track(() => {
     remove();
     fn.release();

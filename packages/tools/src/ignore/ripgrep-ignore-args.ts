@@ -15,13 +15,13 @@
  *   project in it). In a repository `--no-require-git` must not be given: it
  *   makes ripgrep read `.gitignore` files above the repository root too.
  */
-import { findGitRoot } from './git-root.js';
+import { findGitRootSync } from './git-root.js';
 
 const ALWAYS = ['--no-config', '--hidden', '--no-ignore-dot', '--glob', '!.git'] as const;
 const OUTSIDE_REPOSITORY = ['--no-require-git', '--no-ignore-parent'] as const;
 
 /** Flags for searching (or listing) under the absolute path `searchRoot`. */
 export async function ripgrepIgnoreArgs(searchRoot: string): Promise<string[]> {
-  const inRepository = (await findGitRoot(searchRoot)) !== undefined;
+  const inRepository = findGitRootSync(searchRoot) !== undefined;
   return inRepository ? [...ALWAYS] : [...ALWAYS, ...OUTSIDE_REPOSITORY];
 }

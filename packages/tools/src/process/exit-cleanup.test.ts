@@ -114,7 +114,7 @@ describe('installExitCleanup', () => {
     expect(processRunning(jobPid)).toBe(false);
   });
 
-  it('still dies of SIGTERM when another signal-exit user (execa) listens too', async () => {
+  it('still dies of SIGTERM when another signal-exit 4 user listens too', async () => {
     const signalExit = pathToFileURL(require.resolve('signal-exit')).href;
     const { child, jobPid } = await startLugLike(`const { onExit } = await import(${JSON.stringify(signalExit)}); onExit(() => {});`);
     child.kill('SIGTERM');

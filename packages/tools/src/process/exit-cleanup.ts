@@ -7,7 +7,7 @@
  * next start's sweep (leftover-registry.ts).
  *
  * The signal side goes through `signal-exit`, because a host may own a signal
- * itself (the TUI turns Ctrl-C into "cancel the turn"; ink and execa listen
+ * itself (the TUI turns Ctrl-C into "cancel the turn"; ink listens
  * through signal-exit too). signal-exit runs our callback and re-raises the
  * signal only when no one but signal-exit users listens, so lug still dies of
  * the signal as it would have without us; when the host listens, the signal

@@ -12,10 +12,10 @@
  * exit-cleanup.ts). With `sandbox`, the command runs in the OS sandbox
  * (sandbox/): behind bwrap, whose supervisor reports the exit status on fd 3.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import type { Readable, Writable } from 'node:stream';
-import { execa } from 'execa';
 import { installExitCleanup } from './exit-cleanup.js';
 import { killProcesses } from './kill-group.js';
 import { recordProcessesStarted } from '../leftovers/leftover-registry.js';
@@ -161,31 +161,27 @@ export function spawnProcess(command: ProcessCommand, opts: ProcessOptions = {})
   const wrapped = opts.sandbox ? wrapCommand(opts.sandbox, { file, args, cwd }) : undefined;
   // stdin: kept open for the caller to write (openStdin), fed once (stdin), or none.
   const stdinMode = opts.openStdin || opts.stdin !== undefined ? ('pipe' as const) : ('ignore' as const);
-  const sub = execa(wrapped?.file ?? file, wrapped?.args ?? args, {
+  // node's own spawn, not execa: execa's module initialisation cost the first call of a process ~33 ms and every
+  // call a few more (issue 15), for options lug sets to their plain behaviour anyway (no buffering, no rejecting).
+  const sub = spawn(wrapped?.file ?? file, wrapped?.args ?? args, {
     cwd,
     env: buildEnv(wrapped ? { ...opts.env, ...wrapped.env } : opts.env, mark),
-    extendEnv: false,
     detached: true,
-    cleanup: false,
-    buffer: false,
-    reject: false,
-    stripFinalNewline: false,
     windowsHide: true,
     // fd 3: where the sandbox's supervisor reports the exit status.
-    ...(wrapped?.statusOnFd3 ? { stdio: [stdinMode, 'pipe', 'pipe', 'pipe'] as const } : { stdin: stdinMode }),
-    ...(opts.stdin === undefined || opts.openStdin ? {} : { input: opts.stdin }),
+    stdio: wrapped?.statusOnFd3 ? [stdinMode, 'pipe', 'pipe', 'pipe'] : [stdinMode, 'pipe', 'pipe'],
   });
-  // Failures are read from the events below; the promise must not go unhandled.
-  sub.catch(() => undefined);
   if (sub.pid === undefined) return failedHandle(sub, file, cwd);
+  // Failures after the start (a kill that finds it gone) are the exit's business, never an unhandled 'error'.
+  sub.on('error', () => undefined);
+  if (opts.stdin !== undefined && !opts.openStdin && sub.stdin) {
+    sub.stdin.on('error', () => undefined); // a program that exits without reading its input: EPIPE is not an error of lug's
+    sub.stdin.end(opts.stdin);
+  }
   const pid = sub.pid;
   processTable.add(pid, label, mark);
-<<<<<<< HEAD
-  const handle = new RunningProcess(pid, mark, sub, opts, started, wrapped).handle();
-=======
   if (opts.background) processTable.finish(pid);
-  const handle = new RunningProcess(pid, mark, sub, opts, started).handle();
->>>>>>> wt-m17
+  const handle = new RunningProcess(pid, mark, sub, opts, started, wrapped).handle();
   if (opts.openStdin && sub.stdin) {
     // A process that exits while lug writes gives EPIPE: its end shows in wait(), not as an uncaught error.
     sub.stdin.on('error', () => undefined);
@@ -199,11 +195,13 @@ export async function runProcess(command: ProcessCommand, opts: ProcessOptions =
   return spawnProcess(command, opts).wait();
 }
 
-function failedHandle(sub: PromiseLike<unknown>, file: string, cwd: string): ProcessHandle {
-  const failure = Promise.resolve(sub).then((result) => {
-    const err = result as { code?: string; originalMessage?: string; message?: string };
-    const why = err.code === 'ENOENT' ? 'no such program (is it installed and on PATH?)' : (err.originalMessage ?? err.message);
-    throw new ProcessError(`could not start ${file} in ${cwd}: ${why}`);
+/** A spawn without a pid: its 'error' event says why. */
+function failedHandle(sub: ChildProcess, file: string, cwd: string): ProcessHandle {
+  const failure = new Promise<never>((_, reject) => {
+    sub.once('error', (err: NodeJS.ErrnoException) => {
+      const why = err.code === 'ENOENT' ? 'no such program (is it installed and on PATH?)' : err.message;
+      reject(new ProcessError(`could not start ${file} in ${cwd}: ${why}`));
+    });
   });
   failure.catch(() => undefined);
   return { pid: -1, wait: () => failure as Promise<never>, kill: async () => undefined };

@@ -27,11 +27,11 @@
  * so when both the rebased rules re-include something and the global file
  * has rules, the walk starts at the root.
  */
-import { lstat, readFile, stat } from 'node:fs/promises';
+import { lstatSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Env } from '@lug/core';
 import type { GlobMatcher } from '../glob/compile-glob.js';
-import { findGitRoot } from '../ignore/git-root.js';
+import { findGitRootSync } from '../ignore/git-root.js';
 import { globalExcludesFile } from '../ignore/global-excludes.js';
 import { directoryMatcher, parseGitignore, rebaseGitignore, type GitignoreRule } from '../ignore/gitignore-rules.js';
 import { ignoreRulesFile } from './ignore-rules-file.js';
@@ -55,20 +55,32 @@ interface RuleLayer {
 
 const AT_ROOT: GlobWalkRoot = { dir: '', empty: false };
 
-async function readRules(file: string): Promise<GitignoreRule[]> {
+// Synchronous: a few small reads and an lstat a level cost less than as many trips through the thread pool.
+function readRules(file: string): GitignoreRule[] {
   try {
-    return parseGitignore(await readFile(file, 'utf8'));
+    return parseGitignore(readFileSync(file, 'utf8'));
   } catch {
     return []; // none there (an unreadable one ripgrep skips as well)
   }
 }
 
-async function isDirectory(p: string): Promise<boolean> {
-  return (await stat(p).catch(() => undefined))?.isDirectory() ?? false;
+function isDirectory(p: string): boolean {
+  try {
+    return statSync(p, { throwIfNoEntry: false })?.isDirectory() ?? false;
+  } catch {
+    return false;
+  }
 }
 
-async function exists(p: string): Promise<boolean> {
-  return (await lstat(p).catch(() => undefined)) !== undefined;
+const exists = (p: string) => lstatSync(p, { throwIfNoEntry: false }) !== undefined;
+
+/** A directory's entry without following a link: null when missing, undefined when unreadable. */
+function entryOf(p: string): ReturnType<typeof lstatSync> | null | undefined {
+  try {
+    return lstatSync(p, { throwIfNoEntry: false }) ?? null;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ENOTDIR' ? null : undefined;
+  }
 }
 
 /** The directories from `top` down to `bottom` (both included); `bottom` is at or under `top`. */
@@ -96,13 +108,13 @@ function mayBeIgnored(layers: readonly RuleLayer[], dir: string): boolean {
 }
 
 /** The rules in force above the search root, and the root's own, as layers. */
-async function layersAtRoot(root: string, gitRoot: string | undefined, env: Env): Promise<RuleLayer[]> {
+function layersAtRoot(root: string, gitRoot: string | undefined, env: Env): RuleLayer[] {
   const top = gitRoot ?? root;
   const layers: RuleLayer[] = [];
   const global = globalExcludesFile(env);
-  if (global) layers.push({ base: top, rules: await readRules(global) });
-  if (gitRoot) layers.push({ base: gitRoot, rules: await readRules(path.join(gitRoot, '.git', 'info', 'exclude')) });
-  for (const dir of chain(top, root)) layers.push({ base: dir, rules: await readRules(path.join(dir, '.gitignore')) });
+  if (global) layers.push({ base: top, rules: readRules(global) });
+  if (gitRoot) layers.push({ base: gitRoot, rules: readRules(path.join(gitRoot, '.git', 'info', 'exclude')) });
+  for (const dir of chain(top, root)) layers.push({ base: dir, rules: readRules(path.join(dir, '.gitignore')) });
   return layers;
 }
 
@@ -110,17 +122,17 @@ async function layersAtRoot(root: string, gitRoot: string | undefined, env: Env)
 export async function globWalkRoot(root: string, matcher: GlobMatcher | undefined, env: Env = process.env): Promise<GlobWalkRoot> {
   const names = matcher?.literalDirectories ?? [];
   if (names.length === 0) return AT_ROOT;
-  const gitRoot = await findGitRoot(root);
-  if (gitRoot && !(await isDirectory(path.join(gitRoot, '.git')))) return AT_ROOT;
-  const layers = await layersAtRoot(root, gitRoot, env);
+  const gitRoot = findGitRootSync(root);
+  if (gitRoot && !isDirectory(path.join(gitRoot, '.git'))) return AT_ROOT;
+  const layers = layersAtRoot(root, gitRoot, env);
   const rootLayers = layers.length;
   let dir = root;
   for (const name of names) {
     const next = path.join(dir, name);
-    const info = await lstat(next).catch((err: NodeJS.ErrnoException) => (err.code === 'ENOENT' || err.code === 'ENOTDIR' ? null : undefined));
+    const info = entryOf(next);
     if (info === null || info?.isFile()) return { dir: '', empty: true };
-    if (!info?.isDirectory() || name === '.git' || (await exists(path.join(next, '.git'))) || mayBeIgnored(layers, next)) break;
-    layers.push({ base: next, rules: await readRules(path.join(next, '.gitignore')) });
+    if (!info?.isDirectory() || name === '.git' || exists(path.join(next, '.git')) || mayBeIgnored(layers, next)) break;
+    layers.push({ base: next, rules: readRules(path.join(next, '.gitignore')) });
     dir = next;
   }
   if (dir === root) return AT_ROOT;

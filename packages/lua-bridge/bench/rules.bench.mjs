@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+// Five Lua rules against the same five rules in TypeScript, deciding an edit
+// call with small arguments and with a 20 KB new_string, in the same run
+// (issue 15: Lua ≤ 2× TypeScript on the 20 KB edit; a decision with five rules
+// ≤ 20 µs in TypeScript, ≤ 50 µs in Lua). Each decision goes through
+// @lug/approvals' decide (rules, the decision event, the log line), the call
+// described beforehand as the core's scheduler describes it. Interleaved
+// rounds, medians; run on dist/ (`npx tsup` first).
+//   node bench/rules.bench.mjs [calls per round]
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createHostWithApprovals } from '@lug/approvals';
+import { describeCall } from '@lug/core';
+
+const bridge = await import(process.env.BENCH_DIST ?? fileURLToPath(new URL('../dist/index.js', import.meta.url)));
+const N = Number(process.argv[2] ?? 2000);
+const ROUNDS = 7;
+const dir = mkdtempSync(join(tmpdir(), 'lug-bench-rules-'));
+mkdirSync(join(dir, 'src'));
+writeFileSync(join(dir, 'src', 'a.ts'), 'export {};\n');
+process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+const never = new AbortController().signal;
+
+const editTool = {
+  name: 'edit',
+  description: 'edit',
+  ask: false,
+  parameters: { type: 'object', properties: { path: { type: 'string' }, old_string: { type: 'string' }, new_string: { type: 'string' } } },
+  describe: (args) => ({ title: args.path, kind: 'edit', paths: [{ path: args.path, access: 'change' }] }),
+  handler: () => '',
+};
+
+const TS_RULES = [
+  ['*', (_args, call) => (call.abs_path?.startsWith('/etc') ? { verdict: 'deny', reason: 'not /etc' } : undefined)],
+  ['edit', (args) => (/\.env$/.test(String(args.path)) ? 'ask' : undefined)],
+  ['edit', (args) => (String(args.new_string).includes('rm -rf') ? 'deny' : undefined)],
+  ['*', (args) => (typeof args.command === 'string' && args.command.startsWith('sudo') ? 'deny' : undefined)],
+  ['*', (_args, call) => (call.abs_path?.startsWith(dir) ? 'allow' : undefined)],
+];
+const LUA_RULES = `
+local dir = ${JSON.stringify(dir)}
+lug.tool.rule("*", function(args, call) if call.abs_path and call.abs_path:sub(1, 4) == "/etc" then return "deny", "not /etc" end end)
+lug.tool.rule("edit", function(args) if tostring(args.path):match("%.env$") then return "ask" end end)
+lug.tool.rule("edit", function(args) if tostring(args.new_string):find("rm -rf", 1, true) then return "deny" end end)
+lug.tool.rule("*", function(args) if type(args.command) == "string" and args.command:sub(1, 4) == "sudo" then return "deny" end end)
+lug.tool.rule("*", function(args, call) if call.abs_path and call.abs_path:sub(1, #dir) == dir then return "allow" end end)
+`;
+
+function approvalsWith(kind) {
+  const made = createHostWithApprovals({ cwd: dir, env: { XDG_STATE_HOME: join(dir, 'state'), HOME: dir } }, { logPath: join(dir, 'state', `${kind}.log`) });
+  made.host.tools.register(editTool);
+  if (kind === 'ts') for (const [tool, fn] of TS_RULES) made.approvals.rule(tool, fn);
+  return made;
+}
+
+const none = approvalsWith('none');
+const ts = approvalsWith('ts');
+const lua = approvalsWith('lua');
+const runtime = bridge.createLuaRuntime(lua.host, lua.approvals, { configDir: join(dir, 'empty') });
+await runtime.run(LUA_RULES);
+
+const described = (i, newString) => {
+  const args = { path: 'src/a.ts', old_string: 'export {};', new_string: newString(i) };
+  return { id: `c${i}`, tool: 'edit', args, argsText: '', description: describeCall(editTool, args, '', dir), cwd: dir };
+};
+const small = (i) => `export const n = ${i};`;
+const LINE = 'export const value = compute(input, options); // a line of an edit\n';
+const big = (i) => `${LINE.repeat(Math.ceil(20_480 / LINE.length))}// ${i}\n`;
+
+async function perCallMicros(approvals, requests) {
+  const start = process.hrtime.bigint();
+  for (const request of requests) {
+    const decision = await approvals.decide(request, never);
+    if (!decision.allow) throw new Error(`expected the call to run: ${JSON.stringify(decision)}`);
+  }
+  return Number(process.hrtime.bigint() - start) / 1e3 / requests.length;
+}
+
+const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+
+async function compare(label, newString) {
+  const requests = Array.from({ length: N }, (_, i) => described(i, newString));
+  const times = { none: [], ts: [], lua: [] };
+  for (const a of [none, ts, lua]) await perCallMicros(a.approvals, requests); // warm
+  for (let round = 0; round < ROUNDS; round++) {
+    times.none.push(await perCallMicros(none.approvals, requests));
+    times.ts.push(await perCallMicros(ts.approvals, requests));
+    times.lua.push(await perCallMicros(lua.approvals, requests));
+  }
+  const [m0, mt, ml] = [median(times.none), median(times.ts), median(times.lua)];
+  console.log(`  ${label.padEnd(30)} no rules ${m0.toFixed(1).padStart(6)} µs  5 TS rules ${mt.toFixed(1).padStart(6)} µs  5 Lua rules ${ml.toFixed(1).padStart(6)} µs`);
+  console.log(`  ${''.padEnd(30)} Lua rules ${((ml - m0) / (mt - m0)).toFixed(2)}× TS rules (what the rules add: ${(ml - m0).toFixed(1)} against ${(mt - m0).toFixed(1)} µs); decision ${(ml / mt).toFixed(2)}× (goal ≤ 2×; TS ≤ 20 µs, Lua ≤ 50 µs)`);
+}
+
+console.log(`rules (median of ${ROUNDS} interleaved rounds of ${N} decisions)`);
+await compare('edit, small arguments', small);
+await compare('edit, a 20 KB new_string', big);
+runtime.close();

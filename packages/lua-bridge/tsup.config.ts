@@ -73,6 +73,11 @@ const savePcallAllowhook: Plugin = {
         return { errors: [{ text: `fengari's lua_pcallk changed (${args.path}): update savePcallAllowhook in packages/lua-bridge/tsup.config.ts` }] };
       }
       return { contents: source.replace(WRONG, RIGHT), loader: 'js' };
+    });
+  },
+};
+
+/**
  * fengari 0.1.5's plain `string.find` (and `find` without special characters)
  * looks for the first byte with `indexOf` and compares a fresh subarray at
  * each candidate; on a 20 KB edit a rule's `args.new_string:find("rm -rf", 1,

@@ -7,6 +7,8 @@ import { resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
+  ErrorCode,
+  McpError,
   PromptListChangedNotificationSchema,
   ToolListChangedNotificationSchema,
   type CallToolResult,
@@ -113,7 +115,7 @@ export class ServerConnection {
     } catch (err) {
       if (signal.aborted) throw new McpCallError(`cancelled; MCP server ${this.name} was told to stop the call`);
       const message = (err as Error).message;
-      if (/timed out|timeout/i.test(message)) {
+      if (err instanceof McpError && err.code === ErrorCode.RequestTimeout) {
         void this.checkAlive(live);
         throw new McpCallError(`MCP server ${this.name} did not answer within ${timeout / 1000} s; it was told to cancel the call (the timeout is the server's "timeout" setting, in seconds)`);
       }

@@ -144,6 +144,8 @@ export class ServerConnection {
 
   /** End the connection (and the server process). Its tools stay known, so a call starts it again. */
   async stop(): Promise<void> {
+    // A start waiting for a sign-in gives up at once.
+    this.startAbort?.abort();
     const live = this.live ?? (await this.starting?.catch(() => undefined));
     if (!live) return;
     this.closing = true;
@@ -186,7 +188,10 @@ export class ServerConnection {
     return this.oauth;
   }
 
+  private startAbort: AbortController | undefined;
+
   private async connect(): Promise<Live> {
+    this.startAbort = new AbortController();
     this.state = 'starting';
     this.changed();
     const failures: string[] = [];
@@ -201,7 +206,7 @@ export class ServerConnection {
         if (err instanceof UnauthorizedError && this.oauth) {
           // The server wants a sign-in: the browser brings the code back to the loopback redirect, then the same transport again.
           try {
-            const code = await this.oauth.waitForCode();
+            const code = await this.oauth.waitForCode(this.startAbort.signal);
             await (transport as StreamableHTTPClientTransport | SSEClientTransport).finishAuth(code);
             return await this.open(makers[i]!());
           } catch (authErr) {

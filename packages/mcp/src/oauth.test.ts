@@ -87,6 +87,17 @@ describe('an HTTP server that requires OAuth', () => {
     await t.close();
   });
 
+  it('gives up waiting for a sign-in when the server is stopped', async () => {
+    const fresh = mkdtempSync(join(tmpdir(), 'lug-mcp-oauth-stop-'));
+    let shown = 0;
+    const t = mcpTestHost(process.cwd(), [configured('secure', { url })], { oauth: { stateDir: fresh, open: () => void shown++ } });
+    await until(() => shown === 1, 30_000, 'the sign-in URL');
+    await t.manager.get('secure')!.disable();
+    expect(t.manager.status()[0]).toMatchObject({ state: 'disabled' });
+    await t.close();
+    rmSync(fresh, { recursive: true, force: true });
+  });
+
   it('fails to start with the reason when nobody can sign in (headless)', async () => {
     const fresh = mkdtempSync(join(tmpdir(), 'lug-mcp-oauth-headless-'));
     const t = mcpTestHost(process.cwd(), [configured('secure', { url })], {

@@ -7,6 +7,8 @@ import { resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
+  ErrorCode,
+  McpError,
   PromptListChangedNotificationSchema,
   ToolListChangedNotificationSchema,
   type CallToolResult,
@@ -113,7 +115,7 @@ export class ServerConnection {
     } catch (err) {
       if (signal.aborted) throw new McpCallError(`cancelled; MCP server ${this.name} was told to stop the call`);
       const message = (err as Error).message;
-      if (/timed out|timeout/i.test(message)) {
+      if (err instanceof McpError && err.code === ErrorCode.RequestTimeout) {
         void this.checkAlive(live);
         throw new McpCallError(`MCP server ${this.name} did not answer within ${timeout / 1000} s; it was told to cancel the call (the timeout is the server's "timeout" setting, in seconds)`);
       }
@@ -142,6 +144,8 @@ export class ServerConnection {
 
   /** End the connection (and the server process). Its tools stay known, so a call starts it again. */
   async stop(): Promise<void> {
+    // A start waiting for a sign-in gives up at once.
+    this.startAbort?.abort();
     const live = this.live ?? (await this.starting?.catch(() => undefined));
     if (!live) return;
     this.closing = true;
@@ -184,7 +188,10 @@ export class ServerConnection {
     return this.oauth;
   }
 
+  private startAbort: AbortController | undefined;
+
   private async connect(): Promise<Live> {
+    this.startAbort = new AbortController();
     this.state = 'starting';
     this.changed();
     const failures: string[] = [];
@@ -199,7 +206,7 @@ export class ServerConnection {
         if (err instanceof UnauthorizedError && this.oauth) {
           // The server wants a sign-in: the browser brings the code back to the loopback redirect, then the same transport again.
           try {
-            const code = await this.oauth.waitForCode();
+            const code = await this.oauth.waitForCode(this.startAbort.signal);
             await (transport as StreamableHTTPClientTransport | SSEClientTransport).finishAuth(code);
             return await this.open(makers[i]!());
           } catch (authErr) {

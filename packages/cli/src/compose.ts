@@ -22,7 +22,7 @@ import grep from '@lug/plugin-grep';
 import ls from '@lug/plugin-ls';
 import read from '@lug/plugin-read';
 import write from '@lug/plugin-write';
-import { defineSandboxOptions, sandboxCommand } from '@lug/tools';
+import { checkSandboxCanStart, defineSandboxOptions, sandboxCommand, type SandboxMode } from '@lug/tools';
 import { defineTuiOptions } from '@lug/tui/options';
 import { join } from 'node:path';
 import type { FengariLoader, LuaRuntime } from '@lug/lua-bridge';
@@ -131,8 +131,9 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   if (args.model) host.options.set('model', args.model);
   if (args.approval) host.options.set('approval', args.approval);
   if (args.thinking) host.options.set('thinking', args.thinking);
-  // Checks that the sandbox can start here: an error (exit 1) with the reason, never an unsandboxed run.
   if (args.sandbox) host.options.set('sandbox', args.sandbox);
+  // A sandbox asked for (by init.lua or --sandbox) that cannot start here stops lug with the reason: never an unsandboxed run.
+  checkSandboxCanStart(host.options.get<SandboxMode>('sandbox'));
   // A configuration that failed to load may be missing its deny rules: no auto mode then, whoever asks for it.
   const autoRefused = errors.length > 0 && (args.auto || approvals.isAuto());
   if (errors.length) approvals.refuseAuto(refusalReason(errors));

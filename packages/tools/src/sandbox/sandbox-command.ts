@@ -4,7 +4,7 @@
  * Registered by whoever composes lug (the CLI), through the command registry.
  */
 import type { Command } from '@lug/core';
-import { SANDBOX_MODES, type SandboxMode } from './sandbox-options.js';
+import { checkSandboxCanStart, SANDBOX_MODES, type SandboxMode } from './sandbox-options.js';
 
 interface SandboxOptions {
   get<T = unknown>(name: string): T;
@@ -35,7 +35,8 @@ export function sandboxCommand(options: SandboxOptions, notify: (message: string
       if (!(SANDBOX_MODES as readonly string[]).includes(mode)) {
         throw new Error(`unknown sandbox mode "${mode}": use one of ${SANDBOX_MODES.join(', ')}`);
       }
-      // The option checks that the sandbox can start here, and refuses the mode with the reason when it cannot.
+      // A mode the sandbox cannot give here is refused with the reason, and the mode stays as it was.
+      checkSandboxCanStart(mode as SandboxMode);
       options.set('sandbox', mode);
       notify(describeMode(options), mode === 'off' ? 'warn' : 'info');
     },

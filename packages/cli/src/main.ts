@@ -74,7 +74,9 @@ async function run(args: CliArgs, cwd: string, startup: StartupOptions): Promise
       process.stderr.write(`lug: ${err.message}\n`);
       return 2;
     }
-    process.stderr.write(`lug: ${(err as Error).message}\n`);
+    // An error may carry what a server or a file said: escaped, like every other stderr line.
+    const { escapeForTerminal } = await import('@lug/core');
+    process.stderr.write(`lug: ${escapeForTerminal((err as Error).message)}\n`);
     return 1;
   }
 }

@@ -36,3 +36,4 @@ export * from './pricing.js';
 export * from './stop-endings.js';
 export * from './image-format.js';
 export * from './image-attachment.js';
+export * from './terminal-escape.js';

@@ -7,3 +7,4 @@ export { escapeForTerminal } from '@lug/core';
 export { splitCommandLine, type BashPart, type CommandLineParts } from './bash-parts.js';
 export { diffText } from './preview.js';
 export { defaultLogPath, type LogEntry } from './decision-log.js';
+export { CHECK_USAGE, checkCallFromText, formatRuleCheck } from './rule-check-report.js';

@@ -100,6 +100,7 @@ Usage:
   lug [flags]                 start the interface in this directory
   lug -p PROMPT [flags]       run one task headless and exit
   echo TEXT | lug -p PROMPT   a piped standard input is added to the prompt
+  lug rules check [TOOL] ARGS what the approval rules decide for a call, without running it
 
 Flags:
   -p, --print PROMPT          run PROMPT headless: the answer on stdout, one line per tool call on stderr

@@ -27,6 +27,10 @@ async function cleanUpAfterCrashes(): Promise<void> {
 
 /** `startup`: what the binary's loader hands in (startup/start.ts); tests and embedders may leave it out. */
 export async function main(argv: string[], startup: StartupOptions = {}): Promise<number> {
+  if (argv[0] === 'rules') {
+    const { runRulesCommand } = await import('./rules-command.js');
+    return runRulesCommand(argv.slice(1), process.cwd(), process.env, writers, startup);
+  }
   let args;
   try {
     args = parseCliArgs(argv);

@@ -7,6 +7,7 @@ import { defaultModel, parseModelName } from '@lug/core';
 import type { TuiController } from './controller.js';
 import { helpFor, helpTopics } from './help.js';
 import { inspectValue } from './inspect.js';
+import { rulesCommand } from './rules-command.js';
 
 const SOURCE = 'tui';
 
@@ -199,7 +200,7 @@ function lookCommands(c: TuiController): Command[] {
 }
 
 function tuiCommands(c: TuiController): Command[] {
-  return [...approvalCommands(c), ...conversationCommands(c), ...lookCommands(c)];
+  return [...approvalCommands(c), rulesCommand(c, SOURCE), ...conversationCommands(c), ...lookCommands(c)];
 }
 
 function storedSessions(c: TuiController): Array<{ id: string }> {

@@ -52,10 +52,19 @@ function lug.tool.register(name, spec) end
 ---end)
 ---lug.tool.rule("write", "deny")
 ---```
+---
+---A rule can carry examples, checked when it is made (as Codex checks its rule files): each key is a command line (judged part by part, as a bash call's) or a JSON object of arguments, each value the verdict the rule alone must give — `"deny"` if it denies a part, else `"ask"` if it asks for one, else `"allow"` if it allows every part, else `"none"`. `lug.tool.rule` waits for the check; an example the rule answers otherwise is an error at this line (in `init.lua`, a load error naming the file and line, the example and what the rule answered), and the rule is not added. `lug rules check` and `:rules test` try a rule on any call.
+---
+---```lua
+---lug.tool.rule("bash", function(args)
+---  if args.command:match("^git status") then return "allow" end
+---end, { examples = { ["git status"] = "allow", ["git status; rm -rf x"] = "none" } })
+---```
 ---@param tool string A tool name, or "*" for every tool.
 ---@param rule (fun(args: table, call: lug.RuleCall): (string|nil), string?)|"allow"|"ask"|"deny"|nil
+---@param opts? { examples?: table<string, "allow"|"ask"|"deny"|"none"> }
 ---@return fun()|nil remove Removes this rule (nothing when `rule` was nil).
-function lug.tool.rule(tool, rule) end
+function lug.tool.rule(tool, rule, opts) end
 
 ---The conversation's approvals.
 ---@class lug.session

@@ -13,7 +13,7 @@ import type { AuthorizeDecision, AuthorizeRequest, CallInfo, LugHost } from '@lu
 import { ABORTED as CANCELLED, abortable } from '@lug/core';
 import type { ApprovalQueue } from './approval-queue.js';
 import { shortArgs, type AskCause, type DecisionLog, type LoggedFailure } from './decision-log.js';
-import { escapeForTerminal } from './escape.js';
+import { escapeForTerminal } from '@lug/core';
 import type { ApprovalModes } from './modes.js';
 import { previewCall } from './preview.js';
 import { evaluateRules, type Finding, type RulesOutcome } from './rule-evaluation.js';

@@ -7,7 +7,7 @@
 import { displayPath, type AuthorizeRequest, type LugHost, type ToolPreview } from '@lug/core';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { escapeForTerminal } from './escape.js';
+import { escapeForTerminal } from '@lug/core';
 import type { Preview } from './types.js';
 
 /** Past this, a preview is cut: a dialog is for reading, not for megabytes. */

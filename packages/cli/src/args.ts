@@ -109,6 +109,7 @@ Usage:
   lug -p PROMPT [flags]       run one task headless and exit
   echo TEXT | lug -p PROMPT   a piped standard input is added to the prompt
   lug mcp list                start the configured MCP servers, list each with its state and tools
+  lug rules check [TOOL] ARGS what the approval rules decide for a call, without running it
 
 Flags:
   -p, --print PROMPT          run PROMPT headless: the answer on stdout, one line per tool call on stderr

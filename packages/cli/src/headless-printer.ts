@@ -3,8 +3,20 @@
  * per tool call on stderr (text), every event as a JSON line (stream-json), or
  * one object at the end (json). The model's reasoning never goes to stdout in
  * text mode: with --show-reasoning it is written to stderr, dim on a terminal.
+ * What a model, a file or a tool wrote cannot drive the terminal: stderr is
+ * always escaped as the interface escapes (escapeForTerminal), stdout when it
+ * is a terminal (JSON output with escapeJsonForTerminal, so it stays JSON).
  */
-import { callTitle, detailsSummary, type CallOutcome, type LugEvent, type LugHost, type ToolDetails } from '@lug/core';
+import {
+  callTitle,
+  detailsSummary,
+  escapeForTerminal,
+  escapeJsonForTerminal,
+  type CallOutcome,
+  type LugEvent,
+  type LugHost,
+  type ToolDetails,
+} from '@lug/core';
 import type { OutputFormat } from './args.js';
 
 export interface ToolCallRecord {
@@ -29,6 +41,31 @@ export interface PrinterOptions {
   showReasoning?: boolean;
   /** Write reasoning dim (stderr is a terminal). */
   dim?: boolean;
+  /** Standard output is a terminal: escape what is written there too. */
+  stdoutIsTerminal?: boolean;
+}
+
+/**
+ * The writers with what lug writes escaped: every stderr line always, stdout
+ * when it is a terminal. A carriage return at the end of a chunk waits for the
+ * next one, which may begin with the newline that makes it a CRLF.
+ */
+export function escapingWriters(out: Writers, stdoutIsTerminal: boolean, json: boolean): Writers & { flush(): void } {
+  let heldCr = false;
+  const text = (chunk: string) => {
+    let t = heldCr ? `\r${chunk}` : chunk;
+    heldCr = t.endsWith('\r');
+    if (heldCr) t = t.slice(0, -1);
+    if (t) out.stdout(escapeForTerminal(t));
+  };
+  return {
+    stdout: !stdoutIsTerminal ? out.stdout : json ? (t) => out.stdout(escapeJsonForTerminal(t)) : text,
+    stderr: (t) => out.stderr(escapeForTerminal(t)),
+    flush() {
+      if (heldCr) out.stdout(escapeForTerminal('\r'));
+      heldCr = false;
+    },
+  };
 }
 
 const DIM = '\x1b[2m';
@@ -52,20 +89,24 @@ export class HeadlessPrinter {
   /** Reasoning was written to stderr and its line is still open. */
   private inReasoning = false;
   private unsubscribe: () => void;
+  /** What the printer writes goes through these: escaped (see escapingWriters). */
+  private out: Writers & { flush(): void };
 
   constructor(
     host: LugHost,
     private format: OutputFormat,
-    private out: Writers,
+    private raw: Writers,
     private options: PrinterOptions = {},
   ) {
+    this.out = escapingWriters(raw, options.stdoutIsTerminal ?? false, format !== 'text');
     this.unsubscribe = host.events.onAny((e) => this.onEvent(e));
   }
 
   private showReasoning(text: string): void {
     if (!this.options.showReasoning) return;
-    const dim = this.options.dim ? [DIM, UNDIM] : ['', ''];
-    this.out.stderr(`${dim[0]}${text}${dim[1]}`);
+    if (this.options.dim) this.raw.stderr(DIM);
+    this.out.stderr(text);
+    if (this.options.dim) this.raw.stderr(UNDIM);
     this.inReasoning = !text.endsWith('\n');
   }
 
@@ -110,6 +151,7 @@ export class HeadlessPrinter {
         if (e.level !== 'info') this.out.stderr(`lug: ${e.message}\n`);
         break;
       case 'turn_end':
+        this.out.flush();
         if (!this.endsWithNewline) this.out.stdout('\n');
         this.endsWithNewline = true;
         break;

@@ -6,7 +6,7 @@ import { attachImage, ImageAttachmentError, type ImagePart } from '@lug/core';
 import type { CliArgs } from './args.js';
 import { UsageError } from './args.js';
 import { composeLug, type StartupOptions } from './compose.js';
-import { HeadlessPrinter, type Writers } from './headless-printer.js';
+import { escapingWriters, HeadlessPrinter, type Writers } from './headless-printer.js';
 import { headlessResult } from './headless-result.js';
 
 export async function readPipedStdin(stdin: NodeJS.ReadStream): Promise<string> {
@@ -40,21 +40,27 @@ const STOPPED_SHORT = new Set(['error', 'max_turns', 'max_tokens', 'refusal', 'c
 export async function runHeadless(args: CliArgs, prompt: string, cwd: string, env: NodeJS.ProcessEnv, out: Writers, startup: StartupOptions = {}): Promise<number> {
   const images = readImages(args.images, cwd);
   const lug = await composeLug({ ...startup, cwd, env, args, interactive: false });
-  for (const e of lug.startupErrors) out.stderr(`lug: ${e}\n`);
-  for (const n of lug.sessionNotices) out.stderr(`lug: ${n}\n`);
+  // What lug itself writes is escaped like the printer's output: file names and errors may hold escape sequences.
+  const safe = escapingWriters(out, !!process.stdout.isTTY, args.outputFormat !== 'text');
+  for (const e of lug.startupErrors) safe.stderr(`lug: ${e}\n`);
+  for (const n of lug.sessionNotices) safe.stderr(`lug: ${n}\n`);
   if (lug.autoRefused) {
-    out.stderr(`lug: not running in auto mode: ${lug.approvals.autoRefusal()} (or run without --auto, where calls that ask are refused)\n`);
+    safe.stderr(`lug: not running in auto mode: ${lug.approvals.autoRefusal()} (or run without --auto, where calls that ask are refused)\n`);
     return 1;
   }
-  const printer = new HeadlessPrinter(lug.host, args.outputFormat, out, { showReasoning: args.showReasoning, dim: !!process.stderr.isTTY });
+  const printer = new HeadlessPrinter(lug.host, args.outputFormat, out, {
+    showReasoning: args.showReasoning,
+    dim: !!process.stderr.isTTY,
+    stdoutIsTerminal: !!process.stdout.isTTY,
+  });
   const onSignal = () => lug.session.cancel();
   process.once('SIGINT', onSignal);
   try {
     const end = await lug.session.submit(prompt, { images });
-    if (args.outputFormat === 'json') out.stdout(JSON.stringify(headlessResult(end, lug.session, printer)) + '\n');
+    if (args.outputFormat === 'json') safe.stdout(JSON.stringify(headlessResult(end, lug.session, printer)) + '\n');
     if (args.outputFormat === 'text') {
-      if (end.reason === 'error') out.stderr(`lug: ${end.error}\n`);
-      if (end.reason === 'max_turns') out.stderr(`lug: stopped after ${lug.host.options.get('max_turns')} model requests (option max_turns)\n`);
+      if (end.reason === 'error') safe.stderr(`lug: ${end.error}\n`);
+      if (end.reason === 'max_turns') safe.stderr(`lug: stopped after ${lug.host.options.get('max_turns')} model requests (option max_turns)\n`);
     }
     if (end.reason === 'cancelled') return 130;
     return STOPPED_SHORT.has(end.reason) ? 1 : 0;

@@ -27,6 +27,10 @@ async function cleanUpAfterCrashes(): Promise<void> {
 
 /** `startup`: what the binary's loader hands in (startup/start.ts); tests and embedders may leave it out. */
 export async function main(argv: string[], startup: StartupOptions = {}): Promise<number> {
+  if (argv[0] === 'rules') {
+    const { runRulesCommand } = await import('./rules-command.js');
+    return runRulesCommand(argv.slice(1), process.cwd(), process.env, writers, startup);
+  }
   let args;
   try {
     args = parseCliArgs(argv);
@@ -78,7 +82,9 @@ async function run(args: CliArgs, cwd: string, startup: StartupOptions): Promise
       process.stderr.write(`lug: ${err.message}\n`);
       return 2;
     }
-    process.stderr.write(`lug: ${(err as Error).message}\n`);
+    // An error may carry what a server or a file said: escaped, like every other stderr line.
+    const { escapeForTerminal } = await import('@lug/core');
+    process.stderr.write(`lug: ${escapeForTerminal((err as Error).message)}\n`);
     return 1;
   }
 }

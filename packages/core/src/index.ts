@@ -46,3 +46,4 @@ export * from './compaction-prompt.js';
 export * from './compaction.js';
 export * from './hooks.js';
 export { clearedResultText, callSubject, STUB_MIN_CHARS } from './tool-output-clearing.js';
+export * from './terminal-escape.js';

@@ -39,6 +39,19 @@ describe('App: commands', () => {
     expect(t.frame()).not.toContain(' AUTO ');
   });
 
+  it('tests the rules on a call with :rules test, printing the decision, the rules that spoke and the parts', async () => {
+    const t = mountApp();
+    t.approvals.rule('*', (args) => (String(args.command ?? '').startsWith('rm') ? { verdict: 'deny', reason: 'no rm' } : undefined), { source: 'init.lua:3' });
+    const command = t.host.tools.names().find((name) => t.host.tools.get(name)?.describe?.({ command: 'x' }, { cwd: t.dir })?.command === 'x');
+    await t.type(':rules test ls; rm x', KEY.enter);
+    await waitFor(() => t.frame().includes('decision: deny (rule:init.lua:3): no rm'));
+    expect(t.frame()).toContain(`${command} {"command":"ls; rm x"}`);
+    expect(t.frame()).toContain('init.lua:3: deny on "rm x" (no rm)');
+    expect(t.frame()).toContain('2. rm x (command, program rm');
+    await t.type(':rules', KEY.enter);
+    await waitFor(() => t.frame().includes('use :rules test [TOOL] ARGS'));
+  });
+
   it('sets the model with :model and rejects a malformed one', async () => {
     const t = mountApp();
     await t.type(':model openai/gpt-5', KEY.enter);

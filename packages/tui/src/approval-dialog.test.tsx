@@ -72,6 +72,15 @@ async function frameShowing(t: { lastFrame(): string | undefined }, what: string
 }
 
 describe('ApprovalDialog', () => {
+  it('shows an escape sequence in a file name visibly in the title, never stripped', async () => {
+    const h = dialogHost();
+    await asking(h, 'write', { path: 'inno\x1b[2Jcent.txt', content: 'x' });
+    const t = mount(h);
+    const frame = await frameShowing(t, 'wants to change');
+    expect(frame).toContain('inno\\x1b[2Jcent.txt');
+    expect(frame).not.toContain('innocent.txt');
+  });
+
   it('shows the tool, its path, the diff and the keys', async () => {
     const { lastFrame } = await setup();
     const frame = plain(lastFrame());

@@ -6,6 +6,7 @@
  */
 import React, { useEffect, useRef, useState } from 'react';
 import { Box, Text, useInput, type Key } from 'ink';
+import { escapeForTerminal } from '@lug/core';
 import type { ApprovalQueueView, PendingApproval } from './contracts.js';
 import { InputBox } from './input-box.js';
 import { InputStore } from './input-store.js';
@@ -97,7 +98,8 @@ function DialogFor({ queue, pending, waiting, maxHeight, width, active }: Dialog
     },
   );
 
-  const title = `${call.tool} ${oneLine(call.description.title, Math.max(10, width - call.tool.length - 30))}`;
+  // An escape in a file name is shown as text (\x1b[2J), never stripped: `inno\x1b[2Jcent.txt` must not read as innocent.txt.
+  const title = `${call.tool} ${oneLine(escapeForTerminal(call.description.title), Math.max(10, width - call.tool.length - 30))}`;
   const what = preview.kind === 'diff' ? 'wants to change' : preview.kind === 'command' ? 'wants to run' : 'wants to run with';
   const shown = lines.slice(scroll, scroll + view);
   const more = waiting > 1 ? `  · ${waiting - 1} more waiting` : '';

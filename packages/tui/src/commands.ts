@@ -9,6 +9,7 @@ import { helpFor, helpTopics } from './help.js';
 import { inspectValue } from './inspect.js';
 import { contextCommands } from './context-commands.js';
 import { thinkCommand } from './think-command.js';
+import { rulesCommand } from './rules-command.js';
 
 const SOURCE = 'tui';
 
@@ -201,7 +202,7 @@ function lookCommands(c: TuiController): Command[] {
 }
 
 function tuiCommands(c: TuiController): Command[] {
-  return [...approvalCommands(c), ...conversationCommands(c), ...lookCommands(c), ...contextCommands(c), thinkCommand(c, SOURCE)];
+  return [...approvalCommands(c), rulesCommand(c, SOURCE), ...conversationCommands(c), ...lookCommands(c), ...contextCommands(c), thinkCommand(c, SOURCE)];
 }
 
 function storedSessions(c: TuiController): Array<{ id: string }> {

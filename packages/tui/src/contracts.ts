@@ -53,7 +53,7 @@ export interface TuiSessionStore {
 }
 
 /** The part of @lug/approvals' `Approvals` the TUI uses. */
-export type TuiApprovals = Pick<Approvals, 'queue' | 'mode' | 'toggleAuto' | 'isAuto'> & {
+export type TuiApprovals = Pick<Approvals, 'queue' | 'mode' | 'toggleAuto' | 'isAuto' | 'check'> & {
   allowedAlways: Pick<Approvals['allowedAlways'], 'list' | 'clear' | 'add'>;
 };
 

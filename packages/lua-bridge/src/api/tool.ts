@@ -3,7 +3,7 @@
  * built-ins, and Lua approval rules plugged into @lug/approvals.
  */
 import { DescriptionError, ToolError, type JsonSchema, type Tool, type ToolDescription } from '@lug/core';
-import type { RuleAnswer, RuleFn, Verdict } from '@lug/approvals';
+import type { ExampleVerdict, RuleAnswer, RuleFn, Verdict } from '@lug/approvals';
 import type { LuaState } from '../fengari.js';
 import { LuaError } from '../lua-error.js';
 import { LuaFunctionRef } from '../lua-values.js';
@@ -34,6 +34,8 @@ const REGISTER = signature('lug.tool.register', [
 const RULE = signature('lug.tool.rule', [
   ['tool', is.string],
   ['rule', is.anyOf(is.function, is.oneOf('allow', 'ask', 'deny')).describedAs('a function, "allow", "ask", "deny" or nil').optional()],
+  // examples: a command line (or a JSON object of arguments) → the verdict the rule alone must give.
+  ['opts', is.fields({ examples: is.mapOf(is.oneOf('allow', 'ask', 'deny', 'none')).optional() }).optional({})],
 ]);
 
 function show(value: unknown): string {
@@ -168,12 +170,14 @@ function luaRule(fn: LuaFunctionRef, tool: string, source: string, converted: Ru
 function rule(ctx: ApiContext, L: LuaState): number {
   const approvals = ctx.approvals;
   if (!approvals) throw new Error('approvals are not enabled in this lug, so rules cannot be added');
-  const [tool, fn] = RULE.read(ctx.vm, L);
+  const [tool, fn, opts] = RULE.read(ctx.vm, L);
   const source = ctx.vm.where(L);
   if (fn === undefined) {
+    if (opts.examples) throw new Error('examples need a rule to check: nil removes the tool\'s rules');
     approvals.rule(tool, null, { source });
     return 0;
   }
+  if (opts.examples) return ruleWithExamples(ctx, L, tool, fn, source, opts.examples);
   if (typeof fn === 'string') {
     pushRemover(ctx.vm, L, ctx.track(approvals.rule(tool, fn, { source })));
     return 1;
@@ -184,6 +188,32 @@ function rule(ctx: ApiContext, L: LuaState): number {
     fn.release();
   }));
   return 1;
+}
+
+/**
+ * A rule with examples: they are checked before the rule judges any call, and
+ * lug.tool.rule waits for that; one the rule answers otherwise is an error
+ * raised where lug.tool.rule was called (a load error naming the file and
+ * line), and the rule is not added.
+ */
+function ruleWithExamples(ctx: ApiContext, L: LuaState, tool: string, fn: LuaFunctionRef | Verdict, source: string, examples: Record<string, ExampleVerdict>): number {
+  const approvals = ctx.approvals!;
+  const judge = typeof fn === 'string' ? fn : luaRule(fn, tool, source);
+  const release = () => (typeof fn === 'string' ? undefined : fn.release());
+  const wait = ctx.vm.asyncFn('lug.tool.rule', async () => {
+    let remove: () => void;
+    try {
+      remove = await approvals.rule(tool, judge, { source, examples });
+    } catch (err) {
+      release();
+      throw err;
+    }
+    return [ctx.track(() => {
+      remove();
+      release();
+    })];
+  });
+  return wait(L);
 }
 
 export function pushToolApi(ctx: ApiContext, L: LuaState): void {

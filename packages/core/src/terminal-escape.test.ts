@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeForTerminal } from './escape.js';
+import { escapeForTerminal, escapeJsonForTerminal } from './terminal-escape.js';
 
 describe('escapeForTerminal', () => {
   it('shows an escape sequence as text instead of sending it', () => {
@@ -24,5 +24,14 @@ describe('escapeForTerminal', () => {
 
   it('leaves ordinary Unicode alone', () => {
     expect(escapeForTerminal('héllo wörld — ✓ 日本')).toBe('héllo wörld — ✓ 日本');
+  });
+});
+
+describe('escapeJsonForTerminal', () => {
+  it('writes the controls JSON.stringify leaves raw as \\u escapes, so the text is the same JSON', () => {
+    const value = { text: 'a\x9b2Jb\u202ec\x1b[2Jd' };
+    const json = escapeJsonForTerminal(JSON.stringify(value));
+    expect(json).toBe('{"text":"a\\u009b2Jb\\u202ec\\u001b[2Jd"}');
+    expect(JSON.parse(json)).toEqual(value);
   });
 });

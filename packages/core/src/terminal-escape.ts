@@ -20,3 +20,15 @@ function visible(ch: string): string {
 export function escapeForTerminal(text: string): string {
   return text.replace(UNSAFE, visible);
 }
+
+// What JSON.stringify leaves raw that a terminal may act on: DEL, C1 controls, bidi controls, line separators.
+const UNSAFE_IN_JSON = /[\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
+
+/**
+ * JSON text (from JSON.stringify, which already escapes C0 controls) safe to
+ * print on a terminal and still the same JSON: the controls it leaves raw are
+ * written as `\uXXXX` escapes, which only occur inside strings.
+ */
+export function escapeJsonForTerminal(json: string): string {
+  return json.replace(UNSAFE_IN_JSON, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

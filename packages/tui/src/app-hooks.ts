@@ -1,5 +1,5 @@
 /** Small hooks of the app: terminal size, a clock, the dialog queue, and the app-wide keys. */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useInput, useStdout, type Key } from 'ink';
 import type { KeyBinding } from '@lug/core';
 import type { PendingApproval } from './contracts.js';
@@ -15,6 +15,30 @@ export function useTerminalSize(): { columns: number; rows: number } {
     return () => void stdout.off('resize', onResize);
   }, [stdout]);
   return size;
+}
+
+/** How long the size must hold still before the screen is drawn again: a drag sends dozens of resizes. */
+export const RESIZE_SETTLE_MS = 80;
+
+/**
+ * Clear the screen and draw the live region again once a resize has settled.
+ * A terminal re-wraps (or cuts) the rows already drawn at the old width, so
+ * ink, which erases as many rows as it drew, leaves fragments of the old
+ * frame behind (of the dialog above all); the redraw comes after React has
+ * drawn at the new size, so what is drawn again fits.
+ */
+export function useRedrawAfterResize(columns: number, rows: number, redraw: () => void): void {
+  const first = useRef(true);
+  const latest = useRef(redraw);
+  latest.current = redraw;
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const timer = setTimeout(() => latest.current(), RESIZE_SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [columns, rows]);
 }
 
 /** A clock that ticks once a second while `active`, for elapsed times. */

@@ -6,7 +6,7 @@
  */
 import React, { useEffect, useRef, useSyncExternalStore } from 'react';
 import { Box, Static, Text, useApp, useStdout } from 'ink';
-import { useAppKeys, useClock, useCurrentApproval, useTerminalSize } from './app-hooks.js';
+import { useAppKeys, useClock, useCurrentApproval, useRedrawAfterResize, useTerminalSize } from './app-hooks.js';
 import { ApprovalDialog } from './approval-dialog.js';
 import { ConfirmPrompt } from './confirm.js';
 import type { TuiController } from './controller.js';
@@ -58,11 +58,13 @@ export function App({ controller: c }: AppProps) {
   const confirm = useSyncExternalStore(c.confirms.subscribe, c.confirms.getSnapshot);
   const pending = useCurrentApproval(c);
   const maxInputLines = Math.max(3, Math.min(10, Math.floor(rows / 4)));
-  const inputRows = useSyncExternalStore(c.input.subscribe, () => inputBoxHeight(c.input, maxInputLines));
+  const width = Math.max(20, columns);
+  const inputRows = useSyncExternalStore(c.input.subscribe, () => inputBoxHeight(c.input, maxInputLines, width));
   const callRunning = transcript.live.some((i) => i.kind === 'call' && i.call.state === 'running');
   const now = useClock(transcript.running || callRunning);
   const turnStart = useTurnStart(transcript.running);
   const { reserved, onUnhandled } = useAppKeys(c);
+  useRedrawAfterResize(columns, rows, () => c.redraw());
 
   useEffect(() => {
     c.onExit = () => exit();
@@ -74,7 +76,6 @@ export function App({ controller: c }: AppProps) {
     };
   }, [c, exit, write]);
 
-  const width = Math.max(20, columns);
   const md = (text: string) => c.markdown.render(sanitizeText(text), width);
   const focus = confirm ? 'confirm' : pending ? 'dialog' : 'input';
   const layout = layoutLiveRegion({
@@ -124,6 +125,7 @@ export function App({ controller: c }: AppProps) {
           <InputBox
             store={c.input}
             maxLines={maxInputLines}
+            width={width}
             keys={focus === 'input'}
             inactive={focus !== 'input'}
             reserved={reserved}

@@ -131,7 +131,7 @@ function DialogFor({ queue, pending, waiting, maxHeight, width, active }: Dialog
       {message ? (
         <Box flexDirection="column">
           <Text>Deny, telling the model why (Enter sends, Esc goes back):</Text>
-          <InputBox store={message} maxLines={3} keys={active} onSubmit={(text) => answer({ kind: 'deny', message: text })} />
+          <InputBox store={message} maxLines={3} width={Math.max(10, width - 4)} keys={active} onSubmit={(text) => answer({ kind: 'deny', message: text })} />
         </Box>
       ) : (
         <Box flexDirection="column">

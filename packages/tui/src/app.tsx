@@ -4,11 +4,13 @@
  * still changing: running calls, the streaming block, the dialog or a confirm,
  * the input and the status line, within the row budget of live-layout.ts.
  */
-import React, { useEffect, useRef, useSyncExternalStore } from 'react';
+import React, { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { Box, Static, Text, useApp, useStdout } from 'ink';
 import { useAppKeys, useClock, useCurrentApproval, useRedrawAfterResize, useTerminalSize } from './app-hooks.js';
 import { ApprovalDialog } from './approval-dialog.js';
 import { ConfirmPrompt } from './confirm.js';
+import { HighlightContext } from './highlight-context.js';
+import { resolveHighlights, type Highlights } from './highlights.js';
 import type { TuiController } from './controller.js';
 import { InputBox, inputBoxHeight } from './input-box.js';
 import { layoutLiveRegion } from './live-layout.js';
@@ -30,8 +32,9 @@ function useTurnStart(running: boolean): number {
   return started.current;
 }
 
-export function statusInfo(c: TuiController, usage: StatusInfo['usage'], busy: boolean, cost: number | undefined): StatusInfo {
+export function statusInfo(c: TuiController, usage: StatusInfo['usage'], busy: boolean, cost: number | undefined, contextTokens?: number): StatusInfo {
   return {
+    ...(contextTokens !== undefined ? { context: { tokens: contextTokens, ...(c.contextWindow ? { window: c.contextWindow } : {}) } } : {}),
     model: c.session.modelName(),
     mode: c.approvals.mode(),
     auto: c.approvals.isAuto(),
@@ -92,9 +95,12 @@ export function App({ controller: c }: AppProps) {
   });
   const thinking = transcript.running && !layout.tail && !pending && !callRunning;
   const statusline = statuslineOption(c);
+  // lug.hl.set replaces the option's table, so its identity says when to work the styles out again.
+  const setHighlights = c.host.options.has('highlights') ? c.host.options.get<Partial<Highlights>>('highlights') : undefined;
+  const highlights = useMemo(() => resolveHighlights(setHighlights), [setHighlights]);
 
   return (
-    <>
+    <HighlightContext.Provider value={highlights}>
       <Static items={transcript.committed as TranscriptItem[]}>
         {(item) => <TranscriptItemView key={item.key} item={item} width={width} markdown={c.markdown} />}
       </Static>
@@ -134,9 +140,9 @@ export function App({ controller: c }: AppProps) {
             placeholder={c.session.modelName() ? 'Ask, or :help' : 'No model yet: :help, :lua, or see above'}
           />
         </Box>
-        <StatusLine width={width} home={c.host.env.HOME} statusline={statusline} primed={c.primedStatus} info={statusInfo(c, transcript.usage, transcript.running, transcript.cost)} />
+        <StatusLine width={width} home={c.host.env.HOME} statusline={statusline} primed={c.primedStatus} info={statusInfo(c, transcript.usage, transcript.running, transcript.cost, transcript.contextTokens)} />
         {ctl.hint && <Text color="yellow">{ctl.hint}</Text>}
       </Box>
-    </>
+    </HighlightContext.Provider>
   );
 }

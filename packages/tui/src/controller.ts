@@ -64,6 +64,12 @@ export class TuiController {
   readonly markdown: MarkdownRenderer;
   readonly processes: ProcessCounts;
   localServers: LocalServer[] = [];
+  /**
+   * Tokens the model's context window holds, when known: the status line then
+   * shows how full it is (`ctx 12k/200k 6%`). The hook the context accounting
+   * fills (setContextWindow); undefined shows the tokens in use alone.
+   */
+  contextWindow: number | undefined;
   /** The statusline function's text for the first frame (startTui works it out before drawing). */
   primedStatus: PrimedStatus | undefined;
   private snapshot: ControllerSnapshot;
@@ -278,6 +284,12 @@ export class TuiController {
     this.transcript.replay(this.session.messages);
     this.transcript.setUsage(this.session.usage, this.session.cost);
     if (stored.notice) this.transcript.notice(stored.notice, 'warn');
+  }
+
+  /** The model's context window in tokens (undefined: not known), for the status line. */
+  setContextWindow(tokens: number | undefined): void {
+    this.contextWindow = tokens;
+    this.update({});
   }
 
   /** Start a new conversation (`:clear`). */

@@ -7,6 +7,7 @@ import React, { useRef, useSyncExternalStore } from 'react';
 import { Box, Text, useInput, type Key } from 'ink';
 import type { EditorState } from './editor.js';
 import type { InputStore } from './input-store.js';
+import { useHighlight } from './highlight-context.js';
 import { cursorRowOf, firstShownRow, inputRows, textColumns, type InputRow } from './input-rows.js';
 
 export const MENU_ROWS = 8;
@@ -61,6 +62,7 @@ export function InputBox({ store, maxLines = 10, width = 80, keys = true, onSubm
   const { text } = snap.editor;
   const view = inputView(snap.editor, width, maxLines);
   const { rows, first, shown } = view;
+  const marker = useHighlight('prompt');
   const menu = snap.menu;
   const menuFirst = menu ? Math.max(0, Math.min(menu.selected - MENU_ROWS + 1, menu.items.length - MENU_ROWS)) : 0;
 
@@ -70,9 +72,7 @@ export function InputBox({ store, maxLines = 10, width = 80, keys = true, onSubm
       {shown.map((row, i) => (
         <Box key={first + i}>
           <Box width={2} flexShrink={0}>
-            <Text color={inactive ? 'gray' : 'cyan'} bold>
-              {first + i === 0 ? '› ' : '  '}
-            </Text>
+            <Text {...(inactive ? { color: 'gray', bold: true } : marker)}>{first + i === 0 ? '› ' : '  '}</Text>
           </Box>
           {text === '' && placeholder && !inactive ? (
             <Text wrap="truncate-end">

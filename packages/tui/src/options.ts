@@ -3,13 +3,14 @@
  * `lug.opt.statusline = function(s) ... end` works from the first line.
  */
 import { functionOption, type OptionDef, type OptionsStore } from '@lug/core';
+import { HIGHLIGHTS_OPTION } from './highlights.js';
 
 export const STATUSLINE_OPTION = functionOption(
   'statusline',
   'A function that returns the status line to show in place of the stock one. It receives a table with model, approval, auto, tokens_in, tokens_out, tokens_cache_read, tokens_cache_write, cost (US dollars, nil when a price is unknown), running, background, cwd and busy. AUTO is still shown in front while auto mode is on.',
 );
 
-export const TUI_OPTIONS: OptionDef<any>[] = [STATUSLINE_OPTION];
+export const TUI_OPTIONS: OptionDef<any>[] = [STATUSLINE_OPTION, HIGHLIGHTS_OPTION];
 
 /** Define the TUI's options in a store, skipping any already defined. */
 export function defineTuiOptions(options: OptionsStore): void {

@@ -137,7 +137,15 @@ describe('cost in the status line', () => {
     await t.type('hi', KEY.enter);
     await t.waitFor(() => !t.session.running && t.frame().includes('Hi.'), 'the answer');
     // 100 × $3 + 20 × $15 per million tokens.
-    expect(t.frame()).toContain('↑100 ↓20 · $0.0006');
+    expect(t.frame()).toContain('↑100 ↓20 · ctx 100 · $0.0006');
+  });
+
+  it("shows how full the context is once the context window is known (the context accounting's hook)", async () => {
+    const t = mount([[{ type: 'text_delta', text: 'Hi.' }, usage(100, 20), end]]);
+    await t.type('hi', KEY.enter);
+    await t.waitFor(() => !t.session.running && t.frame().includes('ctx 100'), 'the answer');
+    t.controller.setContextWindow(1000);
+    await t.waitFor(() => t.frame().includes('ctx 100/1.0k 10%'), 'the percentage');
   });
 
   it('keeps the cost of a conversation continued with :resume', async () => {

@@ -10,6 +10,7 @@ import React, { useEffect, useRef, useState } from 'react';
 import { Box, Text } from 'ink';
 import { formatCost, type ApprovalMode, type Usage } from '@lug/core';
 import { oneLine } from './text-layout.js';
+import { useHighlight } from './highlight-context.js';
 
 export interface StatusInfo {
   model: string | undefined;
@@ -18,6 +19,8 @@ export interface StatusInfo {
   usage: Usage;
   /** The session's cost in US dollars; undefined when a price is not known. */
   cost: number | undefined;
+  /** How full the model's context is; undefined before the first request. */
+  context?: ContextUse;
   /** Processes of running calls. */
   running: number;
   /** Processes left in the background. */
@@ -39,6 +42,11 @@ export interface StatuslineContext {
   tokens_cache_write: number;
   /** The session's cost in US dollars; nil when a price is not known. */
   cost: number | null;
+  /** Tokens of the last request's prompt (the context in use); nil before the first request. */
+  context_tokens: number | null;
+  /** Tokens the model's context window holds, and the share in use (0 to 100); nil when not known. */
+  context_window: number | null;
+  context_percent: number | null;
   running: number;
   background: number;
   cwd: string;
@@ -59,6 +67,32 @@ export function shortenPath(cwd: string, home: string | undefined): string {
   return cwd;
 }
 
+/**
+ * How full the context is: the tokens of the last request's prompt (input,
+ * cache reads and writes), and, when known, the window they fill. The window
+ * (or a percentage worked out elsewhere) is the hook the context accounting
+ * fills: `TuiController.setContextWindow(tokens)`.
+ */
+export interface ContextUse {
+  tokens: number;
+  window?: number;
+  /** A share in use computed by whoever knows better (the context issue's accounting); else tokens / window. */
+  percent?: number;
+}
+
+export function contextPercent(context: ContextUse): number | undefined {
+  if (context.percent !== undefined) return Math.round(context.percent);
+  return context.window ? Math.round((100 * context.tokens) / context.window) : undefined;
+}
+
+/** "ctx 12k", or "ctx 12k/200k 6%" once the window is known. */
+export function contextText(context: ContextUse | undefined): string | undefined {
+  if (!context) return undefined;
+  const percent = contextPercent(context);
+  const window = context.window ? `/${formatTokens(context.window)}` : '';
+  return `ctx ${formatTokens(context.tokens)}${window}${percent !== undefined ? ` ${percent}%` : ''}`;
+}
+
 /** The cost once the session has used tokens and every price was known; nothing before the first request or when a price is unknown. */
 export function costText(info: Pick<StatusInfo, 'cost' | 'usage'>): string | undefined {
   if (info.cost === undefined) return undefined;
@@ -76,6 +110,9 @@ export function statuslineContext(info: StatusInfo): StatuslineContext {
     tokens_cache_read: info.usage.cacheReadTokens ?? 0,
     tokens_cache_write: info.usage.cacheWriteTokens ?? 0,
     cost: info.cost ?? null,
+    context_tokens: info.context?.tokens ?? null,
+    context_window: info.context?.window ?? null,
+    context_percent: info.context ? (contextPercent(info.context) ?? null) : null,
     running: info.running,
     background: info.background,
     cwd: info.cwd,
@@ -178,11 +215,10 @@ export interface StatusLineProps {
 
 export function StatusLine({ info, width = 80, statusline, home, primed }: StatusLineProps) {
   const custom = useCustomStatus(statusline, info, primed);
-  const auto = info.auto ? (
-    <Text backgroundColor="red" color="white" bold>
-      {' AUTO '}
-    </Text>
-  ) : null;
+  const autoStyle = useHighlight('status_auto');
+  const text = useHighlight('status');
+  const modelStyle = useHighlight('status_model');
+  const auto = info.auto ? <Text {...autoStyle}>{' AUTO '}</Text> : null;
   if (custom !== undefined) {
     return (
       <Box>
@@ -198,16 +234,18 @@ export function StatusLine({ info, width = 80, statusline, home, primed }: Statu
   const cached = (info.usage.cacheReadTokens ?? 0) + (info.usage.cacheWriteTokens ?? 0);
   const tokens = `↑${formatTokens(info.usage.inputTokens)}${cached ? ` (+${formatTokens(cached)} cached)` : ''} ↓${formatTokens(info.usage.outputTokens)}`;
   const cost = costText(info);
+  const context = contextText(info.context);
   return (
     <Box>
       <Text wrap="truncate-start">
-        {auto ?? <Text dimColor>{info.mode === 'all' ? 'approval: all' : 'approval: ask'}</Text>}
-        <Text dimColor> · </Text>
-        <Text color={info.model ? 'cyan' : 'yellow'}>{info.model ?? 'no model'}</Text>
-        <Text dimColor> · {tokens}</Text>
-        {cost ? <Text dimColor> · {cost}</Text> : null}
+        {auto ?? <Text {...text}>{info.mode === 'all' ? 'approval: all' : 'approval: ask'}</Text>}
+        <Text {...text}> · </Text>
+        {info.model ? <Text {...modelStyle}>{info.model}</Text> : <Text color="yellow">no model</Text>}
+        <Text {...text}> · {tokens}</Text>
+        {context ? <Text {...text}> · {context}</Text> : null}
+        {cost ? <Text {...text}> · {cost}</Text> : null}
         {procs ? <Text color="magenta"> · {procs}</Text> : null}
-        <Text dimColor> · {shortenPath(info.cwd, home)}</Text>
+        <Text {...text}> · {shortenPath(info.cwd, home)}</Text>
       </Text>
     </Box>
   );

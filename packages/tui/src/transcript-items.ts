@@ -29,6 +29,8 @@ export interface TranscriptSnapshot {
   usage: Usage;
   /** The session's cost in US dollars; undefined when a price is not known. */
   cost: number | undefined;
+  /** Tokens of the last request's prompt (input, cache reads and writes): the context in use; undefined before a request. */
+  contextTokens: number | undefined;
   /** Bumped when something the status line shows may have changed. */
   version: number;
 }

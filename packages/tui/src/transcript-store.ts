@@ -37,6 +37,7 @@ export class TranscriptStore {
   private running = false;
   private usage: Usage = emptyUsage();
   private cost: number | undefined = 0;
+  private contextTokens: number | undefined;
   /** The key of the reasoning block streaming now. */
   private reasoningKey: number | undefined;
   /** Reasoning streamed since the last assistant message (else its kept parts are shown when it comes). */
@@ -110,6 +111,7 @@ export class TranscriptStore {
       case 'usage':
         this.usage = event.total;
         this.cost = event.cost;
+        this.contextTokens = event.usage.inputTokens + (event.usage.cacheReadTokens ?? 0) + (event.usage.cacheWriteTokens ?? 0);
         break;
       case 'turn_end':
         this.endTurn(event.reason);
@@ -200,6 +202,8 @@ export class TranscriptStore {
   setUsage(usage: Usage, cost: number | undefined): void {
     this.usage = usage;
     this.cost = cost;
+    // Known again at the next request.
+    this.contextTokens = undefined;
     this.changed(true);
   }
 
@@ -292,7 +296,7 @@ export class TranscriptStore {
   }
 
   private makeSnapshot(): TranscriptSnapshot {
-    return { committed: this.committed, live: this.live, tail: this.text.tail, running: this.running, usage: this.usage, cost: this.cost, version: this.version };
+    return { committed: this.committed, live: this.live, tail: this.text.tail, running: this.running, usage: this.usage, cost: this.cost, contextTokens: this.contextTokens, version: this.version };
   }
 
   /** Publish now (`urgent`) or within a frame; text deltas wait for the frame. */

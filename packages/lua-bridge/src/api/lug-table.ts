@@ -7,6 +7,7 @@ import { pushCmdApi, pushKeymapApi } from './commands.js';
 import { pushConfigApi } from './config-api.js';
 import { pushDocsApi } from './docs-api.js';
 import { eventFunctions } from './events.js';
+import { pushHlApi } from './hl.js';
 import { npmPluginFunction } from './npm-plugin.js';
 import { pushOptTable } from './opt.js';
 import { pushProcApi } from './proc.js';
@@ -50,6 +51,8 @@ export function installLugGlobal(ctx: ApiContext): void {
   setPart('docs');
   pushConfigApi(ctx, L);
   setPart('config');
+  pushHlApi(ctx, L);
+  setPart('hl');
   refuseNewFields(vm, L, 'lug');
   setGlobalModule(lua, L, 'lug');
 }

@@ -33,7 +33,9 @@ function useTurnStart(running: boolean): number {
 }
 
 export function statusInfo(c: TuiController, usage: StatusInfo['usage'], busy: boolean, cost: number | undefined, contextTokens?: number): StatusInfo {
+  const inputMode = c.input.viMode();
   return {
+    ...(inputMode ? { inputMode } : {}),
     ...(contextTokens !== undefined ? { context: { tokens: contextTokens, ...(c.contextWindow ? { window: c.contextWindow } : {}) } } : {}),
     model: c.session.modelName(),
     mode: c.approvals.mode(),
@@ -62,6 +64,8 @@ export function App({ controller: c }: AppProps) {
   const pending = useCurrentApproval(c);
   const maxInputLines = Math.max(3, Math.min(10, Math.floor(rows / 4)));
   const width = Math.max(20, columns);
+  // The status line shows vi's mode: follow it (a key press otherwise re-renders the input alone).
+  useSyncExternalStore(c.input.subscribe, () => c.input.viMode());
   const inputRows = useSyncExternalStore(c.input.subscribe, () => inputBoxHeight(c.input, maxInputLines, width));
   const callRunning = transcript.live.some((i) => i.kind === 'call' && i.call.state === 'running');
   const now = useClock(transcript.running || callRunning);

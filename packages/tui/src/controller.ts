@@ -109,6 +109,7 @@ export class TuiController {
       commands: opts.host.commands,
       listFiles: opts.listFiles ?? ((cwd, signal) => listFilesByWalking(cwd, { signal, env })),
       cwd: opts.host.cwd,
+      viMode: () => opts.host.options.has('input') && opts.host.options.get<string>('input') === 'vi',
     });
     this.snapshot = { session: opts.session, queued: [], hint: undefined, version: 0 };
   }

@@ -28,6 +28,8 @@ export interface StatusInfo {
   cwd: string;
   /** A turn is running. */
   busy: boolean;
+  /** The input's vi mode (`lug.opt.input = "vi"`); undefined otherwise. */
+  inputMode?: 'insert' | 'normal';
 }
 
 /** What a statusline function receives (a Lua table when set from Lua). */
@@ -51,6 +53,8 @@ export interface StatuslineContext {
   background: number;
   cwd: string;
   busy: boolean;
+  /** "insert" or "normal" with lug.opt.input = "vi"; nil otherwise. */
+  input_mode: 'insert' | 'normal' | null;
 }
 
 export type StatuslineFn = (ctx: StatuslineContext) => unknown;
@@ -117,6 +121,7 @@ export function statuslineContext(info: StatusInfo): StatuslineContext {
     background: info.background,
     cwd: info.cwd,
     busy: info.busy,
+    input_mode: info.inputMode ?? null,
   };
 }
 
@@ -238,6 +243,7 @@ export function StatusLine({ info, width = 80, statusline, home, primed }: Statu
   return (
     <Box>
       <Text wrap="truncate-start">
+        {info.inputMode === 'normal' ? <Text bold>NORMAL </Text> : info.inputMode === 'insert' ? <Text {...text}>INSERT </Text> : null}
         {auto ?? <Text {...text}>{info.mode === 'all' ? 'approval: all' : 'approval: ask'}</Text>}
         <Text {...text}> · </Text>
         {info.model ? <Text {...modelStyle}>{info.model}</Text> : <Text color="yellow">no model</Text>}

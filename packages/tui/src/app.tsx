@@ -5,7 +5,7 @@
  * the input and the status line, within the row budget of live-layout.ts.
  */
 import React, { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
-import { Box, Static, Text, useApp, useStdout } from 'ink';
+import { Box, Static, Text, useApp, useStdin, useStdout } from 'ink';
 import { useAppKeys, useClock, useCurrentApproval, useRedrawAfterResize, useTerminalSize } from './app-hooks.js';
 import { ApprovalDialog } from './approval-dialog.js';
 import { ConfirmPrompt } from './confirm.js';
@@ -57,6 +57,7 @@ export function statuslineOption(c: TuiController): StatuslineFn | null {
 export function App({ controller: c }: AppProps) {
   const { exit } = useApp();
   const { write } = useStdout();
+  const { stdin } = useStdin();
   const { columns, rows } = useTerminalSize();
   const transcript = useSyncExternalStore(c.transcript.subscribe, c.transcript.getSnapshot);
   const ctl = useSyncExternalStore(c.subscribe, c.getSnapshot);
@@ -77,11 +78,23 @@ export function App({ controller: c }: AppProps) {
     c.onExit = () => exit();
     // Clearing through ink's own stdout writer makes it draw the live region again right after.
     c.onRedraw = () => write('\x1b[2J\x1b[H');
+    // The editor gets the terminal as a shell would give it (cooked mode); lug takes it back with its modes (raw, bracketed paste, no cursor).
+    c.onHandOver = <T,>(fn: () => T): T => {
+      const raw = stdin.isTTY === true;
+      if (raw) stdin.setRawMode(false);
+      try {
+        return fn();
+      } finally {
+        if (raw) stdin.setRawMode(true);
+        write('\x1b[?2004h\x1b[?25l\x1b[2J\x1b[H');
+      }
+    };
     return () => {
       c.onExit = undefined;
       c.onRedraw = undefined;
+      c.onHandOver = undefined;
     };
-  }, [c, exit, write]);
+  }, [c, exit, write, stdin]);
 
   const md = (text: string) => c.markdown.render(sanitizeText(text), width);
   const focus = confirm ? 'confirm' : pending ? 'dialog' : 'input';

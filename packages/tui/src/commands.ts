@@ -8,6 +8,7 @@ import type { TuiController } from './controller.js';
 import { helpFor, helpTopics } from './help.js';
 import { inspectValue } from './inspect.js';
 import { thinkCommand } from './think-command.js';
+import { editCommand, editKey } from './edit-command.js';
 
 const SOURCE = 'tui';
 
@@ -186,7 +187,7 @@ function lookCommands(c: TuiController): Command[] {
 }
 
 function tuiCommands(c: TuiController): Command[] {
-  return [...approvalCommands(c), ...conversationCommands(c), ...lookCommands(c), thinkCommand(c, SOURCE)];
+  return [...approvalCommands(c), ...conversationCommands(c), ...lookCommands(c), thinkCommand(c, SOURCE), editCommand(c, SOURCE)];
 }
 
 function storedSessions(c: TuiController): Array<{ id: string }> {
@@ -224,6 +225,7 @@ function tuiKeys(c: TuiController): KeyBinding[] {
   return [
     { keys: '<S-Tab>', desc: 'toggle auto mode', source: SOURCE, run: () => c.approvals.toggleAuto() },
     { keys: '<C-l>', desc: 'clear the screen and redraw', source: SOURCE, run: () => c.redraw() },
+    editKey(c, SOURCE),
     {
       keys: '<C-o>',
       desc: 'open the reasoning streaming now, or show in full the last reasoning or tool result',

@@ -15,6 +15,7 @@ import { createMarkdownRenderer, type MarkdownRenderer } from './markdown.js';
 import type { PrimedStatus } from './status-line.js';
 import { noModelMessage, probeLocalModels, type LocalServer, type ProbeOptions } from './probe.js';
 import { attachPromptImages, describeImage } from './prompt-images.js';
+import { editExternally } from './external-editor.js';
 import { TranscriptStore } from './transcript-store.js';
 
 export interface TuiControllerOptions {
@@ -82,6 +83,8 @@ export class TuiController {
   onExit: (() => void) | undefined;
   /** Set by the app: clear the screen and draw the live region again. */
   onRedraw: (() => void) | undefined;
+  /** Set by the app: run `fn` with the terminal handed over (cooked mode), then take it back and redraw. */
+  onHandOver: (<T>(fn: () => T) => T) | undefined;
   exited = false;
 
   constructor(readonly opts: TuiControllerOptions) {
@@ -299,6 +302,15 @@ export class TuiController {
     this.session.reset();
     this.transcript.setUsage(this.session.usage, this.session.cost ?? 0);
     this.update({ queued: [] });
+  }
+
+  /** Ctrl-G, `:edit`: the prompt in the user's editor; what was saved replaces it. */
+  editPrompt(): void {
+    const env = { ...process.env, ...this.host.env };
+    const handOver = this.onHandOver ?? (<T>(fn: () => T) => fn());
+    const result = handOver(() => editExternally(this.input.text, env));
+    if ('error' in result) return this.transcript.notice(result.error, 'error');
+    this.input.setText(result.text);
   }
 
   redraw(): void {

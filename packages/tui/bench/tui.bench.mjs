@@ -137,7 +137,8 @@ async function normalModeLatencies(p, count = 10) {
   await p.waitFor((out) => stripAnsi(out).includes(letters), 5000, 'the typed letters');
   await sleep(60);
   p.type('\x1b');
-  await p.waitFor((out) => stripAnsi(out).includes('NORMAL'), 5000, 'NORMAL in the status line');
+  // A lone Esc waits for ink's escape timeout; init.lua's status line does not show the mode.
+  await sleep(300);
   const times = [];
   for (let i = 1; i <= count; i++) {
     await sleep(60);
@@ -223,7 +224,8 @@ long.p.clear();
 long.p.type(':lua lug.opt.input = "vi"');
 await sleep(15);
 long.p.type('\r');
-await long.p.waitFor((out) => stripAnsi(out).includes('INSERT'), 10_000, 'vi mode\'s INSERT in the status line');
+// init.lua's status line replaces the stock one (no INSERT there): the command has run once the input is empty again.
+await long.p.waitFor((out) => stripAnsi(out).includes('Ask, or :help'), 10_000, 'the input emptied after :lua');
 await sleep(200);
 const viInsertEchoes = await echoLatencies(long.p);
 const viNormalEchoes = await normalModeLatencies(long.p);

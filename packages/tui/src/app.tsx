@@ -78,6 +78,7 @@ export function App({ controller: c }: AppProps) {
     c.onExit = () => exit();
     // Clearing through ink's own stdout writer makes it draw the live region again right after.
     c.onRedraw = () => write('\x1b[2J\x1b[H');
+    c.onTerminalWrite = (data) => write(data);
     // The editor gets the terminal as a shell would give it (cooked mode); lug takes it back with its modes (raw, bracketed paste, no cursor).
     c.onHandOver = <T,>(fn: () => T): T => {
       const raw = stdin.isTTY === true;
@@ -93,6 +94,7 @@ export function App({ controller: c }: AppProps) {
       c.onExit = undefined;
       c.onRedraw = undefined;
       c.onHandOver = undefined;
+      c.onTerminalWrite = undefined;
     };
   }, [c, exit, write, stdin]);
 

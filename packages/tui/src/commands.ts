@@ -9,6 +9,7 @@ import { helpFor, helpTopics } from './help.js';
 import { inspectValue } from './inspect.js';
 import { thinkCommand } from './think-command.js';
 import { editCommand, editKey } from './edit-command.js';
+import { exportCommands } from './export-commands.js';
 
 const SOURCE = 'tui';
 
@@ -187,7 +188,7 @@ function lookCommands(c: TuiController): Command[] {
 }
 
 function tuiCommands(c: TuiController): Command[] {
-  return [...approvalCommands(c), ...conversationCommands(c), ...lookCommands(c), thinkCommand(c, SOURCE), editCommand(c, SOURCE)];
+  return [...approvalCommands(c), ...conversationCommands(c), ...lookCommands(c), thinkCommand(c, SOURCE), editCommand(c, SOURCE), ...exportCommands(c, SOURCE)];
 }
 
 function storedSessions(c: TuiController): Array<{ id: string }> {

@@ -83,6 +83,8 @@ export class TuiController {
   onExit: (() => void) | undefined;
   /** Set by the app: clear the screen and draw the live region again. */
   onRedraw: (() => void) | undefined;
+  /** Set by the app: write a control sequence to the terminal (OSC 52 for :copy). */
+  onTerminalWrite: ((data: string) => void) | undefined;
   /** Set by the app: run `fn` with the terminal handed over (cooked mode), then take it back and redraw. */
   onHandOver: (<T>(fn: () => T) => T) | undefined;
   exited = false;

@@ -75,7 +75,7 @@ export function useAppKeys(c: TuiController) {
     [c],
   );
   useInput((input: string, key: Key) => {
-    if (c.input.getSnapshot().pasting) return;
+    if (c.input.getSnapshot().pasting || c.focus.isReport()) return;
     const notation = keyNotation(input, key);
     if (notation === '<C-c>') return c.interrupt();
     c.keyPressed();

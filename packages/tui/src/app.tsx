@@ -57,7 +57,13 @@ export function statuslineOption(c: TuiController): StatuslineFn | null {
 export function App({ controller: c }: AppProps) {
   const { exit } = useApp();
   const { write } = useStdout();
-  const { stdin } = useStdin();
+  const { stdin, internal_eventEmitter: inputEvents } = useStdin();
+  // Focus reports arrive as input: noted before any key handler sees them (which then skip them).
+  useEffect(() => {
+    const note = (raw: string) => void c.focus.note(raw);
+    inputEvents.prependListener('input', note);
+    return () => void inputEvents.off('input', note);
+  }, [c, inputEvents]);
   const { columns, rows } = useTerminalSize();
   const transcript = useSyncExternalStore(c.transcript.subscribe, c.transcript.getSnapshot);
   const ctl = useSyncExternalStore(c.subscribe, c.getSnapshot);
@@ -87,7 +93,7 @@ export function App({ controller: c }: AppProps) {
         return fn();
       } finally {
         if (raw) stdin.setRawMode(true);
-        write('\x1b[?2004h\x1b[?25l\x1b[2J\x1b[H');
+        write('\x1b[?2004h\x1b[?1004h\x1b[?25l\x1b[2J\x1b[H');
       }
     };
     return () => {

@@ -56,6 +56,8 @@ export interface InputStoreOptions {
   fileListTtlMs?: number;
   /** Whether the input is in vi mode (`lug.opt.input`), asked at each key. */
   viMode?: () => boolean;
+  /** True while the input being handled is not a key (a focus report): it is skipped. */
+  notAKey?: () => boolean;
 }
 
 const PASTE_START = '[200~';
@@ -250,6 +252,7 @@ export class InputStore {
   }
 
   handleKey(input: string, key: Key): InputKeyResult {
+    if (this.opts.notAKey?.() && !this.snapshot.pasting) return { kind: 'handled' };
     if (this.handlePaste(input, key)) return { kind: 'handled' };
     const vi = this.viMachine();
     if (vi) {

@@ -4,6 +4,7 @@
  */
 import { enumOption, functionOption, type OptionDef, type OptionsStore } from '@lug/core';
 import { HIGHLIGHTS_OPTION } from './highlights.js';
+import { NOTIFY_OPTION } from './notifications.js';
 
 export const STATUSLINE_OPTION = functionOption(
   'statusline',
@@ -17,7 +18,7 @@ export const INPUT_OPTION = enumOption(
   'How the prompt is edited: "emacs" (the keys of a shell: Ctrl-A, Ctrl-E, Ctrl-W…) or "vi" (insert and normal modes: Esc for normal mode, motions, operators with counts and text objects, u and Ctrl-R, .; the mode is shown in the status line).',
 );
 
-export const TUI_OPTIONS: OptionDef<any>[] = [STATUSLINE_OPTION, HIGHLIGHTS_OPTION, INPUT_OPTION];
+export const TUI_OPTIONS: OptionDef<any>[] = [STATUSLINE_OPTION, HIGHLIGHTS_OPTION, INPUT_OPTION, NOTIFY_OPTION];
 
 /** Define the TUI's options in a store, skipping any already defined. */
 export function defineTuiOptions(options: OptionsStore): void {

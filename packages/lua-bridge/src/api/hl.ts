@@ -28,7 +28,7 @@ const HL_GET = signature('lug.hl.get', [['group', is.string]]);
 export function pushHlApi(ctx: ApiContext, L: LuaState): void {
   const { vm, host } = ctx;
   const current = (): Record<string, unknown> => {
-    if (!host.options.has('highlights')) throw new Error('lug.hl: no interface with highlight groups is loaded in this lug');
+    if (!host.options.has('highlights')) throw new Error('no interface with highlight groups is loaded in this lug');
     return host.options.get<Record<string, unknown>>('highlights') ?? {};
   };
   pushFunctions(vm, L, 'lug.hl', {
@@ -40,7 +40,8 @@ export function pushHlApi(ctx: ApiContext, L: LuaState): void {
       try {
         host.options.set('highlights', next);
       } catch (err) {
-        throw new Error(`lug.hl.set: ${(err as Error).message.replace(/^option highlights: /, '')}`);
+        // Said as the interface's check says it (the function's name comes in front of it).
+        throw new Error((err as Error).message.replace(/^option highlights: /, ''));
       }
       return 0;
     },

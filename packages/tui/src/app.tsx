@@ -121,7 +121,7 @@ export function App({ controller: c }: AppProps) {
   const thinking = transcript.running && !layout.tail && !pending && !callRunning;
   const statusline = statuslineOption(c);
   // lug.hl.set replaces the option's table, so its identity says when to work the styles out again.
-  const setHighlights = c.host.options.has('highlights') ? c.host.options.get<Partial<Highlights>>('highlights') : undefined;
+  const setHighlights = c.host.options.has('highlights') ? c.host.options.get<Partial<Highlights> | null>('highlights') : undefined;
   const highlights = useMemo(() => resolveHighlights(setHighlights), [setHighlights]);
 
   return (

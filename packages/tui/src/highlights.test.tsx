@@ -31,7 +31,7 @@ describe('the highlights option', () => {
     expect(() => o.set('highlights', { prompt: { fg: 'purple' } })).toThrow(/highlight prompt\.fg must be a colour name \(black, red, .*\) or "#rrggbb", got "purple"/);
     expect(() => o.set('highlights', { prompt: { bold: 'yes' } })).toThrow(/highlight prompt\.bold must be true or false/);
     expect(() => o.set('highlights', { prompt: { colour: 'red' } })).toThrow(/unknown field "colour"; the fields are: fg, bg, bold, italic, underline, dim/);
-    expect(o.get('highlights')).toEqual({});
+    expect(o.get('highlights')).toBeNull();
   });
 });
 

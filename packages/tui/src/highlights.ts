@@ -72,18 +72,18 @@ function checkHighlights(value: unknown): Partial<Highlights> {
   return out;
 }
 
-export const HIGHLIGHTS_OPTION: OptionDef<Partial<Highlights>> = {
+export const HIGHLIGHTS_OPTION: OptionDef<Partial<Highlights> | null> = {
   name: 'highlights',
-  allowed: 'a table from highlight group to style ({ fg, bg, bold, italic, underline, dim })',
-  default: {},
+  allowed: 'a table from highlight group to style ({ fg, bg, bold, italic, underline, dim }), or nil',
+  default: null,
   description: `The interface's colours, by highlight group; lug.hl.set(group, style) sets one. A style has fg and bg (a colour name or "#rrggbb") and bold, italic, underline, dim (true or false); a group not given keeps its default. The groups: ${Object.entries(HIGHLIGHT_GROUPS)
     .map(([g, { desc }]) => `${g} (${desc})`)
     .join(', ')}.`,
-  parse: (v) => checkHighlights(v),
+  parse: (v) => (v === null ? null : checkHighlights(v)),
 };
 
 /** Every group's style: the one set, else its default. */
-export function resolveHighlights(set: Partial<Highlights> | undefined): Highlights {
+export function resolveHighlights(set: Partial<Highlights> | null | undefined): Highlights {
   const out = {} as Record<HighlightGroup, HighlightStyle>;
   for (const [group, { default: def }] of Object.entries(HIGHLIGHT_GROUPS)) out[group as HighlightGroup] = set?.[group as HighlightGroup] ?? def;
   return out;

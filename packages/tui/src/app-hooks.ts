@@ -1,6 +1,6 @@
 /** Small hooks of the app: terminal size, a clock, the dialog queue, and the app-wide keys. */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useInput, useStdout, type Key } from 'ink';
+import { useApp, useInput, useStdin, useStdout, type Key } from 'ink';
 import type { KeyBinding } from '@lug/core';
 import type { PendingApproval } from './contracts.js';
 import type { TuiController } from './controller.js';
@@ -96,4 +96,45 @@ export function useAppKeys(c: TuiController) {
     [c],
   );
   return { reserved, onUnhandled };
+}
+
+/**
+ * What the controller asks of the terminal, set while the app is mounted:
+ * quitting, redrawing, writing a control sequence (OSC 52, notifications),
+ * handing the terminal to an editor; and the focus reports, noted before any
+ * key handler sees them (which then skip them).
+ */
+export function useTerminalHandlers(c: TuiController): void {
+  const { exit } = useApp();
+  const { write } = useStdout();
+  const { stdin, internal_eventEmitter: inputEvents } = useStdin();
+  // Focus reports arrive as input: noted before any key handler sees them (which then skip them).
+  useEffect(() => {
+    const note = (raw: string) => void c.focus.note(raw);
+    inputEvents.prependListener('input', note);
+    return () => void inputEvents.off('input', note);
+  }, [c, inputEvents]);
+  useEffect(() => {
+    c.onExit = () => exit();
+    // Clearing through ink's own stdout writer makes it draw the live region again right after.
+    c.onRedraw = () => write('\x1b[2J\x1b[H');
+    c.onTerminalWrite = (data) => write(data);
+    // The editor gets the terminal as a shell would give it (cooked mode); lug takes it back with its modes (raw, bracketed paste, no cursor).
+    c.onHandOver = <T,>(fn: () => T): T => {
+      const raw = stdin.isTTY === true;
+      if (raw) stdin.setRawMode(false);
+      try {
+        return fn();
+      } finally {
+        if (raw) stdin.setRawMode(true);
+        write('\x1b[?2004h\x1b[?1004h\x1b[?25l\x1b[2J\x1b[H');
+      }
+    };
+    return () => {
+      c.onExit = undefined;
+      c.onRedraw = undefined;
+      c.onHandOver = undefined;
+      c.onTerminalWrite = undefined;
+    };
+  }, [c, exit, write, stdin]);
 }

@@ -4,9 +4,9 @@
  * still changing: running calls, the streaming block, the dialog or a confirm,
  * the input and the status line, within the row budget of live-layout.ts.
  */
-import React, { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
-import { Box, Static, Text, useApp, useStdin, useStdout } from 'ink';
-import { useAppKeys, useClock, useCurrentApproval, useRedrawAfterResize, useTerminalSize } from './app-hooks.js';
+import React, { useMemo, useRef, useSyncExternalStore } from 'react';
+import { Box, Static, Text } from 'ink';
+import { useAppKeys, useClock, useCurrentApproval, useRedrawAfterResize, useTerminalHandlers, useTerminalSize } from './app-hooks.js';
 import { ApprovalDialog } from './approval-dialog.js';
 import { ConfirmPrompt } from './confirm.js';
 import { HighlightContext } from './highlight-context.js';
@@ -55,15 +55,7 @@ export function statuslineOption(c: TuiController): StatuslineFn | null {
 }
 
 export function App({ controller: c }: AppProps) {
-  const { exit } = useApp();
-  const { write } = useStdout();
-  const { stdin, internal_eventEmitter: inputEvents } = useStdin();
-  // Focus reports arrive as input: noted before any key handler sees them (which then skip them).
-  useEffect(() => {
-    const note = (raw: string) => void c.focus.note(raw);
-    inputEvents.prependListener('input', note);
-    return () => void inputEvents.off('input', note);
-  }, [c, inputEvents]);
+  useTerminalHandlers(c);
   const { columns, rows } = useTerminalSize();
   const transcript = useSyncExternalStore(c.transcript.subscribe, c.transcript.getSnapshot);
   const ctl = useSyncExternalStore(c.subscribe, c.getSnapshot);
@@ -80,29 +72,6 @@ export function App({ controller: c }: AppProps) {
   const { reserved, onUnhandled } = useAppKeys(c);
   useRedrawAfterResize(columns, rows, () => c.redraw());
 
-  useEffect(() => {
-    c.onExit = () => exit();
-    // Clearing through ink's own stdout writer makes it draw the live region again right after.
-    c.onRedraw = () => write('\x1b[2J\x1b[H');
-    c.onTerminalWrite = (data) => write(data);
-    // The editor gets the terminal as a shell would give it (cooked mode); lug takes it back with its modes (raw, bracketed paste, no cursor).
-    c.onHandOver = <T,>(fn: () => T): T => {
-      const raw = stdin.isTTY === true;
-      if (raw) stdin.setRawMode(false);
-      try {
-        return fn();
-      } finally {
-        if (raw) stdin.setRawMode(true);
-        write('\x1b[?2004h\x1b[?1004h\x1b[?25l\x1b[2J\x1b[H');
-      }
-    };
-    return () => {
-      c.onExit = undefined;
-      c.onRedraw = undefined;
-      c.onHandOver = undefined;
-      c.onTerminalWrite = undefined;
-    };
-  }, [c, exit, write, stdin]);
 
   const md = (text: string) => c.markdown.render(sanitizeText(text), width);
   const focus = confirm ? 'confirm' : pending ? 'dialog' : 'input';

@@ -25,7 +25,7 @@ function helpIndex(c: TuiController): string {
     .map((cmd) => `- \`:${cmd.name}\` ${cmd.desc}${cmd.source !== SOURCE ? ` *(${cmd.source})*` : ''}`)
     .join('\n');
   const pages = topics.length ? topics.map((t) => `\`${t}\``).join(', ') : '(no manual pages in this installation)';
-  return `# lug ${c.opts.version}\n\nType a prompt and press Enter. \`:help TOPIC\` shows a page of the manual: ${pages}.\n\n## Commands\n\n${commands}\n\n## Keys\n\nShift-Tab toggles auto mode · Esc cancels the turn · Ctrl-C twice exits · Ctrl-O shows the last tool result · \`:help keys\` for all of them.`;
+  return `# lug ${c.opts.version}\n\nType a prompt and press Enter. \`:help TOPIC\` shows a page of the manual: ${pages}.\n\n## Commands\n\n${commands}\n\n## Keys\n\nShift-Tab toggles auto mode · Esc cancels the turn · Ctrl-C twice exits · Ctrl-O shows the last reasoning or tool result · Ctrl-G writes the prompt in $EDITOR · \`:help keys\` for all of them.`;
 }
 
 /** `:auto` and `:approvals`: the approval mode and the tools allowed always. */

@@ -151,6 +151,26 @@ lug.keymap = {}
 ---@return fun() remove Removes the binding (restoring one it replaced).
 function lug.keymap.set(keys, action, opts) end
 
+---The interface's colours, by highlight group, as in Neovim: the transcript (`prompt`, `prompt_text`, `reasoning`, `notice_info`, `notice_warn`, `notice_error`), the dialog (`dialog_border`, `dialog_title`, `diff_add`, `diff_remove`) and the status line (`status`, `status_model`, `status_auto`). The styles are kept in `lug.opt.highlights`; headless they are kept and unused.
+---@class lug.hl
+lug.hl = {}
+
+---Set a group's style, replacing the one it had; without a style, the group gets its default again. An unknown group or colour is an error naming the allowed ones. Lines already in the scrollback keep the colours they were written with.
+---
+---```lua
+---lug.hl.set("prompt", { fg = "magenta", bold = true })
+---lug.hl.set("status_auto", { fg = "black", bg = "#ffaf00", bold = true })
+---lug.hl.set("prompt") -- back to the default
+---```
+---@param group string
+---@param style? lug.HighlightStyle
+function lug.hl.set(group, style) end
+
+---The style set for a group with lug.hl.set, or nil when it has its default.
+---@param group string
+---@return lug.HighlightStyle? style
+function lug.hl.get(group) end
+
 ---Load a JavaScript tool plugin: an npm package whose default export is `definePlugin({ name, tools, setup })`, installed in the project (`node_modules` of the project directory or a parent) or globally (`npm install -g`). Loading the same package twice does nothing. A package that is missing, fails to load, exports no plugin, or registers a tool whose name is taken, is an error saying which.
 ---@param name string The package name: "lug-plugin-foo" or "@scope/foo".
 ---@return string plugin The plugin's name.
@@ -310,6 +330,15 @@ function lug.mcp.remove(name) end
 ---Options of lug.keymap.set.
 ---@class lug.KeymapOptions
 ---@field desc? string Shown in the key help.
+
+---A highlight group's style (lug.hl.set).
+---@class lug.HighlightStyle
+---@field fg? string Text colour: black, red, green, yellow, blue, magenta, cyan, white, their bright forms (redBright, …), gray, or "#rrggbb".
+---@field bg? string Background colour, the same names.
+---@field bold? boolean
+---@field italic? boolean
+---@field underline? boolean
+---@field dim? boolean
 
 ---An entry of lug.docs.
 ---@class lug.DocEntry

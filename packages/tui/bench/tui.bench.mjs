@@ -14,7 +14,9 @@
 //      scripted server (Markdown with a code block each), then key press to
 //      echo through the pty, and its RSS. Also scripts/long-session.mjs (the
 //      same in-process, fake terminal, tool calls too) for the echo without the
-//      pty. Goals: echo under 16 ms, memory under 150 MiB.
+//      pty. Goals: echo under 16 ms, memory under 150 MiB. Then the same
+//      session in vi mode (lug.opt.input = "vi"): typing in insert mode, x in
+//      normal mode, and the RSS after; the same goals.
 //
 //   node packages/tui/bench/tui.bench.mjs      (needs the packages built; `npm run bench` builds them)
 //   BENCH_RUNS=7 BENCH_TURNS=500 to change the counts.
@@ -124,6 +126,36 @@ async function echoLatencies(p, count = 15) {
   return times;
 }
 
+/**
+ * Vi mode's normal mode: type 16 letters, Esc, then `x` `count` times, each
+ * once the previous frame is out; ms from writing x until the frame without
+ * the deleted letter comes back.
+ */
+async function normalModeLatencies(p, count = 10) {
+  const letters = 'abcdefghijklmnop';
+  p.type(letters);
+  await p.waitFor((out) => stripAnsi(out).includes(letters), 5000, 'the typed letters');
+  await sleep(60);
+  p.type('\x1b');
+  // A lone Esc waits for ink's escape timeout; init.lua's status line does not show the mode.
+  await sleep(300);
+  const times = [];
+  for (let i = 1; i <= count; i++) {
+    await sleep(60);
+    const want = new RegExp(`${letters.slice(0, letters.length - i)}(?![a-z])`);
+    p.clear();
+    const t0 = performance.now();
+    p.type('x');
+    const at = await p.waitFor((out) => want.test(stripAnsi(out)), 5000, `the text without its last ${i} letters`);
+    times.push(at - t0);
+  }
+  // Back to an empty input in insert mode.
+  p.type('dd');
+  await sleep(60);
+  p.type('i');
+  return times;
+}
+
 const mib = (bytes) => bytes / MiB;
 
 // ---------------------------------------------------------------- 1 and 2: first screen, idle memory
@@ -186,10 +218,26 @@ await sleep(1000);
 const afterEchoes = await echoLatencies(long.p);
 await sleep(1000);
 const longRss = rssOf(longPid);
+
+// The same session in vi mode: typing in insert mode, and x in normal mode.
+long.p.clear();
+long.p.type(':lua lug.opt.input = "vi"');
+await sleep(15);
+long.p.type('\r');
+// init.lua's status line replaces the stock one (no INSERT there): the command has run once the input is empty again.
+await long.p.waitFor((out) => stripAnsi(out).includes('Ask, or :help'), 10_000, 'the input emptied after :lua');
+await sleep(200);
+const viInsertEchoes = await echoLatencies(long.p);
+const viNormalEchoes = await normalModeLatencies(long.p);
+await sleep(1000);
+const viRss = rssOf(longPid);
 await stop(long.p);
 row(`key to echo: lug after ${TURNS} turns`, median(afterEchoes), 'ms', median(refEchoes), '< 16 ms');
 console.log(`    (max ${Math.max(...afterEchoes).toFixed(1)} ms; the ${TURNS} turns took ${(sessionMs / 1000).toFixed(1)} s, ${(sessionMs / TURNS).toFixed(0)} ms a turn)`);
 row(`RSS after ${TURNS} turns: lug`, mib(longRss), 'MiB', mib(median(rss.reference)), '< 150 MiB');
+row(`key to echo after ${TURNS} turns, vi insert mode`, median(viInsertEchoes), 'ms', median(refEchoes), '< 16 ms');
+row(`x to redraw after ${TURNS} turns, vi normal mode`, median(viNormalEchoes), 'ms', median(refEchoes), '< 16 ms');
+row(`RSS after ${TURNS} turns and vi mode: lug`, mib(viRss), 'MiB', mib(median(rss.reference)), '< 150 MiB');
 console.log(`    (RSS in MiB along the way, after turn ${checkpoints.join(', ')})`);
 
 // In-process (fake terminal, no pty): the TUI's own share, with tool calls in every turn.
@@ -212,6 +260,8 @@ const goals = [
   ['idle RSS < 80 MiB', mib(median(rss.lug)) < 80],
   [`key to echo after ${TURNS} turns < 16 ms`, median(afterEchoes) < 16],
   [`RSS after ${TURNS} turns < 150 MiB`, mib(longRss) < 150],
+  [`vi mode: key to echo after ${TURNS} turns < 16 ms`, median(viInsertEchoes) < 16 && median(viNormalEchoes) < 16],
+  [`vi mode: RSS after ${TURNS} turns < 150 MiB`, mib(viRss) < 150],
 ];
 console.log(`  goals met: ${goals.filter(([, ok]) => ok).map(([g]) => g).join('; ') || 'none'}`);
 console.log(`  goals not met: ${goals.filter(([, ok]) => !ok).map(([g]) => g).join('; ') || 'none'}`);

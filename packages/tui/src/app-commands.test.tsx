@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL } from '@lug/core';
+import { scriptedProvider } from '@lug/testing';
 import { KEY, plain, settle } from './test-support/ink.js';
 import { cleanupApps, mountApp, tempDir, waitFor } from './test-support/mount-app.js';
 import { Replay } from './test-support/recorded.js';
@@ -65,6 +67,16 @@ describe('App: commands', () => {
     await t.type(':model', KEY.enter);
     await settle();
     expect(t.frame()).toContain('model: openai/gpt-5');
+  });
+
+  it("offers the core's default model of each registered provider, never one written here", async () => {
+    const t = mountApp();
+    t.host.providers.register({ name: 'anthropic', create: () => scriptedProvider([]) });
+    t.host.providers.register({ name: 'openai', create: () => scriptedProvider([]) });
+    await t.type(':model', KEY.enter);
+    await waitFor(() => t.frame().includes('choices:'));
+    expect(t.frame()).toContain(DEFAULT_ANTHROPIC_MODEL);
+    expect(t.frame()).toContain(DEFAULT_OPENAI_MODEL);
   });
 
   it('starts a new conversation with :clear', async () => {

@@ -4,11 +4,13 @@
  * still changing: running calls, the streaming block, the dialog or a confirm,
  * the input and the status line, within the row budget of live-layout.ts.
  */
-import React, { useEffect, useRef, useSyncExternalStore } from 'react';
-import { Box, Static, Text, useApp, useStdout } from 'ink';
-import { useAppKeys, useClock, useCurrentApproval, useTerminalSize } from './app-hooks.js';
+import React, { useMemo, useRef, useSyncExternalStore } from 'react';
+import { Box, Static, Text } from 'ink';
+import { useAppKeys, useClock, useCurrentApproval, useRedrawAfterResize, useTerminalHandlers, useTerminalSize } from './app-hooks.js';
 import { ApprovalDialog } from './approval-dialog.js';
 import { ConfirmPrompt } from './confirm.js';
+import { HighlightContext } from './highlight-context.js';
+import { resolveHighlights, type Highlights } from './highlights.js';
 import type { TuiController } from './controller.js';
 import { InputBox, inputBoxHeight } from './input-box.js';
 import { layoutLiveRegion } from './live-layout.js';
@@ -16,7 +18,7 @@ import { StatusLine, type StatusInfo, type StatuslineFn } from './status-line.js
 import { sanitizeText } from './text-layout.js';
 import { formatDuration } from './tool-line.js';
 import { TranscriptItemView } from './transcript-item.js';
-import type { TranscriptItem } from './transcript-items.js';
+import type { ContextShare, TranscriptItem } from './transcript-items.js';
 
 export interface AppProps {
   controller: TuiController;
@@ -30,9 +32,17 @@ function useTurnStart(running: boolean): number {
   return started.current;
 }
 
-export function statusInfo(c: TuiController, usage: StatusInfo['usage'], busy: boolean, cost: number | undefined, context?: number): StatusInfo {
+export function statusInfo(c: TuiController, usage: StatusInfo['usage'], busy: boolean, cost: number | undefined, contextTokens?: number, share?: ContextShare): StatusInfo {
+  const inputMode = c.input.viMode();
+  // The core's accounting when it has spoken (tokens the next request uses, the model's window); else the last prompt's tokens.
+  const context = share
+    ? { tokens: share.used, window: share.window, percent: share.fraction * 100 }
+    : contextTokens !== undefined
+      ? { tokens: contextTokens, ...(c.contextWindow ? { window: c.contextWindow } : {}) }
+      : undefined;
   return {
-    ...(context !== undefined ? { context } : {}),
+    ...(inputMode ? { inputMode } : {}),
+    ...(context ? { context } : {}),
     model: c.session.modelName(),
     mode: c.approvals.mode(),
     auto: c.approvals.isAuto(),
@@ -52,31 +62,24 @@ export function statuslineOption(c: TuiController): StatuslineFn | null {
 }
 
 export function App({ controller: c }: AppProps) {
-  const { exit } = useApp();
-  const { write } = useStdout();
+  useTerminalHandlers(c);
   const { columns, rows } = useTerminalSize();
   const transcript = useSyncExternalStore(c.transcript.subscribe, c.transcript.getSnapshot);
   const ctl = useSyncExternalStore(c.subscribe, c.getSnapshot);
   const confirm = useSyncExternalStore(c.confirms.subscribe, c.confirms.getSnapshot);
   const pending = useCurrentApproval(c);
   const maxInputLines = Math.max(3, Math.min(10, Math.floor(rows / 4)));
-  const inputRows = useSyncExternalStore(c.input.subscribe, () => inputBoxHeight(c.input, maxInputLines));
+  const width = Math.max(20, columns);
+  // The status line shows vi's mode: follow it (a key press otherwise re-renders the input alone).
+  useSyncExternalStore(c.input.subscribe, () => c.input.viMode());
+  const inputRows = useSyncExternalStore(c.input.subscribe, () => inputBoxHeight(c.input, maxInputLines, width));
   const callRunning = transcript.live.some((i) => i.kind === 'call' && i.call.state === 'running');
   const now = useClock(transcript.running || callRunning);
   const turnStart = useTurnStart(transcript.running);
   const { reserved, onUnhandled } = useAppKeys(c);
+  useRedrawAfterResize(columns, rows, () => c.redraw());
 
-  useEffect(() => {
-    c.onExit = () => exit();
-    // Clearing through ink's own stdout writer makes it draw the live region again right after.
-    c.onRedraw = () => write('\x1b[2J\x1b[H');
-    return () => {
-      c.onExit = undefined;
-      c.onRedraw = undefined;
-    };
-  }, [c, exit, write]);
 
-  const width = Math.max(20, columns);
   const md = (text: string) => c.markdown.render(sanitizeText(text), width);
   const focus = confirm ? 'confirm' : pending ? 'dialog' : 'input';
   const layout = layoutLiveRegion({
@@ -93,9 +96,12 @@ export function App({ controller: c }: AppProps) {
   });
   const thinking = transcript.running && !layout.tail && !pending && !callRunning;
   const statusline = statuslineOption(c);
+  // lug.hl.set replaces the option's table, so its identity says when to work the styles out again.
+  const setHighlights = c.host.options.has('highlights') ? c.host.options.get<Partial<Highlights> | null>('highlights') : undefined;
+  const highlights = useMemo(() => resolveHighlights(setHighlights), [setHighlights]);
 
   return (
-    <>
+    <HighlightContext.Provider value={highlights}>
       <Static items={transcript.committed as TranscriptItem[]}>
         {(item) => <TranscriptItemView key={item.key} item={item} width={width} markdown={c.markdown} />}
       </Static>
@@ -126,6 +132,7 @@ export function App({ controller: c }: AppProps) {
           <InputBox
             store={c.input}
             maxLines={maxInputLines}
+            width={width}
             keys={focus === 'input'}
             inactive={focus !== 'input'}
             reserved={reserved}
@@ -134,9 +141,9 @@ export function App({ controller: c }: AppProps) {
             placeholder={c.session.modelName() ? 'Ask, or :help' : 'No model yet: :help, :lua, or see above'}
           />
         </Box>
-        <StatusLine width={width} home={c.host.env.HOME} statusline={statusline} primed={c.primedStatus} info={statusInfo(c, transcript.usage, transcript.running, transcript.cost, transcript.context)} />
+        <StatusLine width={width} home={c.host.env.HOME} statusline={statusline} primed={c.primedStatus} info={statusInfo(c, transcript.usage, transcript.running, transcript.cost, transcript.contextTokens, transcript.context)} />
         {ctl.hint && <Text color="yellow">{ctl.hint}</Text>}
       </Box>
-    </>
+    </HighlightContext.Provider>
   );
 }

@@ -9,6 +9,7 @@ import { Box, Text, useInput, type Key } from 'ink';
 import { escapeForTerminal } from '@lug/core';
 import type { ApprovalQueueView, PendingApproval } from './contracts.js';
 import { InputBox } from './input-box.js';
+import { useHighlight } from './highlight-context.js';
 import { InputStore } from './input-store.js';
 import { PromptHistory } from './history.js';
 import { oneLine, sanitizeText } from './text-layout.js';
@@ -23,9 +24,11 @@ function useQueue(queue: ApprovalQueueView): { current: PendingApproval | undefi
 }
 
 function DiffLine({ line }: { line: string }) {
+  const add = useHighlight('diff_add');
+  const remove = useHighlight('diff_remove');
   if (line.startsWith('+++') || line.startsWith('---')) return <Text bold>{line}</Text>;
-  if (line.startsWith('+')) return <Text color="green">{line}</Text>;
-  if (line.startsWith('-')) return <Text color="red">{line}</Text>;
+  if (line.startsWith('+')) return <Text {...add}>{line}</Text>;
+  if (line.startsWith('-')) return <Text {...remove}>{line}</Text>;
   if (line.startsWith('@@')) return <Text color="cyan">{line}</Text>;
   return <Text>{line || ' '}</Text>;
 }
@@ -103,13 +106,13 @@ function DialogFor({ queue, pending, waiting, maxHeight, width, active }: Dialog
   const what = preview.kind === 'diff' ? 'wants to change' : preview.kind === 'command' ? 'wants to run' : 'wants to run with';
   const shown = lines.slice(scroll, scroll + view);
   const more = waiting > 1 ? `  · ${waiting - 1} more waiting` : '';
+  const border = useHighlight('dialog_border');
+  const titleStyle = useHighlight('dialog_title');
 
   return (
-    <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1}>
+    <Box flexDirection="column" borderStyle="round" borderColor={border.color} borderDimColor={border.dimColor} paddingX={1}>
       <Text wrap="truncate-end">
-        <Text bold color="yellow">
-          {call.tool}
-        </Text>{' '}
+        <Text {...titleStyle}>{call.tool}</Text>{' '}
         {what}: <Text bold>{title.slice(call.tool.length + 1)}</Text>
         <Text dimColor>{more}</Text>
       </Text>
@@ -133,7 +136,7 @@ function DialogFor({ queue, pending, waiting, maxHeight, width, active }: Dialog
       {message ? (
         <Box flexDirection="column">
           <Text>Deny, telling the model why (Enter sends, Esc goes back):</Text>
-          <InputBox store={message} maxLines={3} keys={active} onSubmit={(text) => answer({ kind: 'deny', message: text })} />
+          <InputBox store={message} maxLines={3} width={Math.max(10, width - 4)} keys={active} onSubmit={(text) => answer({ kind: 'deny', message: text })} />
         </Box>
       ) : (
         <Box flexDirection="column">

@@ -10,6 +10,8 @@ import { inspectValue } from './inspect.js';
 import { contextCommands } from './context-commands.js';
 import { thinkCommand } from './think-command.js';
 import { rulesCommand } from './rules-command.js';
+import { editCommand, editKey } from './edit-command.js';
+import { exportCommands } from './export-commands.js';
 
 const SOURCE = 'tui';
 
@@ -25,7 +27,7 @@ function helpIndex(c: TuiController): string {
     .map((cmd) => `- \`:${cmd.name}\` ${cmd.desc}${cmd.source !== SOURCE ? ` *(${cmd.source})*` : ''}`)
     .join('\n');
   const pages = topics.length ? topics.map((t) => `\`${t}\``).join(', ') : '(no manual pages in this installation)';
-  return `# lug ${c.opts.version}\n\nType a prompt and press Enter. \`:help TOPIC\` shows a page of the manual: ${pages}.\n\n## Commands\n\n${commands}\n\n## Keys\n\nShift-Tab toggles auto mode · Esc cancels the turn · Ctrl-C twice exits · Ctrl-O shows the last tool result · \`:help keys\` for all of them.`;
+  return `# lug ${c.opts.version}\n\nType a prompt and press Enter. \`:help TOPIC\` shows a page of the manual: ${pages}.\n\n## Commands\n\n${commands}\n\n## Keys\n\nShift-Tab toggles auto mode · Esc cancels the turn · Ctrl-C twice exits · Ctrl-O shows the last reasoning or tool result · Ctrl-G writes the prompt in $EDITOR · \`:help keys\` for all of them.`;
 }
 
 /**
@@ -202,7 +204,7 @@ function lookCommands(c: TuiController): Command[] {
 }
 
 function tuiCommands(c: TuiController): Command[] {
-  return [...approvalCommands(c), rulesCommand(c, SOURCE), ...conversationCommands(c), ...lookCommands(c), ...contextCommands(c), thinkCommand(c, SOURCE)];
+  return [...approvalCommands(c), rulesCommand(c, SOURCE), ...conversationCommands(c), ...lookCommands(c), ...contextCommands(c), thinkCommand(c, SOURCE), editCommand(c, SOURCE), ...exportCommands(c, SOURCE)];
 }
 
 function storedSessions(c: TuiController): Array<{ id: string }> {
@@ -240,6 +242,7 @@ function tuiKeys(c: TuiController): KeyBinding[] {
   return [
     { keys: '<S-Tab>', desc: 'toggle auto mode', source: SOURCE, run: () => void toggleAuto(c) },
     { keys: '<C-l>', desc: 'clear the screen and redraw', source: SOURCE, run: () => c.redraw() },
+    editKey(c, SOURCE),
     {
       keys: '<C-o>',
       desc: 'open the reasoning streaming now, or show in full the last reasoning or tool result',

@@ -15,6 +15,8 @@ import { createMarkdownRenderer, type MarkdownRenderer } from './markdown.js';
 import type { PrimedStatus } from './status-line.js';
 import { noModelMessage, probeLocalModels, type LocalServer, type ProbeOptions } from './probe.js';
 import { attachPromptImages, describeImage } from './prompt-images.js';
+import { editExternally } from './external-editor.js';
+import { autoStyle, FocusTracker, notificationSequence, type NotifyStyle } from './notifications.js';
 import { TranscriptStore } from './transcript-store.js';
 
 export interface TuiControllerOptions {
@@ -63,7 +65,15 @@ export class TuiController {
   readonly confirms: ConfirmQueue;
   readonly markdown: MarkdownRenderer;
   readonly processes: ProcessCounts;
+  /** Whether the terminal has the focus (its focus reports), for notifications. */
+  readonly focus = new FocusTracker();
   localServers: LocalServer[] = [];
+  /**
+   * Tokens the model's context window holds, when known: the status line then
+   * shows how full it is (`ctx 12k/200k 6%`). The hook the context accounting
+   * fills (setContextWindow); undefined shows the tokens in use alone.
+   */
+  contextWindow: number | undefined;
   /** The statusline function's text for the first frame (startTui works it out before drawing). */
   primedStatus: PrimedStatus | undefined;
   private snapshot: ControllerSnapshot;
@@ -76,6 +86,10 @@ export class TuiController {
   onExit: (() => void) | undefined;
   /** Set by the app: clear the screen and draw the live region again. */
   onRedraw: (() => void) | undefined;
+  /** Set by the app: write a control sequence to the terminal (OSC 52 for :copy). */
+  onTerminalWrite: ((data: string) => void) | undefined;
+  /** Set by the app: run `fn` with the terminal handed over (cooked mode), then take it back and redraw. */
+  onHandOver: (<T>(fn: () => T) => T) | undefined;
   exited = false;
 
   constructor(readonly opts: TuiControllerOptions) {
@@ -103,6 +117,8 @@ export class TuiController {
       commands: opts.host.commands,
       listFiles: opts.listFiles ?? ((cwd, signal) => listFilesByWalking(cwd, { signal, env })),
       cwd: opts.host.cwd,
+      viMode: () => opts.host.options.has('input') && opts.host.options.get<string>('input') === 'vi',
+      notAKey: () => this.focus.isReport(),
     });
     this.snapshot = { session: opts.session, queued: [], hint: undefined, version: 0 };
   }
@@ -129,6 +145,9 @@ export class TuiController {
     this.detach.push(this.confirms.serve());
     this.detach.push(this.transcript.attach(this.host.events));
     this.detach.push(this.host.events.on('turn_end', () => setTimeout(() => this.sendQueued(), 0)));
+    this.detach.push(this.host.events.on('turn_end', (e) => this.notifyAway(e.reason === 'done' ? 'the answer is ready' : `the turn ended: ${e.reason.replace(/_/g, ' ')}`)));
+    this.detach.push(this.approvals.queue.onChange(() => this.dialogChanged()));
+    this.detach.push(this.confirms.subscribe(() => this.confirmChanged()));
     this.detach.push(this.host.events.on('error', () => void this.errorEvents++));
     this.detach.push(this.host.events.on('option_change', () => this.update({})));
     this.detach.push(this.host.events.on('mode_change', () => this.update({})));
@@ -280,12 +299,54 @@ export class TuiController {
     if (stored.notice) this.transcript.notice(stored.notice, 'warn');
   }
 
+  /** The model's context window in tokens (undefined: not known), for the status line. */
+  setContextWindow(tokens: number | undefined): void {
+    this.contextWindow = tokens;
+    this.update({});
+  }
+
   /** Start a new conversation (`:clear`). */
   resetSession(): void {
     if (this.session.running) this.session.cancel();
     this.session.reset();
     this.transcript.setUsage(this.session.usage, this.session.cost ?? 0);
     this.update({ queued: [] });
+  }
+
+  private askingId: string | undefined;
+  private confirming: unknown;
+
+  private dialogChanged(): void {
+    const current = this.approvals.queue.current();
+    const id = current?.call.id;
+    if (id === this.askingId) return;
+    this.askingId = id;
+    if (current) this.notifyAway(`${current.call.tool} asks: ${current.call.description.title}`);
+  }
+
+  private confirmChanged(): void {
+    const current = this.confirms.getSnapshot();
+    if (current === this.confirming) return;
+    this.confirming = current;
+    if (current) this.notifyAway(`a confirmation waits: ${current.message}`);
+  }
+
+  /** Notify, per lug.opt.notify, when the terminal is not focused. */
+  notifyAway(body: string): void {
+    if (this.focus.focused || !this.onTerminalWrite) return;
+    const option = this.host.options.has('notify') ? this.host.options.get<NotifyStyle>('notify') : 'auto';
+    const style = option === 'auto' ? autoStyle(this.host.env) : option;
+    const sequence = notificationSequence(style, 'lug', body);
+    if (sequence) this.onTerminalWrite(sequence);
+  }
+
+  /** Ctrl-G, `:edit`: the prompt in the user's editor; what was saved replaces it. */
+  editPrompt(): void {
+    const env = { ...process.env, ...this.host.env };
+    const handOver = this.onHandOver ?? (<T>(fn: () => T) => fn());
+    const result = handOver(() => editExternally(this.input.text, env));
+    if ('error' in result) return this.transcript.notice(result.error, 'error');
+    this.input.setText(result.text);
   }
 
   redraw(): void {

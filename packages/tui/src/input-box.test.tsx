@@ -5,14 +5,14 @@ import React from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from 'ink-testing-library';
 import { CommandRegistry } from '@lug/core';
-import { InputBox } from './input-box.js';
+import { InputBox, inputBoxHeight } from './input-box.js';
 import { InputStore } from './input-store.js';
 import { PromptHistory } from './history.js';
 import { KEY, plain, settle } from './test-support/ink.js';
 
 afterEach(() => cleanup());
 
-function setup(opts: { history?: PromptHistory; commands?: CommandRegistry; files?: string[] } = {}) {
+function setup(opts: { history?: PromptHistory; commands?: CommandRegistry; files?: string[]; width?: number; maxLines?: number } = {}) {
   const sent: string[] = [];
   const store = new InputStore({
     history: opts.history ?? new PromptHistory(undefined),
@@ -20,7 +20,7 @@ function setup(opts: { history?: PromptHistory; commands?: CommandRegistry; file
     listFiles: opts.files ? async () => opts.files! : undefined,
     cwd: '/project',
   });
-  const ui = render(<InputBox store={store} onSubmit={(t) => sent.push(t)} />);
+  const ui = render(<InputBox store={store} width={opts.width} maxLines={opts.maxLines} onSubmit={(t) => sent.push(t)} />);
   const type = async (...chunks: string[]) => {
     for (const c of chunks) {
       ui.stdin.write(c);
@@ -124,6 +124,28 @@ describe('InputBox paste', () => {
     expect(t.store.text.split('\n')).toHaveLength(200);
     expect(t.store.text.startsWith('line 0\nline 1\n')).toBe(true);
     expect(plain(t.lastFrame())).toContain('more');
+  });
+
+  it('wraps a 3,000-character paste into rows: the marker on the first, two spaces before every other', async () => {
+    const t = setup({ width: 40, maxLines: 200 });
+    const text = Array.from({ length: 600 }, (_, i) => `w${i}`).join(' ').slice(0, 3000);
+    await t.type(KEY.paste(text));
+    const rows = plain(t.lastFrame()).split('\n');
+    expect(rows[0]).toMatch(/^› w0 w1 w2/);
+    expect(rows.length).toBeGreaterThan(3000 / 40);
+    for (const row of rows.slice(1)) expect(row).toMatch(/^ {2}\S/);
+    for (const row of rows) expect(row.length).toBeLessThanOrEqual(40);
+    // The rows hold the text, in order, each character once (each row broken at a space, which ends the row).
+    expect(rows.map((r) => r.slice(2).trimEnd()).join(' ')).toBe(text);
+  });
+
+  it('scrolls a long text by rows to keep the cursor in view, saying how many rows are hidden', async () => {
+    const t = setup({ width: 30, maxLines: 4 });
+    await t.type(KEY.paste('a'.repeat(270)));
+    const rows = plain(t.lastFrame()).split('\n');
+    expect(rows[0]).toBe('  ↑ 6 more rows');
+    expect(rows.slice(1)).toHaveLength(4);
+    expect(inputBoxHeight(t.store, 4, 30)).toBe(4 + 1 + 2);
   });
 
   it('keeps a paste split over several chunks whole', async () => {

@@ -5,7 +5,10 @@
  */
 import React, { useRef, useSyncExternalStore } from 'react';
 import { Box, Text, useInput, type Key } from 'ink';
+import type { EditorState } from './editor.js';
 import type { InputStore } from './input-store.js';
+import { useHighlight } from './highlight-context.js';
+import { cursorRowOf, firstShownRow, inputRows, textColumns, type InputRow } from './input-rows.js';
 
 export const MENU_ROWS = 8;
 
@@ -13,6 +16,8 @@ export interface InputBoxProps {
   store: InputStore;
   /** Most rows of text shown; longer texts scroll to keep the cursor in view. */
   maxLines?: number;
+  /** Columns the box has (the terminal's width in the TUI): its text wraps into rows of that width. */
+  width?: number;
   /** Take keys directly (standalone use). The TUI routes keys itself and passes false. */
   keys?: boolean;
   onSubmit?(text: string): void;
@@ -25,19 +30,20 @@ export interface InputBoxProps {
   onUnhandled?(input: string, key: Key): void;
 }
 
-function CursorLine({ line, cursor }: { line: string; cursor: number | undefined }) {
-  if (cursor === undefined) return <Text>{line || ' '}</Text>;
-  const at = line[cursor] ?? ' ';
+function CursorRow({ text, cursor }: { text: string; cursor: number | undefined }) {
+  if (cursor === undefined) return <Text wrap="truncate-end">{text || ' '}</Text>;
+  const code = text.codePointAt(cursor);
+  const at = code === undefined ? ' ' : String.fromCodePoint(code);
   return (
-    <Text>
-      {line.slice(0, cursor)}
+    <Text wrap="truncate-end">
+      {text.slice(0, cursor)}
       <Text inverse>{at}</Text>
-      {line.slice(cursor + 1)}
+      {text.slice(cursor + at.length)}
     </Text>
   );
 }
 
-export function InputBox({ store, maxLines = 10, keys = true, onSubmit, inactive = false, placeholder, reserved, onUnhandled }: InputBoxProps) {
+export function InputBox({ store, maxLines = 10, width = 80, keys = true, onSubmit, inactive = false, placeholder, reserved, onUnhandled }: InputBoxProps) {
   const snap = useSyncExternalStore(store.subscribe, store.getSnapshot);
   // Always subscribed, reading whether it has the keys from a ref: re-subscribing on a focus change
   // happens in an effect, and a key typed right after a dialog closes would be lost in between.
@@ -53,43 +59,32 @@ export function InputBox({ store, maxLines = 10, keys = true, onSubmit, inactive
     },
   );
 
-  const { text, cursor } = snap.editor;
-  const lines = text.split('\n');
-  let cursorLine = 0;
-  let cursorColumn = cursor;
-  for (let i = 0, offset = 0; i < lines.length; i++) {
-    const len = lines[i]!.length;
-    if (cursor <= offset + len) {
-      cursorLine = i;
-      cursorColumn = cursor - offset;
-      break;
-    }
-    offset += len + 1;
-  }
-  const first = Math.max(0, Math.min(cursorLine - Math.floor(maxLines / 2), lines.length - maxLines));
-  const shown = lines.slice(first, first + maxLines);
+  const { text } = snap.editor;
+  const view = inputView(snap.editor, width, maxLines);
+  const { rows, first, shown } = view;
+  const marker = useHighlight('prompt');
   const menu = snap.menu;
   const menuFirst = menu ? Math.max(0, Math.min(menu.selected - MENU_ROWS + 1, menu.items.length - MENU_ROWS)) : 0;
 
   return (
     <Box flexDirection="column">
-      {first > 0 && <Text dimColor>  ↑ {first} more line{first === 1 ? '' : 's'}</Text>}
-      {shown.map((line, i) => (
+      {first > 0 && <Text dimColor>  ↑ {first} more row{first === 1 ? '' : 's'}</Text>}
+      {shown.map((row, i) => (
         <Box key={first + i}>
-          <Text color={inactive ? 'gray' : 'cyan'} bold>
-            {first + i === 0 ? '› ' : '  '}
-          </Text>
+          <Box width={2} flexShrink={0}>
+            <Text {...(inactive ? { color: 'gray', bold: true } : marker)}>{first + i === 0 ? '› ' : '  '}</Text>
+          </Box>
           {text === '' && placeholder && !inactive ? (
-            <Text>
+            <Text wrap="truncate-end">
               <Text inverse> </Text>
               <Text dimColor>{placeholder}</Text>
             </Text>
           ) : (
-            <CursorLine line={line} cursor={!inactive && first + i === cursorLine ? cursorColumn : undefined} />
+            <CursorRow text={text.slice(row.start, row.end)} cursor={!inactive && first + i === view.cursorRow ? view.cursorOffset : undefined} />
           )}
         </Box>
       ))}
-      {first + maxLines < lines.length && <Text dimColor>  ↓ {lines.length - first - maxLines} more</Text>}
+      {first + shown.length < rows.length && <Text dimColor>  ↓ {rows.length - first - shown.length} more</Text>}
       {snap.pasting && <Text dimColor>  pasting…</Text>}
       {menu &&
         menu.items.slice(menuFirst, menuFirst + MENU_ROWS).map((item, i) => (
@@ -109,10 +104,33 @@ export function InputBox({ store, maxLines = 10, keys = true, onSubmit, inactive
   );
 }
 
-/** Rows the input box takes for a text, to budget the live region. */
-export function inputBoxHeight(store: InputStore, maxLines: number): number {
+/** What the box shows of a text: its rows at the width, the first shown, and where the cursor is. */
+export interface InputView {
+  rows: InputRow[];
+  first: number;
+  shown: InputRow[];
+  cursorRow: number;
+  cursorOffset: number;
+}
+
+// The last view, by text, cursor, width and height: the app measures the box and the box draws it, once a key.
+let lastView: { editor: EditorState; width: number; maxLines: number; view: InputView } | undefined;
+
+export function inputView(editor: EditorState, width: number, maxLines: number): InputView {
+  if (lastView && lastView.editor === editor && lastView.width === width && lastView.maxLines === maxLines) return lastView.view;
+  const rows = inputRows(editor.text, textColumns(width));
+  const { row: cursorRow, offset: cursorOffset } = cursorRowOf(rows, editor.cursor);
+  const first = firstShownRow(rows.length, cursorRow, maxLines);
+  const view = { rows, first, shown: rows.slice(first, first + maxLines), cursorRow, cursorOffset };
+  lastView = { editor, width, maxLines, view };
+  return view;
+}
+
+/** Rows the input box takes for a text at a width, to budget the live region. */
+export function inputBoxHeight(store: InputStore, maxLines: number, width = 80): number {
   const snap = store.getSnapshot();
-  const lines = Math.min(maxLines, snap.editor.text.split('\n').length);
+  const view = inputView(snap.editor, width, maxLines);
+  const scroll = (view.first > 0 ? 1 : 0) + (view.first + view.shown.length < view.rows.length ? 1 : 0);
   const menu = snap.menu ? Math.min(MENU_ROWS, snap.menu.items.length) + (snap.menu.items.length > MENU_ROWS ? 1 : 0) : 0;
-  return lines + menu + (snap.pasting ? 1 : 0) + 2;
+  return view.shown.length + scroll + menu + (snap.pasting ? 1 : 0) + 2;
 }

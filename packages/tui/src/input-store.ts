@@ -32,6 +32,7 @@ import {
 import { commonPrefix, completeCommandLine, completePathToken, withDirectories, type Completions } from './completion.js';
 import type { PromptHistory } from './history.js';
 import type { FileLister } from './contracts.js';
+import { ViMachine, type ViKey, type ViMode } from './vi-mode.js';
 
 export interface InputSnapshot {
   editor: EditorState;
@@ -39,6 +40,8 @@ export interface InputSnapshot {
   menu: (Completions & { selected: number }) | undefined;
   /** True between the start and end of a bracketed paste. */
   pasting: boolean;
+  /** With `lug.opt.input = "vi"`: the mode, and a normal-mode command being typed ("2d"). */
+  vi?: { mode: ViMode; pending: string };
 }
 
 /** What a key did: sent the text, was used, or was not for the input (the app may use it). */
@@ -51,6 +54,10 @@ export interface InputStoreOptions {
   cwd?: string;
   /** How long a file list is reused before `@` walks the tree again. */
   fileListTtlMs?: number;
+  /** Whether the input is in vi mode (`lug.opt.input`), asked at each key. */
+  viMode?: () => boolean;
+  /** True while the input being handled is not a key (a focus report): it is skipped. */
+  notAKey?: () => boolean;
 }
 
 const PASTE_START = '[200~';
@@ -66,6 +73,8 @@ export class InputStore {
   private menuClosedFor: string | undefined;
   /** The text shown is a history entry, unedited: Up and Down keep walking history. */
   private browsing = false;
+  /** Vi mode's state, made the first time vi mode is on. */
+  private vi: ViMachine | undefined;
 
   constructor(private readonly opts: InputStoreOptions) {}
 
@@ -91,8 +100,24 @@ export class InputStore {
   }
 
   setText(text: string): void {
-    this.set({ editor: editorOf(text) });
+    this.vi?.reset();
+    this.set({ editor: editorOf(text), ...this.viSnapshot() });
     this.refreshMenu();
+  }
+
+  /** The vi machine when vi mode is on (made on first use), else undefined. */
+  private viMachine(): ViMachine | undefined {
+    if (!this.opts.viMode?.()) return (this.vi = undefined);
+    return (this.vi ??= new ViMachine());
+  }
+
+  /** Vi mode's mode now (insert or normal), or undefined when the input is not in vi mode. */
+  viMode(): ViMode | undefined {
+    return this.viMachine()?.mode;
+  }
+
+  private viSnapshot(): Pick<InputSnapshot, 'vi'> {
+    return { vi: this.vi ? { mode: this.vi.mode, pending: this.vi.pendingKeys } : undefined };
   }
 
   private set(patch: Partial<InputSnapshot>): void {
@@ -200,7 +225,8 @@ export class InputStore {
     this.opts.history.add(text);
     this.menuClosedFor = undefined;
     this.browsing = false;
-    this.set({ editor: emptyEditor, menu: undefined });
+    this.vi?.reset();
+    this.set({ editor: emptyEditor, menu: undefined, ...this.viSnapshot() });
     return { kind: 'submit', text };
   }
 
@@ -227,7 +253,63 @@ export class InputStore {
   }
 
   handleKey(input: string, key: Key): InputKeyResult {
+    if (this.opts.notAKey?.() && !this.snapshot.pasting) return { kind: 'handled' };
     if (this.handlePaste(input, key)) return { kind: 'handled' };
+    const vi = this.viMachine();
+    if (vi) {
+      const result = this.viKey(vi, input, key);
+      if (result) return result;
+    }
+    return this.editKey(input, key);
+  }
+
+  /**
+   * Vi mode's part of a key: normal mode's commands, and Esc from insert mode.
+   * Undefined leaves the key to the ordinary editing (insert mode's keys, and
+   * in normal mode Enter, the arrows and control keys).
+   */
+  private viKey(vi: ViMachine, input: string, key: Key): InputKeyResult | undefined {
+    if (vi.mode === 'insert') {
+      if (key.escape && !this.snapshot.menu) {
+        this.set({ editor: vi.leaveInsert(this.snapshot.editor, { input, key }), ...this.viSnapshot() });
+        return { kind: 'handled' };
+      }
+      vi.insertKey({ input, key });
+      return undefined;
+    }
+    if (key.return || key.upArrow || key.downArrow || key.leftArrow || key.rightArrow || key.tab || key.home || key.end) return undefined;
+    if (key.escape) {
+      if (vi.pendingKeys) {
+        vi.normalKey(this.snapshot.editor, { input: '\x1b', key }); // an unknown key: drops the command typed so far
+        this.set(this.viSnapshot());
+        return { kind: 'handled' };
+      }
+      return undefined;
+    }
+    if (key.ctrl && input !== 'r') return undefined;
+    if (key.backspace || key.delete) return this.viChars(vi, 'h', key);
+    // Keys typed ahead arrive as one chunk ("ciw"): one command character at a time.
+    return this.viChars(vi, input, key);
+  }
+
+  private viChars(vi: ViMachine, input: string, key: Key): InputKeyResult {
+    const chars = key.ctrl ? [input] : Array.from(input);
+    for (let n = 0; n < chars.length; n++) {
+      if (vi.mode === 'insert') {
+        // A command in the chunk started insert mode ("cwnew"): the rest is typed text.
+        const rest = chars.slice(n).join('');
+        return this.handleKey(rest, { ...key, ctrl: false });
+      }
+      const outcome = vi.normalKey(this.snapshot.editor, { input: chars[n]!, key: key.ctrl ? key : { ...key, ctrl: false } });
+      if (outcome.kind === 'done') this.edit(outcome.editor);
+      else if (outcome.kind === 'history') this.historyStep(outcome.direction);
+      else if (outcome.kind === 'replay') for (const k of outcome.keys) this.handleKey(k.input, k.key);
+      this.set(this.viSnapshot());
+    }
+    return { kind: 'handled' };
+  }
+
+  private editKey(input: string, key: Key): InputKeyResult {
     const s = this.snapshot.editor;
     const menu = this.snapshot.menu;
 

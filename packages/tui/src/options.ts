@@ -2,14 +2,23 @@
  * The options the TUI reads. The CLI defines them before init.lua runs, so
  * `lug.opt.statusline = function(s) ... end` works from the first line.
  */
-import { functionOption, type OptionDef, type OptionsStore } from '@lug/core';
+import { enumOption, functionOption, type OptionDef, type OptionsStore } from '@lug/core';
+import { HIGHLIGHTS_OPTION } from './highlights.js';
+import { NOTIFY_OPTION } from './notifications.js';
 
 export const STATUSLINE_OPTION = functionOption(
   'statusline',
   'A function that returns the status line to show in place of the stock one. It receives a table with model, approval, auto, tokens_in, tokens_out, tokens_cache_read, tokens_cache_write, cost (US dollars, nil when a price is unknown), running, background, cwd and busy. AUTO is still shown in front while auto mode is on.',
 );
 
-export const TUI_OPTIONS: OptionDef<any>[] = [STATUSLINE_OPTION];
+export const INPUT_OPTION = enumOption(
+  'input',
+  ['emacs', 'vi'] as const,
+  'emacs',
+  'How the prompt is edited: "emacs" (the keys of a shell: Ctrl-A, Ctrl-E, Ctrl-W…) or "vi" (insert and normal modes: Esc for normal mode, motions, operators with counts and text objects, u and Ctrl-R, .; the mode is shown in the status line).',
+);
+
+export const TUI_OPTIONS: OptionDef<any>[] = [STATUSLINE_OPTION, HIGHLIGHTS_OPTION, INPUT_OPTION, NOTIFY_OPTION];
 
 /** Define the TUI's options in a store, skipping any already defined. */
 export function defineTuiOptions(options: OptionsStore): void {

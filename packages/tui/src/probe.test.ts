@@ -36,11 +36,13 @@ describe('probeLocalModels', () => {
   it('finds the models of OpenAI-compatible servers and skips ports with nothing behind them', async () => {
     const ollama = await listen(modelServer({ object: 'list', data: [{ id: 'llama3.2' }, { id: 'qwen2.5-coder' }] }));
     const nothing = await closedPort();
+    // What is found, not how fast (the deadline has its own tests): a loaded machine may take more than the default 200 ms.
     const found = await probeLocalModels({
       ports: [
         { port: ollama, name: 'Ollama' },
         { port: nothing, name: 'llama.cpp' },
       ],
+      timeoutMs: 10_000,
     });
     expect(found).toEqual([{ name: 'Ollama', baseUrl: `http://127.0.0.1:${ollama}/v1`, models: ['llama3.2', 'qwen2.5-coder'] }]);
   });

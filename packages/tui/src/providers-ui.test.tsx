@@ -12,6 +12,7 @@ import { cleanup } from 'ink-testing-library';
 import { Session, SessionStore, type ModelInfo, type ModelRequest, type ProviderEvent } from '@lug/core';
 import { createHostWithApprovals } from '@lug/approvals';
 import { scriptedProvider, type ProviderStep } from '@lug/testing';
+import { contextText } from './status-line.js';
 import { defineTuiOptions } from './options.js';
 import { KEY, settle } from './test-support/ink.js';
 import { mountController } from './test-support/mount-app.js';
@@ -137,7 +138,20 @@ describe('cost in the status line', () => {
     await t.type('hi', KEY.enter);
     await t.waitFor(() => !t.session.running && t.frame().includes('Hi.'), 'the answer');
     // 100 × $3 + 20 × $15 per million tokens.
-    expect(t.frame()).toMatch(/↑100 ↓20 · \d+% context · \$0\.0006/);
+    expect(t.frame()).toMatch(/↑100 ↓20 · ctx 1\d\d\/128k 0% · \$0\.0006/);
+  });
+
+  it("shows how full the context is from the core's accounting: tokens the next request uses, of the model's window", async () => {
+    const t = mount([[{ type: 'text_delta', text: 'Hi.' }, usage(100, 20), end]], { modelInfo: { contextWindow: 1000 } });
+    await t.type('hi', KEY.enter);
+    await t.waitFor(() => !t.session.running && t.frame().includes('Hi.'), 'the answer');
+    await t.waitFor(() => /ctx 1\d\d\/1\.0k 1\d%/.test(t.frame()), 'the share of the window');
+  });
+
+  it('falls back to the last prompt\'s tokens and setContextWindow where no accounting speaks', () => {
+    expect(contextText({ tokens: 100, window: 1000 })).toBe('ctx 100/1.0k 10%');
+    expect(contextText({ tokens: 100 })).toBe('ctx 100');
+    expect(contextText({ tokens: 100, window: 1000, percent: 12.4 })).toBe('ctx 100/1.0k 12%');
   });
 
   it('keeps the cost of a conversation continued with :resume', async () => {

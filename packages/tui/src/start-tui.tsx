@@ -13,6 +13,7 @@ import { registerTuiCommands } from './commands.js';
 import { TuiController, type TuiControllerOptions } from './controller.js';
 import { keyChunkedStdin } from './key-chunks.js';
 import { defineTuiOptions } from './options.js';
+import { FOCUS_REPORTS_OFF, FOCUS_REPORTS_ON } from './notifications.js';
 import { primeStatusline } from './status-line.js';
 
 export interface StartTuiOptions extends TuiControllerOptions {
@@ -76,7 +77,8 @@ export async function startTui(opts: StartTuiOptions): Promise<void> {
   }
   controller.start();
   opts.onController?.(controller);
-  if (stdout.isTTY) stdout.write(BRACKETED_PASTE_ON);
+  // Focus reports too, so a turn that ends while you look elsewhere can call you back (notifications.ts).
+  if (stdout.isTTY) stdout.write(BRACKETED_PASTE_ON + FOCUS_REPORTS_ON);
   const printed = new Set<string>();
   const restoreConsole = routeConsole((text, level) => {
     // An SDK repeats its warning on every request: once is enough.
@@ -107,7 +109,7 @@ export async function startTui(opts: StartTuiOptions): Promise<void> {
     await instance.waitUntilExit();
   } finally {
     restoreConsole();
-    if (stdout.isTTY) stdout.write(BRACKETED_PASTE_OFF);
+    if (stdout.isTTY) stdout.write(BRACKETED_PASTE_OFF + FOCUS_REPORTS_OFF);
     controller.exit();
     controller.dispose();
     unregister();

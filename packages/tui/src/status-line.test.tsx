@@ -60,6 +60,15 @@ describe('StatusLine', () => {
     expect(seen[0]).toMatchObject({ cost: 1.5, tokens_cache_read: 7, tokens_cache_write: 0 });
   });
 
+  it('shows the context in use, and how full it is once the window is known', async () => {
+    expect(plain(render(<StatusLine info={{ ...base, context: { tokens: 12_000 } }} />).lastFrame())).toContain('· ctx 12k ·');
+    expect(plain(render(<StatusLine info={{ ...base, context: { tokens: 50_000, window: 200_000 } }} />).lastFrame())).toContain('· ctx 50k/200k 25% ·');
+    const seen: StatuslineContext[] = [];
+    render(<StatusLine info={{ ...base, context: { tokens: 50_000, window: 200_000 } }} statusline={(s) => void seen.push(s)} />);
+    await settle();
+    expect(seen[0]).toMatchObject({ context_tokens: 50_000, context_window: 200_000, context_percent: 25 });
+  });
+
   it('counts running and background processes', () => {
     const frame = plain(render(<StatusLine info={{ ...base, running: 2, background: 1 }} />).lastFrame());
     expect(frame).toContain('2 running, 1 background');

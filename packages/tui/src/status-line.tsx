@@ -11,16 +11,17 @@ import React, { useEffect, useRef, useState } from 'react';
 import { Box, Text } from 'ink';
 import { formatCost, type ApprovalMode, type Usage } from '@lug/core';
 import { oneLine } from './text-layout.js';
+import { useHighlight } from './highlight-context.js';
 
 export interface StatusInfo {
   model: string | undefined;
   mode: ApprovalMode;
   auto: boolean;
   usage: Usage;
-  /** The share of the context window the next request uses (0..1), once known. */
-  context?: number;
   /** The session's cost in US dollars; undefined when a price is not known. */
   cost: number | undefined;
+  /** How full the model's context is; undefined before the first request. */
+  context?: ContextUse;
   /** Processes of running calls. */
   running: number;
   /** Processes left in the background. */
@@ -30,6 +31,8 @@ export interface StatusInfo {
   busy: boolean;
   /** lug.opt.sandbox ("off", "workspace", "read-only"); absent where the host has no sandbox option (nothing is shown). */
   sandbox?: string;
+  /** The input's vi mode (`lug.opt.input = "vi"`); undefined otherwise. */
+  inputMode?: 'insert' | 'normal';
 }
 
 /** What a statusline function receives (a Lua table when set from Lua). */
@@ -39,17 +42,22 @@ export interface StatuslineContext {
   auto: boolean;
   tokens_in: number;
   tokens_out: number;
-  /** Percent of the context window used (0 to 100), or nil before it is known. */
-  context_percent: number | null;
   /** Input tokens read from and written to the provider's cache (not in tokens_in). */
   tokens_cache_read: number;
   tokens_cache_write: number;
   /** The session's cost in US dollars; nil when a price is not known. */
   cost: number | null;
+  /** Tokens of the last request's prompt (the context in use); nil before the first request. */
+  context_tokens: number | null;
+  /** Tokens the model's context window holds, and the share in use (0 to 100); nil when not known. */
+  context_window: number | null;
+  context_percent: number | null;
   running: number;
   background: number;
   cwd: string;
   busy: boolean;
+  /** "insert" or "normal" with lug.opt.input = "vi"; nil otherwise. */
+  input_mode: 'insert' | 'normal' | null;
 }
 
 export type StatuslineFn = (ctx: StatuslineContext) => unknown;
@@ -66,6 +74,32 @@ export function shortenPath(cwd: string, home: string | undefined): string {
   return cwd;
 }
 
+/**
+ * How full the context is: the tokens of the last request's prompt (input,
+ * cache reads and writes), and, when known, the window they fill. The window
+ * (or a percentage worked out elsewhere) comes from the core's context
+ * accounting (its `context` event), else from `TuiController.setContextWindow(tokens)`.
+ */
+export interface ContextUse {
+  tokens: number;
+  window?: number;
+  /** A share in use computed by whoever knows better (the context issue's accounting); else tokens / window. */
+  percent?: number;
+}
+
+export function contextPercent(context: ContextUse): number | undefined {
+  if (context.percent !== undefined) return Math.round(context.percent);
+  return context.window ? Math.round((100 * context.tokens) / context.window) : undefined;
+}
+
+/** "ctx 12k", or "ctx 12k/200k 6%" once the window is known. */
+export function contextText(context: ContextUse | undefined): string | undefined {
+  if (!context) return undefined;
+  const percent = contextPercent(context);
+  const window = context.window ? `/${formatTokens(context.window)}` : '';
+  return `ctx ${formatTokens(context.tokens)}${window}${percent !== undefined ? ` ${percent}%` : ''}`;
+}
+
 /** The cost once the session has used tokens and every price was known; nothing before the first request or when a price is unknown. */
 export function costText(info: Pick<StatusInfo, 'cost' | 'usage'>): string | undefined {
   if (info.cost === undefined) return undefined;
@@ -80,14 +114,17 @@ export function statuslineContext(info: StatusInfo): StatuslineContext {
     auto: info.auto,
     tokens_in: info.usage.inputTokens,
     tokens_out: info.usage.outputTokens,
-    context_percent: info.context !== undefined ? Math.round(info.context * 100) : null,
     tokens_cache_read: info.usage.cacheReadTokens ?? 0,
     tokens_cache_write: info.usage.cacheWriteTokens ?? 0,
     cost: info.cost ?? null,
+    context_tokens: info.context?.tokens ?? null,
+    context_window: info.context?.window ?? null,
+    context_percent: info.context ? (contextPercent(info.context) ?? null) : null,
     running: info.running,
     background: info.background,
     cwd: info.cwd,
     busy: info.busy,
+    input_mode: info.inputMode ?? null,
   };
 }
 
@@ -186,13 +223,14 @@ export interface StatusLineProps {
 
 export function StatusLine({ info, width = 80, statusline, home, primed }: StatusLineProps) {
   const custom = useCustomStatus(statusline, info, primed);
+  const autoStyle = useHighlight('status_auto');
+  const text = useHighlight('status');
+  const modelStyle = useHighlight('status_model');
   const sandboxed = info.sandbox !== undefined && info.sandbox !== 'off';
   // Auto mode without the sandbox can change anything the user can: the line says so; a sandbox in force is always shown.
   const auto = info.auto ? (
     <Text>
-      <Text backgroundColor="red" color="white" bold>
-        {' AUTO '}
-      </Text>
+      <Text {...autoStyle}>{' AUTO '}</Text>
       {info.sandbox === 'off' ? <Text color="red"> · unsandboxed</Text> : null}
       {sandboxed ? <Text color="green"> · sandbox: {info.sandbox}</Text> : null}
     </Text>
@@ -212,24 +250,27 @@ export function StatusLine({ info, width = 80, statusline, home, primed }: Statu
   }
   const procs = [info.running ? `${info.running} running` : '', info.background ? `${info.background} background` : ''].filter(Boolean).join(', ');
   const cached = (info.usage.cacheReadTokens ?? 0) + (info.usage.cacheWriteTokens ?? 0);
-  const tokens = `↑${formatTokens(info.usage.inputTokens)}${cached ? ` (+${formatTokens(cached)} cached)` : ''} ↓${formatTokens(info.usage.outputTokens)}${info.context !== undefined ? ` · ${Math.round(info.context * 100)}% context` : ''}`;
+  const tokens = `↑${formatTokens(info.usage.inputTokens)}${cached ? ` (+${formatTokens(cached)} cached)` : ''} ↓${formatTokens(info.usage.outputTokens)}`;
   const cost = costText(info);
+  const context = contextText(info.context);
   return (
     <Box>
       <Text wrap="truncate-start">
-        {info.auto ? auto : <Text dimColor>{info.mode === 'all' ? 'approval: all' : 'approval: ask'}</Text>}
+        {info.inputMode === 'normal' ? <Text bold>NORMAL </Text> : info.inputMode === 'insert' ? <Text {...text}>INSERT </Text> : null}
+        {info.auto ? auto : <Text {...text}>{info.mode === 'all' ? 'approval: all' : 'approval: ask'}</Text>}
         {!info.auto && auto ? (
           <Text>
-            <Text dimColor> · </Text>
+            <Text {...text}> · </Text>
             {auto}
           </Text>
         ) : null}
-        <Text dimColor> · </Text>
-        <Text color={info.model ? 'cyan' : 'yellow'}>{info.model ?? 'no model'}</Text>
-        <Text dimColor> · {tokens}</Text>
-        {cost ? <Text dimColor> · {cost}</Text> : null}
+        <Text {...text}> · </Text>
+        {info.model ? <Text {...modelStyle}>{info.model}</Text> : <Text color="yellow">no model</Text>}
+        <Text {...text}> · {tokens}</Text>
+        {context ? <Text {...text}> · {context}</Text> : null}
+        {cost ? <Text {...text}> · {cost}</Text> : null}
         {procs ? <Text color="magenta"> · {procs}</Text> : null}
-        <Text dimColor> · {shortenPath(info.cwd, home)}</Text>
+        <Text {...text}> · {shortenPath(info.cwd, home)}</Text>
       </Text>
     </Box>
   );

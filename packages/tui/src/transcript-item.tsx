@@ -3,12 +3,14 @@
  * call line, an expanded result, or a notice (errors in red). The same view
  * draws items in the scrollback and in the live region.
  */
-import React, { memo } from 'react';
+import React, { memo, useContext } from 'react';
 import { Box, Text } from 'ink';
 import type { MarkdownRenderer } from './markdown.js';
 import { ToolLine, ToolResult } from './tool-line.js';
 import type { TranscriptItem } from './transcript-items.js';
 import { reasoningLook } from './reasoning-view.js';
+import { HighlightContext } from './highlight-context.js';
+import { textProps } from './highlights.js';
 import { sanitizeText, wrapRows } from './text-layout.js';
 
 export interface TranscriptItemViewProps {
@@ -20,17 +22,16 @@ export interface TranscriptItemViewProps {
   askingId?: string;
 }
 
-const NOTICE_COLOR = { info: undefined, warn: 'yellow', error: 'red' } as const;
+const NOTICE_GROUP = { info: 'notice_info', warn: 'notice_warn', error: 'notice_error' } as const;
 
 function ItemBody({ item, width, markdown, now, askingId }: TranscriptItemViewProps) {
+  const hl = useContext(HighlightContext);
   switch (item.kind) {
     case 'user':
       return (
         <Box>
-          <Text color="cyan" bold>
-            {'› '}
-          </Text>
-          <Text bold>{wrapRows(sanitizeText(item.text), width - 2)}</Text>
+          <Text {...textProps(hl.prompt)}>{'› '}</Text>
+          <Text {...textProps(hl.prompt_text)}>{wrapRows(sanitizeText(item.text), width - 2)}</Text>
         </Box>
       );
     case 'markdown':
@@ -39,12 +40,12 @@ function ItemBody({ item, width, markdown, now, askingId }: TranscriptItemViewPr
       const look = reasoningLook(item, width);
       return (
         <Box flexDirection="column">
-          <Text dimColor italic wrap="truncate-end">
+          <Text {...textProps(hl.reasoning)} wrap="truncate-end">
             {look.header}
           </Text>
           {look.body ? (
             <Box marginLeft={2}>
-              <Text dimColor>{look.body}</Text>
+              <Text {...textProps(hl.reasoning)}>{look.body}</Text>
             </Box>
           ) : null}
         </Box>
@@ -57,14 +58,15 @@ function ItemBody({ item, width, markdown, now, askingId }: TranscriptItemViewPr
     case 'notice': {
       const text = item.markdown ? markdown.render(sanitizeText(item.text), width - 2) : wrapRows(sanitizeText(item.text), width - 2);
       const mark = item.level === 'error' ? '✗ ' : item.level === 'warn' ? '! ' : '· ';
+      const style = textProps(hl[NOTICE_GROUP[item.level]]);
+      // An info line's text is plain; warnings and errors are coloured whole (a Markdown page keeps its own styling).
+      const textStyle = item.markdown || item.level === 'info' ? {} : style;
       return (
         <Box>
           <Box width={2} flexShrink={0}>
-            <Text color={NOTICE_COLOR[item.level]} dimColor={item.level === 'info' && !item.markdown}>
-              {mark}
-            </Text>
+            <Text {...style}>{mark}</Text>
           </Box>
-          <Text color={item.markdown ? undefined : NOTICE_COLOR[item.level]}>{text}</Text>
+          <Text {...textStyle}>{text}</Text>
         </Box>
       );
     }

@@ -27,10 +27,12 @@ export interface TranscriptSnapshot {
   tail: string;
   running: boolean;
   usage: Usage;
-  /** The share of the model's context window the next request uses (the core's `context` event); undefined before it is known. */
-  context?: number;
+  /** What the next request uses of the model's context window (the core's `context` event); undefined before it is known. */
+  context?: ContextShare;
   /** The session's cost in US dollars; undefined when a price is not known. */
   cost: number | undefined;
+  /** Tokens of the last request's prompt (input, cache reads and writes): the context in use; undefined before a request. */
+  contextTokens: number | undefined;
   /** Bumped when something the status line shows may have changed. */
   version: number;
 }
@@ -60,4 +62,11 @@ export function committablePrefix(live: readonly TranscriptItem[], markdownReady
 export function withoutResult(item: TranscriptItem): TranscriptItem {
   if (item.kind === 'reasoning' && !item.expanded && item.text) return { ...item, text: '' };
   return item.kind === 'call' && item.call.result !== undefined ? { ...item, call: { ...item.call, result: undefined } } : item;
+}
+
+/** The core's context accounting, as the interface keeps it: tokens the next request uses, the window, their share (0..1). */
+export interface ContextShare {
+  used: number;
+  window: number;
+  fraction: number;
 }

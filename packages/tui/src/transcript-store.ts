@@ -16,7 +16,7 @@ import { cancelCall, reduceCall, storedCallView, type CallDescriber, type CallEv
 import type { MarkdownRenderer } from './markdown.js';
 import { MarkdownStream } from './markdown-stream.js';
 import { lineCount } from './reasoning-view.js';
-import { committablePrefix, withoutResult, type NoticeLevel, type TranscriptItem, type TranscriptSnapshot } from './transcript-items.js';
+import { committablePrefix, withoutResult, type ContextShare, type NoticeLevel, type TranscriptItem, type TranscriptSnapshot } from './transcript-items.js';
 
 /** Finished results kept for Ctrl-O and :expand; older ones are dropped to keep memory flat. */
 const KEPT_RESULTS = 50;
@@ -48,8 +48,9 @@ export class TranscriptStore {
   private readonly text = new MarkdownStream();
   private running = false;
   private usage: Usage = emptyUsage();
-  private context: number | undefined;
+  private context: ContextShare | undefined;
   private cost: number | undefined = 0;
+  private contextTokens: number | undefined;
   /** The key of the reasoning block streaming now. */
   private reasoningKey: number | undefined;
   /** Reasoning streamed since the last assistant message (else its kept parts are shown when it comes). */
@@ -123,10 +124,11 @@ export class TranscriptStore {
       case 'usage':
         this.usage = event.total;
         this.cost = event.cost;
+        this.contextTokens = event.usage.inputTokens + (event.usage.cacheReadTokens ?? 0) + (event.usage.cacheWriteTokens ?? 0);
         break;
       case 'context':
-        if (this.context !== undefined && Math.round(this.context * 100) === Math.round(event.fraction * 100)) return;
-        this.context = event.fraction;
+        if (this.context !== undefined && Math.round(this.context.fraction * 100) === Math.round(event.fraction * 100) && this.context.window === event.window) return;
+        this.context = { used: event.used, window: event.window, fraction: event.fraction };
         break;
       case 'compaction_start':
         this.flushText();
@@ -225,7 +227,9 @@ export class TranscriptStore {
   setUsage(usage: Usage, cost: number | undefined): void {
     this.usage = usage;
     this.cost = cost;
+    // Known again at the next request.
     this.context = undefined;
+    this.contextTokens = undefined;
     this.changed(true);
   }
 
@@ -318,7 +322,7 @@ export class TranscriptStore {
   }
 
   private makeSnapshot(): TranscriptSnapshot {
-    return { committed: this.committed, live: this.live, tail: this.text.tail, running: this.running, usage: this.usage, cost: this.cost, ...(this.context !== undefined ? { context: this.context } : {}), version: this.version };
+    return { committed: this.committed, live: this.live, tail: this.text.tail, running: this.running, usage: this.usage, cost: this.cost, contextTokens: this.contextTokens, ...(this.context !== undefined ? { context: this.context } : {}), version: this.version };
   }
 
   /** Publish now (`urgent`) or within a frame; text deltas wait for the frame. */

@@ -31,6 +31,17 @@ export class TmuxScreen {
     this.send(text, true);
   }
 
+  /** Paste `text` as a terminal does: bracketed (the program asked for it), in one go. */
+  paste(text: string): void {
+    this.tmux('set-buffer', '-b', this.name, '--', text);
+    this.tmux('paste-buffer', '-p', '-d', '-b', this.name, '-t', this.name);
+  }
+
+  /** Resize the window, as dragging the terminal's corner does. */
+  resize(width: number, height: number): void {
+    this.tmux('resize-window', '-t', this.name, '-x', String(width), '-y', String(height));
+  }
+
   /** The visible screen as text; with `escapes`, with its colours. */
   capture(escapes = false): string {
     return this.tmux('capture-pane', '-p', ...(escapes ? ['-e'] : []), '-t', this.name);

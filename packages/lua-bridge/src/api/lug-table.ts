@@ -8,6 +8,7 @@ import { pushConfigApi } from './config-api.js';
 import { pushDocsApi } from './docs-api.js';
 import { pushMcpApi } from './mcp.js';
 import { eventFunctions } from './events.js';
+import { pushHlApi } from './hl.js';
 import { npmPluginFunction } from './npm-plugin.js';
 import { pushOptTable } from './opt.js';
 import { pushProcApi } from './proc.js';
@@ -53,6 +54,8 @@ export function installLugGlobal(ctx: ApiContext): void {
   setPart('config');
   pushMcpApi(ctx, L);
   setPart('mcp');
+  pushHlApi(ctx, L);
+  setPart('hl');
   refuseNewFields(vm, L, 'lug');
   setGlobalModule(lua, L, 'lug');
 }

@@ -1,0 +1,46 @@
+/** :export in a real terminal (the real `lug` in tmux): the conversation written as Markdown, and as JSON. */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startScriptedServer, text, type ScriptedServer } from '@lug/testing';
+import { LUG_BIN, lugEnv, sandbox } from './run-lug.js';
+import { hasTmux, TmuxScreen } from './tmux.js';
+
+let server: ScriptedServer | undefined;
+let screen: TmuxScreen | undefined;
+afterEach(async () => {
+  screen?.kill();
+  await server?.close();
+  screen = server = undefined;
+});
+
+async function line(s: TmuxScreen, typed: string): Promise<void> {
+  s.type(typed);
+  await new Promise((r) => setTimeout(r, 150));
+  s.send('Enter');
+}
+
+describe.skipIf(!hasTmux())(':export in a real terminal', () => {
+  it('writes the transcript as Markdown, and as JSON with --format json', async () => {
+    const box = sandbox();
+    server = await startScriptedServer([text('The answer is **42**.')]);
+    screen = new TmuxScreen();
+    screen.start([process.execPath, LUG_BIN], { cwd: box.project, env: lugEnv(server, 'anthropic', box), width: 100, height: 30 });
+    const s = screen;
+    await s.waitFor(/~\/project/);
+    await line(s, 'what is the answer?');
+    await s.waitFor(/The answer is 42\./);
+    await line(s, ':export chat.md');
+    await s.waitFor(/wrote the conversation \(2 messages, Markdown\) to chat\.md/);
+    const md = readFileSync(join(box.project, 'chat.md'), 'utf8');
+    expect(md).toContain('## You\n\n> what is the answer?');
+    expect(md).toContain('## lug\n\nThe answer is **42**.');
+    await line(s, ':export --format json chat.json');
+    await s.waitFor(/to chat\.json/);
+    const json = JSON.parse(readFileSync(join(box.project, 'chat.json'), 'utf8'));
+    expect(json.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
+    await line(s, ':export chat.md');
+    await s.waitFor(/chat\.md exists already/);
+    expect(existsSync(join(box.project, 'chat.md'))).toBe(true);
+  });
+});

@@ -171,13 +171,17 @@ row('key to echo: lug, empty session', median(fresh), 'ms', median(refEchoes), '
 const sessionStart = performance.now();
 const longPid = await long.p.programPid();
 const checkpoints = [];
+/** ms from Enter to the end of each answer on screen: the first turn against the second (issue 15: ≤ 1.5×). */
+const turnMs = [];
 for (let n = 0; n < TURNS; n++) {
   if (n > 0 && n % 100 === 0) checkpoints.push(`${n}: ${mib(rssOf(longPid)).toFixed(0)}`);
   long.p.clear();
   long.p.type(`prompt number ${n}`);
   await sleep(15); // keys and Enter arrive apart, as typed
   long.p.type('\r');
+  const enter = performance.now();
   await long.p.waitFor((out) => stripAnsi(out).includes(`Finished turn ${n}.`), 30_000, `the end of answer ${n}`);
+  turnMs.push(performance.now() - enter);
   // The server keeps every request (each holds the whole conversation so far): drop them.
   server.requests.splice(0);
 }
@@ -190,6 +194,11 @@ await stop(long.p);
 row(`key to echo: lug after ${TURNS} turns`, median(afterEchoes), 'ms', median(refEchoes), '< 16 ms');
 console.log(`    (max ${Math.max(...afterEchoes).toFixed(1)} ms; the ${TURNS} turns took ${(sessionMs / 1000).toFixed(1)} s, ${(sessionMs / TURNS).toFixed(0)} ms a turn)`);
 row(`RSS after ${TURNS} turns: lug`, mib(longRss), 'MiB', mib(median(rss.reference)), '< 150 MiB');
+if (turnMs.length >= 3) {
+  row('the second turn (Enter to the answer on screen)', turnMs[1], 'ms');
+  row('the first turn (the Markdown renderer and SDK on first use)', turnMs[0], 'ms', turnMs[1], '≤ 1.5× the second');
+  console.log(`    (turns 3 to 10: ${turnMs.slice(2, 10).map((t) => t.toFixed(0)).join(' ')} ms)`);
+}
 console.log(`    (RSS in MiB along the way, after turn ${checkpoints.join(', ')})`);
 
 // In-process (fake terminal, no pty): the TUI's own share, with tool calls in every turn.

@@ -84,8 +84,12 @@ const subjects = {
   reference: { argv: [process.execPath, reference], ready: (s) => s.includes('ready'), what: '"ready"' },
 };
 
+// Without a key (issue 15: as fast and as small as the keyed screen): stable once the no-model message is drawn.
+const { ANTHROPIC_API_KEY: _key, ANTHROPIC_BASE_URL: _url, ...noKeyEnv } = env;
+subjects.lugNoKey = { argv: [process.execPath, LUG], env: noKeyEnv, ready: (s) => s.includes('No model is configured') && s.includes('needs none'), what: 'the no-model message' };
+
 function start(subject) {
-  const p = new PtyProgram(subjects[subject].argv, { env, cwd: dirs.project });
+  const p = new PtyProgram(subjects[subject].argv, { env: subjects[subject].env ?? env, cwd: dirs.project });
   programs.add(p);
   return p;
 }
@@ -136,10 +140,10 @@ await sleep(1500);
 await stop(cold.p);
 await stop((await firstScreen('reference')).p);
 
-const times = { lug: [], reference: [] };
-const rss = { lug: [], reference: [] };
+const times = { lug: [], reference: [], lugNoKey: [] };
+const rss = { lug: [], reference: [], lugNoKey: [] };
 for (let i = 0; i < RUNS; i++) {
-  for (const subject of i % 2 ? ['reference', 'lug'] : ['lug', 'reference']) {
+  for (const subject of i % 2 ? ['reference', 'lugNoKey', 'lug'] : ['lug', 'lugNoKey', 'reference']) {
     const { p, ms } = await firstScreen(subject);
     times[subject].push(ms);
     if (i < MEMORY_RUNS) {
@@ -154,6 +158,8 @@ row('first screen: lug (init.lua applied)', median(times.lug), 'ms', median(time
 console.log(`    (lug's very first start, no caches yet: ${cold.ms.toFixed(0)} ms; all runs: lug ${times.lug.map((t) => t.toFixed(0)).join(' ')}, reference ${times.reference.map((t) => t.toFixed(0)).join(' ')})`);
 row('idle RSS (2 s after first screen): reference', mib(median(rss.reference)), 'MiB');
 row('idle RSS (2 s after first screen): lug', mib(median(rss.lug)), 'MiB', mib(median(rss.reference)), '< 80 MiB');
+row('first screen without a key (the no-model message)', median(times.lugNoKey), 'ms', median(times.lug), 'no slower than the keyed screen');
+row('idle RSS without a key', mib(median(rss.lugNoKey)), 'MiB', mib(median(rss.lug)), 'no larger than the keyed screen');
 
 // ---------------------------------------------------------------- 3: key to echo, fresh and after a long session
 const refEcho = await firstScreen('reference');

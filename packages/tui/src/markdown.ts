@@ -5,7 +5,6 @@
  * the TUI never pays for it. Until the import finishes, text shows as written.
  */
 
-import { renderLightMarkdown } from './markdown-light.js';
 import { wrapRows } from './text-layout.js';
 
 type RenderFn = (markdown: string) => string;
@@ -14,7 +13,7 @@ export interface MarkdownRenderer {
   ready(): boolean;
   /** Starts the import (once); resolves when `render` draws Markdown. */
   load(): Promise<void>;
-  /** Terminal text for Markdown at a width; while not loaded, light Markdown drawn without marked (markdown-light.ts), else the text itself. */
+  /** Terminal text for Markdown at a width; the text itself while not loaded. */
   render(markdown: string, width: number): string;
 }
 
@@ -66,8 +65,7 @@ export function createMarkdownRenderer(): MarkdownRenderer {
       return loading;
     },
     render(markdown, width) {
-      // Before marked loads, the interface's own light notices are drawn without it (markdown-light.ts).
-      if (!modules) return renderLightMarkdown(markdown, width) ?? markdown;
+      if (!modules) return markdown;
       try {
         const columns = Math.max(20, width);
         return wrapRows(rendererFor(columns)(markdown).replace(/^\n+|\n+$/g, ''), columns);

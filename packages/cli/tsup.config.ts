@@ -2,11 +2,13 @@ import { readFileSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
 import {
   ansiTokenizeGraphemeFastPath,
+  emojiOnFirstUse,
   inkWithoutTopLevelAwait,
   sliceAnsiLazySegmenter,
   stringWidthFastPath,
   yogaSynchronous,
 } from './startup/build-plugins.js';
+import { highlightLanguagesOnFirstUse } from './startup/highlight-languages.js';
 import { interventionsOff } from './startup/interventions.js';
 import { VENDOR_BUNDLES as ALL_VENDOR_BUNDLES } from './startup/vendor-bundles.js';
 
@@ -97,7 +99,9 @@ export default defineConfig([
   // One bundle per vendor package; another vendor it imports (marked, for marked-terminal) is shared through start.ts.
   ...Object.entries(VENDOR_BUNDLES).map(([id, path]) => {
     const name = path.replace(/^\.\/vendor\/|\.cjs$/g, '');
-    return commonJsBundle({ [`vendor/${name}`]: `startup/vendor/${name}.ts` }, [...EXTERNAL, ...vendorIds.filter((other) => other !== id)]);
+    // highlight.js's languages on first use (startup/highlight-languages.ts): marked-terminal's highlighter is the one user.
+    const plugins = id === 'marked-terminal' && !OFF.has('highlightLanguagesOnFirstUse') ? [highlightLanguagesOnFirstUse(), emojiOnFirstUse()] : [];
+    return commonJsBundle({ [`vendor/${name}`]: `startup/vendor/${name}.ts` }, [...EXTERNAL, ...vendorIds.filter((other) => other !== id)], { esbuildPlugins: plugins });
   }),
   {
     entry: { start: 'startup/start.ts' },

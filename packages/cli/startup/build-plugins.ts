@@ -187,3 +187,28 @@ export function ansiTokenizeGraphemeFastPath(): Plugin {
     },
   ]);
 }
+
+/**
+ * node-emoji (emojilib's whole table, ~150 ms to load on a busy machine)
+ * serves marked-terminal's `emoji` option, which lug turns off: marked-terminal
+ * calls only `emoji.get`, so its import becomes a `get` that loads node-emoji
+ * on the first call (never, with the option off). Measured with the
+ * highlight.js stand-in: see startup/README.md.
+ */
+export function emojiOnFirstUse(): Plugin {
+  return {
+    name: 'lug-emoji-on-first-use',
+    setup(build) {
+      build.onResolve({ filter: /^node-emoji$/ }, async (args) => {
+        const real = await resolveWrapped(build, 'node-emoji', args);
+        if (!real || real.errors.length > 0) return real && { errors: real.errors };
+        return { path: real.path, namespace: 'lug-node-emoji' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'lug-node-emoji' }, (args) => ({
+        contents: [`let real;`, `export function get(...args) {`, `  real ??= require(${JSON.stringify(args.path)});`, `  return real.get(...args);`, `}`].join('\n'),
+        resolveDir: dirname(args.path),
+        loader: 'js',
+      }));
+    },
+  };
+}

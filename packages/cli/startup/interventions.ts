@@ -10,6 +10,7 @@ export const REMOVABLE_INTERVENTIONS = [
   'sliceAnsiLazySegmenter',
   'ansiTokenizeGraphemeFastPath',
   'vendorBundles',
+  'highlightLanguagesOnFirstUse',
   'codeCache',
   'fengariCodeCache',
 ] as const;

@@ -86,8 +86,12 @@ const subjects = {
   reference: { argv: [process.execPath, reference], ready: (s) => s.includes('ready'), what: '"ready"' },
 };
 
+// Without a key (issue 15: as fast and as small as the keyed screen): stable once the no-model message is drawn.
+const { ANTHROPIC_API_KEY: _key, ANTHROPIC_BASE_URL: _url, ...noKeyEnv } = env;
+subjects.lugNoKey = { argv: [process.execPath, LUG], env: noKeyEnv, ready: (s) => s.includes('No model is configured') && s.includes('needs none'), what: 'the no-model message' };
+
 function start(subject) {
-  const p = new PtyProgram(subjects[subject].argv, { env, cwd: dirs.project });
+  const p = new PtyProgram(subjects[subject].argv, { env: subjects[subject].env ?? env, cwd: dirs.project });
   programs.add(p);
   return p;
 }
@@ -168,10 +172,10 @@ await sleep(1500);
 await stop(cold.p);
 await stop((await firstScreen('reference')).p);
 
-const times = { lug: [], reference: [] };
-const rss = { lug: [], reference: [] };
+const times = { lug: [], reference: [], lugNoKey: [] };
+const rss = { lug: [], reference: [], lugNoKey: [] };
 for (let i = 0; i < RUNS; i++) {
-  for (const subject of i % 2 ? ['reference', 'lug'] : ['lug', 'reference']) {
+  for (const subject of i % 2 ? ['reference', 'lugNoKey', 'lug'] : ['lug', 'lugNoKey', 'reference']) {
     const { p, ms } = await firstScreen(subject);
     times[subject].push(ms);
     if (i < MEMORY_RUNS) {
@@ -186,6 +190,8 @@ row('first screen: lug (init.lua applied)', median(times.lug), 'ms', median(time
 console.log(`    (lug's very first start, no caches yet: ${cold.ms.toFixed(0)} ms; all runs: lug ${times.lug.map((t) => t.toFixed(0)).join(' ')}, reference ${times.reference.map((t) => t.toFixed(0)).join(' ')})`);
 row('idle RSS (2 s after first screen): reference', mib(median(rss.reference)), 'MiB');
 row('idle RSS (2 s after first screen): lug', mib(median(rss.lug)), 'MiB', mib(median(rss.reference)), '< 80 MiB');
+row('first screen without a key (the no-model message)', median(times.lugNoKey), 'ms', median(times.lug), 'no slower than the keyed screen');
+row('idle RSS without a key', mib(median(rss.lugNoKey)), 'MiB', mib(median(rss.lug)), 'no larger than the keyed screen');
 
 // ---------------------------------------------------------------- 3: key to echo, fresh and after a long session
 const refEcho = await firstScreen('reference');
@@ -203,13 +209,17 @@ row('key to echo: lug, empty session', median(fresh), 'ms', median(refEchoes), '
 const sessionStart = performance.now();
 const longPid = await long.p.programPid();
 const checkpoints = [];
+/** ms from Enter to the end of each answer on screen: the first turn against the second (issue 15: ≤ 1.5×). */
+const turnMs = [];
 for (let n = 0; n < TURNS; n++) {
   if (n > 0 && n % 100 === 0) checkpoints.push(`${n}: ${mib(rssOf(longPid)).toFixed(0)}`);
   long.p.clear();
   long.p.type(`prompt number ${n}`);
   await sleep(15); // keys and Enter arrive apart, as typed
   long.p.type('\r');
+  const enter = performance.now();
   await long.p.waitFor((out) => stripAnsi(out).includes(`Finished turn ${n}.`), 30_000, `the end of answer ${n}`);
+  turnMs.push(performance.now() - enter);
   // The server keeps every request (each holds the whole conversation so far): drop them.
   server.requests.splice(0);
 }
@@ -238,6 +248,11 @@ row(`RSS after ${TURNS} turns: lug`, mib(longRss), 'MiB', mib(median(rss.referen
 row(`key to echo after ${TURNS} turns, vi insert mode`, median(viInsertEchoes), 'ms', median(refEchoes), '< 16 ms');
 row(`x to redraw after ${TURNS} turns, vi normal mode`, median(viNormalEchoes), 'ms', median(refEchoes), '< 16 ms');
 row(`RSS after ${TURNS} turns and vi mode: lug`, mib(viRss), 'MiB', mib(median(rss.reference)), '< 150 MiB');
+if (turnMs.length >= 3) {
+  row('the second turn (Enter to the answer on screen)', turnMs[1], 'ms');
+  row('the first turn (the Markdown renderer and SDK on first use)', turnMs[0], 'ms', turnMs[1], '≤ 1.5× the second');
+  console.log(`    (turns 3 to 10: ${turnMs.slice(2, 10).map((t) => t.toFixed(0)).join(' ')} ms)`);
+}
 console.log(`    (RSS in MiB along the way, after turn ${checkpoints.join(', ')})`);
 
 // In-process (fake terminal, no pty): the TUI's own share, with tool calls in every turn.

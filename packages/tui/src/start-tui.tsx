@@ -15,6 +15,7 @@ import { keyChunkedStdin } from './key-chunks.js';
 import { defineTuiOptions } from './options.js';
 import { FOCUS_REPORTS_OFF, FOCUS_REPORTS_ON } from './notifications.js';
 import { primeStatusline } from './status-line.js';
+import { warmWhileTyping } from './warm-while-typing.js';
 
 export interface StartTuiOptions extends TuiControllerOptions {
   stdin?: NodeJS.ReadStream;
@@ -105,9 +106,11 @@ export async function startTui(opts: StartTuiOptions): Promise<void> {
   });
   // ink drew the first frame inside render(); what waited for it runs once that frame is out.
   if (opts.onFirstFrame) setImmediate(opts.onFirstFrame);
+  const stopWarming = warmWhileTyping({ input: controller.input, markdown: controller.markdown, width: () => Math.max(20, stdout.columns ?? 80) });
   try {
     await instance.waitUntilExit();
   } finally {
+    stopWarming();
     restoreConsole();
     if (stdout.isTTY) stdout.write(BRACKETED_PASTE_OFF + FOCUS_REPORTS_OFF);
     controller.exit();

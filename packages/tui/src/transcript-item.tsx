@@ -5,6 +5,7 @@
  */
 import React, { memo, useContext } from 'react';
 import { Box, Text } from 'ink';
+import { renderLightMarkdown } from './markdown-light.js';
 import type { MarkdownRenderer } from './markdown.js';
 import { ToolLine, ToolResult } from './tool-line.js';
 import type { TranscriptItem } from './transcript-items.js';
@@ -56,7 +57,7 @@ function ItemBody({ item, width, markdown, now, askingId }: TranscriptItemViewPr
     case 'result':
       return <ToolResult call={item.call} width={width} />;
     case 'notice': {
-      const text = item.markdown ? markdown.render(sanitizeText(item.text), width - 2) : wrapRows(sanitizeText(item.text), width - 2);
+      const text = item.markdown ? noticeMarkdown(markdown, sanitizeText(item.text), width - 2) : wrapRows(sanitizeText(item.text), width - 2);
       const mark = item.level === 'error' ? '✗ ' : item.level === 'warn' ? '! ' : '· ';
       const style = textProps(hl[NOTICE_GROUP[item.level]]);
       // An info line's text is plain; warnings and errors are coloured whole (a Markdown page keeps its own styling).
@@ -80,3 +81,8 @@ export const TranscriptItemView = memo(function TranscriptItemView(props: Transc
     </Box>
   );
 });
+
+/** A Markdown notice: the interface's light ones (the no-model message) are drawn without marked until it is loaded (markdown-light.ts). */
+function noticeMarkdown(markdown: MarkdownRenderer, text: string, width: number): string {
+  return (markdown.ready() ? undefined : renderLightMarkdown(text, width)) ?? markdown.render(text, width);
+}

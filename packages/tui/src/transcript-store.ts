@@ -14,6 +14,7 @@ import type { EventBus, LugEvent, Message, ToolResultPart, Usage } from '@lug/co
 import { emptyUsage } from '@lug/core';
 import { cancelCall, reduceCall, storedCallView, type CallDescriber, type CallEvent, type CallView } from './call-views.js';
 import type { MarkdownRenderer } from './markdown.js';
+import { renderLightMarkdown } from './markdown-light.js';
 import { MarkdownStream } from './markdown-stream.js';
 import { lineCount } from './reasoning-view.js';
 import { committablePrefix, withoutResult, type ContextShare, type NoticeLevel, type TranscriptItem, type TranscriptSnapshot } from './transcript-items.js';
@@ -164,7 +165,8 @@ export class TranscriptStore {
 
   /** A line from the interface itself (command output, hints). */
   notice(text: string, level: NoticeLevel = 'info', markdown = false): void {
-    if (markdown) void this.opts.markdown.load().then(() => this.changed(true));
+    // A light notice (the no-model message) is drawn without marked, which then need not load (markdown-light.ts).
+    if (markdown && renderLightMarkdown(text, 80) === undefined) void this.opts.markdown.load().then(() => this.changed(true));
     this.push({ kind: 'notice', key: 0, text, level, markdown });
     this.changed(true);
   }

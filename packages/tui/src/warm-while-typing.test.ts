@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { PromptHistory } from './history.js';
+import { InputStore } from './input-store.js';
+import { createMarkdownRenderer } from './markdown.js';
+import { warmWhileTyping } from './warm-while-typing.js';
+
+const until = async (test: () => boolean, what: string) => {
+  const deadline = Date.now() + 10_000;
+  while (!test()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+};
+
+describe('warmWhileTyping', () => {
+  it('loads the Markdown renderer when the user starts typing, not before', async () => {
+    const input = new InputStore({ history: new PromptHistory(undefined) });
+    const markdown = createMarkdownRenderer();
+    warmWhileTyping({ input, markdown, width: () => 80 });
+    input.clear(); // a change that leaves the input empty is no typing
+    await new Promise((r) => setTimeout(r, 50));
+    expect(markdown.ready()).toBe(false);
+    input.setText('h');
+    await until(() => markdown.ready(), 'the renderer to load');
+    expect(markdown.render('**bold**', 80)).not.toBe('**bold**');
+  });
+
+  it('waits no more once stopped', async () => {
+    const input = new InputStore({ history: new PromptHistory(undefined) });
+    const markdown = createMarkdownRenderer();
+    warmWhileTyping({ input, markdown, width: () => 80 })();
+    input.setText('h');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(markdown.ready()).toBe(false);
+  });
+});

@@ -17,6 +17,7 @@ export const ALLOWED = {
   '@lug/provider-openai': ['@lug/core'],
   '@lug/lua-bridge': ['@lug/core', '@lug/approvals', '@lug/tools'],
   '@lug/tui': ['@lug/core', '@lug/approvals', '@lug/tools'],
+  '@lug/acp': ['@lug/core', '@lug/approvals'],
   lug: ['*'],
 };
 const PLUGIN_DEPS = ['@lug/tools'];

@@ -61,6 +61,8 @@ export interface ComposeOptions extends StartupOptions {
   env: Env;
   args: CliArgs;
   interactive: boolean;
+  /** Called with the host as soon as it exists, before plugins and init.lua load (`lug --acp` keeps what Lua says at start-up for the editor). */
+  onHost?(host: LugHost): void;
 }
 
 async function loadLua(host: LugHost, approvals: Approvals, env: Env, loadFengari: FengariLoader | undefined): Promise<{ lua: LuaHandle; errors: string[] }> {
@@ -97,6 +99,7 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
     { cwd, env, interactive: opts.interactive },
     { logPath: join(stateDir(env), 'approvals.log'), sessionId: () => session?.id ?? '' },
   );
+  opts.onHost?.(host);
   registerStockProviders(host);
   // The interface's options exist headless too, so one init.lua serves both.
   defineTuiOptions(host.options);

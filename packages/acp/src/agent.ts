@@ -1,0 +1,128 @@
+/**
+ * The ACP agent: `initialize`, `session/new`, `session/load`,
+ * `session/prompt`, `session/set_mode` and `session/cancel`, each session a
+ * lug of its own composed by the caller. The SDK checks every message against
+ * the protocol's schema before a handler runs, so a malformed one gets a
+ * JSON-RPC error and changes nothing.
+ */
+import * as acp from '@agentclientprotocol/sdk';
+import type { ClientCapabilities, McpServer } from '@agentclientprotocol/sdk';
+import { SessionNotFoundError, type LugHost } from '@lug/core';
+import { statSync } from 'node:fs';
+import { isAbsolute } from 'node:path';
+import { AcpSession } from './acp-session.js';
+import { replayUpdates } from './replay.js';
+import type { AcpAgentOptions } from './types.js';
+
+export interface LugAgent {
+  app: acp.AgentApp;
+  /** What the editor said it can do (`initialize`), once it has said it. */
+  clientCapabilities(): ClientCapabilities | undefined;
+  /** End every session: cancel its turn, stop serving its questions, free its lug. */
+  closeAll(): Promise<void>;
+}
+
+function sessionNotFound(sessionId: string, why = 'no open session has that id'): acp.RequestError {
+  return new acp.RequestError(-32002, `Resource not found: session ${JSON.stringify(sessionId)}: ${why}`, { sessionId });
+}
+
+function checkCwd(cwd: string): void {
+  let isDirectory = false;
+  try {
+    isDirectory = isAbsolute(cwd) && statSync(cwd).isDirectory();
+  } catch {}
+  if (!isDirectory) throw acp.RequestError.invalidParams({ cwd }, `cwd must be the absolute path of an existing directory, got ${JSON.stringify(cwd)}`);
+}
+
+export function createLugAgent(opts: AcpAgentOptions): LugAgent {
+  const sessions = new Map<string, AcpSession>();
+  let capabilities: ClientCapabilities | undefined;
+
+  /** Compose a lug for a session; what Lua says while it starts is kept for the editor. */
+  async function open(client: acp.AgentContext, cwd: string, mcpServers: McpServer[], resume?: string) {
+    checkCwd(cwd);
+    const early: Array<{ message: string; level: 'info' | 'warn' | 'error' }> = [];
+    let offEarly: (() => void) | undefined;
+    const onHost = (host: LugHost) => {
+      offEarly = host.events.on('notify', (e) => early.push({ message: e.message, level: e.level }));
+    };
+    let lug;
+    try {
+      lug = await opts.compose({ cwd, onHost, ...(resume !== undefined ? { resume } : {}) });
+    } catch (err) {
+      if ((err instanceof SessionNotFoundError || (err as Error)?.name === 'SessionNotFoundError') && resume !== undefined) throw sessionNotFound(resume, (err as Error).message);
+      throw acp.RequestError.internalError({ cwd }, `lug could not start: ${(err as Error)?.message ?? String(err)}`);
+    } finally {
+      offEarly?.();
+    }
+    const session = new AcpSession(lug, client, opts.log);
+    sessions.set(session.id, session);
+    const notices = [
+      ...early,
+      ...lug.startupErrors.map((message) => ({ message, level: 'error' as const })),
+      ...lug.sessionNotices.map((message) => ({ message, level: 'warn' as const })),
+    ];
+    if (mcpServers.length) {
+      notices.push({ message: `lug does not start MCP servers handed over by the editor (${mcpServers.map((s) => s.name).join(', ')}); configure them in lug instead`, level: 'warn' });
+    }
+    return { session, notices };
+  }
+
+  const find = (sessionId: string): AcpSession => {
+    const session = sessions.get(sessionId);
+    if (!session) throw sessionNotFound(sessionId);
+    return session;
+  };
+
+  const app = acp
+    .agent({ name: 'lug' })
+    .onRequest('initialize', ({ params }) => {
+      capabilities = params.clientCapabilities ?? {};
+      return {
+        protocolVersion: acp.PROTOCOL_VERSION,
+        agentCapabilities: {
+          loadSession: true,
+          promptCapabilities: { image: true, audio: false, embeddedContext: true },
+          mcpCapabilities: { http: false, sse: false },
+        },
+        agentInfo: { name: 'lug', title: 'lug', version: opts.version },
+        authMethods: [],
+      };
+    })
+    // lug offers no authentication methods (the model's key comes from the environment); a client that asks anyway is told there is nothing to do.
+    .onRequest('authenticate', () => ({}))
+    .onRequest('session/new', async ({ params, client }) => {
+      const { session, notices } = await open(client, params.cwd, params.mcpServers);
+      // After the response, so the editor knows the session its notices belong to.
+      if (notices.length) setImmediate(() => void session.tell(notices));
+      return { sessionId: session.id, modes: session.modes() };
+    })
+    .onRequest('session/load', async ({ params, client }) => {
+      if (sessions.has(params.sessionId)) throw acp.RequestError.invalidRequest({ sessionId: params.sessionId }, `session ${JSON.stringify(params.sessionId)} is already open on this connection`);
+      const { session, notices } = await open(client, params.cwd, params.mcpServers, params.sessionId);
+      // The conversation is told again before the response, as the protocol asks.
+      await session.send(replayUpdates(session.lug.host, session.lug.session.messages));
+      if (notices.length) await session.tell(notices);
+      return { modes: session.modes() };
+    })
+    .onRequest('session/prompt', ({ params }) => find(params.sessionId).prompt(params))
+    .onRequest('session/set_mode', ({ params }) => {
+      find(params.sessionId).setMode(params.modeId);
+      return {};
+    })
+    .onNotification('session/cancel', ({ params }) => {
+      const session = sessions.get(params.sessionId);
+      if (session) session.cancel();
+      else opts.log(`session/cancel for ${JSON.stringify(params.sessionId)}, which is not open: ignored`);
+    });
+
+  return {
+    app,
+    clientCapabilities: () => capabilities,
+    async closeAll() {
+      const all = [...sessions.values()];
+      sessions.clear();
+      await Promise.all(all.map((s) => s.close()));
+    },
+  };
+}

@@ -4,12 +4,12 @@
  * server. Every test also holds lug's stdout to protocol messages only.
  */
 import type * as acp from '@agentclientprotocol/sdk';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { anthropicStream, startScriptedServer, text, toolCall, turn, type ScriptedServer } from '@lug/testing';
-import { agentText, protocolProblems, selected, startEditor, waitFor, type AcpEditor } from './acp-client.js';
-import { lugEnv, sandbox, toolResultsIn } from './run-lug.js';
+import { agentText, protocolProblems, startEditor, type AcpEditor } from './acp-client.js';
+import { lugEnv, sandbox } from './run-lug.js';
 
 let server: ScriptedServer | undefined;
 let editor: AcpEditor | undefined;

@@ -11,6 +11,7 @@ import { SessionNotFoundError, type LugHost } from '@lug/core';
 import { statSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { AcpSession } from './acp-session.js';
+import { editorFiles } from './editor-files.js';
 import { replayUpdates } from './replay.js';
 import type { AcpAgentOptions } from './types.js';
 
@@ -46,9 +47,12 @@ export function createLugAgent(opts: AcpAgentOptions): LugAgent {
     const onHost = (host: LugHost) => {
       offEarly = host.events.on('notify', (e) => early.push({ message: e.message, level: e.level }));
     };
+    // The session's id is lug's, known once it is composed; the editor's file system is asked only by calls, later.
+    let sessionId = resume ?? '';
+    const files = editorFiles(client, capabilities, () => sessionId);
     let lug;
     try {
-      lug = await opts.compose({ cwd, onHost, ...(resume !== undefined ? { resume } : {}) });
+      lug = await opts.compose({ cwd, onHost, ...(resume !== undefined ? { resume } : {}), ...(files ? { files } : {}) });
     } catch (err) {
       if ((err instanceof SessionNotFoundError || (err as Error)?.name === 'SessionNotFoundError') && resume !== undefined) throw sessionNotFound(resume, (err as Error).message);
       throw acp.RequestError.internalError({ cwd }, `lug could not start: ${(err as Error)?.message ?? String(err)}`);
@@ -56,6 +60,7 @@ export function createLugAgent(opts: AcpAgentOptions): LugAgent {
       offEarly?.();
     }
     const session = new AcpSession(lug, client, opts.log);
+    sessionId = session.id;
     sessions.set(session.id, session);
     const notices = [
       ...early,

@@ -4,7 +4,7 @@
  * where its own diagnostics go (never stdout: that is the protocol's).
  */
 import type { Approvals } from '@lug/approvals';
-import type { LugHost, Session } from '@lug/core';
+import type { EditorFiles, LugHost, Session } from '@lug/core';
 
 /** One composed lug, for one ACP session: its host, guard, conversation and what start-up said. */
 export interface AcpLug {
@@ -30,6 +30,12 @@ export interface ComposeRequest {
    * what Lua says at start-up (print, lug.notify) reaches the editor too.
    */
   onHost?(host: LugHost): void;
+  /**
+   * The editor's view of files, when it offers `fs/read_text_file` or
+   * `fs/write_text_file`: the host must be made with it (`createHost({ files })`),
+   * so read, write and edit go through the editor's buffers.
+   */
+  files?: EditorFiles;
 }
 
 export interface AcpAgentOptions {

@@ -14,7 +14,7 @@ export async function runAcp(args: CliArgs, env: NodeJS.ProcessEnv, startup: Sta
   const { serveAcpOverStdio } = await import('@lug/acp');
   const compose = async (request: ComposeRequest): Promise<AcpLug> => {
     const sessionArgs: CliArgs = { ...args, continue: false, resume: request.resume };
-    const lug = await composeLug({ ...startup, cwd: request.cwd, env, args: sessionArgs, interactive: true, onHost: request.onHost });
+    const lug = await composeLug({ ...startup, cwd: request.cwd, env, args: sessionArgs, interactive: true, onHost: request.onHost, files: request.files });
     lug.warmProvider();
     return {
       host: lug.host,

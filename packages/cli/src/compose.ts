@@ -13,6 +13,7 @@ import {
   cacheDir,
   configDir,
   defaultModel,
+  type EditorFiles,
   type Env,
   type LugHost,
 } from '@lug/core';
@@ -63,6 +64,8 @@ export interface ComposeOptions extends StartupOptions {
   interactive: boolean;
   /** Called with the host as soon as it exists, before plugins and init.lua load (`lug --acp` keeps what Lua says at start-up for the editor). */
   onHost?(host: LugHost): void;
+  /** Read and write files' text through the editor (`lug --acp`, when the editor offers it). */
+  files?: EditorFiles;
 }
 
 async function loadLua(host: LugHost, approvals: Approvals, env: Env, loadFengari: FengariLoader | undefined): Promise<{ lua: LuaHandle; errors: string[] }> {
@@ -96,7 +99,7 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   let session: Session | undefined;
   // Approvals guard the host from the moment it exists; interactive, its confirms wait for the interface.
   const { host, approvals } = createHostWithApprovals(
-    { cwd, env, interactive: opts.interactive },
+    { cwd, env, interactive: opts.interactive, ...(opts.files ? { files: opts.files } : {}) },
     { logPath: join(stateDir(env), 'approvals.log'), sessionId: () => session?.id ?? '' },
   );
   opts.onHost?.(host);

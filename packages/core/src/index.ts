@@ -3,6 +3,7 @@ export * from './json-schema.js';
 export * from './output-limit.js';
 export * from './limits.js';
 export * from './tool.js';
+export * from './editor-files.js';
 export * from './tool-description.js';
 export * from './tool-details.js';
 export * from './real-path.js';

@@ -209,6 +209,7 @@ export class Session {
         cwd: host.cwd,
         concurrency: host.options.get<number>('tool_concurrency'),
         authorize: host.authorize,
+        files: host.files,
       }),
       events: host.events,
       signal,

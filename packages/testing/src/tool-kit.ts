@@ -15,6 +15,7 @@ import {
   toolErrorText,
   truncateOutput,
   type CallDescription,
+  type EditorFiles,
   type Limits,
   type Tool,
   type ToolDetails,
@@ -46,6 +47,8 @@ export interface ToolContextOptions {
   locks?: PathLocks;
   /** Called with each progress report. Default: ignored. */
   emit?(progress: ToolProgress): void;
+  /** The editor's view of files (`ToolContext.files`), to test a tool inside an editor. Default: none, the disk. */
+  files?: EditorFiles;
 }
 
 export interface RunToolOptions extends Omit<ToolContextOptions, 'emit'> {
@@ -69,6 +72,7 @@ export function toolContext(cwd: string, options: ToolContextOptions = {}): Tool
     callId: options.callId ?? 'call_test_1',
     lock: (p) => locks.acquire(p),
     emit: options.emit ?? (() => undefined),
+    ...(options.files ? { files: options.files } : {}),
   };
 }
 

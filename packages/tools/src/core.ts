@@ -7,6 +7,7 @@ export { truncateOutput, cutLine, cutKeepingStart, cutKeepingEnd } from '@lug/co
 export type {
   Tool,
   ToolContext,
+  EditorFiles,
   ToolOutput,
   ToolPreview,
   ToolProgress,

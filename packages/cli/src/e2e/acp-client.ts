@@ -7,6 +7,7 @@
  */
 import * as acp from '@agentclientprotocol/sdk';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { PassThrough, Readable, Writable } from 'node:stream';
 import { LUG_BIN } from './run-lug.js';
 
@@ -19,6 +20,10 @@ export interface AcpEditor {
   updates: acp.SessionNotification[];
   /** Every permission request lug sent, in order. */
   permissionRequests: acp.RequestPermissionRequest[];
+  /** The editor's buffers, by absolute path: fs/read_text_file reads them (else the disk), fs/write_text_file writes them (never the disk). */
+  buffers: Map<string, string>;
+  /** Every fs/read_text_file and fs/write_text_file lug sent, in order. */
+  fileRequests: Array<{ method: string; path: string; content?: string }>;
   /** How permission requests are answered from now on. Default: reject. */
   onPermission(handler: PermissionHandler): void;
   /** Every line lug wrote on stdout, as written. */
@@ -60,6 +65,8 @@ export async function startEditor(opts: { cwd: string; env: NodeJS.ProcessEnv; a
 
   const updates: acp.SessionNotification[] = [];
   const permissionRequests: acp.RequestPermissionRequest[] = [];
+  const buffers = new Map<string, string>();
+  const fileRequests: AcpEditor['fileRequests'] = [];
   let handler: PermissionHandler = () => selected('reject_once');
   const app = acp
     .client({ name: 'test-editor' })
@@ -67,6 +74,15 @@ export async function startEditor(opts: { cwd: string; env: NodeJS.ProcessEnv; a
     .onRequest('session/request_permission', ({ params, signal }) => {
       permissionRequests.push(params);
       return handler(params, signal);
+    })
+    .onRequest('fs/read_text_file', ({ params }) => {
+      fileRequests.push({ method: 'fs/read_text_file', path: params.path });
+      return { content: buffers.get(params.path) ?? readFileSync(params.path, 'utf8') };
+    })
+    .onRequest('fs/write_text_file', ({ params }) => {
+      fileRequests.push({ method: 'fs/write_text_file', path: params.path, content: params.content });
+      buffers.set(params.path, params.content);
+      return {};
     });
   const stream = acp.ndJsonStream(Writable.toWeb(child.stdin) as WritableStream<Uint8Array>, Readable.toWeb(tee) as ReadableStream<Uint8Array>);
   const connection = app.connect(stream);
@@ -77,6 +93,8 @@ export async function startEditor(opts: { cwd: string; env: NodeJS.ProcessEnv; a
     child,
     updates,
     permissionRequests,
+    buffers,
+    fileRequests,
     onPermission: (h) => void (handler = h),
     stdoutLines: () => stdout.split('\n').filter((l) => l !== ''),
     stderr: () => stderr,

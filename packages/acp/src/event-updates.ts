@@ -2,7 +2,7 @@
  * lug's event stream, as one session's `session/update` notifications: text
  * and reasoning as message and thought chunks, each tool call as a
  * `tool_call` with its diff, `in_progress` when it starts and a
- * `tool_call_update` with its result; lug's notices (from Lua, approvals,
+ * `tool_call_update` with its result (and, while it runs, its output so far); lug's notices (from Lua, approvals,
  * the session) as messages; a mode change as `current_mode_update`.
  */
 import type { SessionUpdate, ToolCallContent } from '@agentclientprotocol/sdk';
@@ -16,6 +16,9 @@ export function noticeText(message: string, level: 'info' | 'warn' | 'error' = '
   const label = level === 'info' ? 'lug' : `lug ${level === 'warn' ? 'warning' : 'error'}`;
   return `\n[${label}] ${message}\n`;
 }
+
+/** A running command's output shown in the editor, at most: its last 30,000 characters (what the model will read is the result). */
+export const LIVE_OUTPUT_CHARS = 30_000;
 
 export function messageChunk(text: string): SessionUpdate {
   return { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } };
@@ -34,6 +37,8 @@ export interface ForwardedEvents {
 export function forwardEvents(host: LugHost, queue: UpdateQueue, signal: AbortSignal): ForwardedEvents {
   /** Each call's diff, worked out when the call is announced (before it runs), for its result to show. */
   const diffs = new Map<string, Promise<ToolCallContent | undefined>>();
+  /** Each running call's live output so far (its end, past LIVE_OUTPUT_CHARS), shown while it runs; the result replaces it. */
+  const outputs = new Map<string, string>();
   const on = (event: LugEvent): void => {
     switch (event.type) {
       case 'text_delta':
@@ -51,7 +56,15 @@ export function forwardEvents(host: LugHost, queue: UpdateQueue, signal: AbortSi
       case 'tool_start':
         queue.push({ sessionUpdate: 'tool_call_update', toolCallId: event.call.id, status: 'in_progress' });
         return;
+      case 'tool_progress': {
+        if (event.progress.kind !== 'output' || !event.progress.text) return;
+        const output = ((outputs.get(event.call.id) ?? '') + event.progress.text).slice(-LIVE_OUTPUT_CHARS);
+        outputs.set(event.call.id, output);
+        queue.push({ sessionUpdate: 'tool_call_update', toolCallId: event.call.id, content: [{ type: 'content', content: { type: 'text', text: output } }] });
+        return;
+      }
       case 'tool_result': {
+        outputs.delete(event.call.id);
         const diff = diffs.get(event.call.id) ?? Promise.resolve(undefined);
         diffs.delete(event.call.id);
         queue.push(diff.then((d) => ({ sessionUpdate: 'tool_call_update' as const, ...resultUpdateOf(event, d) })));

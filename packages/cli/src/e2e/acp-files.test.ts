@@ -56,6 +56,19 @@ describe("lug --acp: the editor's file system, when it offers one", () => {
     expect(readFileSync(path, 'utf8')).toBe('one\n');
   });
 
+  it("read reads the editor's buffer, unsaved changes included", async () => {
+    const box = sandbox();
+    const path = join(box.project, 'a.txt');
+    writeFileSync(path, 'saved\n');
+    server = await startScriptedServer([turn(toolCall('read', { path: 'a.txt' }, { id: 'r1' })), text('Read.')]);
+    editor = await startEditor({ cwd: box.project, env: lugEnv(server, 'openai', box), clientCapabilities: FS });
+    editor.buffers.set(path, 'saved\nnot saved yet\n');
+    const { sessionId } = await editor.agent.request('session/new', { cwd: box.project, mcpServers: [] });
+    await editor.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'read' }] });
+    expect(editor.fileRequests).toEqual([{ method: 'fs/read_text_file', path }]);
+    expect(toolResultsIn(server.modelRequests()[1]!)[0]!.content).toBe('     1\tsaved\n     2\tnot saved yet');
+  });
+
   it('without the capability, lug writes to the disk itself and never asks the editor', async () => {
     const box = sandbox();
     server = await startScriptedServer([turn(toolCall('write', { path: 'b.txt', content: 'disk\n' }, { id: 'w1' })), text('Written.')]);

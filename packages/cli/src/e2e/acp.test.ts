@@ -53,6 +53,22 @@ describe('lug --acp: a prompt', () => {
     expect(order.lastIndexOf('agent_message_chunk')).toBeGreaterThan(order.lastIndexOf('tool_call_update'));
   });
 
+  it("shows a running command's output as it comes, then its result", async () => {
+    const box = sandbox();
+    server = await startScriptedServer([turn(toolCall('bash', { command: 'echo first; sleep 1; echo second' }, { id: 'b1' })), text('Ran it.')]);
+    editor = await startEditor({ cwd: box.project, env: lugEnv(server, 'openai', box), args: ['--auto'] });
+    const { sessionId } = await editor.agent.request('session/new', { cwd: box.project, mcpServers: [] });
+    await editor.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'run it' }] });
+    const updates = updatesOf(editor, 'tool_call_update') as acp.ToolCallUpdate[];
+    const call = updatesOf(editor, 'tool_call')[0] as acp.ToolCall;
+    expect(call).toMatchObject({ toolCallId: 'b1', kind: 'execute', title: 'bash echo first; sleep 1; echo second', locations: [] });
+    const final = updates.findIndex((u) => u.status === 'completed');
+    const live = updates.findIndex((u) => !u.status && JSON.stringify(u.content).includes('first'));
+    expect(live).toBeGreaterThanOrEqual(0);
+    expect(live).toBeLessThan(final);
+    expect(JSON.stringify(updates[final]!.content)).toContain('second');
+  });
+
   it("streams the model's reasoning as thought chunks", async () => {
     const box = sandbox();
     server = await startScriptedServer([

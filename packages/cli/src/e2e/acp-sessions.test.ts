@@ -7,7 +7,7 @@ import type * as acp from '@agentclientprotocol/sdk';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startScriptedServer, text, toolCall, turn, type ScriptedServer } from '@lug/testing';
+import { httpError, startScriptedServer, text, toolCall, turn, type ScriptedServer } from '@lug/testing';
 import { agentText, protocolProblems, startEditor, waitFor, type AcpEditor } from './acp-client.js';
 import { lugEnv, sandbox, toolResultsIn } from './run-lug.js';
 
@@ -50,6 +50,10 @@ describe('lug --acp: session/cancel', () => {
     const b1 = finalUpdate(e, 'b1');
     expect(b1?.status).toBe('failed');
     expect(JSON.stringify(b1?.content)).toContain('cancelled');
+    // Every call the editor was told of has its final status.
+    const announced = e.updates.flatMap((n) => (n.update.sessionUpdate === 'tool_call' ? [n.update.toolCallId] : []));
+    expect(announced.sort()).toEqual(['b1', 'r1']);
+    for (const id of announced) expect(finalUpdate(e, id)?.status, id).toMatch(/^(completed|failed)$/);
     // The session goes on: the next prompt sends every call's result, in order.
     server.push(text('Fine.'));
     expect((await prompt(e, sessionId, 'never mind')).stopReason).toBe('end_turn');
@@ -143,6 +147,17 @@ describe('lug --acp: malformed messages', () => {
     expect(server.modelRequests()).toHaveLength(0);
     expect((await prompt(e, sessionId, 'are you there?')).stopReason).toBe('end_turn');
     expect(agentText(e.updates)).toBe('Still here.');
+  });
+});
+
+describe('lug --acp: a turn that fails', () => {
+  it("is the prompt's JSON-RPC error with lug's message, and the session goes on", async () => {
+    const box = sandbox();
+    server = await startScriptedServer([httpError(401, { message: 'invalid x-api-key' }), text('Back.')]);
+    const { e, sessionId } = await open(box);
+    await expect(prompt(e, sessionId, 'hello')).rejects.toMatchObject({ code: -32603, message: expect.stringContaining('invalid x-api-key') });
+    expect((await prompt(e, sessionId, 'again')).stopReason).toBe('end_turn');
+    expect(agentText(e.updates)).toContain('Back.');
   });
 });
 

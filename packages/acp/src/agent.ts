@@ -35,6 +35,22 @@ function checkCwd(cwd: string): void {
   if (!isDirectory) throw acp.RequestError.invalidParams({ cwd }, `cwd must be the absolute path of an existing directory, got ${JSON.stringify(cwd)}`);
 }
 
+/** Sessions a `session/list` answer holds at most; `nextCursor` gives the next ones. */
+export const SESSIONS_PER_PAGE = 50;
+
+/** One page of stored sessions; the cursor is where the page starts, as lug wrote it (anything else is an error). */
+function listPage(all: Array<{ id: string; cwd: string; mtimeMs: number }>, cursor: string | undefined): acp.ListSessionsResponse {
+  const start = cursor === undefined ? 0 : Number(cursor);
+  if (!Number.isInteger(start) || start < 0 || String(start) !== cursor && cursor !== undefined) {
+    throw acp.RequestError.invalidParams({ cursor }, `cursor ${JSON.stringify(cursor)} is not one lug gave: pass the nextCursor of the previous answer, or none for the first page`);
+  }
+  const page = all.slice(start, start + SESSIONS_PER_PAGE);
+  return {
+    sessions: page.map((s) => ({ sessionId: s.id, cwd: s.cwd, updatedAt: new Date(s.mtimeMs).toISOString() })),
+    ...(start + SESSIONS_PER_PAGE < all.length ? { nextCursor: String(start + SESSIONS_PER_PAGE) } : {}),
+  };
+}
+
 export function createLugAgent(opts: AcpAgentOptions): LugAgent {
   const sessions = new Map<string, AcpSession>();
   let capabilities: ClientCapabilities | undefined;
@@ -89,6 +105,7 @@ export function createLugAgent(opts: AcpAgentOptions): LugAgent {
           loadSession: true,
           promptCapabilities: { image: true, audio: false, embeddedContext: true },
           mcpCapabilities: { http: false, sse: false },
+          ...(opts.listSessions ? { sessionCapabilities: { list: {} } } : {}),
         },
         agentInfo: { name: 'lug', title: 'lug', version: opts.version },
         authMethods: [],
@@ -109,6 +126,10 @@ export function createLugAgent(opts: AcpAgentOptions): LugAgent {
       await session.send(replayUpdates(session.lug.host, session.lug.session.messages));
       if (notices.length) await session.tell(notices);
       return { modes: session.modes() };
+    })
+    .onRequest('session/list', ({ params }) => {
+      if (!opts.listSessions) throw acp.RequestError.methodNotFound('session/list');
+      return listPage(opts.listSessions(params.cwd ?? undefined), params.cursor ?? undefined);
     })
     .onRequest('session/prompt', ({ params }) => find(params.sessionId).prompt(params))
     .onRequest('session/set_mode', ({ params }) => {

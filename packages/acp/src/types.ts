@@ -41,6 +41,12 @@ export interface ComposeRequest {
 export interface AcpAgentOptions {
   /** Compose a lug for one session. A throw becomes the request's error. */
   compose(request: ComposeRequest): Promise<AcpLug>;
+  /**
+   * lug's stored sessions, newest first (only those started in `cwd` when
+   * given), for `session/list`: the editor shows them and loads one with
+   * `session/load`. Without it, lug does not offer `session/list`.
+   */
+  listSessions?(cwd?: string): Array<{ id: string; cwd: string; mtimeMs: number }>;
   /** lug's version, for `agentInfo`. */
   version: string;
   /** Diagnostics (a dropped notification, a client's bad message): stderr in the binary. */

@@ -25,7 +25,9 @@ export async function runAcp(args: CliArgs, env: NodeJS.ProcessEnv, startup: Sta
       close: () => lug.lua?.close(),
     };
   };
-  await serveAcpOverStdio({ compose, version: VERSION, log: (message) => void process.stderr.write(`lug: ${message}\n`) });
+  const { SessionStore, sessionsDir } = await import('@lug/core');
+  const store = new SessionStore(sessionsDir(env));
+  await serveAcpOverStdio({ compose, listSessions: (cwd) => store.list(cwd), version: VERSION, log: (message) => void process.stderr.write(`lug: ${message}\n`) });
   // The editor closed the connection: end everything lug started, even what still holds the event loop.
   const { killAllProcesses } = await import('@lug/tools');
   await killAllProcesses();

@@ -113,6 +113,23 @@ describe('lug --acp: session/load', () => {
     expect(JSON.stringify(last.body.messages)).toContain('It says alpha.');
   });
 
+  it("session/list offers lug's stored sessions of a directory, newest first, for the editor to load", async () => {
+    const box = sandbox();
+    server = await startScriptedServer([text('One.'), text('Two.')]);
+    const first = await open(box);
+    await prompt(first.e, first.sessionId, 'first');
+    const second = await open(box);
+    await prompt(second.e, second.sessionId, 'second');
+    const e = await startEditor({ cwd: box.project, env: lugEnv(server, 'openai', box) });
+    editors.push(e);
+    const listed = await e.agent.request('session/list', { cwd: box.project });
+    expect(listed.sessions.map((s) => s.sessionId)).toEqual([second.sessionId, first.sessionId]);
+    expect(listed.sessions[0]).toMatchObject({ cwd: box.project, updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    expect(listed.nextCursor ?? undefined).toBeUndefined();
+    expect((await e.agent.request('session/list', { cwd: '/elsewhere' })).sessions).toEqual([]);
+    await expect(e.agent.request('session/list', { cursor: 'page-two' })).rejects.toMatchObject({ code: -32602 });
+  });
+
   it('a session that does not exist is -32002, and nothing else changes', async () => {
     const box = sandbox();
     server = await startScriptedServer([]);

@@ -53,6 +53,24 @@ describe('lug --acp: a prompt', () => {
     expect(order.lastIndexOf('agent_message_chunk')).toBeGreaterThan(order.lastIndexOf('tool_call_update'));
   });
 
+  it('keeps two sessions of one connection apart: each its own project, conversation and updates', async () => {
+    const box = sandbox();
+    const other = sandbox();
+    server = await startScriptedServer([text('Answer for A.'), text('Answer for B.')]);
+    editor = await startEditor({ cwd: box.project, env: lugEnv(server, 'openai', box) });
+    const a = await editor.agent.request('session/new', { cwd: box.project, mcpServers: [] });
+    const b = await editor.agent.request('session/new', { cwd: other.project, mcpServers: [] });
+    expect(a.sessionId).not.toBe(b.sessionId);
+    await editor.agent.request('session/prompt', { sessionId: a.sessionId, prompt: [{ type: 'text', text: 'question A' }] });
+    await editor.agent.request('session/prompt', { sessionId: b.sessionId, prompt: [{ type: 'text', text: 'question B' }] });
+    expect(agentText(editor.updates.filter((n) => n.sessionId === a.sessionId))).toBe('Answer for A.');
+    expect(agentText(editor.updates.filter((n) => n.sessionId === b.sessionId))).toBe('Answer for B.');
+    const second = JSON.stringify(server.modelRequests()[1]!.body.messages);
+    expect(second).toContain('question B');
+    expect(second).not.toContain('question A');
+    expect(JSON.stringify(server.modelRequests()[1]!.body)).toContain(other.project);
+  });
+
   it("shows a running command's output as it comes, then its result", async () => {
     const box = sandbox();
     server = await startScriptedServer([turn(toolCall('bash', { command: 'echo first; sleep 1; echo second' }, { id: 'b1' })), text('Ran it.')]);

@@ -1,5 +1,5 @@
 /**
- * The ACP agent: `initialize`, `session/new`, `session/load`,
+ * The ACP agent: `initialize`, `session/new`, `session/load`, `session/list`,
  * `session/prompt`, `session/set_mode` and `session/cancel`, each session a
  * lug of its own composed by the caller. The SDK checks every message against
  * the protocol's schema before a handler runs, so a malformed one gets a
@@ -7,11 +7,8 @@
  */
 import * as acp from '@agentclientprotocol/sdk';
 import type { ClientCapabilities, McpServer } from '@agentclientprotocol/sdk';
-import { SessionNotFoundError, type LugHost } from '@lug/core';
-import { statSync } from 'node:fs';
-import { isAbsolute } from 'node:path';
 import { AcpSession } from './acp-session.js';
-import { editorFiles } from './editor-files.js';
+import { openSession, sessionNotFound } from './open-session.js';
 import { replayUpdates } from './replay.js';
 import type { AcpAgentOptions } from './types.js';
 
@@ -23,25 +20,13 @@ export interface LugAgent {
   closeAll(): Promise<void>;
 }
 
-function sessionNotFound(sessionId: string, why = 'no open session has that id'): acp.RequestError {
-  return new acp.RequestError(-32002, `Resource not found: session ${JSON.stringify(sessionId)}: ${why}`, { sessionId });
-}
-
-function checkCwd(cwd: string): void {
-  let isDirectory = false;
-  try {
-    isDirectory = isAbsolute(cwd) && statSync(cwd).isDirectory();
-  } catch {}
-  if (!isDirectory) throw acp.RequestError.invalidParams({ cwd }, `cwd must be the absolute path of an existing directory, got ${JSON.stringify(cwd)}`);
-}
-
 /** Sessions a `session/list` answer holds at most; `nextCursor` gives the next ones. */
 export const SESSIONS_PER_PAGE = 50;
 
 /** One page of stored sessions; the cursor is where the page starts, as lug wrote it (anything else is an error). */
 function listPage(all: Array<{ id: string; cwd: string; mtimeMs: number }>, cursor: string | undefined): acp.ListSessionsResponse {
   const start = cursor === undefined ? 0 : Number(cursor);
-  if (!Number.isInteger(start) || start < 0 || String(start) !== cursor && cursor !== undefined) {
+  if (!Number.isInteger(start) || start < 0 || (cursor !== undefined && String(start) !== cursor)) {
     throw acp.RequestError.invalidParams({ cursor }, `cursor ${JSON.stringify(cursor)} is not one lug gave: pass the nextCursor of the previous answer, or none for the first page`);
   }
   const page = all.slice(start, start + SESSIONS_PER_PAGE);
@@ -55,39 +40,11 @@ export function createLugAgent(opts: AcpAgentOptions): LugAgent {
   const sessions = new Map<string, AcpSession>();
   let capabilities: ClientCapabilities | undefined;
 
-  /** Compose a lug for a session; what Lua says while it starts is kept for the editor. */
-  async function open(client: acp.AgentContext, cwd: string, mcpServers: McpServer[], resume?: string) {
-    checkCwd(cwd);
-    const early: Array<{ message: string; level: 'info' | 'warn' | 'error' }> = [];
-    let offEarly: (() => void) | undefined;
-    const onHost = (host: LugHost) => {
-      offEarly = host.events.on('notify', (e) => early.push({ message: e.message, level: e.level }));
-    };
-    // The session's id is lug's, known once it is composed; the editor's file system is asked only by calls, later.
-    let sessionId = resume ?? '';
-    const files = editorFiles(client, capabilities, () => sessionId);
-    let lug;
-    try {
-      lug = await opts.compose({ cwd, onHost, ...(resume !== undefined ? { resume } : {}), ...(files ? { files } : {}) });
-    } catch (err) {
-      if ((err instanceof SessionNotFoundError || (err as Error)?.name === 'SessionNotFoundError') && resume !== undefined) throw sessionNotFound(resume, (err as Error).message);
-      throw acp.RequestError.internalError({ cwd }, `lug could not start: ${(err as Error)?.message ?? String(err)}`);
-    } finally {
-      offEarly?.();
-    }
-    const session = new AcpSession(lug, client, opts.log);
-    sessionId = session.id;
-    sessions.set(session.id, session);
-    const notices = [
-      ...early,
-      ...lug.startupErrors.map((message) => ({ message, level: 'error' as const })),
-      ...lug.sessionNotices.map((message) => ({ message, level: 'warn' as const })),
-    ];
-    if (mcpServers.length) {
-      notices.push({ message: `lug does not start MCP servers handed over by the editor (${mcpServers.map((s) => s.name).join(', ')}); configure them in lug instead`, level: 'warn' });
-    }
-    return { session, notices };
-  }
+  const open = async (client: acp.AgentContext, cwd: string, mcpServers: McpServer[], resume?: string) => {
+    const opened = await openSession({ compose: opts.compose, log: opts.log, client, capabilities, cwd, mcpServers, resume });
+    sessions.set(opened.session.id, opened.session);
+    return opened;
+  };
 
   const find = (sessionId: string): AcpSession => {
     const session = sessions.get(sessionId);

@@ -19,6 +19,7 @@ export const ALLOWED = {
   '@lug/tui': ['@lug/core', '@lug/approvals', '@lug/tools'],
   // The process runner is in @lug/tools: MCP servers are processes lug started, killed with it.
   '@lug/mcp': ['@lug/core', '@lug/tools'],
+  '@lug/acp': ['@lug/core', '@lug/approvals'],
   lug: ['*'],
 };
 const PLUGIN_DEPS = ['@lug/tools'];

@@ -23,6 +23,8 @@ export interface CliArgs {
   images: string[];
   /** --show-reasoning: headless text mode writes the model's reasoning, dim, to stderr. */
   showReasoning: boolean;
+  /** --acp: speak the Agent Client Protocol on stdin/stdout, for an editor (Zed, codecompanion.nvim, avante.nvim). */
+  acp: boolean;
   /** Words after the flags: joined into the prompt of -p when -p has none. */
   rest: string[];
 }
@@ -57,6 +59,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
         thinking: { type: 'string' },
         image: { type: 'string', multiple: true },
         'show-reasoning': { type: 'boolean' },
+        acp: { type: 'boolean' },
       },
     });
   } catch (err) {
@@ -83,6 +86,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
   if (v.thinking !== undefined && !THINKING_LEVELS.includes(v.thinking as ThinkingLevel)) {
     throw new UsageError(`--thinking must be one of ${THINKING_LEVELS.join(', ')}, got "${v.thinking}"`);
   }
+  if (v.acp) checkAcpFlags(v, parsed.positionals);
   return {
     prompt: v.print,
     model: v.model,
@@ -98,8 +102,20 @@ export function parseCliArgs(argv: string[]): CliArgs {
     thinking: v.thinking as ThinkingLevel | undefined,
     images: v.image ?? [],
     showReasoning: !!v['show-reasoning'],
+    acp: !!v.acp,
     rest: parsed.positionals,
   };
+}
+
+/** The flags that mean nothing with --acp: the editor sends the prompts, loads sessions and shows everything. */
+const NOT_WITH_ACP = ['print', 'output-format', 'continue', 'resume', 'tutor', 'image', 'show-reasoning'] as const;
+
+function checkAcpFlags(v: Record<string, unknown>, positionals: string[]): void {
+  const clash = NOT_WITH_ACP.find((flag) => v[flag] !== undefined);
+  if (clash) {
+    throw new UsageError(`--acp cannot be combined with --${clash}: the editor sends the prompts and loads sessions; with --acp, lug takes --model, --thinking, --approval and --auto`);
+  }
+  if (positionals.length) throw new UsageError(`--acp takes no prompt (got "${positionals.join(' ')}"): the editor sends the prompts`);
 }
 
 export const HELP = `lug — a terminal coding agent you shape in Lua
@@ -110,6 +126,7 @@ Usage:
   echo TEXT | lug -p PROMPT   a piped standard input is added to the prompt
   lug mcp list                start the configured MCP servers, list each with its state and tools
   lug rules check [TOOL] ARGS what the approval rules decide for a call, without running it
+  lug --acp [flags]           serve an editor over the Agent Client Protocol (stdin/stdout)
 
 Flags:
   -p, --print PROMPT          run PROMPT headless: the answer on stdout, one line per tool call on stderr
@@ -123,6 +140,7 @@ Flags:
       --output-format FORMAT  text | json | stream-json (headless only; default text)
   -c, --continue              resume the newest session of this directory
   -r, --resume ID             resume the session ID
+      --acp                   speak the Agent Client Protocol for Zed, codecompanion.nvim or avante.nvim
       --tutor                 a guided tour on a scripted model; needs no key
   -v, --version               print the version
   -h, --help                  print this help

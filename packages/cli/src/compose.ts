@@ -13,6 +13,7 @@ import {
   cacheDir,
   configDir,
   defaultModel,
+  type EditorFiles,
   type Env,
   type LugHost,
 } from '@lug/core';
@@ -72,6 +73,10 @@ export interface ComposeOptions extends StartupOptions {
   env: Env;
   args: CliArgs;
   interactive: boolean;
+  /** Called with the host as soon as it exists, before plugins and init.lua load (`lug --acp` keeps what Lua says at start-up for the editor). */
+  onHost?(host: LugHost): void;
+  /** Read and write files' text through the editor (`lug --acp`, when the editor offers it). */
+  files?: EditorFiles;
 }
 
 async function loadLua(host: LugHost, approvals: Approvals, env: Env, loadFengari: FengariLoader | undefined, mcp: McpSetup): Promise<{ lua: LuaHandle; errors: string[] }> {
@@ -111,9 +116,10 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   let session: Session | undefined;
   // Approvals guard the host from the moment it exists; interactive, its confirms wait for the interface.
   const { host, approvals } = createHostWithApprovals(
-    { cwd, env, interactive: opts.interactive },
+    { cwd, env, interactive: opts.interactive, ...(opts.files ? { files: opts.files } : {}) },
     { logPath: join(stateDir(env), 'approvals.log'), sessionId: () => session?.id ?? '' },
   );
+  opts.onHost?.(host);
   registerStockProviders(host);
   // The interface's options exist headless too, so one init.lua serves both.
   defineTuiOptions(host.options);

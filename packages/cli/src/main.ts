@@ -1,4 +1,4 @@
-/** The `lug` binary: parse the flags, then run headless (-p) or start the interface. */
+/** The `lug` binary: parse the flags, then run headless (-p), serve an editor (--acp) or start the interface. */
 import { HELP, parseCliArgs, UsageError, type CliArgs } from './args.js';
 import type { StartupOptions } from './compose.js';
 import { VERSION } from './version.js';
@@ -61,6 +61,10 @@ async function warnIfNoNote(): Promise<void> {
 
 async function run(args: CliArgs, cwd: string, startup: StartupOptions): Promise<number> {
   try {
+    if (args.acp) {
+      const { runAcp } = await import('./acp.js');
+      return await runAcp(args, process.env, startup);
+    }
     if (args.prompt === undefined && args.rest[0] === 'mcp') {
       const { runMcpCommand } = await import('./mcp-list.js');
       return await runMcpCommand(args, cwd, process.env, writers, startup);

@@ -10,4 +10,6 @@ export const VENDOR_BUNDLES: Readonly<Record<string, string>> = {
   'marked-terminal': './vendor/marked-terminal.cjs',
   '@anthropic-ai/sdk': './vendor/anthropic-sdk.cjs',
   openai: './vendor/openai.cjs',
+  // Only `lug --acp` speaks the Agent Client Protocol: its SDK (and the zod it validates with) stays out of everyone else's start.
+  '@agentclientprotocol/sdk': './vendor/acp-sdk.cjs',
 };

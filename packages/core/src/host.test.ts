@@ -115,3 +115,19 @@ describe('a host', () => {
     expect(runs).toBe(1);
   });
 });
+
+describe("a host's editor files", () => {
+  it('are set when the host is made, handed to every call, and cannot be replaced', async () => {
+    const files = { readText: async () => 'from the editor' };
+    const host = createHost({ cwd: '/p', env: {}, authorize: allowAll, files });
+    expect(host.files).toBe(files);
+    expect(createHost({ cwd: '/p', env: {}, authorize: allowAll }).files).toBeUndefined();
+    expect(() => ((host as { files: unknown }).files = undefined)).toThrow(/^host\.files cannot be replaced: it is set when the host is made/);
+    let seen: unknown;
+    host.tools.register({ name: 't', description: 'd', parameters: { type: 'object' }, ask: false, handler: (_args, ctx) => ((seen = ctx.files), 'ok') });
+    host.providers.register({ name: 'test', create: () => scriptedProvider([[{ type: 'tool_call', id: '1', name: 't', argsText: '{}' }, { type: 'stop', reason: 'tool_use' }], [{ type: 'stop', reason: 'end_turn' }]]) });
+    host.options.set('model', 'test/m');
+    await new Session(host, { systemPrompt: 's' }).submit('go');
+    expect(seen).toBe(files);
+  });
+});

@@ -8,6 +8,7 @@
  */
 import { isAuthorizerFactory, type Authorizer, type AuthorizerFactory } from './authorizer.js';
 import { CommandRegistry, KeymapRegistry } from './command-registry.js';
+import type { EditorFiles } from './editor-files.js';
 import { EventBus } from './events.js';
 import { HookRegistry } from './hooks.js';
 import { DEFAULT_LIMITS, type Limits } from './limits.js';
@@ -35,6 +36,8 @@ export interface LugHost {
   readonly authorize: Authorizer;
   /** Headless or interactive, chosen by createHost; read-only. */
   readonly ui: UiHooks;
+  /** The editor's view of files, when lug runs inside an editor that offers one (`lug --acp`); set by createHost, read-only. */
+  readonly files: EditorFiles | undefined;
 }
 
 export interface HostOptions {
@@ -50,6 +53,8 @@ export interface HostOptions {
   authorize: Authorizer | AuthorizerFactory;
   /** True when an interface will serve confirms (`host.ui.confirms`); default false: headless. */
   interactive?: boolean;
+  /** Read and write files' text through the editor (see EditorFiles); default: the disk. */
+  files?: EditorFiles;
 }
 
 export class HostError extends Error {
@@ -76,7 +81,7 @@ function hookPoint<T>(host: object, name: string, get: () => T, why: string): vo
 }
 
 export function createHost(opts: HostOptions): LugHost {
-  if (!opts || typeof opts !== 'object') throw new HostError(`createHost takes { cwd, env?, limits?, authorize, interactive? }, got ${shown(opts)}`);
+  if (!opts || typeof opts !== 'object') throw new HostError(`createHost takes { cwd, env?, limits?, authorize, interactive?, files? }, got ${shown(opts)}`);
   const authorize: unknown = opts.authorize;
   if (typeof authorize !== 'function' && !isAuthorizerFactory(authorize)) {
     throw new HostError(`${AUTHORIZE_HELP}; got ${authorize === undefined ? 'none' : shown(authorize)}`);
@@ -101,6 +106,8 @@ export function createHost(opts: HostOptions): LugHost {
   hookPoint(host, 'ui', () => ui, 'it is chosen when the host is made (createHost({ interactive })); an interface serves host.ui.confirms');
   // Until the factory returns, there is no authorizer: a call made meanwhile is refused.
   hookPoint(host, 'authorize', () => authorizer as Authorizer, 'it is set when the host is made (createHost({ authorize })); add rules and approvers to approvals instead');
+  const files = opts.files;
+  hookPoint(host, 'files', () => files, 'it is set when the host is made (createHost({ files })), by the editor protocol that offers it');
   Object.freeze(host);
   const made: unknown = isAuthorizerFactory(authorize) ? authorize.forHost(host) : authorize;
   if (typeof made !== 'function') throw new HostError(`the authorizer factory given to createHost returned ${shown(made)}, not an authorizer`);

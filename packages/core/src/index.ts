@@ -4,6 +4,7 @@ export * from './output-limit.js';
 export * from './format-count.js';
 export * from './limits.js';
 export * from './tool.js';
+export * from './editor-files.js';
 export * from './tool-description.js';
 export * from './tool-details.js';
 export * from './real-path.js';

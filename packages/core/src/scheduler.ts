@@ -15,6 +15,7 @@ import type { ToolCallPart, ToolResultPart } from './messages.js';
 import { truncateOutput } from './output-limit.js';
 import type { PathLocks } from './path-lock.js';
 import { Semaphore } from './semaphore.js';
+import type { EditorFiles } from './editor-files.js';
 import { ToolError, type Tool, type ToolContext, type ToolOutput } from './tool.js';
 import { DescriptionError, describeCall } from './tool-description.js';
 import { checkDetails, type ToolDetails } from './tool-details.js';
@@ -31,6 +32,8 @@ export interface SchedulerDeps {
   concurrency: number;
   /** The host's guard. Missing, or answering nonsense, no call runs (askAuthorizer). */
   authorize: Authorizer | undefined;
+  /** The editor's view of files, handed to each call's context (`ToolContext.files`). */
+  files?: EditorFiles;
 }
 
 interface Outcome {
@@ -121,6 +124,7 @@ async function runOne(call: ToolCallPart, info: CallInfo, deps: SchedulerDeps, s
       description,
       lock: (path) => deps.locks.acquire(path),
       emit: (progress) => deps.events.emit('tool_progress', { call: info, progress }),
+      ...(deps.files ? { files: deps.files } : {}),
     };
     const out = normalizeToolOutput(await raceAbort(Promise.resolve().then(() => tool.handler(args, ctx)), signal));
     if (out.detailsProblem) {

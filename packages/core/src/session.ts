@@ -273,6 +273,7 @@ export class Session {
         cwd: host.cwd,
         concurrency: host.options.get<number>('tool_concurrency'),
         authorize: host.authorize,
+        files: host.files,
       }),
       events: host.events,
       signal,

@@ -4,6 +4,7 @@
  * about (before approvals run), applies the output cap to whatever the handler
  * returns, and turns a thrown error into an error result for the model.
  */
+import type { EditorFiles } from './editor-files.js';
 import type { JsonSchema } from './json-schema.js';
 import type { Limits } from './limits.js';
 import type { Keep } from './output-limit.js';
@@ -35,6 +36,8 @@ export interface ToolContext {
    * a handler is called some other way (a test, a preview).
    */
   description?: CallDescription;
+  /** The editor's view of files, when lug runs inside one that offers it (`lug --acp`): read and write a file's text through it. Absent: the disk. */
+  files?: EditorFiles;
 }
 
 /**

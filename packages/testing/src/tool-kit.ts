@@ -15,6 +15,7 @@ import {
   toolErrorText,
   truncateOutput,
   type CallDescription,
+  type EditorFiles,
   type Limits,
   type Tool,
   type ToolDetails,
@@ -48,6 +49,8 @@ export interface ToolContextOptions {
   emit?(progress: ToolProgress): void;
   /** The call's description as it was decided (describeTool), as the scheduler hands it over. Default: none. */
   description?: CallDescription;
+  /** The editor's view of files (`ToolContext.files`), to test a tool inside an editor. Default: none, the disk. */
+  files?: EditorFiles;
 }
 
 export interface RunToolOptions extends Omit<ToolContextOptions, 'emit'> {
@@ -72,6 +75,7 @@ export function toolContext(cwd: string, options: ToolContextOptions = {}): Tool
     lock: (p) => locks.acquire(p),
     emit: options.emit ?? (() => undefined),
     ...(options.description ? { description: options.description } : {}),
+    ...(options.files ? { files: options.files } : {}),
   };
 }
 

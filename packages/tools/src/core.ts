@@ -7,6 +7,7 @@ export { truncateOutput, cutLine, cutKeepingStart, cutKeepingEnd, formatCount } 
 export type {
   Tool,
   ToolContext,
+  EditorFiles,
   ToolOutput,
   ToolPreview,
   ToolProgress,

@@ -309,3 +309,27 @@ describe('what edit says about a call, beside the text the model reads', () => {
     expect(r.details).toEqual({ kind: 'file_change', path: 'f.txt', created: false, linesAdded: 2, linesRemoved: 1 });
   });
 });
+
+describe("edit inside an editor that offers its file system (ctx.files)", () => {
+  it("matches the editor's buffer, unsaved changes included, and gives the result to the editor, leaving the disk", async () => {
+    const { dir, file } = fileWith('saved\n');
+    const written: Array<[string, string]> = [];
+    const files = {
+      readText: async (p: string) => (p === file ? 'saved\nunsaved line\n' : Promise.reject(new Error('not open'))),
+      writeText: async (p: string, text: string) => void written.push([p, text]),
+    };
+    const r = await runTool(editTool, { path: 'f.txt', old_string: 'unsaved line', new_string: 'edited line' }, { cwd: dir, files });
+    expect(r.isError).toBe(false);
+    expect(written).toEqual([[file, 'saved\nedited line\n']]);
+    expect(readFileSync(file, 'utf8')).toBe('saved\n');
+  });
+
+  it("says so when old_string is not in the buffer, and writes nothing", async () => {
+    const { dir } = fileWith('saved\n');
+    const written: string[] = [];
+    const files = { readText: async () => 'the buffer\n', writeText: async (_p: string, text: string) => void written.push(text) };
+    const r = await runTool(editTool, { path: 'f.txt', old_string: 'saved', new_string: 'x' }, { cwd: dir, files });
+    expect(r.isError).toBe(true);
+    expect(written).toEqual([]);
+  });
+});

@@ -58,7 +58,9 @@ export async function applyEdit(
   const release = await ctx.lock(target);
   try {
     const plan = await planEdit(args, ctx, limits);
-    await writeFileAtomic(plan.target, newFileChunks(plan), { signal: ctx.signal, shownPath: args.path, followLinks: false });
+    // Inside an editor that offers it, the change goes through the editor, so it lands in its buffer too.
+    if (ctx.files?.writeText) await ctx.files.writeText(plan.target, Buffer.concat(newFileChunks(plan)).toString('utf8'), ctx.signal);
+    else await writeFileAtomic(plan.target, newFileChunks(plan), { signal: ctx.signal, shownPath: args.path, followLinks: false });
     const shown = displayPath(ctx.cwd, plan.absPath);
     const through = plan.target === plan.absPath ? '' : ` (through the symlink, in ${displayPath(ctx.cwd, plan.target)})`;
     const lines = editLineCounts(plan);

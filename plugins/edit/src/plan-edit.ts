@@ -80,7 +80,10 @@ function megabytes(bytes: number): string {
   return `${(bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 1 : 0)} MB`;
 }
 
-async function readFileToEdit(target: string, shownPath: string, limits: EditLimits) {
+/** Where the text to edit comes from: the editor's buffer when lug runs inside an editor that offers it (`ctx.files`), else the disk. */
+type EditSource = Pick<ToolContext, 'files' | 'signal'>;
+
+async function readFileToEdit(target: string, shownPath: string, limits: EditLimits, source: Partial<EditSource> = {}) {
   try {
     const stats = await statRegularFile(target, shownPath);
     if (stats.size > limits.maxBytes) {
@@ -88,6 +91,11 @@ async function readFileToEdit(target: string, shownPath: string, limits: EditLim
         `${shownPath} is ${megabytes(stats.size)} (${stats.size} bytes), more than edit changes (${limits.maxBytes} bytes, the option edit_max_bytes). ` +
           'Change it with bash instead (sed -i, or a script), or raise lug.opt.edit_max_bytes in init.lua.',
       );
+    }
+    if (source.files?.readText) {
+      // The buffer as the editor has it, unsaved changes included: that is the text the edit must match and keep.
+      const text = await source.files.readText(target, source.signal ?? new AbortController().signal);
+      return { bytes: Buffer.from(text, 'utf8'), bom: text.startsWith('\ufeff') };
     }
     return await readTextBytes(target, shownPath);
   } catch (err) {
@@ -120,11 +128,11 @@ export async function editTarget(args: Pick<EditArgs, 'path'>, ctx: Pick<ToolCon
 }
 
 /** Work out the edit, or throw a ToolError that says how to fix the call. Changes nothing. */
-export async function planEdit(args: EditArgs, ctx: Pick<ToolContext, 'cwd' | 'limits' | 'description'>, limits: EditLimits): Promise<EditPlan> {
+export async function planEdit(args: EditArgs, ctx: Pick<ToolContext, 'cwd' | 'limits' | 'description'> & Partial<EditSource>, limits: EditLimits): Promise<EditPlan> {
   checkStrings(args);
   const absPath = resolvePath(ctx.cwd, args.path);
   const target = await editTarget(args, ctx);
-  const file = await readFileToEdit(target, args.path, limits);
+  const file = await readFileToEdit(target, args.path, limits, ctx);
   const bytes = file.bytes;
   const textStart = file.bom ? 3 : 0;
   const lineEnding = detectLineEndingOfBytes(bytes, textStart);

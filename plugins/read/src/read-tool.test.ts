@@ -227,3 +227,22 @@ describe('what read says about a call, beside the text the model reads', () => {
     expect((await runTool(readTool, { path: 'f.txt' }, { cwd: dir })).details).toEqual({ kind: 'file_read', path: 'f.txt', firstLine: 1, linesShown: 0, totalLines: 0 });
   });
 });
+
+describe("read inside an editor that offers its file system (ctx.files)", () => {
+  it("reads the editor's buffer, unsaved changes included, numbered as a file", async () => {
+    const dir = fileWith('saved\n');
+    const asked: string[] = [];
+    const files = { readText: async (p: string) => (asked.push(p), '\ufeffsaved\nunsaved\n') };
+    const r = await runTool(readTool, { path: 'f.txt' }, { cwd: dir, files });
+    expect(r.content).toBe('     1\tsaved\n     2\tunsaved');
+    expect(asked).toEqual([path.join(dir, 'f.txt')]);
+  });
+
+  it("fails with the editor's error when the editor cannot read the file", async () => {
+    const dir = fileWith('saved\n');
+    const files = { readText: async () => Promise.reject(new Error('no such buffer')) };
+    const r = await runTool(readTool, { path: 'f.txt' }, { cwd: dir, files });
+    expect(r.isError).toBe(true);
+    expect(r.content).toContain('no such buffer');
+  });
+});

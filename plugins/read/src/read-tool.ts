@@ -57,7 +57,10 @@ export async function readFileLines(args: ReadArgs, ctx: ToolContext): Promise<{
   const offset = args.offset ?? 1;
   const limit = args.limit ?? ctx.limits.readLines;
   await statRegularFile(opened, shownPath);
+  // Inside an editor that offers it, the buffer as the editor has it, unsaved changes included.
+  const text = ctx.files?.readText ? await ctx.files.readText(opened, ctx.signal) : undefined;
   const scan = await scanLines(opened, shownPath, {
+    ...(text !== undefined ? { text } : {}),
     from: offset,
     count: limit,
     maxChars: ctx.limits.lineChars,

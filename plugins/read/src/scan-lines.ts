@@ -17,6 +17,8 @@ export interface ScanRequest {
   /** Stop keeping lines once the kept ones hold this many bytes (the output cannot show more). */
   keepBytes: number;
   signal?: AbortSignal;
+  /** The file's text as the editor has it (`ToolContext.files`): scanned instead of reading the file. */
+  text?: string;
 }
 
 export interface ScanResult {
@@ -133,6 +135,10 @@ export async function scanLines(absPath: string, shownPath: string, request: Sca
     pending.append(text.slice(start), keeping());
   };
 
+  if (request.text !== undefined) {
+    consume(request.text.startsWith('\ufeff') ? request.text.slice(1) : request.text);
+    return finish();
+  }
   const stream = createReadStream(absPath, { highWaterMark: CHUNK_BYTES });
   try {
     for await (const chunk of stream) {
@@ -145,10 +151,14 @@ export async function scanLines(absPath: string, shownPath: string, request: Sca
   } finally {
     stream.destroy();
   }
-  // A last line without a newline is still a line; its CR (if any) is kept, as it ends no line.
-  if (pending.open) {
-    if (keeping()) lines.push(pending.finish(false, request.maxChars));
-    lineNo++;
+  return finish();
+
+  function finish(): ScanResult {
+    // A last line without a newline is still a line; its CR (if any) is kept, as it ends no line.
+    if (pending.open) {
+      if (keeping()) lines.push(pending.finish(false, request.maxChars));
+      lineNo++;
+    }
+    return { totalLines: lineNo - 1, lines, endings };
   }
-  return { totalLines: lineNo - 1, lines, endings };
 }

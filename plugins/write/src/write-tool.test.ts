@@ -162,3 +162,24 @@ describe('what write says about a call, beside the text the model reads', () => 
     expect(r.details).toEqual({ kind: 'file_change', path: 'a.txt', created: false, linesAdded: 2, linesRemoved: 1 });
   });
 });
+
+describe("write inside an editor that offers its file system (ctx.files)", () => {
+  it('gives the content to the editor instead of writing the disk, making the parent directories', async () => {
+    const dir = dirs.make();
+    const written: Array<[string, string]> = [];
+    const files = { writeText: async (p: string, text: string) => void written.push([p, text]) };
+    const r = await runTool(writeTool, { path: 'deep/new.txt', content: 'a\nb\n' }, { cwd: dir, files });
+    expect(r).toMatchObject({ isError: false, content: 'Created deep/new.txt: 2 lines.', details: { kind: 'file_change', created: true, linesAdded: 2 } });
+    expect(written).toEqual([[path.join(dir, 'deep', 'new.txt'), 'a\nb\n']]);
+    expect(existsSync(path.join(dir, 'deep', 'new.txt'))).toBe(false);
+    expect(statSync(path.join(dir, 'deep')).isDirectory()).toBe(true);
+  });
+
+  it("fails the call with the editor's error when the editor cannot write", async () => {
+    const dir = dirs.make();
+    const files = { writeText: async () => Promise.reject(new Error('the buffer is read-only')) };
+    const r = await runTool(writeTool, { path: 'a.txt', content: 'x' }, { cwd: dir, files });
+    expect(r.isError).toBe(true);
+    expect(r.content).toContain('the buffer is read-only');
+  });
+});

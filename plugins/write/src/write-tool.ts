@@ -2,7 +2,8 @@
  * The write tool: a file's whole new content, written atomically (through
  * symlinks, keeping the mode), with parent directories created.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import {
   changedLineCounts,
   countLines,
@@ -15,6 +16,7 @@ import {
   writeFileAtomic,
   type SandboxPolicy,
   type Tool,
+  type EditorFiles,
   type FileChangeDetails,
   type LineCounts,
   type ToolContext,
@@ -83,7 +85,7 @@ export async function writeContent(args: WriteArgs, ctx: ToolContext, sandbox: S
     // Again once the lock is held, the last moment before the write: a link made while waiting redirects nothing.
     decidedPath(ctx, args.path);
     lines = await countChange(target, args.content);
-    ({ created } = await writeFileAtomic(target, args.content, { signal: ctx.signal, shownPath: args.path, followLinks: false }));
+    ({ created } = ctx.files?.writeText ? await writeThroughEditor(ctx.files.writeText, target, args.content, ctx.signal) : await writeFileAtomic(target, args.content, { signal: ctx.signal, shownPath: args.path, followLinks: false }));
   } finally {
     release();
   }
@@ -93,6 +95,21 @@ export async function writeContent(args: WriteArgs, ctx: ToolContext, sandbox: S
     content: `${created ? 'Created' : 'Replaced'} ${shown}${through}: ${linesPhrase(countLines(args.content))}.`,
     details: { kind: 'file_change', path: shown, created, linesAdded: lines.added, linesRemoved: created ? 0 : lines.removed },
   };
+}
+
+/**
+ * Inside an editor that offers it (`ctx.files`), the content goes through the
+ * editor, so the change lands in its buffer too; the parent directories are
+ * made first, as for a write to disk.
+ */
+async function writeThroughEditor(writeText: NonNullable<EditorFiles['writeText']>, target: string, content: string, signal: AbortSignal): Promise<{ created: boolean }> {
+  const created = await stat(target).then(
+    () => false,
+    () => true,
+  );
+  await mkdir(dirname(target), { recursive: true });
+  await writeText(target, content, signal);
+  return { created };
 }
 
 /** What the file holds now and what it will hold; changes nothing. */

@@ -1,0 +1,85 @@
+/**
+ * lug's event stream, as one session's `session/update` notifications: text
+ * and reasoning as message and thought chunks, each tool call as a
+ * `tool_call` with its diff, `in_progress` when it starts and a
+ * `tool_call_update` with its result (and, while it runs, its output so far); lug's notices (from Lua, approvals,
+ * the session) as messages; a mode change as `current_mode_update`.
+ */
+import type { SessionUpdate, ToolCallContent } from '@agentclientprotocol/sdk';
+import type { LugEvent, LugHost } from '@lug/core';
+import { modeIdOf } from './modes.js';
+import { diffOf, resultUpdateOf, toolCallOf } from './tool-calls.js';
+import type { UpdateQueue } from './update-queue.js';
+
+/** A notice as the editor shows it: a line of its own in the agent's message. */
+export function noticeText(message: string, level: 'info' | 'warn' | 'error' = 'info'): string {
+  const label = level === 'info' ? 'lug' : `lug ${level === 'warn' ? 'warning' : 'error'}`;
+  return `\n[${label}] ${message}\n`;
+}
+
+/** A running command's output shown in the editor, at most: its last 30,000 characters (what the model will read is the result). */
+export const LIVE_OUTPUT_CHARS = 30_000;
+
+export function messageChunk(text: string): SessionUpdate {
+  return { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } };
+}
+
+export interface ForwardedEvents {
+  /** The diff of a call announced and not finished yet (the permission request shows it too). */
+  diffOf(callId: string): Promise<ToolCallContent | undefined>;
+  unsubscribe(): void;
+}
+
+/**
+ * Subscribe to `host`'s events and queue their updates. `signal` aborts the
+ * diffs still being read when the session closes.
+ */
+export function forwardEvents(host: LugHost, queue: UpdateQueue, signal: AbortSignal): ForwardedEvents {
+  /** Each call's diff, worked out when the call is announced (before it runs), for its result to show. */
+  const diffs = new Map<string, Promise<ToolCallContent | undefined>>();
+  /** Each running call's live output so far (its end, past LIVE_OUTPUT_CHARS), shown while it runs; the result replaces it. */
+  const outputs = new Map<string, string>();
+  const on = (event: LugEvent): void => {
+    switch (event.type) {
+      case 'text_delta':
+        if (event.text) queue.push(messageChunk(event.text));
+        return;
+      case 'reasoning_delta':
+        if (event.text) queue.push({ sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: event.text } });
+        return;
+      case 'tool_call': {
+        const diff = diffOf(host, event.call, signal);
+        diffs.set(event.call.id, diff);
+        queue.push(diff.then((d) => ({ sessionUpdate: 'tool_call' as const, ...toolCallOf(event.call, d ? [d] : []) })));
+        return;
+      }
+      case 'tool_start':
+        queue.push({ sessionUpdate: 'tool_call_update', toolCallId: event.call.id, status: 'in_progress' });
+        return;
+      case 'tool_progress': {
+        if (event.progress.kind !== 'output' || !event.progress.text) return;
+        const output = ((outputs.get(event.call.id) ?? '') + event.progress.text).slice(-LIVE_OUTPUT_CHARS);
+        outputs.set(event.call.id, output);
+        queue.push({ sessionUpdate: 'tool_call_update', toolCallId: event.call.id, content: [{ type: 'content', content: { type: 'text', text: output } }] });
+        return;
+      }
+      case 'tool_result': {
+        outputs.delete(event.call.id);
+        const diff = diffs.get(event.call.id) ?? Promise.resolve(undefined);
+        diffs.delete(event.call.id);
+        queue.push(diff.then((d) => ({ sessionUpdate: 'tool_call_update' as const, ...resultUpdateOf(event, d) })));
+        return;
+      }
+      case 'notify':
+        queue.push(messageChunk(noticeText(event.message, event.level)));
+        return;
+      case 'mode_change':
+        queue.push({ sessionUpdate: 'current_mode_update', currentModeId: modeIdOf(event.to) });
+        return;
+      default:
+        return;
+    }
+  };
+  const unsubscribe = host.events.onAny(on);
+  return { diffOf: (callId) => diffs.get(callId) ?? Promise.resolve(undefined), unsubscribe };
+}

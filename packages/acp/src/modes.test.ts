@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { approvalModeOf, modeIdOf, modeState, SESSION_MODES } from './modes.js';
+
+describe("lug's approval modes as ACP session modes", () => {
+  it('are policy, all and auto, auto being approval "off"', () => {
+    expect(SESSION_MODES.map((m) => m.id)).toEqual(['policy', 'all', 'auto']);
+    expect(['policy', 'all', 'auto'].map(approvalModeOf)).toEqual(['policy', 'all', 'off']);
+    expect((['policy', 'all', 'off'] as const).map(modeIdOf)).toEqual(['policy', 'all', 'auto']);
+  });
+
+  it('refuse an id that is not a mode, naming those there are', () => {
+    expect(() => approvalModeOf('yolo')).toThrow('unknown mode "yolo"; lug\'s modes are policy, all, auto');
+    expect(() => approvalModeOf('toString')).toThrow(/unknown mode/);
+  });
+
+  it('give the state with the current mode and copies of every mode', () => {
+    const state = modeState('off');
+    expect(state.currentModeId).toBe('auto');
+    state.availableModes[0]!.name = 'changed';
+    expect(SESSION_MODES[0]!.name).toBe('Policy');
+  });
+});

@@ -1,0 +1,2 @@
+// dist/vendor/acp-sdk.cjs: see ../vendor-bundles.ts.
+export * from '@agentclientprotocol/sdk';

@@ -28,8 +28,20 @@ export interface SessionOptions {
   /** The resumed session's cost so far in US dollars (undefined: not known). */
   cost?: number;
   systemPrompt?: string;
-  /** The resumed session's compaction that stands, if any. */
+  /** The resumed session's compaction that stands, if any (or all of them, the standing one last). */
   compaction?: Compaction;
+  compactions?: readonly Compaction[];
+  /** Branches its file holds already (the next :rewind numbers its branch after them). */
+  branches?: number;
+}
+
+/** A prompt of the conversation, as `:rewind` lists it. */
+export interface PromptPoint {
+  /** 1 for the conversation's first prompt: the turn a file checkpoint of the same turn is named by. */
+  turn: number;
+  /** Its index in the history: rewinding to it keeps the messages before it. */
+  index: number;
+  text: string;
 }
 
 /** The model a turn talks to, resolved once per turn. */
@@ -91,6 +103,8 @@ export class Session {
   private context = new ConversationContext();
   /** The window of the model last used (for the `context` event between turns). */
   private lastWindow: ContextWindow | undefined;
+  /** Branches the session file holds. */
+  private branchCount = 0;
 
   constructor(
     readonly host: LugHost,
@@ -102,7 +116,8 @@ export class Session {
     this.cost = opts.id !== undefined && opts.usage ? opts.cost : 0;
     this.fileCreated = opts.id !== undefined;
     this.systemPrompt = opts.systemPrompt;
-    if (opts.compaction) this.context.setCompaction(opts.compaction);
+    this.context.restore(opts.compactions ?? (opts.compaction ? [opts.compaction] : []));
+    this.branchCount = opts.branches ?? 0;
     host.events.emit('session_start', { sessionId: this.id, cwd: host.cwd, resumed: opts.id !== undefined });
   }
 
@@ -404,6 +419,56 @@ export class Session {
     };
   }
 
+  /** The prompts of the conversation, oldest first (`:rewind` lists them). */
+  prompts(): PromptPoint[] {
+    return turnStarts(this.history).map((index, i) => {
+      const m = this.history[index]!;
+      return { turn: i + 1, index, text: m.role === 'user' ? m.content : '' };
+    });
+  }
+
+  /**
+   * Take the conversation back to before its `turn`-th prompt (`:rewind`):
+   * that prompt and all after it stay in the session file as a branch, which
+   * `:resume` lists. Returns the prompt (to edit and send again) and the
+   * branch's number.
+   */
+  rewind(turn: number): { prompt: PromptPoint; branch: number } {
+    if (this.running) throw new TurnInProgressError('a turn is running; rewind once it ends (or cancel it first)');
+    const prompts = this.prompts();
+    const prompt = prompts[turn - 1];
+    if (!prompt) throw new RangeError(prompts.length ? `there is no prompt ${turn}: this conversation has prompts 1 to ${prompts.length}` : 'this conversation has no prompt to rewind to');
+    const branch = ++this.branchCount;
+    this.writeRecord({ type: 'rewind', to: prompt.index, turn, branch, created: new Date().toISOString() });
+    this.history = this.history.slice(0, prompt.index);
+    this.context.rewindTo(prompt.index);
+    this.reportContext();
+    return { prompt, branch };
+  }
+
+  /**
+   * Go on in a new session from here (`:fork`): a new file holds the
+   * conversation so far (its compactions too), and the old one is kept as it
+   * is. Returns the old session's id.
+   */
+  fork(): string {
+    if (this.running) throw new TurnInProgressError('a turn is running; fork once it ends (or cancel it first)');
+    const from = this.id;
+    this.id = newSessionId();
+    this.fileCreated = false;
+    this.branchCount = 0;
+    const store = this.opts.store;
+    if (store && this.history.length) {
+      store.create(this.id, this.host.cwd, { forkedFrom: from });
+      this.fileCreated = true;
+      for (const message of this.history) store.append(this.id, { type: 'message', message });
+      for (const compaction of this.context.all()) store.append(this.id, { type: 'compaction', compaction, kept: this.history.length - compaction.keptFrom });
+      store.append(this.id, { type: 'usage', usage: this.usage, ...(this.cost !== undefined ? { cost: this.cost } : {}) });
+    }
+    this.host.events.emit('session_start', { sessionId: this.id, cwd: this.host.cwd, resumed: true });
+    return from;
+  }
+
   /** Write a record (not a message) to the session file, creating it if need be. */
   private writeRecord(line: SessionLine): void {
     const store = this.opts.store;
@@ -427,6 +492,7 @@ export class Session {
     this.id = newSessionId();
     this.history = [];
     this.context.forget();
+    this.branchCount = 0;
     this.usage = emptyUsage();
     this.cost = 0;
     this.fileCreated = false;
@@ -434,13 +500,13 @@ export class Session {
   }
 
   /** Switch to a stored conversation (`:resume`); its system prompt is built again, as at start-up. */
-  resume(id: string, messages: Message[], usage: Usage = emptyUsage(), cost?: number, compaction?: Compaction): void {
+  resume(id: string, messages: Message[], usage: Usage = emptyUsage(), cost?: number, compactions?: Compaction | readonly Compaction[], branches = 0): void {
     this.cancel();
     this.systemPrompt = this.opts.systemPrompt;
     this.id = id;
     this.history = [...messages];
-    this.context.forget();
-    if (compaction) this.context.setCompaction(compaction);
+    this.context.restore(compactions === undefined ? [] : Array.isArray(compactions) ? compactions : [compactions as Compaction]);
+    this.branchCount = branches;
     this.usage = usage;
     this.cost = cost;
     this.fileCreated = true;

@@ -33,7 +33,7 @@ describe(':rewind', () => {
   it('lists the prompts and takes the conversation back to before one; the rest stays in the file as a branch', async () => {
     const { session, store, provider } = setup();
     for (const p of ['one', 'two', 'three']) await session.submit(p);
-    expect(session.prompts().map((p) => [p.turn, p.text])).toEqual([[1, 'one'], [2, 'two'], [3, 'three']]);
+    expect(session.rewindPoints().map((p) => [p.turn, p.text])).toEqual([[1, 'one'], [2, 'two'], [3, 'three']]);
     const { prompt, branch } = session.rewind(2);
     expect(prompt).toMatchObject({ turn: 2, text: 'two' });
     expect(branch).toBe(1);

@@ -420,7 +420,7 @@ export class Session {
   }
 
   /** The prompts of the conversation, oldest first (`:rewind` lists them). */
-  prompts(): PromptPoint[] {
+  rewindPoints(): PromptPoint[] {
     return turnStarts(this.history).map((index, i) => {
       const m = this.history[index]!;
       return { turn: i + 1, index, text: m.role === 'user' ? m.content : '' };
@@ -435,7 +435,7 @@ export class Session {
    */
   rewind(turn: number): { prompt: PromptPoint; branch: number } {
     if (this.running) throw new TurnInProgressError('a turn is running; rewind once it ends (or cancel it first)');
-    const prompts = this.prompts();
+    const prompts = this.rewindPoints();
     const prompt = prompts[turn - 1];
     if (!prompt) throw new RangeError(prompts.length ? `there is no prompt ${turn}: this conversation has prompts 1 to ${prompts.length}` : 'this conversation has no prompt to rewind to');
     const branch = ++this.branchCount;

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { scriptedProvider } from '@lug/testing';
 import { allowAll } from './authorizer.js';
 import { createHost } from './host.js';
-import type { Message, ModelRequest, ProviderEvent } from './provider.js';
+import type { Message } from './messages.js';
+import type { ModelRequest, ProviderEvent } from './provider.js';
 import { Session } from './session.js';
 import { SessionStore } from './session-store.js';
 

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Message, Usage } from './messages.js';
 import { SessionPaths } from './session-paths.js';
+import { HollowMessages, type Hydrate } from './hollow-messages.js';
 import { forEachLine } from './file-lines.js';
 import type { Compaction } from './compaction-record.js';
 import { readHeaderLine, readRecordLine, type SessionHeader, type SessionLine } from './session-records.js';
@@ -33,6 +34,12 @@ export interface StoredSession {
   compactions: Compaction[];
   /** The branches kept in the file (`:rewind` cut them off, `:resume ID#N` goes back to one). */
   branches: BranchSummary[];
+  /**
+   * Messages before the standing compaction are read without their bulk
+   * (long results, answers, prompts, images: see hollow-messages.ts); this
+   * reads it back for `messages[from..to)`, in place.
+   */
+  hydrate: Hydrate;
   path: string;
   /** What was skipped or repaired on load, naming the file and lines; absent when the file was whole. */
   notice?: string;
@@ -144,10 +151,11 @@ export class SessionStore {
     let header: SessionHeader | undefined;
     let headerProblem: string | undefined;
     const paths = new SessionPaths();
+    const hollows = new HollowMessages(path);
     let usage: Usage = { inputTokens: 0, outputTokens: 0 };
     let cost: number | undefined = 0;
     const skipped: Array<{ line: number; problem: string }> = [];
-    forEachLine(path, (text, number) => {
+    forEachLine(path, (text, number, offset) => {
       if (number === 1) {
         const first = readHeaderLine(text);
         if (first.header) header = first.header;
@@ -157,7 +165,7 @@ export class SessionStore {
       if (!header || !text.trim()) return;
       const read = readRecordLine(text);
       if (!read.record) skipped.push({ line: number, problem: read.problem });
-      else if (read.record.type === 'message') paths.push(read.record.message);
+      else if (read.record.type === 'message') paths.push(hollows.hollow(read.record.message, offset));
       else if (read.record.type === 'usage') {
         usage = read.record.usage;
         cost = typeof read.record.cost === 'number' ? read.record.cost : undefined;
@@ -169,8 +177,10 @@ export class SessionStore {
     const { messages, compactions } = paths.finish();
     const notice = damageNotice(path, skipped, paths.droppedResults);
     const compaction = compactions.at(-1);
+    // What is sent is whole; what only the file and the transcript's far past need stays hollow until asked for.
+    hollows.hydrate(messages, compaction?.keptFrom ?? 0, messages.length);
     const branches = paths.branches.map((b) => ({ n: b.n, at: b.at, messages: b.messages.length, prompt: firstPromptAfter(b.messages, b.at) }));
-    return { header, messages, usage, cost, path, compactions, branches, ...(compaction ? { compaction } : {}), ...(notice ? { notice } : {}) };
+    return { header, messages, usage, cost, path, compactions, branches, hydrate: hollows.hydrate, ...(compaction ? { compaction } : {}), ...(notice ? { notice } : {}) };
   }
 
   /**

@@ -18,6 +18,7 @@ import { contextWindowOf, type ContextWindow } from './context-window.js';
 import { ConversationContext, summaryMessage, type ContextMeasure } from './conversation-context.js';
 import { recentTurnsStart, turnStarts } from './tool-output-clearing.js';
 import { messageTokens } from './token-estimate.js';
+import type { Hydrate } from './hollow-messages.js';
 
 export interface SessionOptions {
   store?: SessionStore;
@@ -33,6 +34,8 @@ export interface SessionOptions {
   compactions?: readonly Compaction[];
   /** Branches its file holds already (the next :rewind numbers its branch after them). */
   branches?: number;
+  /** Reads back what the store left in the file of messages before the compaction (StoredSession.hydrate). */
+  hydrate?: Hydrate;
 }
 
 /** A prompt of the conversation, as `:rewind` lists it. */
@@ -105,6 +108,8 @@ export class Session {
   private lastWindow: ContextWindow | undefined;
   /** Branches the session file holds. */
   private branchCount = 0;
+  /** Fills in messages read back hollow (a resumed big session); none for a session made here. */
+  private hydrate: Hydrate | undefined;
 
   constructor(
     readonly host: LugHost,
@@ -118,6 +123,7 @@ export class Session {
     this.systemPrompt = opts.systemPrompt;
     this.context.restore(opts.compactions ?? (opts.compaction ? [opts.compaction] : []));
     this.branchCount = opts.branches ?? 0;
+    this.hydrate = opts.hydrate;
     host.events.emit('session_start', { sessionId: this.id, cwd: host.cwd, resumed: opts.id !== undefined });
   }
 
@@ -440,8 +446,11 @@ export class Session {
     if (!prompt) throw new RangeError(prompts.length ? `there is no prompt ${turn}: this conversation has prompts 1 to ${prompts.length}` : 'this conversation has no prompt to rewind to');
     const branch = ++this.branchCount;
     this.writeRecord({ type: 'rewind', to: prompt.index, turn, branch, created: new Date().toISOString() });
+    const sentFrom = this.context.start;
     this.history = this.history.slice(0, prompt.index);
     this.context.rewindTo(prompt.index);
+    // Messages that were behind the dropped compaction are sent again: whole.
+    if (this.context.start < sentFrom) this.hydrate?.(this.history, this.context.start, sentFrom);
     this.reportContext();
     return { prompt, branch };
   }
@@ -461,7 +470,11 @@ export class Session {
     if (store && this.history.length) {
       store.create(this.id, this.host.cwd, { forkedFrom: from });
       this.fileCreated = true;
-      for (const message of this.history) store.append(this.id, { type: 'message', message });
+      for (const message of this.history) {
+        const one = [message];
+        this.hydrate?.(one, 0, 1);
+        store.append(this.id, { type: 'message', message: one[0]! });
+      }
       for (const compaction of this.context.all()) store.append(this.id, { type: 'compaction', compaction, kept: this.history.length - compaction.keptFrom });
       store.append(this.id, { type: 'usage', usage: this.usage, ...(this.cost !== undefined ? { cost: this.cost } : {}) });
     }
@@ -493,6 +506,7 @@ export class Session {
     this.history = [];
     this.context.forget();
     this.branchCount = 0;
+    this.hydrate = undefined;
     this.usage = emptyUsage();
     this.cost = 0;
     this.fileCreated = false;
@@ -500,13 +514,14 @@ export class Session {
   }
 
   /** Switch to a stored conversation (`:resume`); its system prompt is built again, as at start-up. */
-  resume(id: string, messages: Message[], usage: Usage = emptyUsage(), cost?: number, compactions?: Compaction | readonly Compaction[], branches = 0): void {
+  resume(id: string, messages: Message[], usage: Usage = emptyUsage(), cost?: number, compactions?: Compaction | readonly Compaction[], branches = 0, hydrate?: Hydrate): void {
     this.cancel();
     this.systemPrompt = this.opts.systemPrompt;
     this.id = id;
     this.history = [...messages];
     this.context.restore(compactions === undefined ? [] : Array.isArray(compactions) ? compactions : [compactions as Compaction]);
     this.branchCount = branches;
+    this.hydrate = hydrate;
     this.usage = usage;
     this.cost = cost;
     this.fileCreated = true;

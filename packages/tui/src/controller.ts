@@ -264,7 +264,7 @@ export class TuiController {
     }
     const stored = store.load(id);
     if (this.session.running) this.session.cancel();
-    this.session.resume(id, stored.messages, stored.usage, stored.cost, stored.compactions, stored.branches?.length ?? 0);
+    this.session.resume(id, stored.messages, stored.usage, stored.cost, stored.compactions, stored.branches?.length ?? 0, stored.hydrate);
     this.update({ queued: [] });
     this.transcript.replay(this.session.messages);
     this.transcript.setUsage(this.session.usage);

@@ -29,6 +29,9 @@ export interface TranscriptStoreOptions {
   describe?: CallDescriber;
 }
 
+/** How many of a resumed conversation's last messages the transcript draws. */
+export const REPLAYED_MESSAGES = 200;
+
 const WHY: Record<string, string> = { threshold: 'the context passed lug.opt.compact_at', overflow: "the conversation overflowed the model's window", command: ':compact' };
 
 function compactingText(e: Extract<LugEvent, { type: 'compaction_start' }>): string {
@@ -155,8 +158,16 @@ export class TranscriptStore {
     return true;
   }
 
-  /** Replay a stored conversation (for :resume): prompts, answers and calls, all finished. */
-  replay(messages: readonly Message[]): void {
+  /**
+   * Replay a stored conversation (for :resume): prompts, answers and calls,
+   * all finished. Only its last REPLAYED_MESSAGES messages (from a prompt on)
+   * are drawn: a day's session is not rendered whole to show its end.
+   */
+  replay(all: readonly Message[]): void {
+    let start = Math.max(0, all.length - REPLAYED_MESSAGES);
+    while (start > 0 && start < all.length && all[start]!.role !== 'user') start++;
+    const messages = start > 0 ? all.slice(start) : all;
+    if (start > 0) this.push({ kind: 'notice', key: 0, text: `… ${start.toLocaleString('en-US')} earlier messages are not shown (the session file keeps them; :context summary shows the compaction's summary)`, level: 'info' });
     const results = new Map<string, ToolResultPart>();
     for (const m of messages) if (m.role === 'tool') for (const r of m.results) results.set(r.callId, r);
     for (const m of messages) {

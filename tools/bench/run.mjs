@@ -19,6 +19,7 @@ const benches = [
   ['Lua', 'packages/lua-bridge/bench/startup.bench.mjs'],
   ['interface', 'packages/tui/bench/tui.bench.mjs'],
   ['edit memory', 'plugins/edit/bench/edit-memory.bench.mjs'],
+  ['resuming a 100 MiB session', 'packages/core/bench/resume.bench.mjs'],
 ];
 let failed = 0;
 for (const [name, script] of benches) {

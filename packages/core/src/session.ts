@@ -11,14 +11,13 @@ import { defaultModel, NO_MODEL_MESSAGE, ProviderError, type ModelInfo, type Pro
 import type { SessionLine, SessionStore } from './session-store.js';
 import { newSessionId } from './session-store.js';
 import { buildSystemPrompt } from './system-prompt.js';
-import type { Compaction, CompactionReason } from './compaction-record.js';
-import { compactConversation, NothingToCompact } from './compaction.js';
-import { breakdownContext, type ContextBreakdown } from './context-breakdown.js';
-import { contextWindowOf, type ContextWindow } from './context-window.js';
-import { ConversationContext, summaryMessage, type ContextMeasure } from './conversation-context.js';
-import { recentTurnsStart, turnStarts } from './tool-output-clearing.js';
-import { messageTokens } from './token-estimate.js';
+import type { Compaction } from './compaction-record.js';
+import type { ConversationContext, ContextMeasure } from './conversation-context.js';
+import { ContextKeeper, type ContextReport, type ModelRun } from './context-keeper.js';
+import { turnStarts } from './tool-output-clearing.js';
 import type { Hydrate } from './hollow-messages.js';
+
+export type { ContextReport, ModelRun } from './context-keeper.js';
 
 export interface SessionOptions {
   store?: SessionStore;
@@ -45,27 +44,6 @@ export interface PromptPoint {
   /** Its index in the history: rewinding to it keeps the messages before it. */
   index: number;
   text: string;
-}
-
-/** The model a turn talks to, resolved once per turn. */
-interface ModelRun {
-  modelName: string;
-  provider: Provider;
-  model: string;
-  info: ModelInfo | undefined;
-  pricing: ModelPricing | undefined;
-}
-
-/** What `:context` shows. */
-export interface ContextReport extends ContextMeasure {
-  model: string | undefined;
-  window: ContextWindow;
-  fraction: number;
-  breakdown: ContextBreakdown;
-  /** The compaction that stands: its summary, and how many messages of the history it replaces. */
-  compaction?: { summary: string; replaced: number; reason: CompactionReason; by: 'model' | 'hook'; created: string; focus?: string };
-  /** Messages of the history whose tool results are sent as stubs. */
-  clearedBefore: number;
 }
 
 /** How long a provider may take to tell what it knows of a model (a local server's /props, /api/show) before the turn goes on without. */
@@ -102,10 +80,11 @@ export class Session {
   private controller: AbortController | undefined;
   private fileCreated: boolean;
   private systemPrompt: string | undefined;
-  /** What of the history is sent, and how much of the window it fills. */
-  private context = new ConversationContext();
-  /** The window of the model last used (for the `context` event between turns). */
-  private lastWindow: ContextWindow | undefined;
+  /** What of the history is sent, how much of the window it fills, and making room. */
+  private keeper: ContextKeeper;
+  private get context(): ConversationContext {
+    return this.keeper.context;
+  }
   /** Branches the session file holds. */
   private branchCount = 0;
   /** Fills in messages read back hollow (a resumed big session); none for a session made here. */
@@ -115,6 +94,14 @@ export class Session {
     readonly host: LugHost,
     private opts: SessionOptions = {},
   ) {
+    this.keeper = new ContextKeeper({
+      host: this.host,
+      history: () => this.history,
+      system: () => this.system(),
+      freshSystem: () => void (this.systemPrompt = this.opts.systemPrompt),
+      recordUsage: (u, pricing) => this.recordUsage(u, pricing),
+      writeRecord: (line) => this.writeRecord(line),
+    });
     this.id = opts.id ?? newSessionId();
     this.history = [...(opts.messages ?? [])];
     this.usage = opts.usage ?? emptyUsage();
@@ -150,22 +137,6 @@ export class Session {
   /** The messages the next request sends: after the compaction, its summary in front, old tool output stubbed. */
   messagesToSend(): Message[] {
     return this.context.messages(this.history);
-  }
-
-  private windowOf(modelName: string, info: ModelInfo | undefined): ContextWindow {
-    return (this.lastWindow = contextWindowOf(modelName, info, this.host.options.get<number | null>('context_window')));
-  }
-
-  private measure(): ContextMeasure {
-    return this.context.measure(this.history, this.system(), this.host.tools.specs());
-  }
-
-  /** Tell subscribers how full the window is (after a request, a message, a compaction). */
-  private reportContext(): ContextMeasure {
-    const measure = this.measure();
-    const window = this.lastWindow;
-    if (window) this.host.events.emit('context', { ...measure, window: window.tokens, fraction: measure.used / window.tokens, source: window.source });
-    return measure;
   }
 
   private recordUsage(usage: Usage, pricing: ModelPricing | undefined): void {
@@ -272,7 +243,7 @@ export class Session {
     if (images.length && info?.images === false) {
       throw new ProviderError(`${modelName} does not accept images; choose a model that does (--model, lug.opt.model), or send the prompt without them`, 'config');
     }
-    this.windowOf(modelName, info);
+    this.keeper.windowOf(modelName, info);
     this.append({ role: 'user', content: prompt, ...(images.length ? { images } : {}) });
     return runAgentLoop({
       provider,
@@ -284,8 +255,8 @@ export class Session {
       maxTokens: host.options.get<number>('max_tokens'),
       thinking: host.options.get<ThinkingLevel>('thinking'),
       stopBeforeRequest: () => this.overBudget(modelName, pricing),
-      prepareRequest: (s) => this.makeRoom(run, s),
-      recoverOverflow: (s) => this.recoverOverflow(run, s),
+      prepareRequest: (s) => this.keeper.makeRoom(run, s),
+      recoverOverflow: (s) => this.keeper.recoverOverflow(run, s),
       scheduler: () => ({
         tools: host.tools,
         events: host.events,
@@ -308,79 +279,13 @@ export class Session {
     });
   }
 
-  /**
-   * Before a request: past lug.opt.clear_tool_output_at, send old tool output
-   * as stubs; past lug.opt.compact_at, compact. A compaction that fails is
-   * reported and the turn goes on (an overflow still compacts once).
-   */
-  private async makeRoom(run: ModelRun, signal: AbortSignal): Promise<void> {
-    const window = this.windowOf(run.modelName, run.info).tokens;
-    const opt = this.host.options;
-    const keepTurns = opt.get<number>('keep_turns');
-    const clearAt = opt.get<number | false>('clear_tool_output_at');
-    let used = this.measure().used;
-    if (clearAt !== false && used >= clearAt * window) {
-      const before = recentTurnsStart(this.history, keepTurns, this.context.start);
-      if (before !== undefined && this.context.clearBefore(before)) used = this.reportContext().used;
-    }
-    const compactAt = opt.get<number | false>('compact_at');
-    if (compactAt === false || used < compactAt * window) return;
-    try {
-      await this.compactWith(run, 'threshold', undefined, signal);
-    } catch (err) {
-      if (err instanceof NothingToCompact || signal.aborted) return;
-      this.host.events.emit('notify', { message: `compaction failed: ${(err as Error).message}; the turn goes on without it`, level: 'warn' });
-    }
+  private reportContext(): ContextMeasure {
+    return this.keeper.report();
   }
 
-  private async recoverOverflow(run: ModelRun, signal: AbortSignal): Promise<boolean> {
-    try {
-      await this.compactWith(run, 'overflow', undefined, signal);
-      return true;
-    } catch (err) {
-      // With nothing to compact the turn ends as it would have, saying so.
-      if (!signal.aborted && !(err instanceof NothingToCompact)) this.host.events.emit('notify', { message: `the conversation overflowed the context window and could not be compacted: ${(err as Error).message}`, level: 'warn' });
-      return false;
-    }
-  }
-
-  private async compactWith(run: ModelRun, reason: CompactionReason, focus: string | undefined, signal: AbortSignal): Promise<Compaction> {
-    const window = this.windowOf(run.modelName, run.info).tokens;
-    const tokensBefore = this.measure().used;
-    const from = this.context.start;
-    const compaction = await compactConversation({
-      provider: run.provider,
-      model: run.model,
-      history: this.history,
-      previous: this.context.compaction,
-      reason,
-      focus,
-      keepTurns: this.host.options.get<number>('keep_turns'),
-      window,
-      tokens: tokensBefore,
-      maxTokens: this.host.options.get<number>('max_tokens'),
-      hooks: this.host.hooks,
-      signal,
-      addUsage: (u) => this.recordUsage(u, run.pricing),
-      started: (messages) => this.host.events.emit('compaction_start', { reason, messages, tokens: tokensBefore, window, ...(focus ? { focus } : {}) }),
-    });
-    this.context.setCompaction(compaction);
-    // Rebuilt fresh, never summarised: today's date, AGENTS.md as it is now.
-    this.systemPrompt = this.opts.systemPrompt;
-    compaction.tokensAfter = this.measure().used;
-    this.writeRecord({ type: 'compaction', compaction, kept: this.history.length - compaction.keptFrom });
-    this.host.events.emit('after_compact', {
-      reason,
-      summary: compaction.summary,
-      replaced: compaction.keptFrom - from,
-      kept: this.history.length - compaction.keptFrom,
-      tokensBefore,
-      tokensAfter: compaction.tokensAfter,
-      by: compaction.by,
-      ...(compaction.focus ? { focus: compaction.focus } : {}),
-    });
-    this.reportContext();
-    return compaction;
+  /** How full the window is, and with what (`:context`). */
+  contextReport(): Promise<ContextReport> {
+    return this.keeper.contextReport(this.modelName(), () => this.resolveModel());
   }
 
   /** Compact now (`:compact [focus]`), between turns. */
@@ -390,39 +295,11 @@ export class Session {
     const controller = (this.controller = new AbortController());
     try {
       const run = await this.resolveModel(controller.signal);
-      return await this.compactWith(run, 'command', focus?.trim() || undefined, controller.signal);
+      return await this.keeper.compact(run, 'command', focus?.trim() || undefined, controller.signal);
     } finally {
       this.running = false;
       this.controller = undefined;
     }
-  }
-
-  /** How full the window is, and with what (`:context`). */
-  async contextReport(): Promise<ContextReport> {
-    const modelName = this.modelName();
-    let window = this.lastWindow ?? contextWindowOf(modelName ?? '', undefined, this.host.options.get<number | null>('context_window'));
-    if (modelName) {
-      try {
-        const run = await this.resolveModel();
-        window = this.windowOf(run.modelName, run.info);
-      } catch {
-        // No provider for it (no key): the window lug would assume is still worth showing.
-      }
-    }
-    const measure = this.measure();
-    const c = this.context.compaction;
-    const sent = this.messagesToSend();
-    const summaryTokens = c ? messageTokens(summaryMessage(c, undefined)) : 0;
-    const breakdown = breakdownContext({ system: this.system(), tools: this.host.tools.specs(), sent, turnsBefore: turnStarts(this.history.slice(0, this.context.start)).length, summaryTokens });
-    return {
-      ...measure,
-      model: modelName,
-      window,
-      fraction: measure.used / window.tokens,
-      breakdown,
-      clearedBefore: this.context.clearedBefore,
-      ...(c ? { compaction: { summary: c.summary, replaced: c.keptFrom, reason: c.reason, by: c.by, created: c.created, ...(c.focus ? { focus: c.focus } : {}) } } : {}),
-    };
   }
 
   /** The prompts of the conversation, oldest first (`:rewind` lists them). */

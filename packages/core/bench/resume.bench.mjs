@@ -6,7 +6,8 @@
 // (what load did before it streamed). The file is a working day's session:
 // ~11,000 turns of a prompt, a tool call, an 8 KB result and an answer, with
 // a compaction every 200 turns, as lug.opt.compact_at makes them.
-// Goals (issue 16): under 2 s and under 200 MiB on a 100 MiB file.
+// Goals (issue 16): under 2 s and under 200 MiB on a 100 MiB file. On a loaded
+// machine the wall time says little: the CPU time is printed beside it.
 // Usage: node packages/core/bench/resume.bench.mjs [MB] (default 100)
 import { spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -51,6 +52,7 @@ const { readFileSync } = await import('node:fs');
 const kb = (key) => Number(new RegExp(key + ':\\\\s+(\\\\d+)').exec(readFileSync('/proc/self/status', 'utf8'))[1]);
 const [what, dist, dir, id] = process.argv.slice(1);
 const t0 = performance.now();
+const c0 = process.cpuUsage();
 let count;
 if (what === 'whole') {
   const lines = readFileSync(dir + '/' + id + '.jsonl', 'utf8').split('\\n');
@@ -66,7 +68,8 @@ if (what === 'whole') {
   session.messagesToSend();
   count = session.messages.length;
 }
-console.log(JSON.stringify({ ms: performance.now() - t0, peakMiB: kb('VmHWM') / 1024, count }));
+const cpu = process.cpuUsage(c0);
+console.log(JSON.stringify({ ms: performance.now() - t0, cpuMs: (cpu.user + cpu.system) / 1000, peakMiB: kb('VmHWM') / 1024, count }));
 `;
 
 function measure(what) {
@@ -82,10 +85,10 @@ try {
   const resume = measure('resume');
   if (resume.count !== written || whole.count !== written) throw new Error(`read ${resume.count} and ${whole.count} messages of ${written}`);
   console.log(`session file: ${size.toFixed(0)} MiB, ${written.toLocaleString('en-US')} messages`);
-  console.log(`read whole and parse every line (reference): ${whole.ms.toFixed(0)} ms, peak RSS ${whole.peakMiB.toFixed(0)} MiB`);
-  console.log(`lug resume (load + Session):                 ${resume.ms.toFixed(0)} ms, peak RSS ${resume.peakMiB.toFixed(0)} MiB  (${(resume.ms / whole.ms).toFixed(2)}× the time, ${(resume.peakMiB / whole.peakMiB).toFixed(2)}× the memory)`);
-  const ok = resume.ms < 2000 && resume.peakMiB < 200;
-  console.log(ok ? 'goal met: under 2 s and under 200 MiB' : 'goal NOT met: under 2 s and under 200 MiB');
+  console.log(`read whole and parse every line (reference): ${whole.ms.toFixed(0)} ms (CPU ${whole.cpuMs.toFixed(0)} ms), peak RSS ${whole.peakMiB.toFixed(0)} MiB`);
+  console.log(`lug resume (load + Session):                 ${resume.ms.toFixed(0)} ms (CPU ${resume.cpuMs.toFixed(0)} ms), peak RSS ${resume.peakMiB.toFixed(0)} MiB  (${(resume.ms / whole.ms).toFixed(2)}× the time, ${(resume.peakMiB / whole.peakMiB).toFixed(2)}× the memory)`);
+  const verdict = (ok) => (ok ? 'met' : 'NOT met');
+  console.log(`goal under 200 MiB: ${verdict(resume.peakMiB < 200)}; under 2 s: ${verdict(resume.ms < 2000)} in wall time, ${verdict(resume.cpuMs < 2000)} in CPU time`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

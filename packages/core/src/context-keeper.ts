@@ -15,7 +15,7 @@ import type { Message, Usage } from './messages.js';
 import type { ModelPricing } from './pricing.js';
 import type { ModelInfo, Provider } from './provider.js';
 import type { SessionLine } from './session-records.js';
-import { recentTurnsStart, turnStarts } from './tool-output-clearing.js';
+import { keptPartStart, turnStarts } from './tool-output-clearing.js';
 import { messageTokens } from './token-estimate.js';
 
 /** The model a turn talks to, resolved once per turn. */
@@ -84,7 +84,7 @@ export class ContextKeeper {
     const clearAt = opt.get<number | false>('clear_tool_output_at');
     let used = this.measure().used;
     if (clearAt !== false && used >= clearAt * window) {
-      const before = recentTurnsStart(this.deps.history(), keepTurns, this.context.start);
+      const before = keptPartStart(this.deps.history(), this.context.start, keepTurns);
       if (before !== undefined && this.context.clearBefore(before)) used = this.report().used;
     }
     const compactAt = opt.get<number | false>('compact_at');

@@ -73,3 +73,21 @@ export function recentTurnsStart(messages: readonly Message[], turns: number, fr
   if (starts.length <= turns) return undefined;
   return starts[starts.length - Math.max(turns, 0)] ?? messages.length;
 }
+
+/**
+ * Where the part kept whole begins: the last `keep` turns, or fewer so that
+ * something older (after `from`) is left; within one long turn (a prompt
+ * answered by hundreds of requests), its last `keep` steps (each an answer
+ * with its calls' results). Undefined when nothing older is left.
+ */
+export function keptPartStart(messages: readonly Message[], from: number, keep: number): number | undefined {
+  for (let turns = keep; turns >= 1; turns--) {
+    const at = recentTurnsStart(messages, turns, from);
+    if (at !== undefined && at > from) return at;
+  }
+  const lastPrompt = turnStarts(messages, from).at(-1) ?? from;
+  const steps: number[] = [];
+  for (let i = Math.max(lastPrompt, from) + 1; i < messages.length; i++) if (messages[i]!.role === 'assistant') steps.push(i);
+  if (steps.length < 2) return undefined;
+  return steps[steps.length - Math.min(Math.max(keep, 1), steps.length - 1)];
+}

@@ -24,6 +24,7 @@ const benches = [
   ['MCP servers and the first screen', 'packages/mcp/bench/first-screen.bench.mjs'],
   ['edit memory', 'plugins/edit/bench/edit-memory.bench.mjs'],
   ['sandbox', 'packages/tools/bench/sandbox.bench.mjs'],
+  ['resuming a 100 MiB session', 'packages/core/bench/resume.bench.mjs'],
 ];
 let failed = 0;
 for (const [name, script] of benches) {

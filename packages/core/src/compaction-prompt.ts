@@ -8,6 +8,7 @@
 import type { Message, ToolCallPart } from './messages.js';
 import { callSubject } from './tool-output-clearing.js';
 import { CHARS_PER_TOKEN } from './token-estimate.js';
+import { formatCount } from './format-count.js';
 
 /** The sections the model writes, in order. */
 export const SUMMARY_SECTIONS = [
@@ -44,7 +45,7 @@ export interface SummaryRequestInput {
 }
 
 function clip(text: string, chars: number): string {
-  return text.length <= chars ? text : `${text.slice(0, chars)}… (${(text.length - chars).toLocaleString('en-US')} more characters)`;
+  return text.length <= chars ? text : `${text.slice(0, chars)}… (${formatCount(text.length - chars)} more characters)`;
 }
 
 /** One message as transcript lines. */

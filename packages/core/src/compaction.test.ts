@@ -131,6 +131,41 @@ describe('compaction on its own', () => {
   }, 60_000);
 });
 
+describe('one long turn', () => {
+  it('a prompt answered by 300 requests compacts within the turn, keeping its last steps, and never overflows', async () => {
+    let calls = 0;
+    const provider = scriptedProvider([], {
+      modelInfo: { contextWindow: WINDOW },
+      afterScript: async function* (request) {
+        const tokens = requestTokens(request);
+        if (request.system === COMPACTION_SYSTEM) {
+          yield { type: 'text_delta', text: '## Goal\nRead every file.' };
+        } else if (tokens > WINDOW) {
+          yield { type: 'stop', reason: 'context_window' };
+          return;
+        } else if (++calls < 300) {
+          yield { type: 'tool_call', id: `c${calls}`, name: 'look', argsText: JSON.stringify({ path: `src/f${calls}.ts` }) };
+          yield { type: 'usage', usage: { inputTokens: tokens, outputTokens: 10 } };
+          yield { type: 'stop', reason: 'tool_use' };
+          return;
+        } else yield { type: 'text_delta', text: 'All read.' };
+        yield { type: 'usage', usage: { inputTokens: tokens, outputTokens: 10 } };
+        yield { type: 'stop', reason: 'end_turn' };
+      },
+    });
+    const s = setup({ provider, overflows: [] });
+    s.host.options.set('max_turns', 1000);
+    const end = await s.session.submit(FIRST_PROMPT);
+    expect(end.reason).toBe('done');
+    expect(end.text).toBe('All read.');
+    const compactions = s.events.filter((e) => e.type === 'after_compact');
+    expect(compactions.length).toBeGreaterThanOrEqual(1);
+    // The turn's own prompt was summarised: its words are in the summary, verbatim.
+    for (const c of compactions) expect(c.type === 'after_compact' && c.summary).toContain(FIRST_PROMPT);
+    for (const r of provider.requests) expect(requestTokens(r)).toBeLessThanOrEqual(WINDOW);
+  }, 120_000);
+});
+
 describe('a context-overflow error', () => {
   it('is answered by one compaction and the request made again', async () => {
     const s = setup(smallModel({ overflowAt: 3_000 }));
@@ -177,7 +212,6 @@ describe(':compact', () => {
 
   it('says so when there is nothing old enough to compact', async () => {
     const s = setup();
-    await s.session.submit('only one turn');
     await expect(s.session.compact()).rejects.toThrow(/nothing old enough to compact/);
   });
 });

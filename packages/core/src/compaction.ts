@@ -11,7 +11,7 @@ import { COMPACTION_SYSTEM, keptSummary, summaryRequestText, userPromptsOf } fro
 import type { BeforeCompactInput, HookRegistry } from './hooks.js';
 import type { Message, Usage } from './messages.js';
 import { ProviderError, type Provider } from './provider.js';
-import { recentTurnsStart } from './tool-output-clearing.js';
+import { keptPartStart } from './tool-output-clearing.js';
 import { CHARS_PER_TOKEN } from './token-estimate.js';
 
 export interface CompactInput {
@@ -45,14 +45,8 @@ const SUMMARY_SHARE = 0.15;
 /** Share of the window the summary request's transcript may take. */
 const TRANSCRIPT_SHARE = 0.6;
 
-/** Where the messages kept whole begin: the last `keepTurns` turns, or fewer, so that something older is left to summarise. */
-export function keepBoundary(history: readonly Message[], from: number, keepTurns: number): number | undefined {
-  for (let turns = keepTurns; turns >= 1; turns--) {
-    const at = recentTurnsStart(history, turns, from);
-    if (at !== undefined && at > from) return at;
-  }
-  return undefined;
-}
+/** Where the messages kept whole begin (see keptPartStart). */
+export const keepBoundary = keptPartStart;
 
 async function modelSummary(input: CompactInput, text: string): Promise<string> {
   let summary = '';
@@ -74,7 +68,7 @@ async function modelSummary(input: CompactInput, text: string): Promise<string> 
 export async function compactConversation(input: CompactInput): Promise<Compaction> {
   const from = input.previous?.keptFrom ?? 0;
   const keptFrom = keepBoundary(input.history, from, input.keepTurns);
-  if (keptFrom === undefined) throw new NothingToCompact('there is nothing old enough to compact: only the turn in progress would be left');
+  if (keptFrom === undefined) throw new NothingToCompact('there is nothing old enough to compact: only the last turn (or step) would be left');
   const messages = input.history.slice(from, keptFrom);
   input.started?.(messages.length);
   const start: BeforeCompactInput = { reason: input.reason, messages, focus: input.focus, pinned: [...(input.previous?.pinned ?? [])], tokens: input.tokens, window: input.window };

@@ -27,13 +27,23 @@ export function summaryMessage(compaction: Compaction, first: Message | undefine
 }
 
 export class ConversationContext {
-  /** The compaction that stands, if any. */
-  compaction: Compaction | undefined;
+  /** Every compaction of the conversation, the standing one last. */
+  private compactions: Compaction[] = [];
   /** Tool results before this index of the history are sent as stubs. */
   clearedBefore = 0;
   /** Changes whenever what is sent changes shape (a compaction, more results cleared). */
   private shape = 0;
   private lastRequest: { inputTokens: number; historyLength: number; shape: number } | undefined;
+
+  /** The compaction that stands, if any. */
+  get compaction(): Compaction | undefined {
+    return this.compactions.at(-1);
+  }
+
+  /** Every compaction so far, oldest first. */
+  all(): readonly Compaction[] {
+    return this.compactions;
+  }
 
   /** Where the messages sent begin in the history. */
   get start(): number {
@@ -55,8 +65,23 @@ export class ConversationContext {
     return out;
   }
 
-  setCompaction(compaction: Compaction | undefined): void {
-    this.compaction = compaction;
+  /** A new compaction stands. */
+  setCompaction(compaction: Compaction): void {
+    this.compactions.push(compaction);
+    this.shape++;
+  }
+
+  /** The compactions of a resumed conversation. */
+  restore(compactions: readonly Compaction[]): void {
+    this.forget();
+    this.compactions = [...compactions];
+  }
+
+  /** The history went back to its first `length` messages: compactions of what is gone go with it. */
+  rewindTo(length: number): void {
+    this.compactions = this.compactions.filter((c) => c.keptFrom <= length);
+    this.clearedBefore = Math.min(this.clearedBefore, length);
+    this.lastRequest = undefined;
     this.shape++;
   }
 
@@ -76,7 +101,7 @@ export class ConversationContext {
   }
 
   forget(): void {
-    this.compaction = undefined;
+    this.compactions = [];
     this.clearedBefore = 0;
     this.lastRequest = undefined;
     this.shape++;

@@ -36,3 +36,27 @@ export function forEachLine(path: string, fn: (line: string, number: number, off
     closeSync(fd);
   }
 }
+
+/** The line that begins at byte `offset` of the file (without its newline). */
+export function readLineAt(path: string, offset: number): string {
+  const fd = openSync(path, 'r');
+  try {
+    const parts: Buffer[] = [];
+    let position = offset;
+    const chunk = Buffer.allocUnsafe(1 << 16);
+    for (;;) {
+      const n = readSync(fd, chunk, 0, chunk.length, position);
+      if (n === 0) break;
+      const nl = chunk.subarray(0, n).indexOf(0x0a);
+      if (nl !== -1) {
+        parts.push(Buffer.from(chunk.subarray(0, nl)));
+        break;
+      }
+      parts.push(Buffer.from(chunk.subarray(0, n)));
+      position += n;
+    }
+    return Buffer.concat(parts).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}

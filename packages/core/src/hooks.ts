@@ -59,10 +59,10 @@ function isStringList(v: unknown): v is string[] {
 
 /** What is wrong with a before_compact result, or undefined. */
 function beforeCompactProblem(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return `a table (or nil), got ${Array.isArray(value) ? 'a list' : typeof value}`;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return `it must be a table (or nil), got ${Array.isArray(value) ? 'a list' : typeof value}`;
   const allowed = ['pinned', 'focus', 'instructions', 'summary'];
   for (const [k, v] of Object.entries(value)) {
-    if (!allowed.includes(k)) return `a table of ${allowed.join(', ')}; got the field "${k}"`;
+    if (!allowed.includes(k)) return `its fields are ${allowed.join(', ')}; got "${k}"`;
     if (k === 'pinned' ? !isStringList(v) : typeof v !== 'string') return `${k} must be ${k === 'pinned' ? 'a list of strings' : 'a string'}`;
   }
   return undefined;
@@ -115,7 +115,7 @@ export class HookRegistry {
       if (result === undefined || result === null) continue;
       const problem = RESULT_CHECKS[type](result);
       if (problem) {
-        this.events.emit('error', { message: `the ${type} hook made at ${entry.source} returned something that is not a result: it returns ${problem}; it changed nothing` });
+        this.events.emit('error', { message: `the ${type} hook made at ${entry.source} returned something that is not a result (${problem}); it changed nothing` });
         continue;
       }
       current = apply(current, result as HookResult<K>);

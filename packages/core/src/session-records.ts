@@ -14,6 +14,8 @@ export interface SessionHeader {
   cwd: string;
   created: string;
   version: 1;
+  /** The session this one was forked from (`:fork`). */
+  forkedFrom?: string;
 }
 
 /** A usage line holds the session's totals so far: tokens, and the cost in US dollars when every model's price was known. */
@@ -28,7 +30,27 @@ export interface CompactionLine {
   kept: number;
 }
 
-export type SessionLine = SessionHeader | { type: 'message'; message: Message } | { type: 'usage'; usage: Usage; cost?: number } | CompactionLine;
+/**
+ * A rewind line: the conversation went back to its first `to` messages (the
+ * n-th prompt's turn and after are kept in the file as branch `branch`).
+ * The turn number (`turn`, 1-based) is what a file checkpoint of the same
+ * turn is named by, so that one `:rewind` can offer both.
+ */
+export interface RewindLine {
+  type: 'rewind';
+  to: number;
+  turn: number;
+  branch: number;
+  created: string;
+}
+
+/** A switch line: branch `branch` became the conversation (`:resume ID#N`), the conversation before it that branch. */
+export interface SwitchLine {
+  type: 'switch';
+  branch: number;
+}
+
+export type SessionLine = SessionHeader | { type: 'message'; message: Message } | { type: 'usage'; usage: Usage; cost?: number } | CompactionLine | RewindLine | SwitchLine;
 
 export type ReadLine = { record: SessionLine; problem?: undefined } | { record?: undefined; problem: string };
 
@@ -83,8 +105,19 @@ export function readRecordLine(text: string): ReadLine {
     const problem = compactionProblem(value);
     return problem ? { problem } : { record: value as unknown as CompactionLine };
   }
+  if (value.type === 'rewind') {
+    for (const f of ['to', 'turn', 'branch']) {
+      const v = value[f];
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) return { problem: `a rewind's ${f} must be a count, got ${kindOf(v)}` };
+    }
+    return { record: { type: 'rewind', to: value.to as number, turn: value.turn as number, branch: value.branch as number, created: typeof value.created === 'string' ? value.created : '' } };
+  }
+  if (value.type === 'switch') {
+    if (typeof value.branch !== 'number' || !Number.isInteger(value.branch) || value.branch < 1) return { problem: `a switch's branch must be a branch number, got ${kindOf(value.branch)}` };
+    return { record: { type: 'switch', branch: value.branch } };
+  }
   if (value.type === 'session') return { problem: 'a second session header, after the first line' };
-  return { problem: `a record's type must be "message", "usage" or "compaction", got ${kindOf(value.type)}` };
+  return { problem: `a record's type must be "message", "usage", "compaction", "rewind" or "switch", got ${kindOf(value.type)}` };
 }
 
 const REASONS = ['threshold', 'overflow', 'command'];

@@ -13,7 +13,8 @@ import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, rea
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Message, Usage } from './messages.js';
-import { HistoryRepair } from './repair-history.js';
+import { SessionPaths } from './session-paths.js';
+import { HollowMessages, type Hydrate } from './hollow-messages.js';
 import { forEachLine } from './file-lines.js';
 import type { Compaction } from './compaction-record.js';
 import { readHeaderLine, readRecordLine, type SessionHeader, type SessionLine } from './session-records.js';
@@ -29,9 +30,29 @@ export interface StoredSession {
   cost?: number;
   /** The compaction that stands (its keptFrom an index of `messages`), if the session was compacted. */
   compaction?: Compaction;
+  /** Every compaction of the conversation, the standing one last (a rewind before one brings back the one before). */
+  compactions: Compaction[];
+  /** The branches kept in the file (`:rewind` cut them off, `:resume ID#N` goes back to one). */
+  branches: BranchSummary[];
+  /**
+   * Messages before the standing compaction are read without their bulk
+   * (long results, answers, prompts, images: see hollow-messages.ts); this
+   * reads it back for `messages[from..to)`, in place.
+   */
+  hydrate: Hydrate;
   path: string;
   /** What was skipped or repaired on load, naming the file and lines; absent when the file was whole. */
   notice?: string;
+}
+
+/** A branch kept in a session file, as `:resume` lists it. */
+export interface BranchSummary {
+  n: number;
+  /** Messages it shares with the conversation. */
+  at: number;
+  messages: number;
+  /** Its first prompt after the shared part. */
+  prompt: string;
 }
 
 export class SessionNotFoundError extends Error {
@@ -89,6 +110,14 @@ function headerError(path: string, problem: string): SessionDamagedError {
   );
 }
 
+function firstPromptAfter(messages: readonly Message[], at: number): string {
+  for (let i = at; i < messages.length; i++) {
+    const m = messages[i]!;
+    if (m.role === 'user') return m.content;
+  }
+  return '';
+}
+
 /** A session's id is its file's name (what load() opens), whatever its header says. */
 const idOf = (fileName: string) => fileName.slice(0, -'.jsonl'.length);
 
@@ -102,9 +131,9 @@ export class SessionStore {
   }
 
   /** Start a new session file with its header. */
-  create(id: string, cwd: string): void {
+  create(id: string, cwd: string, extra: { forkedFrom?: string } = {}): void {
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-    const header: SessionHeader = { type: 'session', id, cwd, created: new Date().toISOString(), version: 1 };
+    const header: SessionHeader = { type: 'session', id, cwd, created: new Date().toISOString(), version: 1, ...extra };
     appendLines(this.pathOf(id), JSON.stringify(header) + '\n', 0o600);
   }
 
@@ -121,12 +150,12 @@ export class SessionStore {
     if (!/^[\w.-]+$/.test(id) || !existsSync(path)) throw new SessionNotFoundError(`no session "${id}" in ${this.dir}`);
     let header: SessionHeader | undefined;
     let headerProblem: string | undefined;
-    const repair = new HistoryRepair();
+    const paths = new SessionPaths();
+    const hollows = new HollowMessages(path);
     let usage: Usage = { inputTokens: 0, outputTokens: 0 };
     let cost: number | undefined = 0;
-    let compaction: Compaction | undefined;
     const skipped: Array<{ line: number; problem: string }> = [];
-    forEachLine(path, (text, number) => {
+    forEachLine(path, (text, number, offset) => {
       if (number === 1) {
         const first = readHeaderLine(text);
         if (first.header) header = first.header;
@@ -136,19 +165,35 @@ export class SessionStore {
       if (!header || !text.trim()) return;
       const read = readRecordLine(text);
       if (!read.record) skipped.push({ line: number, problem: read.problem });
-      else if (read.record.type === 'message') repair.push(read.record.message);
+      else if (read.record.type === 'message') paths.push(hollows.hollow(read.record.message, offset));
       else if (read.record.type === 'usage') {
         usage = read.record.usage;
         cost = typeof read.record.cost === 'number' ? read.record.cost : undefined;
-      } else if (read.record.type === 'compaction') {
-        const messages = repair.finish();
-        compaction = { ...read.record.compaction, keptFrom: Math.max(0, messages.length - read.record.kept) };
-      }
+      } else if (read.record.type === 'compaction') paths.compact(read.record.compaction, read.record.kept);
+      else if (read.record.type === 'rewind') paths.rewind(read.record.to, read.record.branch);
+      else if (read.record.type === 'switch' && !paths.switchTo(read.record.branch)) skipped.push({ line: number, problem: `a switch to branch ${read.record.branch}, which the file does not hold` });
     });
     if (!header) throw headerError(path, headerProblem ?? 'the first line is empty');
-    const messages = repair.finish();
-    const notice = damageNotice(path, skipped, repair.droppedResults);
-    return { header, messages, usage, cost, path, ...(compaction ? { compaction } : {}), ...(notice ? { notice } : {}) };
+    const { messages, compactions } = paths.finish();
+    const notice = damageNotice(path, skipped, paths.droppedResults);
+    const compaction = compactions.at(-1);
+    // What is sent is whole; what only the file and the transcript's far past need stays hollow until asked for.
+    hollows.hydrate(messages, compaction?.keptFrom ?? 0, messages.length);
+    const branches = paths.branches.map((b) => ({ n: b.n, at: b.at, messages: b.messages.length, prompt: firstPromptAfter(b.messages, b.at) }));
+    return { header, messages, usage, cost, path, compactions, branches, hydrate: hollows.hydrate, ...(compaction ? { compaction } : {}), ...(notice ? { notice } : {}) };
+  }
+
+  /**
+   * Make branch `n` the conversation of session `id` (`:resume ID#N`): a
+   * switch record, after which the conversation it replaces is branch `n`.
+   */
+  switchBranch(id: string, n: number): void {
+    const stored = this.load(id);
+    if (!stored.branches.some((b) => b.n === n)) {
+      const have = stored.branches.map((b) => `#${b.n}`).join(', ');
+      throw new SessionNotFoundError(`session "${id}" has no branch ${n}${have ? `; its branches are ${have}` : '; it has no branches'}`);
+    }
+    this.append(id, { type: 'switch', branch: n });
   }
 
   private readHeader(path: string): HeaderRead {

@@ -11,13 +11,13 @@ import { defaultModel, NO_MODEL_MESSAGE, ProviderError, type ModelInfo, type Pro
 import type { SessionLine, SessionStore } from './session-store.js';
 import { newSessionId } from './session-store.js';
 import { buildSystemPrompt } from './system-prompt.js';
-import type { Compaction, CompactionReason } from './compaction-record.js';
-import { compactConversation, NothingToCompact } from './compaction.js';
-import { breakdownContext, type ContextBreakdown } from './context-breakdown.js';
-import { contextWindowOf, type ContextWindow } from './context-window.js';
-import { ConversationContext, summaryMessage, type ContextMeasure } from './conversation-context.js';
-import { recentTurnsStart, turnStarts } from './tool-output-clearing.js';
-import { messageTokens } from './token-estimate.js';
+import type { Compaction } from './compaction-record.js';
+import type { ConversationContext, ContextMeasure } from './conversation-context.js';
+import { ContextKeeper, type ContextReport, type ModelRun } from './context-keeper.js';
+import { turnStarts } from './tool-output-clearing.js';
+import type { Hydrate } from './hollow-messages.js';
+
+export type { ContextReport, ModelRun } from './context-keeper.js';
 
 export interface SessionOptions {
   store?: SessionStore;
@@ -28,29 +28,22 @@ export interface SessionOptions {
   /** The resumed session's cost so far in US dollars (undefined: not known). */
   cost?: number;
   systemPrompt?: string;
-  /** The resumed session's compaction that stands, if any. */
+  /** The resumed session's compaction that stands, if any (or all of them, the standing one last). */
   compaction?: Compaction;
+  compactions?: readonly Compaction[];
+  /** Branches its file holds already (the next :rewind numbers its branch after them). */
+  branches?: number;
+  /** Reads back what the store left in the file of messages before the compaction (StoredSession.hydrate). */
+  hydrate?: Hydrate;
 }
 
-/** The model a turn talks to, resolved once per turn. */
-interface ModelRun {
-  modelName: string;
-  provider: Provider;
-  model: string;
-  info: ModelInfo | undefined;
-  pricing: ModelPricing | undefined;
-}
-
-/** What `:context` shows. */
-export interface ContextReport extends ContextMeasure {
-  model: string | undefined;
-  window: ContextWindow;
-  fraction: number;
-  breakdown: ContextBreakdown;
-  /** The compaction that stands: its summary, and how many messages of the history it replaces. */
-  compaction?: { summary: string; replaced: number; reason: CompactionReason; by: 'model' | 'hook'; created: string; focus?: string };
-  /** Messages of the history whose tool results are sent as stubs. */
-  clearedBefore: number;
+/** A prompt of the conversation, as `:rewind` lists it. */
+export interface PromptPoint {
+  /** 1 for the conversation's first prompt: the turn a file checkpoint of the same turn is named by. */
+  turn: number;
+  /** Its index in the history: rewinding to it keeps the messages before it. */
+  index: number;
+  text: string;
 }
 
 /** How long a provider may take to tell what it knows of a model (a local server's /props, /api/show) before the turn goes on without. */
@@ -87,22 +80,37 @@ export class Session {
   private controller: AbortController | undefined;
   private fileCreated: boolean;
   private systemPrompt: string | undefined;
-  /** What of the history is sent, and how much of the window it fills. */
-  private context = new ConversationContext();
-  /** The window of the model last used (for the `context` event between turns). */
-  private lastWindow: ContextWindow | undefined;
+  /** What of the history is sent, how much of the window it fills, and making room. */
+  private keeper: ContextKeeper;
+  private get context(): ConversationContext {
+    return this.keeper.context;
+  }
+  /** Branches the session file holds. */
+  private branchCount = 0;
+  /** Fills in messages read back hollow (a resumed big session); none for a session made here. */
+  private hydrate: Hydrate | undefined;
 
   constructor(
     readonly host: LugHost,
     private opts: SessionOptions = {},
   ) {
+    this.keeper = new ContextKeeper({
+      host: this.host,
+      history: () => this.history,
+      system: () => this.system(),
+      freshSystem: () => void (this.systemPrompt = this.opts.systemPrompt),
+      recordUsage: (u, pricing) => this.recordUsage(u, pricing),
+      writeRecord: (line) => this.writeRecord(line),
+    });
     this.id = opts.id ?? newSessionId();
     this.history = [...(opts.messages ?? [])];
     this.usage = opts.usage ?? emptyUsage();
     this.cost = opts.id !== undefined && opts.usage ? opts.cost : 0;
     this.fileCreated = opts.id !== undefined;
     this.systemPrompt = opts.systemPrompt;
-    if (opts.compaction) this.context.setCompaction(opts.compaction);
+    this.context.restore(opts.compactions ?? (opts.compaction ? [opts.compaction] : []));
+    this.branchCount = opts.branches ?? 0;
+    this.hydrate = opts.hydrate;
     host.events.emit('session_start', { sessionId: this.id, cwd: host.cwd, resumed: opts.id !== undefined });
   }
 
@@ -129,22 +137,6 @@ export class Session {
   /** The messages the next request sends: after the compaction, its summary in front, old tool output stubbed. */
   messagesToSend(): Message[] {
     return this.context.messages(this.history);
-  }
-
-  private windowOf(modelName: string, info: ModelInfo | undefined): ContextWindow {
-    return (this.lastWindow = contextWindowOf(modelName, info, this.host.options.get<number | null>('context_window')));
-  }
-
-  private measure(): ContextMeasure {
-    return this.context.measure(this.history, this.system(), this.host.tools.specs());
-  }
-
-  /** Tell subscribers how full the window is (after a request, a message, a compaction). */
-  private reportContext(): ContextMeasure {
-    const measure = this.measure();
-    const window = this.lastWindow;
-    if (window) this.host.events.emit('context', { ...measure, window: window.tokens, fraction: measure.used / window.tokens, source: window.source });
-    return measure;
   }
 
   private recordUsage(usage: Usage, pricing: ModelPricing | undefined): void {
@@ -251,7 +243,7 @@ export class Session {
     if (images.length && info?.images === false) {
       throw new ProviderError(`${modelName} does not accept images; choose a model that does (--model, lug.opt.model), or send the prompt without them`, 'config');
     }
-    this.windowOf(modelName, info);
+    this.keeper.windowOf(modelName, info);
     this.append({ role: 'user', content: prompt, ...(images.length ? { images } : {}) });
     return runAgentLoop({
       provider,
@@ -263,8 +255,8 @@ export class Session {
       maxTokens: host.options.get<number>('max_tokens'),
       thinking: host.options.get<ThinkingLevel>('thinking'),
       stopBeforeRequest: () => this.overBudget(modelName, pricing),
-      prepareRequest: (s) => this.makeRoom(run, s),
-      recoverOverflow: (s) => this.recoverOverflow(run, s),
+      prepareRequest: (s) => this.keeper.makeRoom(run, s),
+      recoverOverflow: (s) => this.keeper.recoverOverflow(run, s),
       scheduler: () => ({
         tools: host.tools,
         events: host.events,
@@ -288,79 +280,13 @@ export class Session {
     });
   }
 
-  /**
-   * Before a request: past lug.opt.clear_tool_output_at, send old tool output
-   * as stubs; past lug.opt.compact_at, compact. A compaction that fails is
-   * reported and the turn goes on (an overflow still compacts once).
-   */
-  private async makeRoom(run: ModelRun, signal: AbortSignal): Promise<void> {
-    const window = this.windowOf(run.modelName, run.info).tokens;
-    const opt = this.host.options;
-    const keepTurns = opt.get<number>('keep_turns');
-    const clearAt = opt.get<number | false>('clear_tool_output_at');
-    let used = this.measure().used;
-    if (clearAt !== false && used >= clearAt * window) {
-      const before = recentTurnsStart(this.history, keepTurns, this.context.start);
-      if (before !== undefined && this.context.clearBefore(before)) used = this.reportContext().used;
-    }
-    const compactAt = opt.get<number | false>('compact_at');
-    if (compactAt === false || used < compactAt * window) return;
-    try {
-      await this.compactWith(run, 'threshold', undefined, signal);
-    } catch (err) {
-      if (err instanceof NothingToCompact || signal.aborted) return;
-      this.host.events.emit('notify', { message: `compaction failed: ${(err as Error).message}; the turn goes on without it`, level: 'warn' });
-    }
+  private reportContext(): ContextMeasure {
+    return this.keeper.report();
   }
 
-  private async recoverOverflow(run: ModelRun, signal: AbortSignal): Promise<boolean> {
-    try {
-      await this.compactWith(run, 'overflow', undefined, signal);
-      return true;
-    } catch (err) {
-      // With nothing to compact the turn ends as it would have, saying so.
-      if (!signal.aborted && !(err instanceof NothingToCompact)) this.host.events.emit('notify', { message: `the conversation overflowed the context window and could not be compacted: ${(err as Error).message}`, level: 'warn' });
-      return false;
-    }
-  }
-
-  private async compactWith(run: ModelRun, reason: CompactionReason, focus: string | undefined, signal: AbortSignal): Promise<Compaction> {
-    const window = this.windowOf(run.modelName, run.info).tokens;
-    const tokensBefore = this.measure().used;
-    const from = this.context.start;
-    const compaction = await compactConversation({
-      provider: run.provider,
-      model: run.model,
-      history: this.history,
-      previous: this.context.compaction,
-      reason,
-      focus,
-      keepTurns: this.host.options.get<number>('keep_turns'),
-      window,
-      tokens: tokensBefore,
-      maxTokens: this.host.options.get<number>('max_tokens'),
-      hooks: this.host.hooks,
-      signal,
-      addUsage: (u) => this.recordUsage(u, run.pricing),
-      started: (messages) => this.host.events.emit('compaction_start', { reason, messages, tokens: tokensBefore, window, ...(focus ? { focus } : {}) }),
-    });
-    this.context.setCompaction(compaction);
-    // Rebuilt fresh, never summarised: today's date, AGENTS.md as it is now.
-    this.systemPrompt = this.opts.systemPrompt;
-    compaction.tokensAfter = this.measure().used;
-    this.writeRecord({ type: 'compaction', compaction, kept: this.history.length - compaction.keptFrom });
-    this.host.events.emit('after_compact', {
-      reason,
-      summary: compaction.summary,
-      replaced: compaction.keptFrom - from,
-      kept: this.history.length - compaction.keptFrom,
-      tokensBefore,
-      tokensAfter: compaction.tokensAfter,
-      by: compaction.by,
-      ...(compaction.focus ? { focus: compaction.focus } : {}),
-    });
-    this.reportContext();
-    return compaction;
+  /** How full the window is, and with what (`:context`). */
+  contextReport(): Promise<ContextReport> {
+    return this.keeper.contextReport(this.modelName(), () => this.resolveModel());
   }
 
   /** Compact now (`:compact [focus]`), between turns. */
@@ -370,39 +296,68 @@ export class Session {
     const controller = (this.controller = new AbortController());
     try {
       const run = await this.resolveModel(controller.signal);
-      return await this.compactWith(run, 'command', focus?.trim() || undefined, controller.signal);
+      return await this.keeper.compact(run, 'command', focus?.trim() || undefined, controller.signal);
     } finally {
       this.running = false;
       this.controller = undefined;
     }
   }
 
-  /** How full the window is, and with what (`:context`). */
-  async contextReport(): Promise<ContextReport> {
-    const modelName = this.modelName();
-    let window = this.lastWindow ?? contextWindowOf(modelName ?? '', undefined, this.host.options.get<number | null>('context_window'));
-    if (modelName) {
-      try {
-        const run = await this.resolveModel();
-        window = this.windowOf(run.modelName, run.info);
-      } catch {
-        // No provider for it (no key): the window lug would assume is still worth showing.
+  /** The prompts of the conversation, oldest first (`:rewind` lists them). */
+  rewindPoints(): PromptPoint[] {
+    return turnStarts(this.history).map((index, i) => {
+      const m = this.history[index]!;
+      return { turn: i + 1, index, text: m.role === 'user' ? m.content : '' };
+    });
+  }
+
+  /**
+   * Take the conversation back to before its `turn`-th prompt (`:rewind`):
+   * that prompt and all after it stay in the session file as a branch, which
+   * `:resume` lists. Returns the prompt (to edit and send again) and the
+   * branch's number.
+   */
+  rewind(turn: number): { prompt: PromptPoint; branch: number } {
+    if (this.running) throw new TurnInProgressError('a turn is running; rewind once it ends (or cancel it first)');
+    const prompts = this.rewindPoints();
+    const prompt = prompts[turn - 1];
+    if (!prompt) throw new RangeError(prompts.length ? `there is no prompt ${turn}: this conversation has prompts 1 to ${prompts.length}` : 'this conversation has no prompt to rewind to');
+    const branch = ++this.branchCount;
+    this.writeRecord({ type: 'rewind', to: prompt.index, turn, branch, created: new Date().toISOString() });
+    const sentFrom = this.context.start;
+    this.history = this.history.slice(0, prompt.index);
+    this.context.rewindTo(prompt.index);
+    // Messages that were behind the dropped compaction are sent again: whole.
+    if (this.context.start < sentFrom) this.hydrate?.(this.history, this.context.start, sentFrom);
+    this.reportContext();
+    return { prompt, branch };
+  }
+
+  /**
+   * Go on in a new session from here (`:fork`): a new file holds the
+   * conversation so far (its compactions too), and the old one is kept as it
+   * is. Returns the old session's id.
+   */
+  fork(): string {
+    if (this.running) throw new TurnInProgressError('a turn is running; fork once it ends (or cancel it first)');
+    const from = this.id;
+    this.id = newSessionId();
+    this.fileCreated = false;
+    this.branchCount = 0;
+    const store = this.opts.store;
+    if (store && this.history.length) {
+      store.create(this.id, this.host.cwd, { forkedFrom: from });
+      this.fileCreated = true;
+      for (const message of this.history) {
+        const one = [message];
+        this.hydrate?.(one, 0, 1);
+        store.append(this.id, { type: 'message', message: one[0]! });
       }
+      for (const compaction of this.context.all()) store.append(this.id, { type: 'compaction', compaction, kept: this.history.length - compaction.keptFrom });
+      store.append(this.id, { type: 'usage', usage: this.usage, ...(this.cost !== undefined ? { cost: this.cost } : {}) });
     }
-    const measure = this.measure();
-    const c = this.context.compaction;
-    const sent = this.messagesToSend();
-    const summaryTokens = c ? messageTokens(summaryMessage(c, undefined)) : 0;
-    const breakdown = breakdownContext({ system: this.system(), tools: this.host.tools.specs(), sent, turnsBefore: turnStarts(this.history.slice(0, this.context.start)).length, summaryTokens });
-    return {
-      ...measure,
-      model: modelName,
-      window,
-      fraction: measure.used / window.tokens,
-      breakdown,
-      clearedBefore: this.context.clearedBefore,
-      ...(c ? { compaction: { summary: c.summary, replaced: c.keptFrom, reason: c.reason, by: c.by, created: c.created, ...(c.focus ? { focus: c.focus } : {}) } } : {}),
-    };
+    this.host.events.emit('session_start', { sessionId: this.id, cwd: this.host.cwd, resumed: true });
+    return from;
   }
 
   /** Write a record (not a message) to the session file, creating it if need be. */
@@ -428,6 +383,8 @@ export class Session {
     this.id = newSessionId();
     this.history = [];
     this.context.forget();
+    this.branchCount = 0;
+    this.hydrate = undefined;
     this.usage = emptyUsage();
     this.cost = 0;
     this.fileCreated = false;
@@ -435,13 +392,14 @@ export class Session {
   }
 
   /** Switch to a stored conversation (`:resume`); its system prompt is built again, as at start-up. */
-  resume(id: string, messages: Message[], usage: Usage = emptyUsage(), cost?: number, compaction?: Compaction): void {
+  resume(id: string, messages: Message[], usage: Usage = emptyUsage(), cost?: number, compactions?: Compaction | readonly Compaction[], branches = 0, hydrate?: Hydrate): void {
     this.cancel();
     this.systemPrompt = this.opts.systemPrompt;
     this.id = id;
     this.history = [...messages];
-    this.context.forget();
-    if (compaction) this.context.setCompaction(compaction);
+    this.context.restore(compactions === undefined ? [] : Array.isArray(compactions) ? compactions : [compactions as Compaction]);
+    this.branchCount = branches;
+    this.hydrate = hydrate;
     this.usage = usage;
     this.cost = cost;
     this.fileCreated = true;

@@ -5,6 +5,7 @@
  * them again. The session file keeps them whole.
  */
 import type { Message, ToolCallPart, ToolResultPart } from './messages.js';
+import { formatCount } from './format-count.js';
 
 /** A result this short is sent as it is: its stub would save nothing. */
 export const STUB_MIN_CHARS = 400;
@@ -43,7 +44,7 @@ export function clearedResultText(result: ToolResultPart, call: ToolCallPart | u
   const subject = callSubject(call);
   const lines = countLines(result.content);
   const what = `${result.isError ? 'error output' : 'output'} of ${result.name}${subject ? ` ${subject}` : ''}`;
-  return `${what}, ${lines.toLocaleString('en-US')} ${lines === 1 ? 'line' : 'lines'}, cleared to save context; call ${result.name} again if you need it`;
+  return `${what}, ${formatCount(lines)} ${lines === 1 ? 'line' : 'lines'}, cleared to save context; call ${result.name} again if you need it`;
 }
 
 /** A tool message with its long results stubbed; the same object when none is long enough. */
@@ -72,4 +73,22 @@ export function recentTurnsStart(messages: readonly Message[], turns: number, fr
   const starts = turnStarts(messages, from);
   if (starts.length <= turns) return undefined;
   return starts[starts.length - Math.max(turns, 0)] ?? messages.length;
+}
+
+/**
+ * Where the part kept whole begins: the last `keep` turns, or fewer so that
+ * something older (after `from`) is left; within one long turn (a prompt
+ * answered by hundreds of requests), its last `keep` steps (each an answer
+ * with its calls' results). Undefined when nothing older is left.
+ */
+export function keptPartStart(messages: readonly Message[], from: number, keep: number): number | undefined {
+  for (let turns = keep; turns >= 1; turns--) {
+    const at = recentTurnsStart(messages, turns, from);
+    if (at !== undefined && at > from) return at;
+  }
+  const lastPrompt = turnStarts(messages, from).at(-1) ?? from;
+  const steps: number[] = [];
+  for (let i = Math.max(lastPrompt, from) + 1; i < messages.length; i++) if (messages[i]!.role === 'assistant') steps.push(i);
+  if (steps.length < 2) return undefined;
+  return steps[steps.length - Math.min(Math.max(keep, 1), steps.length - 1)];
 }

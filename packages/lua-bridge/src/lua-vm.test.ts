@@ -111,7 +111,7 @@ function outer() inner() end
 
   it('a JavaScript exception inside a lug function becomes a Lua error with its message', async () => {
     s = setup();
-    await expect(s.runtime.run('lug.opt.no_such_option = 1', '@x.lua')).rejects.toThrow(/x\.lua:1: lug\.opt: unknown option "no_such_option"; the options are: approval, lua_budget, max_cost, max_tokens/);
+    await expect(s.runtime.run('lug.opt.no_such_option = 1', '@x.lua')).rejects.toThrow(/x\.lua:1: lug\.opt: unknown option "no_such_option"; the options are: approval, clear_tool_output_at, compact_at, context_window, keep_turns, lua_budget, max_cost, max_tokens/);
     const r = await s.runtime.run('return pcall(function() lug.opt.approval = "sometimes" end)');
     expect(r.values[0]).toBe(false);
     expect(r.values[1]).toMatch(/option approval must be one of "off", "policy", "all", got "sometimes"/);

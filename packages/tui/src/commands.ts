@@ -12,6 +12,7 @@ import { thinkCommand } from './think-command.js';
 import { rulesCommand } from './rules-command.js';
 import { editCommand, editKey } from './edit-command.js';
 import { exportCommands } from './export-commands.js';
+import { branchCommands } from './branch-commands.js';
 
 const SOURCE = 'tui';
 
@@ -119,24 +120,32 @@ function conversationCommands(c: TuiController): Command[] {
     },
     {
       name: 'resume',
-      desc: 'list earlier conversations in this directory; ":resume ID" continues one',
+      desc: 'list earlier conversations in this directory and their branches; ":resume ID" continues one, ":resume ID#N" a branch',
       source: SOURCE,
-      complete: (arg) => storedSessions(c).map((s) => s.id).filter((id) => id.startsWith(arg.trim())),
+      complete: (arg) => resumeChoices(c).filter((id) => id.startsWith(arg.trim())),
       run(arg) {
-        const id = arg.trim();
-        const sessions = storedSessions(c);
+        const wanted = arg.trim();
         if (!c.opts.store) throw new Error('this lug has no session store to resume from');
-        if (!id) {
-          if (!sessions.length) return notice('no earlier conversation in this directory');
-          const lines = sessions.slice(0, 15).map((s) => `- \`${s.id}\` ${firstPrompt(c, s.id)}`);
-          return notice(`Earlier conversations here, newest first (\`:resume ID\` continues one; Tab completes):\n\n${lines.join('\n')}`, 'info', true);
+        const sessions = storedSessions(c);
+        if (!wanted) {
+          const own = sessionBranches(c, c.session.id).map((b) => `- \`${c.session.id}#${b.n}\` branch of this conversation: ${oneLine(b.prompt)}`);
+          if (!sessions.length && !own.length) return notice('no earlier conversation in this directory');
+          const lines = sessions.slice(0, 15).flatMap((s) => {
+            const listed = listing(c, s.id);
+            return [`- \`${s.id}\` ${listed.prompt}`, ...listed.branches.map((b) => `  - \`${s.id}#${b.n}\` branch: ${oneLine(b.prompt)}`)];
+          });
+          return notice(`Earlier conversations here, newest first (\`:resume ID\` continues one, \`:resume ID#N\` one of its branches; Tab completes):\n\n${[...own, ...lines].join('\n')}`, 'info', true);
         }
-        const match = sessions.filter((s) => s.id.startsWith(id));
+        const [idPart, branchPart] = wanted.split('#');
+        const branch = branchPart === undefined ? undefined : Number(branchPart);
+        if (branch !== undefined && (!Number.isInteger(branch) || branch < 1)) throw new Error(`"${wanted}": a branch is written ID#N, N a branch number that :resume lists`);
+        const candidates = branch !== undefined ? [{ id: c.session.id }, ...sessions] : sessions;
+        const match = candidates.filter((s) => s.id.startsWith(idPart!));
         if (match.length !== 1) {
-          throw new Error(match.length ? `"${id}" matches ${match.length} conversations: give more of the id` : `no conversation "${id}" in this directory; :resume lists them`);
+          throw new Error(match.length ? `"${idPart}" matches ${match.length} conversations: give more of the id` : `no conversation "${idPart}" in this directory; :resume lists them`);
         }
-        c.resumeSession(match[0]!.id);
-        notice(`resumed ${match[0]!.id}`);
+        c.resumeSession(match[0]!.id, branch);
+        notice(`resumed ${match[0]!.id}${branch !== undefined ? `, branch #${branch} (the conversation it replaces is now that branch)` : ''}`);
       },
     },
     {
@@ -204,7 +213,7 @@ function lookCommands(c: TuiController): Command[] {
 }
 
 function tuiCommands(c: TuiController): Command[] {
-  return [...approvalCommands(c), rulesCommand(c, SOURCE), ...conversationCommands(c), ...lookCommands(c), ...contextCommands(c), thinkCommand(c, SOURCE), editCommand(c, SOURCE), ...exportCommands(c, SOURCE)];
+  return [...approvalCommands(c), rulesCommand(c, SOURCE), ...conversationCommands(c), ...lookCommands(c), ...contextCommands(c), ...branchCommands(c), thinkCommand(c, SOURCE), editCommand(c, SOURCE), ...exportCommands(c, SOURCE)];
 }
 
 function storedSessions(c: TuiController): Array<{ id: string }> {
@@ -215,15 +224,36 @@ function storedSessions(c: TuiController): Array<{ id: string }> {
   }
 }
 
-/** The first prompt of a stored conversation, for the :resume list. */
-function firstPrompt(c: TuiController, id: string): string {
+function oneLine(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 70 ? `${line.slice(0, 69)}…` : line || '(no prompt)';
+}
+
+/** The first prompt of a stored conversation and its branches, for the :resume list. */
+function listing(c: TuiController, id: string): { prompt: string; branches: Array<{ n: number; prompt: string }> } {
   try {
-    const first = c.opts.store!.load(id).messages.find((m) => m.role === 'user');
-    const text = first && first.role === 'user' ? first.content.replace(/\s+/g, ' ').trim() : '';
-    return text.length > 70 ? `${text.slice(0, 69)}…` : text || '(no prompt)';
+    const stored = c.opts.store!.load(id);
+    const first = stored.messages.find((m) => m.role === 'user');
+    return { prompt: oneLine(first && first.role === 'user' ? first.content : ''), branches: stored.branches ?? [] };
   } catch {
-    return '(unreadable)';
+    return { prompt: '(unreadable)', branches: [] };
   }
+}
+
+/** The branches of a conversation's file (none when it has no file yet). */
+function sessionBranches(c: TuiController, id: string): Array<{ n: number; prompt: string }> {
+  try {
+    return c.opts.store!.list(c.host.cwd).some((s) => s.id === id) ? (c.opts.store!.load(id).branches ?? []) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** What :resume completes: the other conversations, and every branch (this conversation's too). */
+function resumeChoices(c: TuiController): string[] {
+  const ids = storedSessions(c).map((s) => s.id);
+  const branches = [c.session.id, ...ids].flatMap((id) => sessionBranches(c, id).map((b) => `${id}#${b.n}`));
+  return [...ids, ...branches];
 }
 
 function modelChoices(c: TuiController): string[] {

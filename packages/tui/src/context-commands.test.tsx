@@ -17,15 +17,19 @@ afterEach(() => {
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
+/** The tokens the model counts: at least `floor`, else about what the request holds (four characters a token). */
+let floor = 1_500;
+
 async function* model(request: ModelRequest): AsyncIterable<ProviderEvent> {
   if (request.system === COMPACTION_SYSTEM) {
     yield { type: 'text_delta', text: '## Goal\nKeep the public API stable.' };
   } else yield { type: 'text_delta', text: `Answer ${request.messages.length}.` };
-  yield { type: 'usage', usage: { inputTokens: 1_500, outputTokens: 20 } };
+  yield { type: 'usage', usage: { inputTokens: Math.max(floor, Math.ceil(JSON.stringify(request).length / 4)), outputTokens: 20 } };
   yield { type: 'stop', reason: 'end_turn' };
 }
 
-function mount() {
+function mount(window = 10_000, usageFloor = 1_500) {
+  floor = usageFloor;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lug-tui-context-'));
   dirs.push(dir);
   const { host, approvals } = createHostWithApprovals(
@@ -33,7 +37,7 @@ function mount() {
     { logPath: path.join(dir, 'approvals.log') },
   );
   defineTuiOptions(host.options);
-  const provider = scriptedProvider([], { afterScript: model, modelInfo: { contextWindow: 10_000 } });
+  const provider = scriptedProvider([], { afterScript: model, modelInfo: { contextWindow: window } });
   host.providers.register({ name: 'scripted', create: () => provider });
   host.options.set('model', 'scripted/test');
   const store = new SessionStore(path.join(dir, 'sessions'));
@@ -81,4 +85,18 @@ describe('the context window in the interface', () => {
     await t.type(':context summary', KEY.enter);
     await t.waitFor(() => t.frame().includes('summary is sent in place of the first 2 messages'), ':context summary');
   });
+
+  it('a long session with a small window compacts on its own, shows each summary, and no turn fails', async () => {
+    const t = mount(2_000, 0);
+    const turns = 40;
+    for (let i = 1; i <= turns; i++) {
+      const before = t.session.messages.length;
+      await t.type(`step ${i}: ${'keep going with the parser '.repeat(8)}`, KEY.enter);
+      await t.waitFor(() => !t.session.running && t.session.messages.length >= before + 2, `turn ${i}`, 10_000);
+    }
+    expect(t.session.messages.filter((m) => m.role === 'user')).toHaveLength(turns);
+    expect(t.provider.requests.filter((r) => r.system === COMPACTION_SYSTEM).length).toBeGreaterThanOrEqual(2);
+    await t.waitFor(() => t.frame().includes('Keep the public API stable.'), 'a summary in the transcript');
+    expect(t.frame()).not.toMatch(/overflowed|compaction failed|context window, so the answer was cut/);
+  }, 120_000);
 });

@@ -37,7 +37,13 @@ export interface TuiSession {
   reset(): void;
   modelName(): string | undefined;
   /** Continue a stored conversation (`:resume`), from its compaction when it has one. */
-  resume?(id: string, messages: Message[], usage?: Usage, cost?: number, compaction?: Compaction): void;
+  resume?(id: string, messages: Message[], usage?: Usage, cost?: number, compactions?: readonly Compaction[], branches?: number, hydrate?: (messages: Message[], from: number, to: number) => void): void;
+  /** The conversation's prompts, for `:rewind`. */
+  rewindPoints?(): Array<{ turn: number; index: number; text: string }>;
+  /** Back to before the `turn`-th prompt; the rest kept as a branch (`:rewind N`). */
+  rewind?(turn: number): { prompt: { turn: number; text: string }; branch: number };
+  /** Go on in a new session from here (`:fork`); returns the old id. */
+  fork?(): string;
   /** Compact the conversation now (`:compact [focus]`). */
   compact?(focus?: string): Promise<unknown>;
   /** How full the context window is, and with what (`:context`). */
@@ -49,7 +55,9 @@ export interface TuiSessionStore {
   /** Newest first; only those started in `cwd` when given. */
   list(cwd?: string): Array<{ id: string; cwd: string; mtimeMs: number }>;
   /** `notice`: what was skipped in a damaged file, shown as a warning. */
-  load(id: string): { messages: Message[]; usage: Usage; cost?: number; compaction?: Compaction; notice?: string };
+  load(id: string): { messages: Message[]; usage: Usage; cost?: number; compactions?: Compaction[]; branches?: Array<{ n: number; at: number; messages: number; prompt: string }>; hydrate?: (messages: Message[], from: number, to: number) => void; notice?: string };
+  /** Make branch `n` of session `id` its conversation (`:resume ID#N`). */
+  switchBranch?(id: string, n: number): void;
 }
 
 /** The part of @lug/approvals' `Approvals` the TUI uses. */

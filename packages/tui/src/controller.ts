@@ -284,15 +284,18 @@ export class TuiController {
     this.update({ hint: text });
   }
 
-  /** Continue a stored conversation (`:resume`), showing it. */
-  resumeSession(id: string): void {
+  /** Continue a stored conversation (`:resume`), or one of its branches (`:resume ID#N`), showing it. */
+  resumeSession(id: string, branch?: number): void {
     const store = this.opts.store;
     if (!store) throw new Error('this lug has no session store to resume from');
     if (!this.session.resume) throw new Error('this session cannot resume a stored conversation');
+    if (branch !== undefined) {
+      if (!store.switchBranch) throw new Error('this session store keeps no branches');
+      store.switchBranch(id, branch);
+    }
     const stored = store.load(id);
     if (this.session.running) this.session.cancel();
-    // The cost goes with it (undefined when a price was unknown), so the status line and lug.opt.max_cost go on from it.
-    this.session.resume(id, stored.messages, stored.usage, stored.cost, stored.compaction);
+    this.session.resume(id, stored.messages, stored.usage, stored.cost, stored.compactions, stored.branches?.length ?? 0, stored.hydrate);
     this.update({ queued: [] });
     this.transcript.replay(this.session.messages);
     this.transcript.setUsage(this.session.usage, this.session.cost);

@@ -4,7 +4,7 @@ import { EventBus, ProviderError, streamWithRetries, type CallInfo, type Provide
 import { summarize } from './call-views.js';
 import type { MarkdownRenderer } from './markdown.js';
 import { recording, Replay, type RecordingName } from './test-support/recorded.js';
-import { TranscriptStore } from './transcript-store.js';
+import { REPLAYED_MESSAGES, TranscriptStore } from './transcript-store.js';
 
 function markdown(ready = true): MarkdownRenderer & { loaded: boolean } {
   const md = {
@@ -223,5 +223,16 @@ describe('summarize', () => {
   it('reads a result\'s details, never its text (a real bash run is summarised in packages/cli)', () => {
     const details = { kind: 'command', exitCode: 0, signal: null, timedOut: false, cancelled: false, stdoutLines: 1, stderrLines: 0 } as const;
     expect(summarize('whatever the tool printed', 'done', details)).toBe('exit 0 · 1 line');
+  });
+});
+
+describe('replaying a long conversation', () => {
+  it('draws only its last messages, from a prompt on, and says how many are left out', async () => {
+    const store = new TranscriptStore({ markdown: markdown(), frameMs: 0 });
+    const messages = Array.from({ length: 1_000 }, (_, i) => (i % 2 ? { role: 'assistant' as const, content: [{ type: 'text' as const, text: `answer ${i}` }] } : { role: 'user' as const, content: `prompt ${i}` }));
+    store.replay(messages);
+    const items = [...store.getSnapshot().committed, ...store.getSnapshot().live];
+    expect(items[0]).toMatchObject({ kind: 'notice', text: expect.stringContaining('800 earlier messages are not shown') });
+    expect(items.filter((i) => i.kind === 'user')).toHaveLength(REPLAYED_MESSAGES / 2);
   });
 });

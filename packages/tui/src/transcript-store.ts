@@ -11,7 +11,7 @@
  * of text deltas costs one redraw per frame, not one per token.
  */
 import type { EventBus, LugEvent, Message, ToolResultPart, Usage } from '@lug/core';
-import { emptyUsage } from '@lug/core';
+import { emptyUsage, formatCount } from '@lug/core';
 import { cancelCall, reduceCall, storedCallView, type CallDescriber, type CallEvent, type CallView } from './call-views.js';
 import type { MarkdownRenderer } from './markdown.js';
 import { renderLightMarkdown } from './markdown-light.js';
@@ -31,6 +31,9 @@ export interface TranscriptStoreOptions {
   describe?: CallDescriber;
 }
 
+/** How many of a resumed conversation's last messages the transcript draws. */
+export const REPLAYED_MESSAGES = 200;
+
 const WHY: Record<string, string> = { threshold: 'the context passed lug.opt.compact_at', overflow: "the conversation overflowed the model's window", command: ':compact' };
 
 function compactingText(e: Extract<LugEvent, { type: 'compaction_start' }>): string {
@@ -40,7 +43,7 @@ function compactingText(e: Extract<LugEvent, { type: 'compaction_start' }>): str
 /** The summary as the transcript shows it, under a line saying what it replaced. */
 function compactedText(e: Extract<LugEvent, { type: 'after_compact' }>): string {
   const by = e.by === 'hook' ? 'a before_compact hook' : 'the model';
-  return `**Compacted**: ${e.replaced} messages are now sent as this summary by ${by} (about ${e.tokensBefore.toLocaleString('en-US')} → ${e.tokensAfter.toLocaleString('en-US')} tokens); the session file keeps them, and \`:context summary\` shows it again.\n\n${e.summary}`;
+  return `**Compacted**: ${e.replaced} messages are now sent as this summary by ${by} (about ${formatCount(e.tokensBefore)} → ${formatCount(e.tokensAfter)} tokens); the session file keeps them, and \`:context summary\` shows it again.\n\n${e.summary}`;
 }
 
 export class TranscriptStore {
@@ -199,8 +202,16 @@ export class TranscriptStore {
     return this.expand(1);
   }
 
-  /** Replay a stored conversation (for :resume): prompts, answers and calls, all finished. */
-  replay(messages: readonly Message[]): void {
+  /**
+   * Replay a stored conversation (for :resume): prompts, answers and calls,
+   * all finished. Only its last REPLAYED_MESSAGES messages (from a prompt on)
+   * are drawn: a day's session is not rendered whole to show its end.
+   */
+  replay(all: readonly Message[]): void {
+    let start = Math.max(0, all.length - REPLAYED_MESSAGES);
+    while (start > 0 && start < all.length && all[start]!.role !== 'user') start++;
+    const messages = start > 0 ? all.slice(start) : all;
+    if (start > 0) this.push({ kind: 'notice', key: 0, text: `… ${formatCount(start)} earlier messages are not shown (the session file keeps them; :context summary shows the compaction's summary)`, level: 'info' });
     const results = new Map<string, ToolResultPart>();
     for (const m of messages) if (m.role === 'tool') for (const r of m.results) results.set(r.callId, r);
     for (const m of messages) {

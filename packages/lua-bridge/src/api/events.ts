@@ -1,11 +1,15 @@
 /**
- * lug.on / lug.off: Lua hooks on the core's event stream. lug.on returns the
- * hook's remover, like every other registration; lug.off(remover) calls it.
- * Each event runs the hook on its own coroutine (it may wait); a hook that
- * fails is reported as a notification naming where it was made, and stays
- * subscribed.
+ * lug.on / lug.off: Lua hooks on the core's event stream, and on the core's
+ * hook points (before_compact), whose function may return a table that
+ * changes what happens. lug.on returns the hook's remover, like every other
+ * registration; lug.off(remover) calls it. Each event runs the hook on its
+ * own coroutine (it may wait); a hook that fails is reported as a
+ * notification naming where it was made, and stays subscribed. A hook
+ * point's function is awaited, and what it returns is checked by the core
+ * (a result that is not one is reported and changes nothing).
  */
-import { LUG_EVENT_TYPES, type LugEvent, type LugEventType } from '@lug/core';
+import { LUG_EVENT_TYPES, LUG_HOOK_TYPES, type HookInput, type LugEvent, type LugEventType, type LugHookType } from '@lug/core';
+import type { LuaFunctionRef } from '../lua-values.js';
 import type { LuaState } from '../fengari.js';
 import { LuaError } from '../lua-error.js';
 import type { ApiContext } from './api-context.js';
@@ -15,8 +19,11 @@ import { is, signature } from './validate.js';
 /** The core's event names, plus "*" for every event. */
 export const EVENT_NAMES: readonly LugEventType[] = LUG_EVENT_TYPES;
 
+/** The core's hook points: their functions' return values change what happens. */
+export const HOOK_NAMES: readonly LugHookType[] = LUG_HOOK_TYPES;
+
 const ON = signature('lug.on', [
-  ['event', is.oneOf<LugEventType | '*'>(...EVENT_NAMES, '*')],
+  ['event', is.oneOf<LugEventType | LugHookType | '*'>(...EVENT_NAMES, ...HOOK_NAMES, '*')],
   ['fn', is.function],
 ]);
 /** The remover lug.on returned, by identity: lua_topointer of a light C function gives back the JS function pushed. */
@@ -41,10 +48,36 @@ export function eventFunctions(ctx: ApiContext): { on: (L: LuaState) => number; 
     }
   };
 
+  /** A hook point's function: called with the input, its first return value the result (an empty table is no change). */
+  const hookFn = (fn: LuaFunctionRef) => async (input: HookInput<LugHookType>) => {
+    const [result] = await fn.call([input]);
+    if (typeof result === 'object' && result !== null && !Array.isArray(result)) {
+      const fields = result as Record<string, unknown>;
+      // An empty Lua table reads as an empty object: as a list of pinned facts it is an empty list.
+      if (typeof fields.pinned === 'object' && fields.pinned !== null && !Array.isArray(fields.pinned) && !Object.keys(fields.pinned).length) fields.pinned = [];
+    }
+    return result as undefined;
+  };
+
   return {
     on: (L) => {
       const [name, fn] = ON.read(vm, L);
       const where = vm.where(L);
+      if ((HOOK_NAMES as readonly string[]).includes(name)) {
+        const removeHook = host.hooks.on(name as LugHookType, hookFn(fn), where);
+        const remove = ctx.track(() => {
+          removeHook();
+          subscriptions.delete(remover);
+          fn.release();
+        });
+        const remover = vm.fn('remove', () => {
+          remove();
+          return 0;
+        });
+        subscriptions.set(remover, remove);
+        vm.f.lua.lua_pushjsfunction(L, remover);
+        return 1;
+      }
       const listener = (event: LugEvent) => {
         if (reporting && event.type === 'notify') return;
         try {

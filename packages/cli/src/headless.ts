@@ -8,6 +8,7 @@ import { UsageError } from './args.js';
 import { composeLug, type StartupOptions } from './compose.js';
 import { HeadlessPrinter, type Writers } from './headless-printer.js';
 import { headlessResult } from './headless-result.js';
+import { wireFields } from './headless-wire.js';
 
 export async function readPipedStdin(stdin: NodeJS.ReadStream): Promise<string> {
   if (stdin.isTTY) return '';
@@ -43,11 +44,12 @@ export async function runHeadless(args: CliArgs, prompt: string, cwd: string, en
   for (const e of lug.startupErrors) out.stderr(`lug: ${e}\n`);
   for (const n of lug.sessionNotices) out.stderr(`lug: ${n}\n`);
   const printer = new HeadlessPrinter(lug.host, args.outputFormat, out, { showReasoning: args.showReasoning, dim: !!process.stderr.isTTY });
+  printer.start({ sessionId: lug.session.id, model: lug.session.modelName() ?? null, cwd: lug.host.cwd, resumed: args.continue || args.resume !== undefined });
   const onSignal = () => lug.session.cancel();
   process.once('SIGINT', onSignal);
   try {
     const end = await lug.session.submit(prompt, { images });
-    if (args.outputFormat === 'json') out.stdout(JSON.stringify(headlessResult(end, lug.session, printer)) + '\n');
+    if (args.outputFormat === 'json') out.stdout(JSON.stringify(wireFields(headlessResult(end, lug.session, printer))) + '\n');
     if (args.outputFormat === 'text') {
       if (end.reason === 'error') out.stderr(`lug: ${end.error}\n`);
       if (end.reason === 'max_turns') out.stderr(`lug: stopped after ${lug.host.options.get('max_turns')} model requests (option max_turns)\n`);

@@ -11,7 +11,7 @@
  */
 import type { AuthorizeDecision, AuthorizeRequest, CallInfo, LugHost } from '@lug/core';
 import { ABORTED as CANCELLED, abortable } from '@lug/core';
-import type { ApprovalQueue } from './approval-queue.js';
+import type { ApprovalQueue, QueuePlace } from './approval-queue.js';
 import { shortArgs, type DecisionLog } from './decision-log.js';
 import { escapeForTerminal } from './escape.js';
 import type { ApprovalModes } from './modes.js';
@@ -51,7 +51,21 @@ export interface DeciderParts {
 export class Decider {
   constructor(private readonly p: DeciderParts) {}
 
+  /**
+   * The scheduler authorizes a turn's calls in call order, each up to its
+   * first await: the place in the dialog queue is taken then, so the dialog
+   * comes oldest first however long each call's rules and preview take.
+   */
   async decide(request: AuthorizeRequest, signal: AbortSignal): Promise<AuthorizeDecision> {
+    const place = this.p.queue.reserve();
+    try {
+      return await this.decideIn(place, request, signal);
+    } finally {
+      place.drop();
+    }
+  }
+
+  private async decideIn(place: QueuePlace, request: AuthorizeRequest, signal: AbortSignal): Promise<AuthorizeDecision> {
     if (signal.aborted) return this.cancelled(request);
     const tool = this.p.host.tools.get(request.tool);
     const defaultAsks = tool?.ask !== false;
@@ -75,7 +89,7 @@ export class Decider {
       }
       if (!defaultAsks) return this.finish(request, true, { by: 'mode', source: 'policy' }, `${request.tool} does not ask by default`);
     }
-    return this.ask(request, askReason(request, mode, rules.length > 0, outcome), signal);
+    return this.ask(place, request, askReason(request, mode, rules.length > 0, outcome), signal);
   }
 
   private runRules(request: AuthorizeRequest, rules: StoredRule[], signal: AbortSignal): Promise<RulesOutcome> {
@@ -83,7 +97,7 @@ export class Decider {
     return subject instanceof Promise ? subject.then((s) => evaluateRules(rules, s, signal)) : evaluateRules(rules, subject, signal);
   }
 
-  private async ask(request: AuthorizeRequest, reason: string, signal: AbortSignal): Promise<AuthorizeDecision> {
+  private async ask(place: QueuePlace, request: AuthorizeRequest, reason: string, signal: AbortSignal): Promise<AuthorizeDecision> {
     const call: ApprovalCall = { tool: request.tool, args: request.args, id: request.id, description: request.description, reason };
     let preview: Preview | undefined;
     for (const approver of [...this.p.approvers]) {
@@ -107,7 +121,7 @@ export class Decider {
     if (this.p.allowedAlways.has(request.tool)) return this.finish(request, true, { by: 'allowed-always' });
     this.p.host.events.emit('approval_request', { call: callInfo(request), reason });
     const entry = { call: { ...call, reason: escapeForTerminal(reason) }, preview, since: this.p.now().getTime() };
-    const waited = await this.p.queue.wait(request, entry, signal);
+    const waited = await place.wait(request, entry, signal);
     if (waited.kind === 'cancelled') return this.cancelled(request);
     if (waited.kind === 'released') return this.finish(request, true, { by: 'allowed-always' });
     return this.answered(request, waited.answer, { by: 'user' });

@@ -72,6 +72,16 @@ describe('HeadlessPrinter, text', () => {
   });
 });
 
+describe('HeadlessPrinter, denials', () => {
+  it('says denied once on a call\'s line', () => {
+    const { host, out } = printer('text');
+    const write: CallInfo = { id: 'w1', tool: 'write', args: { path: 'x.txt' }, argsText: '{"path":"x.txt"}' };
+    host.events.emit('tool_result', { call: write, content: 'denied: needs approval: run with --auto, or allow it with a rule', isError: true, outcome: 'denied', durationMs: 1 });
+    host.events.emit('tool_result', { call: write, content: 'denied: denied by the user', isError: true, outcome: 'denied', durationMs: 1 });
+    expect(out.stderr).toBe('• write x.txt — denied: needs approval: run with --auto, or allow it with a rule\n• write x.txt — denied by the user\n');
+  });
+});
+
 describe('HeadlessPrinter, stream-json', () => {
   it('starts with session_start carrying the session id and the model', () => {
     const { host, out, p } = printer('stream-json');

@@ -8,7 +8,7 @@
  * messages are separated by a blank line on stdout, and a line on stderr (a
  * tool's, a notice) always starts a line: stdout's open line is ended first.
  */
-import { callTitle, detailsSummary, type CallOutcome, type LugEvent, type LugHost, type ToolDetails } from '@lug/core';
+import { callTitle, denialText, detailsSummary, type CallOutcome, type LugEvent, type LugHost, type ToolDetails } from '@lug/core';
 import type { OutputFormat } from './args.js';
 import { wireFields } from './headless-wire.js';
 
@@ -145,7 +145,8 @@ export class HeadlessPrinter {
         // The call's title and, for a success, what its details say: `• bash npm test — done · exit 0 · 12 lines`.
         const arg = oneLine(callTitle(e.call), 80);
         const detail = e.isError ? `: ${firstLine(e.content)}` : e.details ? ` · ${detailsSummary(e.details)}` : '';
-        this.stderrLine(`• ${e.call.tool}${arg ? ` ${arg}` : ''} — ${e.outcome}${detail}\n`);
+        const what = e.outcome === 'denied' ? denialText(e.content) : `${e.outcome}${detail}`;
+        this.stderrLine(`• ${e.call.tool}${arg ? ` ${arg}` : ''} — ${what}\n`);
         break;
       }
       case 'retry':

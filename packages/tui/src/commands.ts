@@ -82,7 +82,10 @@ function conversationCommands(c: TuiController): Command[] {
           notice(`model: ${current ?? 'none'}${choices.length ? `; choices: ${choices.join(', ')}` : ''}`);
           return;
         }
-        parseModelName(name);
+        const { provider } = parseModelName(name);
+        // Caught now, not at the next prompt: a provider lug does not have.
+        const providers = c.host.providers.names();
+        if (!providers.includes(provider)) throw new Error(`unknown provider "${provider}" in model "${name}"; the providers are: ${providers.join(', ')}`);
         const local = c.localServers.find((s) => name.startsWith('openai/') && s.models.includes(name.slice('openai/'.length)));
         if (local && !c.host.env.OPENAI_BASE_URL && !c.host.env.OPENAI_API_KEY) c.host.env.OPENAI_BASE_URL = local.baseUrl;
         c.host.options.set('model', name);
@@ -109,8 +112,10 @@ function conversationCommands(c: TuiController): Command[] {
         if (!c.opts.store) throw new Error('this lug has no session store to resume from');
         if (!id) {
           if (!sessions.length) return notice('no earlier conversation in this directory');
-          const lines = sessions.slice(0, 15).map((s) => `- \`${s.id}\` ${firstPrompt(c, s.id)}`);
-          return notice(`Earlier conversations here, newest first (\`:resume ID\` continues one; Tab completes):\n\n${lines.join('\n')}`, 'info', true);
+          const lines = sessions.slice(0, RESUME_LISTED).map((s) => `- \`${s.id}\` ${firstPrompt(c, s.id)}`);
+          const which = sessions.length > RESUME_LISTED ? `the newest ${RESUME_LISTED} of ${sessions.length}` : 'newest first';
+          const more = sessions.length > RESUME_LISTED ? '; Tab completes any of them' : '; Tab completes';
+          return notice(`Earlier conversations here, ${which} (\`:resume ID\` continues one, a prefix of the id is enough${more}):\n\n${lines.join('\n')}`, 'info', true);
         }
         const match = sessions.filter((s) => s.id.startsWith(id));
         if (match.length !== 1) {
@@ -178,11 +183,18 @@ function lookCommands(c: TuiController): Command[] {
       run(arg) {
         const n = arg.trim() ? Number(arg.trim()) : 1;
         if (!Number.isInteger(n) || n < 1) throw new Error(`"${arg.trim()}" is not a count: use :expand or :expand N (1 is the last call)`);
-        if (!c.transcript.expand(n)) notice(n === 1 ? 'no tool call has finished yet' : `only the last few results are kept; there is no call ${n} back`);
+        if (c.transcript.expand(n)) return;
+        const finished = c.transcript.finishedCallCount();
+        if (finished === 0) notice('no tool call has finished yet');
+        else if (n > finished) notice(`there ${finished === 1 ? 'has been 1 tool call' : `have been ${finished} tool calls`}: :expand ${finished === 1 ? '' : `1 to ${finished}`}`.trimEnd());
+        else notice(`only the last ${c.transcript.keptResults} results are kept; the result of call ${n} back was dropped`);
       },
     },
   ];
 }
+
+/** How many earlier conversations `:resume` lists. */
+const RESUME_LISTED = 15;
 
 function tuiCommands(c: TuiController): Command[] {
   return [...approvalCommands(c), ...conversationCommands(c), ...lookCommands(c)];
@@ -221,7 +233,8 @@ function modelChoices(c: TuiController): string[] {
 
 function tuiKeys(c: TuiController): KeyBinding[] {
   return [
-    { keys: '<S-Tab>', desc: 'toggle auto mode', source: SOURCE, run: () => c.approvals.toggleAuto() },
+    // What :auto does, its notice included: the two never disagree about what happened.
+    { keys: '<S-Tab>', desc: 'toggle auto mode (as :auto)', source: SOURCE, run: () => (c.host.commands.get('auto') ?? { run: () => c.approvals.toggleAuto() }).run('') },
     { keys: '<C-l>', desc: 'clear the screen and redraw', source: SOURCE, run: () => c.redraw() },
     {
       keys: '<C-o>',

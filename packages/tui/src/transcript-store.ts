@@ -41,6 +41,10 @@ export class TranscriptStore {
   /** The calls not finished yet, by id. */
   private calls = new Map<string, CallView>();
   private finishedCalls: CallView[] = [];
+  /** Every call finished in this transcript, kept or not. */
+  private finishedTotal = 0;
+  /** How many finished results `expand` can show. */
+  readonly keptResults = KEPT_RESULTS;
   private snapshot: TranscriptSnapshot;
   private listeners = new Set<() => void>();
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -121,6 +125,11 @@ export class TranscriptStore {
     this.changed(true);
   }
 
+  /** How many calls have finished in this transcript (only the last `keptResults` can be expanded). */
+  finishedCallCount(): number {
+    return this.finishedTotal;
+  }
+
   /** Show the full result of the n-th most recent finished call (1 = the last). */
   expand(n = 1): boolean {
     const call = this.finishedCalls[this.finishedCalls.length - n];
@@ -187,6 +196,7 @@ export class TranscriptStore {
   }
 
   private keepResult(call: CallView): void {
+    this.finishedTotal++;
     this.finishedCalls.push(call);
     if (this.finishedCalls.length > KEPT_RESULTS) this.finishedCalls.shift();
   }

@@ -10,10 +10,24 @@ import { HeadlessPrinter, type Writers } from './headless-printer.js';
 import { headlessResult } from './headless-result.js';
 import { wireFields } from './headless-wire.js';
 
-export async function readPipedStdin(stdin: NodeJS.ReadStream): Promise<string> {
+/** How long an open standard input is waited for before lug says it is waiting for it. */
+export const STDIN_NOTICE_MS = 2_000;
+
+/**
+ * Standard input when it is piped, read to its end. A pipe left open (a
+ * script's stdin, a terminal multiplexer's) would make lug wait without a
+ * word: `onWaiting` is called once it has waited STDIN_NOTICE_MS with no end.
+ */
+export async function readPipedStdin(stdin: NodeJS.ReadStream, onWaiting?: () => void): Promise<string> {
   if (stdin.isTTY) return '';
   const chunks: Buffer[] = [];
-  for await (const chunk of stdin) chunks.push(chunk as Buffer);
+  const timer = onWaiting ? setTimeout(onWaiting, STDIN_NOTICE_MS) : undefined;
+  timer?.unref();
+  try {
+    for await (const chunk of stdin) chunks.push(chunk as Buffer);
+  } finally {
+    clearTimeout(timer);
+  }
   return Buffer.concat(chunks).toString('utf8');
 }
 

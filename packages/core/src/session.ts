@@ -56,6 +56,8 @@ export class Session {
   private history: Message[];
   private controller: AbortController | undefined;
   private fileCreated: boolean;
+  /** Messages of a conversation whose file is not made yet (no answer from a model so far). */
+  private unsaved: Message[] = [];
   private systemPrompt: string | undefined;
 
   constructor(
@@ -80,15 +82,30 @@ export class Session {
     return this.host.options.get<string | null>('model') ?? defaultModel(this.host.env);
   }
 
+  /**
+   * A message joins the conversation and its file. The file is made with the
+   * model's first answer, not before: a run that never reached a model (no
+   * server, a refused key) leaves no session behind to --continue.
+   */
   private append(message: Message): void {
     this.history.push(message);
     const store = this.opts.store;
     if (!store) return;
     if (!this.fileCreated) {
+      this.unsaved.push(message);
+      if (message.role !== 'assistant') return;
       store.create(this.id, this.host.cwd);
       this.fileCreated = true;
+      for (const m of this.unsaved.splice(0)) store.append(this.id, { type: 'message', message: m });
+      // The answer's usage came before it.
+      if (this.usage.inputTokens || this.usage.outputTokens) this.saveUsage();
+      return;
     }
     store.append(this.id, { type: 'message', message });
+  }
+
+  private saveUsage(): void {
+    this.opts.store?.append(this.id, { type: 'usage', usage: this.usage, ...(this.cost !== undefined ? { cost: this.cost } : {}) });
   }
 
   private recordUsage(usage: Usage, pricing: ModelPricing | undefined): void {
@@ -96,7 +113,7 @@ export class Session {
     const requestCost = pricing ? costOf(usage, pricing) : undefined;
     this.cost = this.cost !== undefined && requestCost !== undefined ? this.cost + requestCost : undefined;
     this.host.events.emit('usage', { usage, total: this.usage, ...(this.cost !== undefined ? { cost: this.cost } : {}), ...(requestCost !== undefined ? { requestCost } : {}) });
-    if (this.opts.store && this.fileCreated) this.opts.store.append(this.id, { type: 'usage', usage: this.usage, ...(this.cost !== undefined ? { cost: this.cost } : {}) });
+    if (this.fileCreated) this.saveUsage();
   }
 
   /**
@@ -232,6 +249,7 @@ export class Session {
     this.usage = emptyUsage();
     this.cost = 0;
     this.fileCreated = false;
+    this.unsaved = [];
     this.host.events.emit('session_start', { sessionId: this.id, cwd: this.host.cwd, resumed: false });
   }
 
@@ -244,6 +262,7 @@ export class Session {
     this.usage = usage;
     this.cost = cost;
     this.fileCreated = true;
+    this.unsaved = [];
     this.host.events.emit('session_start', { sessionId: id, cwd: this.host.cwd, resumed: true });
   }
 }

@@ -197,6 +197,20 @@ describe('App: host', () => {
 });
 
 
+describe('App: :resume', () => {
+  it('says when it lists only the newest of the conversations here', async () => {
+    const sessions = Array.from({ length: 20 }, (_, i) => ({ id: `2026-12-01_10-00-${String(i).padStart(2, '0')}-abc`, mtimeMs: 100 - i }));
+    const store = {
+      list: () => sessions.map((s) => ({ ...s, cwd: t.host.cwd })),
+      load: () => ({ messages: [{ role: 'user' as const, content: 'a prompt' }], usage: { inputTokens: 0, outputTokens: 0 } }),
+    };
+    const t = mountApp({ extra: { store } });
+    await t.type(':resume', KEY.enter);
+    await waitFor(() => t.frame().includes('Earlier conversations here'), 5000);
+    expect(t.frame()).toContain('the newest 15 of 20');
+  });
+});
+
 describe('App: damaged session files', () => {
   it('shows what a damaged session file lost, at start and when :resume loads one', async () => {
     const notice = 'session /state/s.jsonl: skipped a line that is not a valid record: line 3 (not valid JSON (cut short, or not a record)). The rest of the conversation is loaded.';

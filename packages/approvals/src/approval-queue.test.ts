@@ -105,4 +105,64 @@ describe('the approval queue', () => {
     approvals.queue.answer(approvals.queue.current()!.call.id, { kind: 'deny' });
     await decision;
   });
+
+  it('comes in call order when the tools are mixed, however long each preview takes', async () => {
+    // edit's diff is slowest to compute, write's next, bash's command at once: as a real turn's tools are.
+    const slow = (ms: number) => ({ preview: () => new Promise<{ kind: 'none' }>((r) => setTimeout(() => r({ kind: 'none' }), ms)) });
+    const tools = [fakeTool('edit', true, slow(60)), fakeTool('write', true, slow(30)), fakeTool('bash', true)];
+    const { approvals } = setup({ interactive: true, tools });
+    const calls = [request('edit', { path: 'a' }), request('write', { path: 'b' }), request('bash', { command: 'ls' })];
+    const shown: string[] = [];
+    approvals.queue.onChange(() => {
+      const current = approvals.queue.current()?.call.tool;
+      if (current && shown.at(-1) !== current) shown.push(current);
+    });
+    const results = runTurn(approvals, calls, []);
+    for (const tool of ['edit', 'write', 'bash']) {
+      const deadline = Date.now() + 5_000;
+      while (approvals.queue.current()?.call.tool !== tool && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+      approvals.queue.answer(approvals.queue.current()!.call.id, { kind: 'allow' });
+    }
+    await results;
+    expect(shown).toEqual(['edit', 'write', 'bash']);
+  });
+
+  it('holds the dialog for an older call whose preview is still computing, and shows nothing later in its place', async () => {
+    let finishPreview: (() => void) | undefined;
+    const tools = [fakeTool('edit', true, { preview: () => new Promise<{ kind: 'none' }>((r) => (finishPreview = () => r({ kind: 'none' }))) }), fakeTool('bash', true)];
+    const { approvals } = setup({ interactive: true, tools });
+    const [edit, bash] = [request('edit', { path: 'a' }), request('bash', { command: 'ls' })];
+    const results = runTurn(approvals, [edit, bash], []);
+    await settle();
+    // bash is ready to ask; the edit, first, is not yet: nothing is shown, and bash waits behind it.
+    expect(approvals.queue.current()).toBeUndefined();
+    expect(approvals.queue.pending().map((p) => p.call.id)).toEqual([bash.id]);
+    finishPreview!();
+    await settle();
+    expect(approvals.queue.current()?.call.id).toBe(edit.id);
+    expect(approvals.queue.pending().map((p) => p.call.id)).toEqual([edit.id, bash.id]);
+    approvals.queue.answer(edit.id, { kind: 'allow' });
+    approvals.queue.answer(bash.id, { kind: 'allow' });
+    expect(await results).toEqual([`${edit.id} ran`, `${bash.id} ran`]);
+  });
+
+  it('gives up the place of a call that did not ask, and of one cancelled while it was previewed', async () => {
+    const tools = [fakeTool('read', false), fakeTool('edit', true, { preview: () => new Promise<{ kind: 'none' }>(() => undefined) }), fakeTool('bash', true)];
+    const { approvals } = setup({ interactive: true, tools });
+    const stop = new AbortController();
+    const read = approvals.decide(request('read', { path: 'a' }), never);
+    const edit = approvals.decide(request('edit', { path: 'b' }), stop.signal);
+    const bash = request('bash', { command: 'ls' });
+    const asked = approvals.decide(bash, never);
+    expect(await read).toMatchObject({ allow: true });
+    await settle();
+    expect(approvals.queue.current()).toBeUndefined();
+    stop.abort();
+    await settle();
+    expect(await edit).toMatchObject({ allow: false });
+    expect(approvals.queue.current()?.call.id).toBe(bash.id);
+    approvals.queue.answer(bash.id, { kind: 'deny' });
+    await asked;
+    expect(approvals.queue.pending()).toEqual([]);
+  });
 });

@@ -11,7 +11,7 @@
  */
 import type { AuthorizeDecision, AuthorizeRequest, CallInfo, LugHost } from '@lug/core';
 import { ABORTED as CANCELLED, abortable } from '@lug/core';
-import type { ApprovalQueue } from './approval-queue.js';
+import type { ApprovalQueue, QueuePlace } from './approval-queue.js';
 import { shortArgs, type AskCause, type DecisionLog, type LoggedFailure } from './decision-log.js';
 import { escapeForTerminal } from '@lug/core';
 import type { ApprovalModes } from './modes.js';
@@ -57,7 +57,21 @@ export interface DeciderParts {
 export class Decider {
   constructor(private readonly p: DeciderParts) {}
 
+  /**
+   * The scheduler authorizes a turn's calls in call order, each up to its
+   * first await: the place in the dialog queue is taken then, so the dialog
+   * comes oldest first however long each call's rules and preview take.
+   */
   async decide(request: AuthorizeRequest, signal: AbortSignal): Promise<AuthorizeDecision> {
+    const place = this.p.queue.reserve();
+    try {
+      return await this.decideIn(place, request, signal);
+    } finally {
+      place.drop();
+    }
+  }
+
+  private async decideIn(place: QueuePlace, request: AuthorizeRequest, signal: AbortSignal): Promise<AuthorizeDecision> {
     if (signal.aborted) return this.cancelled(request);
     const tool = this.p.host.tools.get(request.tool);
     const defaultAsks = tool?.ask !== false;
@@ -88,7 +102,7 @@ export class Decider {
       if (!defaultAsks) return this.finish(request, true, { by: 'mode', source: 'policy' }, `${request.tool} does not ask by default`, story);
     }
     story.asked = askCause(request, mode, rules.length > 0, outcome);
-    return this.ask(request, story, signal);
+    return this.ask(place, request, story, signal);
   }
 
   /** Each failure as a warning (the interface's notice, a stderr line headless); returns them as the log keeps them. */
@@ -108,7 +122,7 @@ export class Decider {
     return subject instanceof Promise ? subject.then((s) => evaluateRules(rules, s, signal)) : evaluateRules(rules, subject, signal);
   }
 
-  private async ask(request: AuthorizeRequest, story: Story, signal: AbortSignal): Promise<AuthorizeDecision> {
+  private async ask(place: QueuePlace, request: AuthorizeRequest, story: Story, signal: AbortSignal): Promise<AuthorizeDecision> {
     const reason = story.asked!.reason;
     const call: ApprovalCall = { tool: request.tool, args: request.args, id: request.id, description: request.description, reason };
     let preview: Preview | undefined;
@@ -133,7 +147,7 @@ export class Decider {
     if (this.p.allowedAlways.has(request.tool)) return this.finish(request, true, { by: 'allowed-always' }, undefined, story);
     this.p.host.events.emit('approval_request', { call: callInfo(request), reason });
     const entry = { call: { ...call, reason: escapeForTerminal(reason) }, preview, since: this.p.now().getTime() };
-    const waited = await this.p.queue.wait(request, entry, signal);
+    const waited = await place.wait(request, entry, signal);
     if (waited.kind === 'cancelled') return this.cancelled(request, story);
     if (waited.kind === 'released') return this.finish(request, true, { by: 'allowed-always' }, undefined, story);
     return this.answered(request, waited.answer, { by: 'user' }, story);

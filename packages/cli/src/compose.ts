@@ -102,8 +102,24 @@ function warmProvider(host: LugHost, model: string | undefined): void {
   if (model) host.providers.resolve(model, host.env).catch(() => {});
 }
 
+/**
+ * --resume ID: the whole id, or a unique beginning of one, as :resume takes
+ * it (this directory's sessions first, then any).
+ */
+function resumeId(store: SessionStore, cwd: string, given: string): string {
+  const all = store.list();
+  if (all.some((s) => s.id === given)) return given;
+  for (const sessions of [all.filter((s) => s.cwd === cwd), all]) {
+    const match = sessions.filter((s) => s.id.startsWith(given));
+    if (match.length === 1) return match[0]!.id;
+    if (match.length > 1) throw new Error(`--resume: "${given}" matches ${match.length} sessions: give more of the id`);
+  }
+  // Loading it says what is wrong (no such session, or a damaged one).
+  return given;
+}
+
 function openSession(host: LugHost, store: SessionStore, args: CliArgs): { session: Session; notices: string[] } {
-  const id = args.resume ?? (args.continue ? store.latest(host.cwd) : undefined);
+  const id = args.resume !== undefined ? resumeId(store, host.cwd, args.resume) : args.continue ? store.latest(host.cwd) : undefined;
   if (args.continue && !id) throw new Error(`--continue: there is no earlier session in ${host.cwd}`);
   if (!id) return { session: new Session(host, { store }), notices: [] };
   const stored = store.load(id);

@@ -8,11 +8,26 @@ import { UsageError } from './args.js';
 import { composeLug, type StartupOptions } from './compose.js';
 import { escapingWriters, HeadlessPrinter, type Writers } from './headless-printer.js';
 import { headlessResult } from './headless-result.js';
+import { wireFields } from './headless-wire.js';
 
-export async function readPipedStdin(stdin: NodeJS.ReadStream): Promise<string> {
+/** How long an open standard input is waited for before lug says it is waiting for it. */
+export const STDIN_NOTICE_MS = 2_000;
+
+/**
+ * Standard input when it is piped, read to its end. A pipe left open (a
+ * script's stdin, a terminal multiplexer's) would make lug wait without a
+ * word: `onWaiting` is called once it has waited STDIN_NOTICE_MS with no end.
+ */
+export async function readPipedStdin(stdin: NodeJS.ReadStream, onWaiting?: () => void): Promise<string> {
   if (stdin.isTTY) return '';
   const chunks: Buffer[] = [];
-  for await (const chunk of stdin) chunks.push(chunk as Buffer);
+  const timer = onWaiting ? setTimeout(onWaiting, STDIN_NOTICE_MS) : undefined;
+  timer?.unref();
+  try {
+    for await (const chunk of stdin) chunks.push(chunk as Buffer);
+  } finally {
+    clearTimeout(timer);
+  }
   return Buffer.concat(chunks).toString('utf8');
 }
 
@@ -53,11 +68,12 @@ export async function runHeadless(args: CliArgs, prompt: string, cwd: string, en
     dim: !!process.stderr.isTTY,
     stdoutIsTerminal: !!process.stdout.isTTY,
   });
+  printer.start({ sessionId: lug.session.id, model: lug.session.modelName() ?? null, cwd: lug.host.cwd, resumed: args.continue || args.resume !== undefined });
   const onSignal = () => lug.session.cancel();
   process.once('SIGINT', onSignal);
   try {
     const end = await lug.session.submit(prompt, { images });
-    if (args.outputFormat === 'json') safe.stdout(JSON.stringify(headlessResult(end, lug.session, printer)) + '\n');
+    if (args.outputFormat === 'json') safe.stdout(JSON.stringify(wireFields(headlessResult(end, lug.session, printer))) + '\n');
     if (args.outputFormat === 'text') {
       if (end.reason === 'error') safe.stderr(`lug: ${end.error}\n`);
       if (end.reason === 'max_turns') safe.stderr(`lug: stopped after ${lug.host.options.get('max_turns')} model requests (option max_turns)\n`);

@@ -67,6 +67,8 @@ export async function runInterface(args: CliArgs, cwd: string, env: NodeJS.Proce
     // loop (an SDK's keep-alive socket, a plugin's timer).
     const { killAllProcesses } = await import('@lug/tools');
     await killAllProcesses();
+    // process.exit skips the finally below: the tour's scratch project goes first.
+    tutorProject?.remove();
     return process.exit(0);
   } finally {
     tutorProject?.remove();

@@ -43,12 +43,25 @@ export async function main(argv: string[], startup: StartupOptions = {}): Promis
   }
   if (args.version) return writers.stdout(`${VERSION}\n`), 0;
   if (args.help) return writers.stdout(HELP), 0;
+  const cwd = currentDirectory();
+  if (cwd === undefined) {
+    process.stderr.write('lug: the current directory no longer exists (it was deleted or moved): cd into one that does, then start lug again\n');
+    return 1;
+  }
   await cleanUpAfterCrashes();
-  const cwd = process.cwd();
   try {
     return await run(args, cwd, startup);
   } finally {
     await warnIfNoNote();
+  }
+}
+
+/** The working directory, or undefined when it was deleted under the shell (process.cwd() throws ENOENT then). */
+function currentDirectory(): string | undefined {
+  try {
+    return process.cwd();
+  } catch {
+    return undefined;
   }
 }
 
@@ -57,6 +70,12 @@ async function warnIfNoNote(): Promise<void> {
   const { leftoverRegistryError } = await import('@lug/tools');
   const error = leftoverRegistryError();
   if (error) process.stderr.write(`lug: warning: ${error}\n`);
+}
+
+/** Words on the command line that are no flag's: the same error with a terminal and without one. */
+function unexpectedWords(words: string[]): UsageError {
+  const text = words.join(' ');
+  return new UsageError(`unexpected argument${words.length > 1 ? 's' : ''} "${text}": give a task with -p "${text}", or start lug without it and type it in the interface`);
 }
 
 async function run(args: CliArgs, cwd: string, startup: StartupOptions): Promise<number> {
@@ -74,10 +93,15 @@ async function run(args: CliArgs, cwd: string, startup: StartupOptions): Promise
       if (args.outputFormat !== 'text' && args.prompt === undefined && process.stdin.isTTY) {
         throw new UsageError('--output-format needs -p PROMPT');
       }
-      const prompt = buildPrompt([args.prompt ?? '', ...args.rest].join(' ').trim(), await readPipedStdin(process.stdin));
+      if (args.prompt === undefined && args.rest.length) throw unexpectedWords(args.rest);
+      const piped = await readPipedStdin(process.stdin, () =>
+        writers.stderr('lug: waiting for standard input to end (it is an open pipe): close it, or start lug with < /dev/null\n'),
+      );
+      const prompt = buildPrompt([args.prompt ?? '', ...args.rest].join(' ').trim(), piped);
       if (!prompt) throw new UsageError('-p needs a prompt (or text on standard input)');
       return await runHeadless(args, prompt, cwd, process.env, writers, startup);
     }
+    if (args.rest.length) throw unexpectedWords(args.rest);
     if (args.images.length || args.showReasoning) throw new UsageError(`${args.images.length ? '--image' : '--show-reasoning'} is for headless runs (-p PROMPT); in the interface, write @path/to/image.png in the prompt`);
     const { runInterface } = await import('./interface.js');
     return await runInterface(args, cwd, process.env, startup);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTour } from './tour-script.js';
+import { lessonText, parseTour, TOUR_START } from './tour-script.js';
 
 const RULE = '## rule\n\n```lua\nlug.x()\n```\n';
 const tour = (...sections: string[]) => `# A tour\n\n<!-- notes -->\n\n${sections.join('\n')}`;
@@ -38,5 +38,20 @@ describe('parseTour (tutor/tour.md)', () => {
     expect(() => parseTour(tour('## lesson: l\n\nhi\n'))).toThrow('tour.md: has no "## rule" section');
     expect(() => parseTour(tour(RULE))).toThrow('tour.md: has no "## lesson: NAME" section');
     expect(() => parseTour(tour(RULE, '## lesson: empty\n\n'))).toThrow('a lesson has text, calls, or both');
+  });
+});
+
+describe('lessonText: a lesson that follows what the user did', () => {
+  const text = 'Done{{if allowed bash}}, bash is allowed for the session.{{else}}, one call at a time.{{end}}\n\n{{if auto}}Auto mode is on.{{end}}\n\nBye.';
+
+  it('keeps the first part of a block whose test holds as the lesson is played, else the second', () => {
+    expect(lessonText(text, { auto: true, allowed: ['bash'] })).toBe('Done, bash is allowed for the session.\n\nAuto mode is on.\n\nBye.');
+    expect(lessonText(text, TOUR_START)).toBe('Done, one call at a time.\n\nBye.');
+  });
+
+  it('says what is wrong with a block when tour.md is read', () => {
+    expect(() => parseTour(tour(RULE, '## lesson: l\n\n{{if sunny}}hi{{end}}\n'))).toThrow('section "## lesson: l": "{{if sunny}}" tests something unknown: the tests are "auto" and "allowed TOOL"');
+    expect(() => parseTour(tour(RULE, '## lesson: l\n\n{{if auto}}hi\n'))).toThrow('"{{if auto}}" has no matching {{if}} … {{end}}');
+    expect(() => parseTour(tour(RULE, '## lesson: l\n\nhi{{end}}\n'))).toThrow('"{{end}}" has no matching {{if}} … {{end}}');
   });
 });

@@ -3,7 +3,49 @@
  * files, the Lua rule the tour runs, and the lessons, each one answer of the
  * scripted model (its text, then its tool calls). This reads that Markdown;
  * nothing here knows which tools the lessons call.
+ *
+ * A lesson's text follows what the user did: `{{if COND}}…{{else}}…{{end}}`
+ * keeps the first part when COND holds as the lesson is played, else the
+ * second (which may be left out). COND is `auto` (auto mode is on) or
+ * `allowed TOOL` (TOOL was allowed for the session, with A).
  */
+
+/** What a lesson's text may depend on: what the user did before it was played. */
+export interface TourState {
+  auto: boolean;
+  /** The tools allowed for the session. */
+  allowed: readonly string[];
+}
+
+/** The state at the start of the tour: nothing allowed, auto mode off. */
+export const TOUR_START: TourState = { auto: false, allowed: [] };
+
+const BLOCK = /\{\{if ([^}]*)\}\}([\s\S]*?)(?:\{\{else\}\}([\s\S]*?))?\{\{end\}\}/g;
+
+function holds(condition: string, state: TourState): boolean {
+  const allowed = /^allowed\s+(\S+)$/.exec(condition.trim());
+  if (allowed) return state.allowed.includes(allowed[1]!);
+  return state.auto;
+}
+
+/** A lesson's text as played in `state`: each `{{if}}` block resolved. */
+export function lessonText(text: string, state: TourState): string {
+  return text
+    .replace(BLOCK, (_, condition: string, then: string, otherwise?: string) => (holds(condition, state) ? then : (otherwise ?? '')))
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** What is wrong with a lesson's `{{…}}` blocks, if anything. */
+function blockProblem(text: string): string | undefined {
+  for (const m of text.matchAll(BLOCK)) {
+    if (!/^(auto|allowed\s+\S+)$/.test(m[1]!.trim())) return `"{{if ${m[1]}}}" tests something unknown: the tests are "auto" and "allowed TOOL"`;
+    if (/\{\{if /.test(m[2]!) || /\{\{if /.test(m[3] ?? '')) return 'an {{if}} block cannot hold another';
+  }
+  const left = /\{\{(if [^}]*|else|end)\}\}/.exec(text.replace(BLOCK, ''));
+  return left ? `"${left[0]}" has no matching {{if}} … {{end}}` : undefined;
+}
 
 export interface TourCall {
   tool: string;
@@ -93,5 +135,7 @@ function parseLesson(name: string, body: string, blocks: Fence[], fail: (what: s
   }
   text = (text + body.slice(at)).replace(/\n{3,}/g, '\n\n').trim();
   if (!text && calls.length === 0) fail('a lesson has text, calls, or both');
+  const problem = blockProblem(text);
+  if (problem) fail(problem);
   return { name, text, calls };
 }

@@ -92,6 +92,8 @@ describe('lug --tutor', () => {
     expect(frame).toMatch(/✓ bash cat README\.md/);
     expect(frame).toMatch(/⊘ bash rm README\.md\s+denied: the tutor's Lua rule: no rm/);
     expect(t.project.exists('README.md')).toBe(true);
+    // A was pressed: the lesson says so.
+    expect(frame).toContain('even though bash is allowed for the session');
 
     // Lesson 5: Shift-Tab, then a write runs without a dialog.
     await t.press(KEY.shiftTab);
@@ -101,6 +103,34 @@ describe('lug --tutor', () => {
     expect(t.project.read('NOTES.md')).toContain('Written by the lug tutor in auto mode.');
     expect(t.frame()).not.toContain('write wants to change');
     expect(t.lug.approvals.allowedAlways.list()).toEqual(['bash']);
+  });
+});
+
+describe('lug --tutor, when the user does something else', () => {
+  it('never says bash is allowed after y instead of A, nor that auto mode is on without Shift-Tab', async () => {
+    const t = await startTour();
+    await t.waitFor('the welcome', () => t.frame().includes('lug tutor'));
+    await t.press('start', KEY.enter);
+    await t.waitFor('the edit dialog', () => t.frame().includes('edit wants to change: greet.js'));
+    await t.press('y');
+    // y on each of the three commands, not A.
+    for (const command of ['node greet.js', 'ls', 'wc -l greet.js']) {
+      await t.waitFor(`the dialog for ${command}`, () => t.frame().includes(`bash wants to run: ${command}`));
+      await t.press('y');
+    }
+    await t.waitFor('lesson 5', () => t.frame().includes('Lesson 5: auto mode') && !t.lug.session.running);
+    expect(t.lug.approvals.allowedAlways.list()).toEqual([]);
+    expect(t.frame()).not.toContain('allowed for the session:');
+    expect(t.frame()).toContain('a rule that denies always wins, even over a tool allowed for the session with A');
+    // No Shift-Tab: the write asks, and the tour says why.
+    await t.press('go on', KEY.enter);
+    await t.waitFor('the write dialog', () => t.frame().includes('write wants to change'));
+    expect(t.frame()).toContain('Auto mode is off (Shift-Tab was not pressed)');
+    expect(t.frame()).not.toContain('In auto mode no dialog opens');
+    await t.press('y');
+    await t.waitFor('the end of the tour', () => t.frame().includes("That's the tour.") && !t.lug.session.running);
+    expect(t.frame()).not.toContain('leave auto mode');
+    expect(t.project.read('NOTES.md')).toContain('Written by the lug tutor');
   });
 });
 

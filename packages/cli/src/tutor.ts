@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { scriptedProvider, tempProject, text, toolCall, turn, type TempProject, type TurnStep } from '@lug/testing';
 import type { TuiController } from '@lug/tui';
-import { parseTour, type Tour } from './tour-script.js';
+import { lessonText, parseTour, TOUR_START, type Tour, type TourLesson, type TourState } from './tour-script.js';
 
 export const TUTOR_MODEL = 'tutor/scripted-tour';
 
@@ -32,9 +32,20 @@ export function readTour(file = TOUR_FILE): Tour {
   return parseTour(readFileSync(file, 'utf8'), 'tutor/tour.md');
 }
 
-/** Each lesson as one answer of the model: its text, then its calls. */
-export function tourSteps(tour: Tour): TurnStep[] {
-  return tour.lessons.map((lesson) => turn(...(lesson.text ? [text(lesson.text)] : []), ...lesson.calls.map((call) => toolCall(call.tool, call.args))));
+/** A lesson as one answer of the model, its text as `state` makes it: its text, then its calls. */
+export function lessonStep(lesson: TourLesson, state: TourState): TurnStep {
+  const words = lessonText(lesson.text, state);
+  return turn(...(words ? [text(words)] : []), ...lesson.calls.map((call) => toolCall(call.tool, call.args)));
+}
+
+/** Each lesson as one answer of the model, all played in one state (the tour's start unless told). */
+export function tourSteps(tour: Tour, state: TourState = TOUR_START): TurnStep[] {
+  return tour.lessons.map((lesson) => lessonStep(lesson, state));
+}
+
+/** What the user has done so far, read when a lesson is played. */
+function tourState(controller: TuiController): TourState {
+  return { auto: controller.approvals.isAuto(), allowed: controller.approvals.allowedAlways.list() };
 }
 
 /** A scratch copy of the sample project: the tour changes files there, never in yours. Start lug there, then `remove()` it. */
@@ -51,7 +62,8 @@ export async function installTutor(controller: TuiController, tour: Tour = readT
   const { host } = controller;
   const lua = controller.opts.lua;
   if (!lua) throw new Error('lug --tutor needs Lua: its lesson on rules runs a Lua rule');
-  const steps = tourSteps(tour);
+  // Each lesson is written when its request comes, so it tells what the user actually did (y or A, Shift-Tab or not).
+  const steps = tour.lessons.map((lesson) => () => lessonStep(lesson, tourState(controller)));
   host.providers.register({ name: 'tutor', create: () => scriptedProvider(steps, { name: 'tutor', eventDelayMs: EVENT_DELAY_MS, afterScript: text(TOUR_OVER) }) });
   host.options.set('model', TUTOR_MODEL);
   await lua.run(tour.rule, '=tutor');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detailsSummary, failureSummary, resultSummary } from './call-summary.js';
+import { denialText, detailsSummary, failureSummary, resultSummary } from './call-summary.js';
 
 const command = { kind: 'command', exitCode: 0, signal: null, timedOut: false, cancelled: false, stdoutLines: 0, stderrLines: 0 } as const;
 
@@ -33,5 +33,15 @@ describe('the one-line summary of a result', () => {
   it('quotes the first line of a failure, cut at 200 characters', () => {
     expect(failureSummary('boom\nstack')).toBe('boom');
     expect(failureSummary(`${'x'.repeat(300)}\n`)).toBe(`${'x'.repeat(199)}…`);
+  });
+});
+
+describe('denialText', () => {
+  it('says denied once, whether it is given the reason or the result the model got', () => {
+    expect(denialText('denied by the user')).toBe('denied by the user');
+    expect(denialText('denied: denied by the user')).toBe('denied by the user');
+    expect(denialText('denied: needs approval: run with --auto, or allow it with a rule')).toBe('denied: needs approval: run with --auto, or allow it with a rule');
+    expect(denialText('no writes here')).toBe('denied: no writes here');
+    expect(denialText(undefined)).toBe('denied');
   });
 });

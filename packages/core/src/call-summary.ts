@@ -9,6 +9,21 @@ import type { ToolDetails } from './tool-details.js';
 
 const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
 
+/** What a denied call's result starts with, before the reason (the scheduler's `denied: …`). */
+export const DENIED_PREFIX = 'denied: ';
+
+/**
+ * A denial in a few words, from its reason or its result: "denied: why", or
+ * the reason alone when it already says so ("denied by the user"), never
+ * "denied: denied: …".
+ */
+export function denialText(reasonOrResult: string | undefined): string {
+  let reason = failureSummary(reasonOrResult ?? '');
+  while (reason.startsWith(DENIED_PREFIX)) reason = reason.slice(DENIED_PREFIX.length).trimStart();
+  if (!reason) return 'denied';
+  return /^denied\b/i.test(reason) ? reason : `${DENIED_PREFIX}${reason}`;
+}
+
 /** The first line of a failure's text, cut at 200 characters. */
 export function failureSummary(content: string): string {
   const first = content.trim().split('\n')[0] ?? '';

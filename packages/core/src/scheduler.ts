@@ -10,6 +10,7 @@ import { SignalFanOut } from './child-signals.js';
 import { ArgumentError, parseArgs } from './json-schema.js';
 import type { CallInfo, CallOutcome, EventBus } from './events.js';
 import { askAuthorizer, type Authorizer } from './authorizer.js';
+import { DENIED_PREFIX } from './call-summary.js';
 import type { Limits } from './limits.js';
 import type { ToolCallPart, ToolResultPart } from './messages.js';
 import { truncateOutput } from './output-limit.js';
@@ -112,7 +113,7 @@ async function runOne(call: ToolCallPart, info: CallInfo, deps: SchedulerDeps, s
   deps.events.emit('tool_call', { call: info });
   if (signal.aborted) return cancelled();
   const decision = await raceAbort(askAuthorizer(deps.authorize, { ...info, args, description, cwd: deps.cwd }, signal), signal);
-  if (!decision.allow) return { content: `denied: ${decision.reason}`, isError: true, outcome: 'denied' };
+  if (!decision.allow) return { content: `${DENIED_PREFIX}${decision.reason}`, isError: true, outcome: 'denied' };
   const release = await slots.acquire(signal);
   try {
     deps.events.emit('tool_start', { call: info });

@@ -163,3 +163,22 @@ describe('a provider slow to tell what it knows of the model', () => {
     }
   });
 });
+
+describe('the session file', () => {
+  it('is not made for a run that never reached a model, and holds the prompt once one answers', async () => {
+    const { session, store } = setup([
+      async function* () {
+        throw new Error('connect ECONNREFUSED 127.0.0.1:9');
+      },
+      answer({ inputTokens: 5, outputTokens: 2 }),
+    ]);
+    const failed = await session.submit('hello?');
+    expect(failed.reason).toBe('error');
+    expect(store.list()).toEqual([]);
+    await session.submit('again');
+    const [saved] = store.list();
+    const stored = store.load(saved!.id);
+    expect(stored.messages.map((m) => m.role)).toEqual(['user', 'user', 'assistant']);
+    expect(stored.usage).toEqual({ inputTokens: 5, outputTokens: 2 });
+  });
+});

@@ -79,6 +79,8 @@ export class Session {
   private history: Message[];
   private controller: AbortController | undefined;
   private fileCreated: boolean;
+  /** Messages of a conversation whose file is not made yet (no answer from a model so far). */
+  private unsaved: Message[] = [];
   private systemPrompt: string | undefined;
   /** What of the history is sent, how much of the window it fills, and making room. */
   private keeper: ContextKeeper;
@@ -123,10 +125,23 @@ export class Session {
     return this.host.options.get<string | null>('model') ?? defaultModel(this.host.env);
   }
 
+  /**
+   * A message joins the conversation and its file. The file is made with the
+   * model's first answer, not before: a run that never reached a model (no
+   * server, a refused key) leaves no session behind to --continue.
+   */
   private append(message: Message): void {
     this.history.push(message);
     this.reportContext();
+    if (!this.opts.store) return;
+    if (!this.fileCreated && message.role !== 'assistant') {
+      this.unsaved.push(message);
+      return;
+    }
+    const creates = !this.fileCreated;
     this.writeRecord({ type: 'message', message });
+    // The answer's usage came before it.
+    if (creates && (this.usage.inputTokens || this.usage.outputTokens)) this.saveUsage();
   }
 
   /** The system prompt of the next request: built once, and again after a compaction (AGENTS.md as it is now). */
@@ -139,12 +154,16 @@ export class Session {
     return this.context.messages(this.history);
   }
 
+  private saveUsage(): void {
+    this.opts.store?.append(this.id, { type: 'usage', usage: this.usage, ...(this.cost !== undefined ? { cost: this.cost } : {}) });
+  }
+
   private recordUsage(usage: Usage, pricing: ModelPricing | undefined): void {
     this.usage = addUsage(this.usage, usage);
     const requestCost = pricing ? costOf(usage, pricing) : undefined;
     this.cost = this.cost !== undefined && requestCost !== undefined ? this.cost + requestCost : undefined;
     this.host.events.emit('usage', { usage, total: this.usage, ...(this.cost !== undefined ? { cost: this.cost } : {}), ...(requestCost !== undefined ? { requestCost } : {}) });
-    if (this.opts.store && this.fileCreated) this.opts.store.append(this.id, { type: 'usage', usage: this.usage, ...(this.cost !== undefined ? { cost: this.cost } : {}) });
+    if (this.fileCreated) this.saveUsage();
   }
 
   /**
@@ -360,13 +379,15 @@ export class Session {
     return from;
   }
 
-  /** Write a record (not a message) to the session file, creating it if need be. */
+  /** Write a record to the session file, creating it (with the messages that waited) if need be. */
   private writeRecord(line: SessionLine): void {
     const store = this.opts.store;
     if (!store) return;
     if (!this.fileCreated) {
       store.create(this.id, this.host.cwd);
       this.fileCreated = true;
+      // The prompts that waited for the model's first answer go first.
+      for (const message of this.unsaved.splice(0)) store.append(this.id, { type: 'message', message });
     }
     store.append(this.id, line);
   }
@@ -388,6 +409,7 @@ export class Session {
     this.usage = emptyUsage();
     this.cost = 0;
     this.fileCreated = false;
+    this.unsaved = [];
     this.host.events.emit('session_start', { sessionId: this.id, cwd: this.host.cwd, resumed: false });
   }
 
@@ -403,6 +425,7 @@ export class Session {
     this.usage = usage;
     this.cost = cost;
     this.fileCreated = true;
+    this.unsaved = [];
     this.host.events.emit('session_start', { sessionId: id, cwd: this.host.cwd, resumed: true });
   }
 }

@@ -51,6 +51,13 @@ describe('scriptedProvider', () => {
     expect(seen).toEqual([{ type: 'text_delta', text: '1 messages' }]);
   });
 
+  it('plays the turn a function step returns, chosen when its request comes', async () => {
+    let mood = 'early';
+    const p = scriptedProvider([() => text([`it is ${mood}`])]);
+    mood = 'late';
+    expect((await events(p.stream(modelRequest(), open())))[0]).toEqual({ type: 'text_delta', text: 'it is late' });
+  });
+
   it('fails a request past the end of the script, unless told what to answer then', async () => {
     const strict = scriptedProvider([]);
     await expect(events(strict.stream(modelRequest(), open()))).rejects.toThrow('the script has no more steps (this is request 1)');

@@ -11,9 +11,15 @@ import type { ReplyPart, TurnStep } from './scenario.js';
 /**
  * One answer: exactly these events; a turn in the scenario language (its text
  * and tool calls as events, then usage and the stop reason); or a function
- * that streams whatever it likes for the request (and may throw).
+ * of the request, called when it comes, that streams whatever it likes (and
+ * may throw) or returns the turn to play (an answer chosen by what happened
+ * before it, as the tour's lessons are).
  */
-export type ProviderStep = ProviderEvent[] | TurnStep | ReplyPart | ((request: ModelRequest, signal: AbortSignal) => AsyncIterable<ProviderEvent>);
+export type ProviderStep =
+  | ProviderEvent[]
+  | TurnStep
+  | ReplyPart
+  | ((request: ModelRequest, signal: AbortSignal) => AsyncIterable<ProviderEvent> | TurnStep | ReplyPart);
 
 export interface ScriptedProviderOptions {
   /** The provider's name. Default 'scripted'. */
@@ -83,11 +89,18 @@ export function scriptedProvider(steps: ProviderStep[], opts: ScriptedProviderOp
     ...(opts.modelInfo ? { modelInfo: async () => opts.modelInfo } : {}),
     async *stream(request, signal) {
       requests.push(structuredClone(request));
-      const step = queue.shift() ?? opts.afterScript;
-      if (!step) throw new Error(`the script has no more steps (this is request ${requests.length})`);
-      if (typeof step === 'function') {
-        yield* step(request, signal);
-        return;
+      const next = queue.shift() ?? opts.afterScript;
+      if (!next) throw new Error(`the script has no more steps (this is request ${requests.length})`);
+      let step: Exclude<ProviderStep, (...args: never[]) => unknown>;
+      if (typeof next === 'function') {
+        const made = next(request, signal);
+        if (Symbol.asyncIterator in made) {
+          yield* made;
+          return;
+        }
+        step = made;
+      } else {
+        step = next;
       }
       const timing: { delayMs?: number; eventDelayMs?: number } = Array.isArray(step) || 'type' in step ? {} : step;
       const eventDelayMs = timing.eventDelayMs ?? opts.eventDelayMs ?? 0;

@@ -56,6 +56,8 @@ describe('App: commands', () => {
 
   it('sets the model with :model and rejects a malformed one', async () => {
     const t = mountApp();
+    // A provider by that name, as lug registers them (never made in this test).
+    t.host.providers.register({ name: 'openai', create: () => Promise.reject(new Error('no provider is made in this test')) });
     await t.type(':model openai/gpt-5', KEY.enter);
     await settle();
     expect(t.host.options.get('model')).toBe('openai/gpt-5');
@@ -147,6 +149,37 @@ describe('App: commands', () => {
   });
 });
 
+describe('App: messages that are true', () => {
+  it('refuses :model with a provider lug does not have at once, not at the next prompt', async () => {
+    const t = mountApp();
+    t.host.providers.register({ name: 'openai', create: () => Promise.reject(new Error('no provider is made in this test')) });
+    const before = t.host.options.get('model');
+    await t.type(':model nosuch/x', KEY.enter);
+    await waitFor(() => t.frame().includes('unknown provider'));
+    expect(t.frame()).toContain('unknown provider "nosuch" in model "nosuch/x"; the providers are: openai');
+    expect(t.host.options.get('model')).toBe(before);
+  });
+
+  it('says with :expand N how many calls there have been when there never was an N-th', async () => {
+    const t = mountApp();
+    new Replay(t.host.events, 'read-fails-write-denied', { turn: false }).rest();
+    await settle();
+    await t.type(':expand 9', KEY.enter);
+    await waitFor(() => t.frame().includes('there have been 2 tool calls'));
+    expect(t.frame()).not.toContain('dropped');
+    expect(t.frame()).toContain('there have been 2 tool calls: :expand 1 to 2');
+  });
+
+  it('says what Shift-Tab did, as :auto does', async () => {
+    const t = mountApp();
+    await t.type(KEY.shiftTab);
+    await waitFor(() => t.frame().includes('auto mode on'));
+    await t.type(KEY.shiftTab);
+    await waitFor(() => t.frame().includes('auto mode off'));
+    expect(t.frame()).toContain('auto mode off: approval is "policy" again');
+  });
+});
+
 describe('App: without a model', () => {
   it('says once how to set a key, and does not send prompts', async () => {
     const t = mountApp({ model: null, extra: { probe: { ports: [], timeoutMs: 50 } } });
@@ -199,6 +232,20 @@ describe('App: host', () => {
   });
 });
 
+
+describe('App: :resume', () => {
+  it('says when it lists only the newest of the conversations here', async () => {
+    const sessions = Array.from({ length: 20 }, (_, i) => ({ id: `2026-12-01_10-00-${String(i).padStart(2, '0')}-abc`, mtimeMs: 100 - i }));
+    const store = {
+      list: () => sessions.map((s) => ({ ...s, cwd: t.host.cwd })),
+      load: () => ({ messages: [{ role: 'user' as const, content: 'a prompt' }], usage: { inputTokens: 0, outputTokens: 0 } }),
+    };
+    const t = mountApp({ extra: { store } });
+    await t.type(':resume', KEY.enter);
+    await waitFor(() => t.frame().includes('Earlier conversations here'), 5000);
+    expect(t.frame()).toContain('the newest 15 of 20');
+  });
+});
 
 describe('App: damaged session files', () => {
   it('shows what a damaged session file lost, at start and when :resume loads one', async () => {

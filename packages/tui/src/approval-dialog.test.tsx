@@ -67,7 +67,8 @@ async function frameShowing(t: { lastFrame(): string | undefined }, what: string
     const frame = plain(t.lastFrame());
     return typeof what === 'string' ? frame.includes(what) : what.test(frame);
   };
-  await waitFor(shows).catch(() => undefined);
+  // Long enough for a machine under load; it returns as soon as the frame shows it.
+  await waitFor(shows, 10_000).catch(() => undefined);
   return plain(t.lastFrame());
 }
 

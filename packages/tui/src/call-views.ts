@@ -7,7 +7,7 @@
  * off the tool's name or text.
  */
 import type { CallDescription, CallInfo, CallOutcome, LugEvent, ToolDetails, ToolResultPart, ToolCallPart } from '@lug/core';
-import { callTitle, checkDetails, failureSummary, resultSummary } from '@lug/core';
+import { callTitle, CANCELLED, checkDetails, DENIED_PREFIX, failureSummary, resultSummary } from '@lug/core';
 
 export type CallState = 'waiting' | 'asking' | 'running' | 'done' | 'failed' | 'denied' | 'cancelled';
 
@@ -56,6 +56,14 @@ function stateOf(outcome: CallOutcome, isError: boolean): CallState {
 function lastLine(text: string): string {
   const lines = text.trimEnd().split('\n');
   return lines[lines.length - 1] ?? '';
+}
+
+/** A stored result's state: its text says whether it was denied or cancelled (the session keeps no outcome). */
+function storedState(result: ToolResultPart): CallState {
+  if (!result.isError) return 'done';
+  if (result.content.startsWith(DENIED_PREFIX)) return 'denied';
+  if (result.content === CANCELLED) return 'cancelled';
+  return 'failed';
 }
 
 /** A call the transcript has not seen yet, waiting. */
@@ -128,7 +136,7 @@ export type CallDescriber = (tool: string, args: Record<string, unknown>, argsTe
 export function storedCallView(part: ToolCallPart, result: ToolResultPart | undefined, describe?: CallDescriber): CallView {
   const args = parseArgs(part.argsText);
   const description = args && describe ? describe(part.name, args, part.argsText) : undefined;
-  const state: CallState = result ? (result.isError ? 'failed' : 'done') : 'cancelled';
+  const state: CallState = result ? storedState(result) : 'cancelled';
   const view: CallView = {
     id: part.id,
     tool: part.name,

@@ -102,7 +102,10 @@ function conversationCommands(c: TuiController): Command[] {
           notice(`model: ${current ?? 'none'}${choices.length ? `; choices: ${choices.join(', ')}` : ''}`);
           return;
         }
-        parseModelName(name);
+        const { provider } = parseModelName(name);
+        // Caught now, not at the next prompt: a provider lug does not have.
+        const providers = c.host.providers.names();
+        if (!providers.includes(provider)) throw new Error(`unknown provider "${provider}" in model "${name}"; the providers are: ${providers.join(', ')}`);
         const local = c.localServers.find((s) => name.startsWith('openai/') && s.models.includes(name.slice('openai/'.length)));
         if (local && !c.host.env.OPENAI_BASE_URL && !c.host.env.OPENAI_API_KEY) c.host.env.OPENAI_BASE_URL = local.baseUrl;
         c.host.options.set('model', name);
@@ -130,11 +133,13 @@ function conversationCommands(c: TuiController): Command[] {
         if (!wanted) {
           const own = sessionBranches(c, c.session.id).map((b) => `- \`${c.session.id}#${b.n}\` branch of this conversation: ${oneLine(b.prompt)}`);
           if (!sessions.length && !own.length) return notice('no earlier conversation in this directory');
-          const lines = sessions.slice(0, 15).flatMap((s) => {
+          const lines = sessions.slice(0, RESUME_LISTED).flatMap((s) => {
             const listed = listing(c, s.id);
             return [`- \`${s.id}\` ${listed.prompt}`, ...listed.branches.map((b) => `  - \`${s.id}#${b.n}\` branch: ${oneLine(b.prompt)}`)];
           });
-          return notice(`Earlier conversations here, newest first (\`:resume ID\` continues one, \`:resume ID#N\` one of its branches; Tab completes):\n\n${[...own, ...lines].join('\n')}`, 'info', true);
+          const which = sessions.length > RESUME_LISTED ? `the newest ${RESUME_LISTED} of ${sessions.length}` : 'newest first';
+          const more = sessions.length > RESUME_LISTED ? '; Tab completes any of them' : '; Tab completes';
+          return notice(`Earlier conversations here, ${which} (\`:resume ID\` continues one, a prefix of the id is enough, \`:resume ID#N\` one of its branches${more}):\n\n${[...own, ...lines].join('\n')}`, 'info', true);
         }
         const [idPart, branchPart] = wanted.split('#');
         const branch = branchPart === undefined ? undefined : Number(branchPart);
@@ -206,11 +211,18 @@ function lookCommands(c: TuiController): Command[] {
       run(arg) {
         const n = arg.trim() ? Number(arg.trim()) : 1;
         if (!Number.isInteger(n) || n < 1) throw new Error(`"${arg.trim()}" is not a count: use :expand or :expand N (1 is the last call)`);
-        if (!c.transcript.expand(n)) notice(n === 1 ? 'no tool call has finished yet' : `only the last few results are kept; there is no call ${n} back`);
+        if (c.transcript.expand(n)) return;
+        const finished = c.transcript.finishedCallCount();
+        if (finished === 0) notice('no tool call has finished yet');
+        else if (n > finished) notice(`there ${finished === 1 ? 'has been 1 tool call' : `have been ${finished} tool calls`}: :expand ${finished === 1 ? '' : `1 to ${finished}`}`.trimEnd());
+        else notice(`only the last ${c.transcript.keptResults} results are kept; the result of call ${n} back was dropped`);
       },
     },
   ];
 }
+
+/** How many earlier conversations `:resume` lists. */
+const RESUME_LISTED = 15;
 
 function tuiCommands(c: TuiController): Command[] {
   return [...approvalCommands(c), rulesCommand(c, SOURCE), ...conversationCommands(c), ...lookCommands(c), ...contextCommands(c), ...branchCommands(c), thinkCommand(c, SOURCE), editCommand(c, SOURCE), ...exportCommands(c, SOURCE)];
@@ -270,7 +282,8 @@ function modelChoices(c: TuiController): string[] {
 
 function tuiKeys(c: TuiController): KeyBinding[] {
   return [
-    { keys: '<S-Tab>', desc: 'toggle auto mode', source: SOURCE, run: () => void toggleAuto(c) },
+    // What :auto does, its notice included: the two never disagree about what happened.
+    { keys: '<S-Tab>', desc: 'toggle auto mode (as :auto)', source: SOURCE, run: () => (c.host.commands.get('auto') ?? { run: () => toggleAuto(c) }).run('') },
     { keys: '<C-l>', desc: 'clear the screen and redraw', source: SOURCE, run: () => c.redraw() },
     editKey(c, SOURCE),
     {

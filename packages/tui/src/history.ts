@@ -9,6 +9,9 @@ import path from 'node:path';
 
 export const HISTORY_LIMIT = 1000;
 
+/** The history file's mode: only its owner reads it, as the session files and the log. */
+const PRIVATE = 0o600;
+
 export class PromptHistory {
   private entries: string[] | undefined;
   /** While browsing: index into entries (entries.length = the draft). */
@@ -49,7 +52,8 @@ export class PromptHistory {
   private rewrite(entries: string[]): void {
     if (!this.file) return;
     try {
-      fs.writeFileSync(this.file, entries.map((e) => JSON.stringify(e)).join('\n') + '\n');
+      fs.writeFileSync(this.file, entries.map((e) => JSON.stringify(e)).join('\n') + '\n', { mode: PRIVATE });
+      fs.chmodSync(this.file, PRIVATE);
     } catch {
       // History is a convenience: never fail a prompt over it.
     }
@@ -65,8 +69,10 @@ export class PromptHistory {
       if (this.file) {
         const file = this.file;
         fs.promises
-          .mkdir(path.dirname(file), { recursive: true })
-          .then(() => fs.promises.appendFile(file, JSON.stringify(entry) + '\n'))
+          .mkdir(path.dirname(file), { recursive: true, mode: 0o700 })
+          // Prompts are as private as the sessions that hold them (0600); a file made 0644 before is closed too.
+          .then(() => fs.promises.appendFile(file, JSON.stringify(entry) + '\n', { mode: PRIVATE }))
+          .then(() => fs.promises.chmod(file, PRIVATE))
           .catch(() => undefined);
       }
     }

@@ -5,6 +5,7 @@
  */
 import React from 'react';
 import { Box, Text } from 'ink';
+import { denialText } from '@lug/core';
 import type { CallState, CallView } from './call-views.js';
 import { oneLine, sanitizeText } from './text-layout.js';
 
@@ -39,7 +40,7 @@ function stateText(call: CallView, now: number): string {
     case 'failed':
       return `failed${call.summary ? `: ${call.summary}` : ''}`;
     case 'denied':
-      return `denied${call.reason ? `: ${call.reason}` : call.summary ? `: ${call.summary}` : ''}`;
+      return denialText(call.reason ?? call.summary);
     case 'cancelled':
       return 'cancelled';
   }

@@ -149,6 +149,20 @@ describe('TranscriptStore', () => {
     expect(snap().committed[2]).not.toHaveProperty('call.details');
   });
 
+  it('shows a resumed conversation\'s denied and cancelled calls as denied and cancelled, not failed', () => {
+    const { store, snap } = setup();
+    const messages = recording('read-then-answer').messages.map((m) =>
+      m.role === 'tool' ? { ...m, results: m.results.map((r) => ({ ...r, isError: true, content: 'denied: denied by the user' })) } : m,
+    );
+    store.replay(messages);
+    expect(snap().committed[2]).toMatchObject({ call: { state: 'denied', summary: 'denied: denied by the user' } });
+    const cancelled = recording('read-then-answer').messages.map((m) =>
+      m.role === 'tool' ? { ...m, results: m.results.map((r) => ({ ...r, isError: true, content: 'cancelled by the user' })) } : m,
+    );
+    store.replay(cancelled);
+    expect(snap().committed.at(-2)).toMatchObject({ call: { state: 'cancelled' } });
+  });
+
   it('gives a resumed call the title its tool describes, through the describer it is given', () => {
     const events = new EventBus();
     const store = new TranscriptStore({ markdown: markdown(), frameMs: 0, describe: (tool, args) => ({ title: `${tool}:${String(args.path)}`, kind: 'read', paths: [] }) });

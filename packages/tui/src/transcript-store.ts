@@ -69,6 +69,10 @@ export class TranscriptStore {
   /** The calls not finished yet, by id. */
   private calls = new Map<string, CallView>();
   private finishedCalls: CallView[] = [];
+  /** Every call finished in this transcript, kept or not. */
+  private finishedTotal = 0;
+  /** How many finished results `expand` can show. */
+  readonly keptResults = KEPT_RESULTS;
   private snapshot: TranscriptSnapshot;
   private listeners = new Set<() => void>();
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -172,6 +176,11 @@ export class TranscriptStore {
     if (markdown && renderLightMarkdown(text, 80) === undefined) void this.opts.markdown.load().then(() => this.changed(true));
     this.push({ kind: 'notice', key: 0, text, level, markdown });
     this.changed(true);
+  }
+
+  /** How many calls have finished in this transcript (only the last `keptResults` can be expanded). */
+  finishedCallCount(): number {
+    return this.finishedTotal;
   }
 
   /** Show the full result of the n-th most recent finished call (1 = the last). */
@@ -311,6 +320,7 @@ export class TranscriptStore {
 
   private keepResult(call: CallView): void {
     this.lastExpandable = 'call';
+    this.finishedTotal++;
     this.finishedCalls.push(call);
     if (this.finishedCalls.length > KEPT_RESULTS) this.finishedCalls.shift();
   }

@@ -54,7 +54,7 @@ describe('thinking on, two tool-use turns', () => {
     const r = await runLug(['-p', 'find beta', '--auto', '--thinking', 'high'], { cwd: box.project, env });
     expect(r.stderr).not.toMatch(/error|deprecated|cannot read/i);
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('Reading the notes.beta is on line 2 of notes.txt, the only file here.\n');
+    expect(r.stdout).toBe('Reading the notes.\n\nbeta is on line 2 of notes.txt, the only file here.\n');
     const requests = server!.modelRequests();
     expect(requests).toHaveLength(3);
     requests.forEach(expectValidRequest);
@@ -79,7 +79,7 @@ describe('thinking on, two tool-use turns', () => {
     expect(reasoning).toEqual(['I should look at the notes file before answering.', 'The notes mention beta; let me list the directory too.', 'I have both: beta is on line 2, and notes.txt is the only file.']);
     expect(events.filter((e) => e.type === 'text_delta').map((e) => e.text).join('')).toBe('Reading the notes.beta is on line 2 of notes.txt, the only file here.');
     const usage = events.filter((e) => e.type === 'usage');
-    expect(usage[0]).toMatchObject({ usage: { inputTokens: 1850, cacheWriteTokens: 1200, cacheReadTokens: 0 } });
+    expect(usage[0]).toMatchObject({ usage: { input_tokens: 1850, cache_write_tokens: 1200, cache_read_tokens: 0 } });
     expect(usage.at(-1).cost).toBeGreaterThan(0);
     expect(events.at(-1)).toMatchObject({ type: 'turn_end', reason: 'done' });
   });

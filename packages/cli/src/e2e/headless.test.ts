@@ -27,7 +27,8 @@ describe.each<Wire>(['anthropic', 'openai'])('lug -p over the %s wire format', (
     const r = await runLug(['-p', 'inspect the notes', '--auto'], { cwd: box.project, env: lugEnv(server, wire, box) });
     expect(r.stderr).not.toMatch(/error/i);
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('Looking around.All done: beta is on line 2.\n');
+    // Two assistant messages: a blank line between them.
+    expect(r.stdout).toBe('Looking around.\n\nAll done: beta is on line 2.\n');
     const requests = server.modelRequests();
     expect(requests).toHaveLength(3);
     const results = toolResultsIn(requests[1]!);
@@ -113,7 +114,7 @@ describe.each<Wire>(['anthropic', 'openai'])('lug -p over the %s wire format', (
         args: { path: 'a.txt' },
         outcome: 'done',
         is_error: false,
-        details: { kind: 'file_read', path: 'a.txt', firstLine: 1, linesShown: 1, totalLines: 1 },
+        details: { kind: 'file_read', path: 'a.txt', first_line: 1, lines_shown: 1, total_lines: 1 },
       },
     ]);
   });
@@ -125,9 +126,28 @@ describe.each<Wire>(['anthropic', 'openai'])('lug -p over the %s wire format', (
     expect(r.code).toBe(0);
     const events = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
     const types = events.map((e) => e.type);
-    expect(types[0]).toBe('turn_start');
+    expect(events[0]).toEqual({ type: 'session_start', session_id: expect.stringMatching(/^\d{4}-/), model: expect.stringMatching(wire === 'openai' ? /^openai\// : /^anthropic\//), cwd: box.project, resumed: false });
+    expect(types[1]).toBe('turn_start');
     expect(types).toContain('text_delta');
     expect(types.at(-1)).toBe('turn_end');
+    // The session it names is the one written.
+    expect(readdirSync(join(box.state, 'lug', 'sessions')).join()).toContain(events[0].session_id);
+  });
+
+  it('names every field of stream-json as json names them, snake_case, a call\'s arguments as the model wrote them', async () => {
+    const box = sandbox();
+    writeFileSync(join(box.project, 'a.txt'), 'x\n');
+    server = await startScriptedServer([turn(toolCall('read', { path: 'a.txt', offset: 1 }, { id: 'r1' }), { usage: { inputTokens: 7, outputTokens: 3 } }), text('Read it.')]);
+    const r = await runLug(['-p', 'go', '--output-format', 'stream-json'], { cwd: box.project, env: lugEnv(server, wire, box) });
+    expect(r.code).toBe(0);
+    const events = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const keys = (v: unknown, skip: boolean): string[] =>
+      Array.isArray(v) ? v.flatMap((x) => keys(x, false)) : v && typeof v === 'object' && !skip ? Object.entries(v).flatMap(([k, x]) => [k, ...keys(x, k === 'args')]) : [];
+    expect(keys(events, false).filter((k) => /[A-Z]/.test(k))).toEqual([]);
+    expect(events.find((e) => e.type === 'usage').usage).toMatchObject({ input_tokens: 7, output_tokens: 3 });
+    const result = events.find((e) => e.type === 'tool_result');
+    expect(result).toMatchObject({ is_error: false, details: { kind: 'file_read', first_line: 1 } });
+    expect(result.call.args).toEqual({ path: 'a.txt', offset: 1 });
   });
 });
 

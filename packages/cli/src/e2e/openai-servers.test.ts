@@ -121,7 +121,7 @@ describe('lug -p over the Responses API', () => {
     server = await startScriptedServer([turn(text('Reading.'), toolCall('read', { path: 'notes.txt' }, { id: 'call_1' })), text('It says alpha.')]);
     const r = await runLug(['-p', 'read notes.txt', '--auto'], { cwd: box.project, env: { ...lugEnv(server, 'openai', box), LUG_OPENAI_API: 'responses' } });
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('Reading.It says alpha.\n');
+    expect(r.stdout).toBe('Reading.\n\nIt says alpha.\n');
     const [first, second] = server.modelRequests();
     expect(first!.path).toBe('/v1/responses');
     expect(first!.body.store).toBe(false);

@@ -61,7 +61,7 @@ describe('the headless printer', () => {
     expect(printed(recorded('write-waits-read-runs'))).toBe('• read notes.txt — done · 2 lines\n• write notes.txt — done · +1 −1\n');
     expect(printed(recorded('read-fails-write-denied'))).toBe(
       '• read missing.txt — failed: missing.txt (/project/missing.txt) does not exist; list its directory with ls to find the right name.\n' +
-        '• write out.txt — denied: denied: no writes here\n',
+        '• write out.txt — denied: no writes here\n',
     );
   });
 

@@ -1,0 +1,54 @@
+/**
+ * The dialog's queue in a real terminal: one turn that calls edit, write and
+ * bash (whose previews take different times: a diff of a file, a new file, a
+ * command) shows them in call order, oldest first.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startScriptedServer, text, toolCall, turn, type ScriptedServer } from '@lug/testing';
+import { LUG_BIN, lugEnv, sandbox } from './run-lug.js';
+import { hasTmux, TmuxScreen } from './tmux.js';
+
+let server: ScriptedServer | undefined;
+let screen: TmuxScreen | undefined;
+afterEach(async () => {
+  screen?.kill();
+  await server?.close();
+  screen = server = undefined;
+});
+
+describe.skipIf(!hasTmux())('the dialog in a real terminal', () => {
+  it('comes oldest first when one turn mixes edit, write and bash', async () => {
+    const box = sandbox();
+    writeFileSync(join(box.project, 'a.txt'), `${Array.from({ length: 2000 }, (_, i) => `line ${i}`).join('\n')}\n`);
+    server = await startScriptedServer([
+      turn(
+        toolCall('edit', { path: 'a.txt', old_string: 'line 1999', new_string: 'last line' }, { id: 'e1' }),
+        toolCall('write', { path: 'b.txt', content: 'new file\n' }, { id: 'w1' }),
+        toolCall('bash', { command: 'echo hi' }, { id: 'b1' }),
+      ),
+      text('All three done.'),
+    ]);
+    const s = (screen = new TmuxScreen());
+    s.start([process.execPath, LUG_BIN], { cwd: box.project, env: { ...lugEnv(server, 'anthropic', box), CI: 'true' }, width: 100, height: 40 });
+    await s.waitFor(/~\/project/);
+    s.type('do the three things');
+    await new Promise((r) => setTimeout(r, 150));
+    s.send('Enter');
+    const order: string[] = [];
+    for (const [tool, pattern] of [
+      ['edit', /edit wants to change/],
+      ['write', /write wants to change/],
+      ['bash', /bash wants to run/],
+    ] as const) {
+      const shown = await s.waitFor((screen) => /wants to (change|run)/.test(screen), 15_000);
+      order.push(pattern.test(shown) ? tool : (/(edit|write|bash) wants to/.exec(shown)?.[1] ?? '?'));
+      s.type('y');
+      // Wait until this dialog has gone before reading the next one.
+      await s.waitFor((screen) => !pattern.test(screen), 15_000);
+    }
+    expect(order).toEqual(['edit', 'write', 'bash']);
+    await s.waitFor(/All three done\./, 15_000);
+  });
+});

@@ -283,7 +283,7 @@ function modelChoices(c: TuiController): string[] {
 function tuiKeys(c: TuiController): KeyBinding[] {
   return [
     // What :auto does, its notice included: the two never disagree about what happened.
-    { keys: '<S-Tab>', desc: 'toggle auto mode (as :auto)', source: SOURCE, run: () => (c.host.commands.get('auto') ?? { run: () => toggleAuto(c) }).run('') },
+    { keys: '<S-Tab>', desc: 'toggle auto mode (as :auto)', source: SOURCE, run: () => (c.host.commands.get('auto') ?? { run: () => void toggleAuto(c) }).run('') },
     { keys: '<C-l>', desc: 'clear the screen and redraw', source: SOURCE, run: () => c.redraw() },
     editKey(c, SOURCE),
     {

@@ -120,3 +120,26 @@ describe('lug mcp list', () => {
     expect(r.stderr).toBe('lug: unknown: lug mcp lst; lug mcp list: start the configured MCP servers, print each with its state and tools, and stop them\n');
   });
 });
+
+describe.runIf(process.platform === 'linux')('MCP stdio servers in the sandbox', () => {
+  // A server runs code for the model like bash does: with lug.opt.sandbox on, it starts inside the same walls.
+  it('starts them inside the sandbox lug.opt.sandbox asks for: a write outside the project fails, and the server still serves', async () => {
+    for (const mode of ['off', 'workspace'] as const) {
+      const box = sandbox();
+      const outside = join(box.home, `written-by-the-server-${mode}`);
+      const start = `echo planted > ${JSON.stringify(outside)}; exec ${JSON.stringify(process.execPath)} ${JSON.stringify(EVERYTHING)} stdio`;
+      writeFileSync(
+        join(box.config, 'lug', 'init.lua'),
+        `lug.opt.sandbox = ${lua(mode)}\nlug.mcp.add("everything", { command = { "sh", "-c", ${lua(start)} } })\nlug.tool.rule("*", function(args, call) if call.tool:match("^mcp__") then return "allow" end end)\n`,
+      );
+      server = await startScriptedServer([turn(toolCall('mcp__everything__echo', { message: 'walled' }, { id: 'e1' })), text('done')]);
+      const r = await runLug(['-p', 'go'], { cwd: box.project, env: lugEnv(server, 'anthropic', box), timeoutMs: 60_000 });
+      expect(r.code, r.stderr).toBe(0);
+      expect(toolResultsIn(server.modelRequests()[1]!)[0]!.content).toBe('Echo: walled');
+      // The control run shows the server's write would land without the sandbox.
+      expect(existsSync(outside), `${mode}: ${outside}`).toBe(mode === 'off');
+      await server.close();
+      server = undefined;
+    }
+  });
+});

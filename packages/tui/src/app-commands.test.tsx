@@ -228,7 +228,7 @@ describe('App: host', () => {
   it('renders without Lua, approvals decisions or processes given', () => {
     const t = mountApp();
     expect(t.frame()).toContain('Ask, or :help');
-    expect(t.frame()).toContain('approval: ask');
+    expect(t.frame()).toContain('approval: policy');
   });
 });
 

@@ -166,7 +166,7 @@ describe('startTui', () => {
     const visible = screen.visible();
     expect(visible[0]).toBe('');
     expect(visible[1]).toBe('› draft');
-    expect(visible[2]).toMatch(/^approval: ask/);
+    expect(visible[2]).toMatch(/^approval: policy/);
     t.stdin.write('\x15');
     await settle(2);
     await quit(t);
@@ -179,7 +179,7 @@ describe('startTui', () => {
     const out = t.stdout.output;
     expect(out).toContain('lug 0.0.0-test');
     expect(out).toContain('Ask, or :help');
-    expect(out).toContain('approval: ask');
+    expect(out).toContain('approval: policy');
     await quit(t);
     await t.done;
   });
@@ -287,16 +287,16 @@ describe('startTui', () => {
     expect(count(/First paragraph of the answer\./)).toBe(1);
     expect(count(/Second paragraph, streamed in two parts\./)).toBe(1);
     expect(count(/Last words\./)).toBe(1);
-    expect(count(/^approval: ask/)).toBe(1);
+    expect(count(/^approval: policy/)).toBe(1);
     expect(lines.at(-2)).toBe('› x');
-    expect(lines.at(-1)).toMatch(/^approval: ask/);
+    expect(lines.at(-1)).toMatch(/^approval: policy/);
     const order = ['› abc', 'First paragraph', 'Second paragraph', 'Last words', '› x'].map((s) => lines.findIndex((l) => l.includes(s)));
     expect([...order].sort((a, b) => a - b)).toEqual(order);
   });
 
   it('would garble the screen with ink 6.8\'s incremental renderer (ink #909), which is why it is off', async () => {
     const lines = await conversation(true);
-    const statusLines = lines.filter((l) => /^approval: ask/.test(l)).length;
+    const statusLines = lines.filter((l) => /^approval: policy/.test(l)).length;
     const promptLines = lines.filter((l) => /^› abc$/.test(l)).length;
     // When ink is upgraded past the bug this fails: turn incrementalRendering on by default then.
     expect(statusLines !== 1 || promptLines !== 1 || lines.at(-1)?.startsWith('approval') !== true).toBe(true);

@@ -29,7 +29,7 @@ describe('the status line and the sandbox', () => {
 
   it('shows the mode whenever the sandbox is on, in auto mode or not', () => {
     expect(frame({ auto: true, mode: 'off', sandbox: 'workspace' })).toMatch(/^ AUTO  · sandbox: workspace · /);
-    expect(frame({ sandbox: 'read-only' })).toMatch(/^approval: ask · sandbox: read-only · /);
+    expect(frame({ sandbox: 'read-only' })).toMatch(/^approval: policy · sandbox: read-only · /);
   });
 
   it('shows nothing of the sandbox while it is off and auto mode is too', () => {

@@ -24,16 +24,22 @@ describe('StatusLine', () => {
   it('shows the model, the approval mode, tokens in and out, and the directory', () => {
     const frame = plain(render(<StatusLine info={base} home="/home/ann" />).lastFrame());
     expect(frame).toContain('anthropic/claude-sonnet-4-5');
-    expect(frame).toContain('approval: ask');
+    expect(frame).toContain('approval: policy');
     expect(frame).toContain('↑12k ↓678');
     expect(frame).toContain('~/project');
     expect(frame).not.toContain('AUTO');
   });
 
-  it('shows AUTO, and not the ask mode, while auto mode is on', () => {
+  it('names the approval mode as lug.opt.approval does: policy, all, off', () => {
+    for (const mode of ['policy', 'all', 'off'] as const) {
+      expect(plain(render(<StatusLine info={{ ...base, mode }} home="/home/ann" />).lastFrame())).toMatch(new RegExp(`^approval: ${mode} · `));
+    }
+  });
+
+  it('shows AUTO, and not the approval mode, while auto mode is on', () => {
     const frame = plain(render(<StatusLine info={{ ...base, mode: 'off', auto: true }} />).lastFrame());
     expect(frame).toContain(' AUTO ');
-    expect(frame).not.toContain('approval: ask');
+    expect(frame).not.toContain('approval: policy');
   });
 
   it('draws AUTO in white on red', () => {
@@ -90,7 +96,7 @@ describe('StatusLine', () => {
     await settle();
     const frame = plain(ui.lastFrame());
     expect(frame).toContain('anthropic/claude-sonnet-4-5 | in 12345 out 678');
-    expect(frame).not.toContain('approval: ask');
+    expect(frame).not.toContain('approval: policy');
     expect(seen[0]).toMatchObject({ approval: 'policy', auto: false, cwd: '/home/ann/project', running: 0 });
   });
 
@@ -134,7 +140,7 @@ describe('a status line worked out before the first frame', () => {
     expect(primed).toEqual({ fn, key: statusKey(base), text: 'line 1' });
     const ui = render(<StatusLine info={base} statusline={fn} primed={primed} />);
     expect(plain(ui.frames[0])).toContain('line 1');
-    expect(plain(ui.frames[0])).not.toContain('approval: ask');
+    expect(plain(ui.frames[0])).not.toContain('approval: policy');
     await settle();
     expect(calls).toBe(1);
     ui.rerender(<StatusLine info={{ ...base, busy: true }} statusline={fn} primed={primed} />);

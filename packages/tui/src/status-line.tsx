@@ -257,7 +257,7 @@ export function StatusLine({ info, width = 80, statusline, home, primed }: Statu
     <Box>
       <Text wrap="truncate-start">
         {info.inputMode === 'normal' ? <Text bold>NORMAL </Text> : info.inputMode === 'insert' ? <Text {...text}>INSERT </Text> : null}
-        {info.auto ? auto : <Text {...text}>{info.mode === 'all' ? 'approval: all' : 'approval: ask'}</Text>}
+        {info.auto ? auto : <Text {...text}>approval: {info.mode}</Text>}
         {!info.auto && auto ? (
           <Text>
             <Text {...text}> · </Text>

@@ -198,7 +198,7 @@ function rule(ctx: ApiContext, L: LuaState): number {
  */
 function ruleWithExamples(ctx: ApiContext, L: LuaState, tool: string, fn: LuaFunctionRef | Verdict, source: string, examples: Record<string, ExampleVerdict>): number {
   const approvals = ctx.approvals!;
-  const judge = typeof fn === 'string' ? fn : luaRule(fn, tool, source);
+  const judge = typeof fn === 'string' ? fn : luaRule(fn, tool, source, ruleArgumentsOf(ctx.vm));
   const release = () => (typeof fn === 'string' ? undefined : fn.release());
   const wait = ctx.vm.asyncFn('lug.tool.rule', async () => {
     let remove: () => void;

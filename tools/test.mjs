@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: the module-boundary check, the built-in tool name check, then every package's build and tests
-// through Nx (cached), each package's output shown, and one closing line that
-// adds up the tests of every package: "N passed, N failed".
+// through Nx (cached), each package's output shown, the type check of every package (tools/typecheck.mjs),
+// and one closing line that adds up the tests of every package: "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,7 +40,11 @@ nx.on('close', (code) => {
     failed += Number(/(\d+) failed/.exec(line)?.[1] ?? 0);
     skipped += Number(/(\d+) skipped/.exec(line)?.[1] ?? 0);
   }
+  // Types last: the builds above made the declarations every package's sources import.
+  const types = spawnSync(process.execPath, [join(root, 'tools', 'typecheck.mjs')], { cwd: root, stdio: 'inherit' });
   process.stdout.write(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
   if (toolNames.status !== 0) process.stdout.write('the built-in tool name check failed (above)\n');
-  process.exit(code === 0 ? (toolNames.status ?? 1) : (code ?? 1));
+  if (types.status !== 0) process.stdout.write('the type check failed (above)\n');
+  const checks = toolNames.status !== 0 ? (toolNames.status ?? 1) : types.status !== 0 ? (types.status ?? 1) : 0;
+  process.exit(code === 0 ? checks : (code ?? 1));
 });

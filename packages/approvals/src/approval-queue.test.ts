@@ -1,4 +1,4 @@
-import type { AuthorizeRequest } from '@lug/core';
+import type { AuthorizeRequest, ToolPreview } from '@lug/core';
 import { describe, expect, it } from 'vitest';
 import { fakeTool, never, request, settle, setup } from './test-support.js';
 import type { Approvals } from './types.js';
@@ -108,7 +108,7 @@ describe('the approval queue', () => {
 
   it('comes in call order when the tools are mixed, however long each preview takes', async () => {
     // edit's diff is slowest to compute, write's next, bash's command at once: as a real turn's tools are.
-    const slow = (ms: number) => ({ preview: () => new Promise<{ kind: 'none' }>((r) => setTimeout(() => r({ kind: 'none' }), ms)) });
+    const slow = (ms: number) => ({ preview: () => new Promise<ToolPreview>((r) => setTimeout(() => r({ kind: 'text', text: '' }), ms)) });
     const tools = [fakeTool('edit', true, slow(60)), fakeTool('write', true, slow(30)), fakeTool('bash', true)];
     const { approvals } = setup({ interactive: true, tools });
     const calls = [request('edit', { path: 'a' }), request('write', { path: 'b' }), request('bash', { command: 'ls' })];
@@ -129,7 +129,7 @@ describe('the approval queue', () => {
 
   it('holds the dialog for an older call whose preview is still computing, and shows nothing later in its place', async () => {
     let finishPreview: (() => void) | undefined;
-    const tools = [fakeTool('edit', true, { preview: () => new Promise<{ kind: 'none' }>((r) => (finishPreview = () => r({ kind: 'none' }))) }), fakeTool('bash', true)];
+    const tools = [fakeTool('edit', true, { preview: () => new Promise<ToolPreview>((r) => (finishPreview = () => r({ kind: 'text', text: '' }))) }), fakeTool('bash', true)];
     const { approvals } = setup({ interactive: true, tools });
     const [edit, bash] = [request('edit', { path: 'a' }), request('bash', { command: 'ls' })];
     const results = runTurn(approvals, [edit, bash], []);
@@ -147,7 +147,7 @@ describe('the approval queue', () => {
   });
 
   it('gives up the place of a call that did not ask, and of one cancelled while it was previewed', async () => {
-    const tools = [fakeTool('read', false), fakeTool('edit', true, { preview: () => new Promise<{ kind: 'none' }>(() => undefined) }), fakeTool('bash', true)];
+    const tools = [fakeTool('read', false), fakeTool('edit', true, { preview: () => new Promise<ToolPreview>(() => undefined) }), fakeTool('bash', true)];
     const { approvals } = setup({ interactive: true, tools });
     const stop = new AbortController();
     const read = approvals.decide(request('read', { path: 'a' }), never);

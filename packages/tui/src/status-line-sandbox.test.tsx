@@ -12,6 +12,7 @@ const base: StatusInfo = {
   mode: 'policy',
   auto: false,
   usage: { inputTokens: 0, outputTokens: 0 },
+  cost: undefined,
   running: 0,
   background: 0,
   cwd: '/p',

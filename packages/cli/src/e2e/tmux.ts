@@ -1,6 +1,17 @@
 /** Drives the real `lug` in a real terminal: tmux, with send-keys to type and capture-pane to read the screen. */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * The screens' tmux configuration: a pane stays after its program exits, set
+ * before the program starts. (Set afterwards, a lug that exits at once — a
+ * usage error — took its pane and session with it, and the test read nothing.)
+ */
+const CONFIG = join(tmpdir(), `lug-e2e-tmux-${process.pid}.conf`);
+writeFileSync(CONFIG, 'set-option -g remain-on-exit on\n');
 
 export function hasTmux(): boolean {
   return spawnSync('tmux', ['-V']).status === 0;
@@ -18,8 +29,7 @@ export class TmuxScreen {
   /** Start `argv` in a new detached window of the given size, with exactly `env`. */
   start(argv: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; width?: number; height?: number }): void {
     const envArgs = Object.entries({ TERM: 'xterm-256color', ...opts.env }).flatMap(([k, v]) => (v === undefined ? [] : ['-e', `${k}=${v}`]));
-    this.tmux('-f', '/dev/null', 'new-session', '-d', '-s', this.name, '-x', String(opts.width ?? 100), '-y', String(opts.height ?? 30), '-c', opts.cwd, ...envArgs, '--', ...argv);
-    this.tmux('set-option', '-t', this.name, 'remain-on-exit', 'on');
+    this.tmux('-f', CONFIG, 'new-session', '-d', '-s', this.name, '-x', String(opts.width ?? 100), '-y', String(opts.height ?? 30), '-c', opts.cwd, ...envArgs, '--', ...argv);
   }
 
   /** Keys in tmux's notation ("Enter", "Escape", "BTab", "C-c") or literal text with `literal`. */
@@ -60,6 +70,11 @@ export class TmuxScreen {
     while (Date.now() < deadline) {
       screen = this.capture(escapes);
       if (test(screen)) return screen;
+      // A program that exited at once may have its output pushed above the visible screen by tmux's "Pane is dead".
+      if (!escapes && this.paneDead()) {
+        screen = this.scrollback();
+        if (test(screen)) return screen;
+      }
       await new Promise((r) => setTimeout(r, 50));
     }
     throw new Error(`the screen did not show ${pattern} within ${timeoutMs} ms; it shows:\n${screen}`);

@@ -57,7 +57,7 @@ describe('the context window in the interface', () => {
   it('the status line shows the share of the window the next request uses', async () => {
     const t = mount();
     await t.type('hi', KEY.enter);
-    await t.waitFor(() => !t.session.running && /1\d% context/.test(t.frame()), 'the share in the status line');
+    await t.waitFor(() => !t.session.running && /ctx [\d.]+k?\/10k 1\d%/.test(t.frame()), 'the share in the status line');
   });
 
   it(':context breaks the context down, with the largest items and their turns', async () => {

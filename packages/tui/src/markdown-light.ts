@@ -7,7 +7,7 @@
  * is as fast and as small as a keyed one (issue 15). Anything else is not
  * light: undefined, and the text waits for the real renderer.
  */
-import { wrapRows } from './text-layout.js';
+import { wrapHanging } from './text-layout.js';
 
 const RESET = '\x1b[0m';
 const code = (s: string) => `\x1b[33m${s}\x1b[39m`;
@@ -67,5 +67,5 @@ export function renderLightMarkdown(markdown: string, width: number): string | u
   const blocks = markdown.replace(/^\n+|\n+$/g, '').split(/\n\n+/);
   const drawn = blocks.map(block);
   if (drawn.some((d) => d === undefined)) return undefined;
-  return wrapRows(drawn.join('\n\n'), Math.max(20, width));
+  return wrapHanging(drawn.join('\n\n'), Math.max(20, width));
 }

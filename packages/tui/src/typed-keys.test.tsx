@@ -24,7 +24,8 @@ async function start() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lug-tui-keys-'));
   dirs.push(dir);
   const { host, approvals } = createHostWithApprovals(
-    { cwd: dir, env: { HOME: dir, XDG_STATE_HOME: path.join(dir, 'state') }, interactive: true },
+    // Ctrl-G opens $EDITOR: `true` leaves the prompt as it was (without it, the test started a real vi and waited for ever).
+    { cwd: dir, env: { HOME: dir, XDG_STATE_HOME: path.join(dir, 'state'), EDITOR: 'true', PATH: process.env.PATH }, interactive: true },
     { logPath: path.join(dir, 'approvals.log') },
   );
   const session = new FakeSession(host);

@@ -59,24 +59,28 @@ export function eventFunctions(ctx: ApiContext): { on: (L: LuaState) => number; 
     return result as undefined;
   };
 
+  /** What lug.on returns (and lug.off takes): a function that unsubscribes and frees the Lua function, once. */
+  const pushRemover = (L: LuaState, fn: LuaFunctionRef, unsubscribe: () => void): number => {
+    const remove = ctx.track(() => {
+      unsubscribe();
+      subscriptions.delete(remover);
+      fn.release();
+    });
+    const remover = vm.fn('remove', () => {
+      remove();
+      return 0;
+    });
+    subscriptions.set(remover, remove);
+    vm.f.lua.lua_pushjsfunction(L, remover);
+    return 1;
+  };
+
   return {
     on: (L) => {
       const [name, fn] = ON.read(vm, L);
       const where = vm.where(L);
       if ((HOOK_NAMES as readonly string[]).includes(name)) {
-        const removeHook = host.hooks.on(name as LugHookType, hookFn(fn), where);
-        const remove = ctx.track(() => {
-          removeHook();
-          subscriptions.delete(remover);
-          fn.release();
-        });
-        const remover = vm.fn('remove', () => {
-          remove();
-          return 0;
-        });
-        subscriptions.set(remover, remove);
-        vm.f.lua.lua_pushjsfunction(L, remover);
-        return 1;
+        return pushRemover(L, fn, host.hooks.on(name as LugHookType, hookFn(fn), where));
       }
       const listener = (event: LugEvent) => {
         if (reporting && event.type === 'notify') return;
@@ -87,19 +91,8 @@ export function eventFunctions(ctx: ApiContext): { on: (L: LuaState) => number; 
           report(event.type, where, err);
         }
       };
-      const unsubscribe = name === '*' ? host.events.onAny(listener) : host.events.on(name as 'error', listener) // any one event type: the listener takes every event;
-      const remove = ctx.track(() => {
-        unsubscribe();
-        subscriptions.delete(remover);
-        fn.release();
-      });
-      const remover = vm.fn('remove', () => {
-        remove();
-        return 0;
-      });
-      subscriptions.set(remover, remove);
-      vm.f.lua.lua_pushjsfunction(L, remover);
-      return 1;
+      // Any one event type: the listener takes every event.
+      return pushRemover(L, fn, name === '*' ? host.events.onAny(listener) : host.events.on(name as 'error', listener));
     },
     off: (L) => {
       const [remover] = OFF.read(vm, L);

@@ -8,20 +8,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startScriptedServer, text, toolCall, turn, type ScriptedServer } from '@lug/testing';
-import { protocolProblems, selected, startEditor, type AcpEditor } from './acp-client.js';
+import { closeEditors, selected, startEditor, type AcpEditor } from './acp-client.js';
 import { lugEnv, sandbox, toolResultsIn } from './run-lug.js';
 
 let server: ScriptedServer | undefined;
 let editor: AcpEditor | undefined;
 afterEach(async () => {
-  if (editor) {
-    const problems = protocolProblems(editor.stdoutLines());
-    await editor.close();
-    editor = undefined;
-    expect(problems).toEqual([]);
-  }
+  const problems = await closeEditors([editor]);
+  editor = undefined;
   await server?.close();
   server = undefined;
+  expect(problems).toEqual([]);
 });
 
 const write = (path: string, content: string, id: string) => toolCall('write', { path, content }, { id });

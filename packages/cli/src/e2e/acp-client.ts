@@ -129,3 +129,11 @@ export function protocolProblems(lines: string[]): string[] {
     }
   });
 }
+
+/** The end of a test's editors: each closed, and what broke the protocol on their stdout (none, for a test that passes). */
+export async function closeEditors(editors: ReadonlyArray<AcpEditor | undefined>): Promise<string[]> {
+  const open = editors.filter((e): e is AcpEditor => e !== undefined);
+  const problems = open.flatMap((e) => protocolProblems(e.stdoutLines()));
+  await Promise.all(open.map((e) => e.close()));
+  return problems;
+}

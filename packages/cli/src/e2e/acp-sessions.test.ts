@@ -8,14 +8,13 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { httpError, startScriptedServer, text, toolCall, turn, type ScriptedServer } from '@lug/testing';
-import { agentText, protocolProblems, startEditor, waitFor, type AcpEditor } from './acp-client.js';
+import { agentText, closeEditors, startEditor, waitFor, type AcpEditor } from './acp-client.js';
 import { lugEnv, sandbox, toolResultsIn } from './run-lug.js';
 
 let server: ScriptedServer | undefined;
 let editors: AcpEditor[] = [];
 afterEach(async () => {
-  const problems = editors.flatMap((e) => protocolProblems(e.stdoutLines()));
-  await Promise.all(editors.map((e) => e.close()));
+  const problems = await closeEditors(editors);
   editors = [];
   expect(problems).toEqual([]);
   await server?.close();

@@ -8,20 +8,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { anthropicStream, startScriptedServer, text, toolCall, turn, type ScriptedServer } from '@lug/testing';
-import { agentText, protocolProblems, startEditor, type AcpEditor } from './acp-client.js';
+import { agentText, closeEditors, startEditor, type AcpEditor } from './acp-client.js';
 import { lugEnv, sandbox } from './run-lug.js';
 
 let server: ScriptedServer | undefined;
 let editor: AcpEditor | undefined;
 afterEach(async () => {
-  if (editor) {
-    const problems = protocolProblems(editor.stdoutLines());
-    await editor.close();
-    editor = undefined;
-    expect(problems).toEqual([]);
-  }
+  const problems = await closeEditors([editor]);
+  editor = undefined;
   await server?.close();
   server = undefined;
+  expect(problems).toEqual([]);
 });
 
 const updatesOf = (e: AcpEditor, kind: string) => e.updates.map((n) => n.update).filter((u) => u.sessionUpdate === kind);

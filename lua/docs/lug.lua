@@ -204,6 +204,22 @@ lug.config = {}
 ---@return lug.PluginInfo[] plugins
 function lug.config.plugins() end
 
+---The stock workflows: Lua files shipped with lug (plan mode, the todo list, prompt files, skills, subagents…), written against this same API. They load after init.lua and the plugins, in name order. Turn one off with one line of init.lua, and replace one by putting a file of the same name in `<config>/workflows/`, e.g. a copy of the stock one to change.
+---
+---```lua
+---lug.workflow.disable("plan")
+---```
+---@class lug.workflow
+lug.workflow = {}
+
+---Turn a stock workflow off: call it from init.lua or a plugin, which run before the workflows load. An unknown name is an error naming the stock workflows.
+---@param name string The workflow's name, e.g. "plan".
+function lug.workflow.disable(name) end
+
+---The stock workflows, in load order: each with the file that runs (your copy when you have one), whether it is the stock file, whether it was turned off, loaded, and its error if it failed.
+---@return lug.WorkflowInfo[] workflows
+function lug.workflow.list() end
+
 ---MCP servers (Model Context Protocol): each server's tools become tools named `mcp__<server>__<tool>`, which ask by default and are judged by rules like any tool (a rule on "*" sees `call.tool`, which names the server). Servers start in the background; `:mcp` lists them with their state, tools and last error. They can also come from `.mcp.json` in Claude Code's format, in the config directory and in the project (a project's server asks once before it starts). See docs/mcp.md.
 ---@class lug.mcp
 lug.mcp = {}
@@ -355,6 +371,15 @@ function lug.mcp.remove(name) end
 ---@field source string Where it is written, "lug.lua:42".
 
 ---A plugin lug found or loaded.
+---A stock workflow, as lug.workflow.list returns it.
+---@class lug.WorkflowInfo
+---@field name string Its name, e.g. "plan".
+---@field file string The file that runs: your copy in `<config>/workflows/` when there is one, else the stock file.
+---@field stock boolean Whether `file` is the stock one.
+---@field disabled boolean Turned off with lug.workflow.disable.
+---@field loaded boolean Whether it ran without an error.
+---@field error? string Why it failed to load.
+
 ---@class lug.PluginInfo
 ---@field name string
 ---@field dir string Its directory.

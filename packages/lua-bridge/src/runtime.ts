@@ -1,6 +1,6 @@
 /**
  * createLuaRuntime: one Lua state for a lug process, with the `lug` global, the
- * start-up load order (basic.lug → init.lua → plugins), `:lua` and lug.docs.
+ * start-up load order (basic.lug → init.lua → plugins → stock workflows), `:lua` and lug.docs.
  */
 import * as path from 'node:path';
 import { configDir as xdgConfigDir, integerOption, type Env, type LugHost } from '@lug/core';
@@ -17,6 +17,7 @@ import { loadProcessRunner, type ProcessRunner } from './process-runner.js';
 import { openStandardLibraries } from './stdlib/open.js';
 import { defaultRuntimePath } from './runtime-files.js';
 import { loadStartupFiles, type LoadReport } from './startup.js';
+import { findWorkflows } from './workflows.js';
 import type { McpConfigSink } from './api/mcp-sink.js';
 
 export type { LoadError, LoadedFile, LoadReport } from './startup.js';
@@ -26,6 +27,8 @@ export interface LuaRuntimeOptions {
   configDir?: string;
   /** The stock runtime. Default: lua/basic.lug shipped with this package. */
   runtimePath?: string;
+  /** The stock workflows (NAME.lua each). Default: workflows/ beside the runtime file. */
+  workflowsDir?: string;
   /** The annotations and reference pages behind lug.docs. Default: docs/ beside the runtime file. */
   docsDir?: string;
   /**
@@ -92,7 +95,11 @@ export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined
     initFile: path.join(configDir, 'init.lua'),
     pluginsDir: path.join(configDir, 'plugins'),
     plugins: [],
+    workflowsDir: path.join(configDir, 'workflows'),
+    workflows: [],
+    workflowsStarted: false,
   };
+  config.workflows.push(...findWorkflows(opts.workflowsDir ?? path.join(path.dirname(runtimePath), 'workflows'), config.workflowsDir));
   if (!host.options.has(LUA_BUDGET_OPTION.name)) host.options.define(LUA_BUDGET_OPTION);
   const vm = new LuaVM({ loadFengari: opts.loadFengari, budget: () => host.options.get<number>(LUA_BUDGET_OPTION.name) });
   const registrations = trackRegistrations();

@@ -1,19 +1,20 @@
 /**
  * The start-up load order: the stock runtime (basic.lug), then init.lua, then
- * each plugin's init.lua in name order, each on its own coroutine. A file that
+ * each plugin's init.lua in name order, then the stock workflows not turned
+ * off (lug.workflow.disable) in name order, each on its own coroutine. A file that
  * fails is reported (in the report, and as a `notify` event of level "error")
  * and the rest still loads.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { LugHost } from '@lug/core';
-import type { ConfigInfo, PluginInfo } from './api/api-context.js';
+import type { ConfigInfo, PluginInfo, WorkflowInfo } from './api/api-context.js';
 import type { ChunkCache } from './chunk-cache.js';
 import { LuaError } from './lua-error.js';
 import type { LuaVM } from './lua-vm.js';
 
 export interface LoadError {
-  stage: 'runtime' | 'init' | 'plugin';
+  stage: 'runtime' | 'init' | 'plugin' | 'workflow';
   /** The file that failed to load. */
   file: string;
   /** Where the error happened: "/…/init.lua", 12 (may be another file the loaded one required). */
@@ -67,6 +68,7 @@ function luaPath(dirs: string[]): string {
 function describeStage(stage: LoadError['stage'], file: string): string {
   if (stage === 'runtime') return `the stock runtime ${file}`;
   if (stage === 'init') return file;
+  if (stage === 'workflow') return `the workflow ${path.basename(file, '.lua')} (${file})`;
   return `the Lua plugin ${path.basename(path.dirname(file))} (${file})`;
 }
 
@@ -100,7 +102,7 @@ export async function loadStartupFiles(parts: StartupParts): Promise<LoadReport>
     report.errors.push(error);
     host.events.emit('notify', { message: notice, level: 'error' });
   };
-  const attempt = async (stage: LoadError['stage'], file: string, plugin?: PluginInfo) => {
+  const attempt = async (stage: LoadError['stage'], file: string, plugin?: PluginInfo | WorkflowInfo) => {
     const t = performance.now();
     let ok = true;
     try {
@@ -124,6 +126,10 @@ export async function loadStartupFiles(parts: StartupParts): Promise<LoadReport>
     }
     plugin.error = `${plugin.dir} has no init.lua`;
     fail({ stage: 'plugin', file: plugin.entry, message: plugin.error }, `the Lua plugin ${plugin.name} was not loaded: ${plugin.error}`);
+  }
+  config.workflowsStarted = true;
+  for (const workflow of config.workflows) {
+    if (!workflow.disabled) await attempt('workflow', workflow.file, workflow);
   }
   report.ms = performance.now() - started;
   return report;

@@ -24,11 +24,30 @@ export interface PluginInfo {
   error?: string;
 }
 
+/** One stock workflow (lua/workflows/NAME.lua), or the user's copy of it. */
+export interface WorkflowInfo {
+  name: string;
+  /** The file that runs: the user's `<config>/workflows/NAME.lua` when it exists, else the stock one. */
+  file: string;
+  /** Whether `file` is the stock file shipped with lug. */
+  stock: boolean;
+  /** Turned off by `lug.workflow.disable(name)` before the workflows loaded. */
+  disabled: boolean;
+  loaded: boolean;
+  error?: string;
+}
+
 export interface ConfigInfo {
   dir: string;
   initFile: string;
   pluginsDir: string;
   plugins: PluginInfo[];
+  /** Where a user's copy of a stock workflow replaces it: `<config>/workflows/`. */
+  workflowsDir: string;
+  /** The stock workflows, in load order (after init.lua and the plugins). */
+  workflows: WorkflowInfo[];
+  /** Set once the workflows have started loading: disabling one is then too late. */
+  workflowsStarted: boolean;
 }
 
 export interface ApiContext {

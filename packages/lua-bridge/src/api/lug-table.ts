@@ -15,6 +15,7 @@ import { pushProcApi } from './proc.js';
 import { pushSessionApi } from './session.js';
 import { pushToolApi } from './tool.js';
 import { pushUiApi } from './ui.js';
+import { pushWorkflowApi } from './workflow.js';
 
 export function installLugGlobal(ctx: ApiContext): void {
   const { vm } = ctx;
@@ -56,6 +57,8 @@ export function installLugGlobal(ctx: ApiContext): void {
   setPart('mcp');
   pushHlApi(ctx, L);
   setPart('hl');
+  pushWorkflowApi(ctx, L);
+  setPart('workflow');
   refuseNewFields(vm, L, 'lug');
   setGlobalModule(lua, L, 'lug');
 }

@@ -1,0 +1,70 @@
+/** The stock workflows load after init.lua and the plugins; one line turns one off, a copy replaces it. */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setup, type Setup } from './test-support.js';
+
+let s: Setup | undefined;
+afterEach(() => s?.runtime.close());
+
+function stockDir(files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lug-workflows-'));
+  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
+  return dir;
+}
+
+const STOCK = {
+  'plan.lua': 'order = order or {}; table.insert(order, "stock plan")',
+  'todo.lua': 'order = order or {}; table.insert(order, "stock todo")',
+  'README.md': 'not a workflow',
+};
+
+describe('stock workflows', () => {
+  it('load in name order after init.lua and the plugins', async () => {
+    s = setup({ 'init.lua': 'order = { "init" }', 'plugins/p/init.lua': 'table.insert(order, "plugin")' }, { workflowsDir: stockDir(STOCK) });
+    const report = await s.runtime.loadStartup();
+    expect(report.errors).toEqual([]);
+    expect((await s.runtime.run('order')).values[0]).toEqual(['init', 'plugin', 'stock plan', 'stock todo']);
+    expect(report.files.filter((f) => f.stage === 'workflow').map((f) => path.basename(f.file))).toEqual(['plan.lua', 'todo.lua']);
+    expect(s.runtime.config.workflows.map((w) => [w.name, w.loaded, w.stock])).toEqual([
+      ['plan', true, true],
+      ['todo', true, true],
+    ]);
+  });
+
+  it('one line of init.lua turns one off', async () => {
+    s = setup({ 'init.lua': 'order = {}\nlug.workflow.disable("plan")' }, { workflowsDir: stockDir(STOCK) });
+    await s.runtime.loadStartup();
+    expect((await s.runtime.run('order')).values[0]).toEqual(['stock todo']);
+    expect((await s.runtime.run('lug.workflow.list()[1].disabled')).values[0]).toBe(true);
+  });
+
+  it('a copy in the config directory replaces the stock one', async () => {
+    s = setup({ 'workflows/plan.lua': 'order = order or {}; table.insert(order, "my plan")' }, { workflowsDir: stockDir(STOCK) });
+    await s.runtime.loadStartup();
+    expect((await s.runtime.run('order')).values[0]).toEqual(['my plan', 'stock todo']);
+    expect(s.runtime.config.workflows[0]).toMatchObject({ name: 'plan', stock: false, file: path.join(s.lug.configDir, 'workflows', 'plan.lua') });
+  });
+
+  it('turning off a workflow that does not exist names the ones that do', async () => {
+    s = setup({ 'init.lua': 'lug.workflow.disable("plna")' }, { workflowsDir: stockDir(STOCK) });
+    const report = await s.runtime.loadStartup();
+    expect(report.errors[0]!.message).toContain(`bad argument #1 to 'lug.workflow.disable' (no stock workflow named "plna"; the stock workflows are "plan", "todo")`);
+    expect(report.errors[0]!.line).toBe(1);
+  });
+
+  it('turning one off after it loaded says why it is too late', async () => {
+    s = setup({}, { workflowsDir: stockDir(STOCK) });
+    await s.runtime.loadStartup();
+    await expect(s.runtime.run('lug.workflow.disable("plan")')).rejects.toThrow(/"plan" has already loaded; call it from init.lua or a plugin/);
+  });
+
+  it('a broken workflow is reported with its file and line, and the next one still loads', async () => {
+    s = setup({}, { workflowsDir: stockDir({ ...STOCK, 'plan.lua': 'local x = = 1' }) });
+    const report = await s.runtime.loadStartup();
+    expect(report.errors).toEqual([expect.objectContaining({ stage: 'workflow', line: 1 })]);
+    expect(s.events).toContainEqual(expect.objectContaining({ type: 'notify', level: 'error', message: expect.stringMatching(/^the workflow plan \(.*plan\.lua\) failed to load/) }));
+    expect((await s.runtime.run('order')).values[0]).toEqual(['stock todo']);
+  });
+});

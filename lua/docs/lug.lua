@@ -123,6 +123,20 @@ function lug.on(event, fn) end
 ---@return boolean removed False when the hook was already removed, or `remove` is not one of lug.on's.
 function lug.off(remove) end
 
+---A named group of a file's registrations, which the file can clear itself (Neovim's augroup with `clear = true`). `lug.group(name, fn)` first removes what the group held, then runs `fn` at once; everything `fn` registers (rules, tools, hooks, commands, keys, highlight groups) belongs to the group. `lug.group(name)` removes what the group holds. A group belongs to the file whose code calls `lug.group` (init.lua, a plugin, a module of theirs), so `:source` and `:reload` of that file clear its groups too. `fn` must not wait (lug.ui.confirm inside it is an error); a callback made inside it that registers later registers as its file, not in the group.
+---
+---```lua
+---lug.group("fmt", function()
+---  lug.on("tool_result", function(e) ... end)
+---  lug.cmd.register("fmt", function() ... end)
+---end)
+---lug.group("fmt")  -- 2: both removed
+---```
+---@param name string The group's name (not empty).
+---@param fn? fun() What registers in the group.
+---@return integer removed How many registrations the group held before.
+function lug.group(name, fn) end
+
 ---`:commands`.
 ---@class lug.cmd
 lug.cmd = {}

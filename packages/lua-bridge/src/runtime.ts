@@ -8,6 +8,7 @@ import type { Approvals } from '@lug/approvals';
 import type { ApiContext, ConfigInfo } from './api/api-context.js';
 import { Owners, Registrations } from './api/owners.js';
 import { reloadConfig, sourceFile, type SourceResult } from './reload.js';
+import type { ConversationSource } from './api/session-messages.js';
 import { installLugGlobal } from './api/lug-table.js';
 import { ChunkCache } from './chunk-cache.js';
 import { DocIndex, readDocsDir, type DocEntry } from './docs/doc-index.js';
@@ -74,6 +75,8 @@ export interface LuaRuntime {
   source(file?: string): Promise<SourceResult>;
   /** `:reload`: source init.lua and every Lua plugin again, in start-up order. */
   reload(): Promise<SourceResult[]>;
+  /** Where lug.session.messages reads the conversation (the CLI: its session's messages, once it is open). */
+  setConversation(source: ConversationSource): void;
   config: ConfigInfo;
   /** Undo everything Lua registered (tools, rules, hooks, commands, keys) and close the state. */
   close(): void;
@@ -107,6 +110,7 @@ export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined
   if (!host.options.has(LUA_BUDGET_OPTION.name)) host.options.define(LUA_BUDGET_OPTION);
   const vm = new LuaVM({ loadFengari: opts.loadFengari, budget: () => host.options.get<number>(LUA_BUDGET_OPTION.name) });
   const registrations = new Registrations();
+  let conversation: ConversationSource | undefined;
   const owners = new Owners(vm, config);
   let docIndex: DocIndex | undefined;
   const docs = () => {
@@ -124,6 +128,7 @@ export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined
     track: (remove, owner = owners.current()) => registrations.track(remove, owner),
     owners,
     registrations,
+    conversation: () => conversation?.(),
   };
   const output = (text: string, stream: 'stdout' | 'stderr') => {
     const message = text.replace(/\n$/, '');
@@ -163,6 +168,9 @@ export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined
   return {
     loadStartup,
     run,
+    setConversation(source) {
+      conversation = source;
+    },
     source: (file) => serially(async () => {
       await loadStartup();
       return sourceFile(reloadParts, file ?? config.initFile);

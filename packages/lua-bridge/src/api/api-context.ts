@@ -3,7 +3,7 @@
  * the approvals, and everything registered from Lua, by owner, so a file run
  * again (and `close()`) takes back what it registered.
  */
-import type { LugHost } from '@lug/core';
+import type { LugHost, Message } from '@lug/core';
 import type { Approvals } from '@lug/approvals';
 import type { JsFunction, LuaState } from '../fengari.js';
 import type { LuaVM } from '../lua-vm.js';
@@ -50,6 +50,8 @@ export interface ApiContext {
   track(remove: () => void, owner?: string): () => void;
   /** Who owns what Lua registers now, and the options each owner set. */
   owners: Owners;
+  /** The conversation lug.session.messages reads (unset until the interface gives it). */
+  conversation(): readonly Message[] | undefined;
   /** Every registration, by owner (what `track` adds to). */
   registrations: Registrations;
 }

@@ -89,13 +89,13 @@ describe('lug.on / lug.off', () => {
 
   it('"*" gets every event; a hook may wait', async () => {
     s = setup();
-    await run('types = {} lug.on("*", function(e) types[#types + 1] = e.type end) lug.on("tool_call", function(e) answer = lug.ui.confirm("saw " .. e.call.tool) end)');
-    s.host.events.emit('tool_call', { call: { id: '1', tool: 'read', args: {}, argsText: '{}' } });
+    await run('types = {} lug.on("*", function(e) types[#types + 1] = e.type end) lug.on("turn_start", function(e) answer = lug.ui.confirm("saw " .. e.prompt) end)');
+    s.host.events.emit('turn_start', { prompt: 'read' });
     await s.ui.questions(1);
     expect(s.ui.asked[0]!.message).toBe('saw read');
     s.ui.asked[0]!.answer(true);
     await new Promise((r) => setTimeout(r, 0));
-    expect(await run('return types, answer')).toEqual([['tool_call'], true]);
+    expect(await run('return types, answer')).toEqual([['turn_start'], true]);
   });
 
   it('a failing hook is reported and stays subscribed; an unknown event is an error', async () => {

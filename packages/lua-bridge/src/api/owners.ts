@@ -17,7 +17,13 @@
  */
 import * as path from 'node:path';
 import type { LuaVM } from '../lua-vm.js';
-import type { ConfigInfo } from './api-context.js';
+
+/** The part of the config (api-context's ConfigInfo) that says which file owns a path. */
+interface OwnerConfig {
+  dir: string;
+  initFile: string;
+  plugins: ReadonlyArray<{ kind: string; dir: string; entry: string }>;
+}
 
 /** Registrations of no file (`:lua`, JavaScript). */
 export const NO_OWNER = '';
@@ -91,7 +97,7 @@ export class Owners {
 
   constructor(
     private readonly vm: LuaVM,
-    private readonly config: ConfigInfo,
+    private readonly config: OwnerConfig,
   ) {}
 
   /** A file lug runs and that owns what it registers. */

@@ -75,6 +75,18 @@ lug.session = {}
 ---@return fun() remove Removes the approver.
 function lug.session.approve(fn) end
 
+---The conversation so far, as a copy in plain Lua tables (changing it changes nothing): one table a message, oldest first. `{ role = "user", text = "…", images = 1 }` (images: how many were attached, absent when none); `{ role = "assistant", text = "…", calls = { { id = "…", tool = "bash", args = { … }, argsText = "{…}" } } }` (calls absent when none; args nil when the model sent invalid JSON); `{ role = "tool", results = { { callId = "…", tool = "bash", content = "…", isError = false } } }`. The model's reasoning is left out. After a compaction, the messages it replaced are still listed (the session keeps them). Empty until a conversation is open.
+---
+---```lua
+---lug.cmd.register("calls", function()
+---  local n = 0
+---  for _, m in ipairs(lug.session.messages()) do n = n + #(m.calls or {}) end
+---  lug.ui.notify(n .. " tool calls so far")
+---end)
+---```
+---@return table[] messages
+function lug.session.messages() end
+
 ---Talking to the user.
 ---@class lug.ui
 lug.ui = {}
@@ -112,8 +124,16 @@ function lug.proc.spawn(argv, opts) end
 
 ---Call `fn(event)` for every event of a kind on lug's event stream, each on its own coroutine. The events: `session_start`, `turn_start`, `request_start`, `retry`, `text_delta`, `reasoning_delta` (the model's reasoning as it streams, apart from the answer), `assistant_message`, `tool_call`, `approval_request`, `approval_decision`, `tool_start`, `tool_progress`, `tool_result`, `usage`, `context` (how full the window is: `used`, `window`, `fraction`, `estimated`, `source`), `compaction_start`, `after_compact` (a compaction's `reason`, `summary`, `replaced` and `kept` messages, `tokensBefore`, `tokensAfter`, `by`), `mode_change`, `option_change`, `turn_end`, `error`, `notify`; or `"*"` for all of them. The event table has `type` and the event's fields (for example `tool_result`: `call` (with `description`, what the call is about), `content`, `isError`, `outcome`, `durationMs` and `details`, what the tool said about its result for interfaces). A hook that fails is reported as a notification and stays subscribed.
 ---
----`lug.on` also takes the hook points, whose function's return value changes what happens; lug waits for it. `before_compact` gets a table with `reason` (`"threshold"`, `"overflow"` or `"command"`), `messages` (those to be summarised), `focus`, `instructions`, `pinned` (the facts pinned so far), `tokens` and `window`, and may return a table with `pinned` (a list of facts kept word for word in the summary and shown to the model writing it), `focus`, `instructions` (added to the summary request) or `summary` (its own summary: no model request is made); nil changes nothing. A hook that returns anything else is reported, naming where it was made, and changes nothing. See docs/context.md.
----@param event string An event name, a hook point ("before_compact"), or "*".
+---`lug.on` also takes the hook points, whose function's return value changes what happens; lug waits for it. `tool_call` and `tool_result` are hook points of the same names as the events (their table has the event's `type` and `call`), so `lug.on("tool_call", fn)` runs `fn` before the call is judged, and what it returns counts:
+---
+---`tool_call` gets `call` (`id`, `tool`, `args`, `argsText`) and `cwd` for each call the model made with valid arguments, before approvals judge it. Return `{ args = { … } }` to replace the arguments (checked against the tool's schema again; the rules, the approval dialog, the decision log and the session see the new call) or `{ deny = "reason" }` to refuse it (the model gets "denied: reason"). It fails closed: a hook that raises an error, returns something else, or gives arguments the tool does not take refuses the call, with that as the reason, since a hook that guards calls must not let one through by breaking. Changing `e.call.args` in place changes nothing: return the table.
+---
+---`tool_result` gets `call`, `content`, `isError` and `outcome` once a call has its result; return `{ content = "…" }` and/or `{ isError = true }` to change what the model sees (and the session stores; the text is cut at the usual limit).
+---
+---`before_request` gets `step` (the request's number in the turn), `model`, `messages` (how many are sent) and `tokens` (estimated) before each model request; return `{ cancel = "reason" }` to make no request: the turn ends (reason "hook") with the reason shown.
+---
+---`before_compact` gets a table with `reason` (`"threshold"`, `"overflow"` or `"command"`), `messages` (those to be summarised), `focus`, `instructions`, `pinned` (the facts pinned so far), `tokens` and `window`, and may return a table with `pinned` (a list of facts kept word for word in the summary and shown to the model writing it), `focus`, `instructions` (added to the summary request) or `summary` (its own summary: no model request is made); nil changes nothing. A hook that returns anything else is reported, naming where it was made, and changes nothing. See docs/context.md.
+---@param event string An event name, a hook point ("tool_call", "tool_result", "before_request", "before_compact"), or "*".
 ---@param fn fun(event: table)
 ---@return fun() remove Removes the hook (lug.off does the same).
 function lug.on(event, fn) end
@@ -122,6 +142,20 @@ function lug.on(event, fn) end
 ---@param remove fun() What lug.on returned.
 ---@return boolean removed False when the hook was already removed, or `remove` is not one of lug.on's.
 function lug.off(remove) end
+
+---A named group of a file's registrations, which the file can clear itself (Neovim's augroup with `clear = true`). `lug.group(name, fn)` first removes what the group held, then runs `fn` at once; everything `fn` registers (rules, tools, hooks, commands, keys, highlight groups) belongs to the group. `lug.group(name)` removes what the group holds. A group belongs to the file whose code calls `lug.group` (init.lua, a plugin, a module of theirs), so `:source` and `:reload` of that file clear its groups too. `fn` must not wait (lug.ui.confirm inside it is an error); a callback made inside it that registers later registers as its file, not in the group.
+---
+---```lua
+---lug.group("fmt", function()
+---  lug.on("tool_result", function(e) ... end)
+---  lug.cmd.register("fmt", function() ... end)
+---end)
+---lug.group("fmt")  -- 2: both removed
+---```
+---@param name string The group's name (not empty).
+---@param fn? fun() What registers in the group.
+---@return integer removed How many registrations the group held before.
+function lug.group(name, fn) end
 
 ---`:commands`.
 ---@class lug.cmd

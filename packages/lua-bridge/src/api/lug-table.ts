@@ -8,6 +8,7 @@ import { pushConfigApi } from './config-api.js';
 import { pushDocsApi } from './docs-api.js';
 import { pushMcpApi } from './mcp.js';
 import { eventFunctions } from './events.js';
+import { groupFunction } from './group.js';
 import { pushHlApi } from './hl.js';
 import { npmPluginFunction } from './npm-plugin.js';
 import { pushOptTable } from './opt.js';
@@ -47,6 +48,8 @@ export function installLugGlobal(ctx: ApiContext): void {
   setPart('cmd');
   pushKeymapApi(ctx, L);
   setPart('keymap');
+  lua.lua_pushjsfunction(L, vm.fn('lug.group', groupFunction(ctx)));
+  set('group');
   lua.lua_pushjsfunction(L, vm.fn('lug.plugin', npmPluginFunction(ctx)));
   set('plugin');
   pushDocsApi(ctx, L);

@@ -76,6 +76,7 @@ export interface LuaApi {
   lua_pushjsclosure(L: LuaState, fn: JsFunction, n: number): void;
   lua_pushjsfunction(L: LuaState, fn: JsFunction): void;
   lua_pushlightuserdata(L: LuaState, p: unknown): void;
+  lua_islightuserdata(L: LuaState, idx: number): boolean;
   lua_pushnil(L: LuaState): void;
   lua_pushnumber(L: LuaState, n: number): void;
   lua_pushstring(L: LuaState, s: LuaString): void;
@@ -115,6 +116,8 @@ export interface LauxApi {
   luaL_loadbufferx(L: LuaState, buff: LuaString, size: number | null, name: LuaString | string, mode: LuaString | string | null): number;
   luaL_newmetatable(L: LuaState, name: LuaString | string): number;
   luaL_setmetatable(L: LuaState, name: LuaString | string): void;
+  luaL_getmetatable(L: LuaState, name: LuaString | string): number;
+  luaL_getmetafield(L: LuaState, obj: number, e: LuaString | string): number;
   luaL_testudata(L: LuaState, idx: number, name: LuaString | string): any;
   luaL_ref(L: LuaState, t: number): number;
   luaL_unref(L: LuaState, t: number, ref: number): void;

@@ -81,6 +81,7 @@ export interface LuaApi {
   lua_pushnumber(L: LuaState, n: number): void;
   lua_pushstring(L: LuaState, s: LuaString): void;
   lua_pushthread(L: LuaState): number;
+  lua_yield(L: LuaState, nresults: number): number;
   lua_pushvalue(L: LuaState, idx: number): void;
   lua_rawequal(L: LuaState, a: number, b: number): boolean;
   lua_rawget(L: LuaState, idx: number): number;

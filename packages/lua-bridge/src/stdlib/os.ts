@@ -35,7 +35,7 @@ export function makeTempFile(): string {
 }
 
 export function patchOs(vm: LuaVM, host: OsHost): void {
-  const { lua, lauxlib } = vm.f;
+  const { lua } = vm.f;
   const L = vm.L;
   const str = (Ls: LuaState, i: number, fname: string): string => {
     if (lua.lua_type(Ls, i) !== lua.LUA_TSTRING) throw new Error(`bad argument #${i} to '${fname}' (string expected, got ${vm.typeName(Ls, i)})`);

@@ -234,10 +234,9 @@ describe('App: host', () => {
 
 
 describe('App: :resume', () => {
-  // Skipped at the end of stop 24: after the merge of the context issue's :resume (branches) with the interface issue's
-  // (the newest-15 notice), the notice does not reach the test's frames with this fake store; :resume itself lists in
-  // tmux. To be found and fixed first next stop (issue 14's note says so).
-  it.skip('says when it lists only the newest of the conversations here', async () => {
+  // The list is taller than the live region and nothing loads marked here: a light notice must commit without it
+  // (it used to wait as "… 1 more" until marked loaded, which in a real terminal only typing happened to start).
+  it('says when it lists only the newest of the conversations here', async () => {
     const sessions = Array.from({ length: 16 }, (_, i) => ({ id: `2026-12-01_10-00-${String(i).padStart(2, '0')}-abc`, mtimeMs: 100 - i }));
     const store = {
       list: () => sessions.map((s) => ({ ...s, cwd: t.host.cwd })),

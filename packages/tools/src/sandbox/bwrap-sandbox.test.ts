@@ -15,7 +15,8 @@ import { killAllProcesses } from '../process/exit-cleanup.js';
 import { processTable } from '../process/process-table.js';
 import { runProcess } from '../process/run-process.js';
 import { SandboxError } from './sandbox-launcher.js';
-import { onLinux, requireBwrap, sandboxFixture, sleepsRunning, sleepTag, until, type SandboxFixture } from './sandbox-test-support.js';
+import { sleepsRunning, sleepTag } from '@lug/testing';
+import { onLinux, requireBwrap, sandboxFixture, until, type SandboxFixture } from './sandbox-test-support.js';
 
 const hasPython = (() => {
   try {

@@ -5,23 +5,14 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { killAllProcesses } from '../process/exit-cleanup.js';
+import { describe, expect, it } from 'vitest';
 import { modelProcesses } from './model-processes.js';
 import type { SandboxMode } from './sandbox-options.js';
 import type { SandboxSource } from './sandbox-policy.js';
-import { onLinux, requireBwrap, sandboxFixture, type SandboxFixture } from './sandbox-test-support.js';
+import { bwrapSuite, onLinux } from './sandbox-test-support.js';
 
 describe.runIf(onLinux)('modelProcesses', () => {
-  let fx: SandboxFixture;
-  beforeAll(() => {
-    requireBwrap();
-    fx = sandboxFixture();
-  });
-  afterAll(() => fx?.remove());
-  afterEach(async () => {
-    await killAllProcesses({ graceMs: 200 });
-  });
+  const fx = bwrapSuite();
 
   function host(mode: SandboxMode): SandboxSource & { mode: SandboxMode } {
     const source = {

@@ -8,6 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { killAllProcesses } from '../process/exit-cleanup.js';
 import { buildPolicy, type SandboxPolicy } from './sandbox-policy.js';
 import { locateBwrap } from './sandbox-launcher.js';
 import type { SandboxMode } from './sandbox-options.js';
@@ -47,6 +49,24 @@ export function sandboxFixture(): SandboxFixture {
       buildPolicy({ mode, network: opts.network ?? false, projectRoot: project, configDir: opts.configDir ?? config, tempDir: temp }),
     remove: () => rmSync(root, { recursive: true, force: true }),
   };
+}
+
+/**
+ * The fixture of a describe block that runs real bubblewrap: made before its
+ * tests (failing, saying what to install, where bwrap is missing), removed
+ * after them, and every process the tests started killed after each one.
+ */
+export function bwrapSuite(): SandboxFixture {
+  const fx = {} as SandboxFixture;
+  beforeAll(() => {
+    requireBwrap();
+    Object.assign(fx, sandboxFixture());
+  });
+  afterAll(() => fx.remove?.());
+  afterEach(async () => {
+    await killAllProcesses({ graceMs: 200 });
+  });
+  return fx;
 }
 
 export async function until(check: () => boolean, ms = 5000): Promise<boolean> {

@@ -251,6 +251,25 @@ describe('App: :resume', () => {
   });
 });
 
+describe('App: :resume reads outlines', () => {
+  it('lists the prompts and branches from the store\'s outlines, never loading a file to list it', async () => {
+    const store = {
+      list: () => [{ id: 'old-1', cwd: t.host.cwd, mtimeMs: 1 }],
+      load: (): never => {
+        throw new Error('load must not be called to list');
+      },
+      outline: () => ({ prompt: 'the first prompt', branches: [{ n: 1, prompt: 'a later prompt' }] }),
+    };
+    const t = mountApp({ extra: { store } });
+    await t.type(':resume', KEY.enter);
+    // Backticks gone: the list reads the same drawn as written or rendered.
+    const drawn = () => t.frames.join('\n').replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').replace(/`/g, '');
+    await waitFor(() => drawn().includes('old-1#1'), 5000);
+    expect(drawn()).toContain('old-1 the first prompt');
+    expect(drawn()).toContain('branch: a later prompt');
+  });
+});
+
 describe('App: damaged session files', () => {
   it('shows what a damaged session file lost, at start and when :resume loads one', async () => {
     const notice = 'session /state/s.jsonl: skipped a line that is not a valid record: line 3 (not valid JSON (cut short, or not a record)). The rest of the conversation is loaded.';

@@ -61,7 +61,7 @@ export function createLugAgent(opts: AcpAgentOptions): LugAgent {
         agentCapabilities: {
           loadSession: true,
           promptCapabilities: { image: true, audio: false, embeddedContext: true },
-          mcpCapabilities: { http: false, sse: false },
+          mcpCapabilities: { http: true, sse: true },
           ...(opts.listSessions ? { sessionCapabilities: { list: {} } } : {}),
         },
         agentInfo: { name: 'lug', title: 'lug', version: opts.version },

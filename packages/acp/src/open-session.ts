@@ -1,7 +1,7 @@
 /**
  * Opening an ACP session (`session/new`, `session/load`): the project
  * directory checked, a lug composed for it (with the editor's files when it
- * offers them), and what lug said while it started kept for the editor:
+ * offers them, and the MCP servers it hands over), and what lug said while it started kept for the editor:
  * Lua's notices, init.lua's errors, a damaged session file's repairs.
  */
 import * as acp from '@agentclientprotocol/sdk';
@@ -11,6 +11,7 @@ import { statSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { AcpSession } from './acp-session.js';
 import { editorFiles } from './editor-files.js';
+import { editorMcpServers } from './editor-mcp-servers.js';
 import type { AcpAgentOptions } from './types.js';
 
 export interface Notice {
@@ -51,7 +52,8 @@ export async function openSession(r: OpenRequest): Promise<{ session: AcpSession
   const files = editorFiles(r.client, r.capabilities, () => sessionId);
   let lug;
   try {
-    lug = await r.compose({ cwd: r.cwd, onHost, ...(r.resume !== undefined ? { resume: r.resume } : {}), ...(files ? { files } : {}) });
+    const mcpServers = editorMcpServers(r.mcpServers);
+    lug = await r.compose({ cwd: r.cwd, onHost, ...(r.resume !== undefined ? { resume: r.resume } : {}), ...(files ? { files } : {}), ...(mcpServers.length ? { mcpServers } : {}) });
   } catch (err) {
     if ((err instanceof SessionNotFoundError || (err as Error)?.name === 'SessionNotFoundError') && r.resume !== undefined) throw sessionNotFound(r.resume, (err as Error).message);
     throw acp.RequestError.internalError({ cwd: r.cwd }, `lug could not start: ${(err as Error)?.message ?? String(err)}`);
@@ -65,8 +67,5 @@ export async function openSession(r: OpenRequest): Promise<{ session: AcpSession
     ...lug.startupErrors.map((message) => ({ message, level: 'error' as const })),
     ...lug.sessionNotices.map((message) => ({ message, level: 'warn' as const })),
   ];
-  if (r.mcpServers.length) {
-    notices.push({ message: `lug does not start MCP servers handed over by the editor (${r.mcpServers.map((s) => s.name).join(', ')}); configure them in lug instead`, level: 'warn' });
-  }
   return { session, notices };
 }

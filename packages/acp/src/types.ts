@@ -5,6 +5,7 @@
  */
 import type { Approvals } from '@lug/approvals';
 import type { EditorFiles, LugHost, Session } from '@lug/core';
+import type { EditorMcpServer } from './editor-mcp-servers.js';
 
 /** One composed lug, for one ACP session: its host, guard, conversation and what start-up said. */
 export interface AcpLug {
@@ -36,6 +37,13 @@ export interface ComposeRequest {
    * so read, write and edit go through the editor's buffers.
    */
   files?: EditorFiles;
+  /**
+   * The MCP servers the editor handed over (`mcpServers`): started through
+   * @lug/mcp like the configured ones, by their names (one of the editor's
+   * wins over a configured server of the same name), never asked about as a
+   * project's servers are: the editor's configuration is the user's.
+   */
+  mcpServers?: EditorMcpServer[];
 }
 
 export interface AcpAgentOptions {

@@ -3,12 +3,32 @@
  * headless mode and the interface compose theirs (init.lua, plugins, the stock
  * runtime, approvals, providers), with confirms and approvals served by the
  * editor; the flags (--model, --thinking, --approval, --auto) apply to each.
+ * MCP servers (configured, and those the editor hands over) start through
+ * @lug/mcp before the session is handed over.
  * Standard output carries protocol messages only (see @lug/acp's stdio.ts).
  */
-import type { AcpLug, ComposeRequest } from '@lug/acp';
+import type { AcpLug, ComposeRequest, EditorMcpServer } from '@lug/acp';
 import type { CliArgs } from './args.js';
 import { composeLug, type StartupOptions } from './compose.js';
+import type { McpSetup } from './mcp.js';
 import { VERSION } from './version.js';
+
+/**
+ * The MCP servers the editor handed over, added to this lug's configuration
+ * by name (over a configured one of the same name) as the user's own: no
+ * project-trust question. Returns what was wrong with those it could not add.
+ */
+function addEditorServers(mcp: McpSetup, servers: readonly EditorMcpServer[]): string[] {
+  const errors: string[] = [];
+  for (const { name, ...spec } of servers) {
+    try {
+      mcp.config.add(name, spec, 'the editor (session/new, session/load)');
+    } catch (err) {
+      errors.push(`the editor's MCP server ${JSON.stringify(name)} was not started: ${(err as Error).message}`);
+    }
+  }
+  return errors;
+}
 
 export async function runAcp(args: CliArgs, env: NodeJS.ProcessEnv, startup: StartupOptions = {}): Promise<number> {
   const { serveAcpOverStdio } = await import('@lug/acp');
@@ -16,13 +36,23 @@ export async function runAcp(args: CliArgs, env: NodeJS.ProcessEnv, startup: Sta
     const sessionArgs: CliArgs = { ...args, continue: false, resume: request.resume };
     const lug = await composeLug({ ...startup, cwd: request.cwd, env, args: sessionArgs, interactive: true, onHost: request.onHost, files: request.files });
     lug.warmProvider();
+    const startupErrors = [...lug.startupErrors, ...addEditorServers(lug.mcp, request.mcpServers ?? [])];
+    // The configured servers and the editor's start (or fail, saying why) before the session is handed over: its first prompt has their tools.
+    startupErrors.push(...(await lug.mcp.startAndWait()));
+    // The interface shows a failed server in :mcp; an editor has no :mcp to look in, so it is told.
+    for (const failed of lug.mcp.loaded?.status().filter((s) => s.state === 'failed') ?? []) {
+      startupErrors.push(`MCP server ${JSON.stringify(failed.name)} (${failed.source}) failed to start: ${failed.lastError ?? 'no reason given'}`);
+    }
     return {
       host: lug.host,
       approvals: lug.approvals,
       session: lug.session,
-      startupErrors: lug.startupErrors,
+      startupErrors,
       sessionNotices: lug.sessionNotices,
-      close: () => lug.lua?.close(),
+      close: async () => {
+        lug.lua?.close();
+        await lug.mcp.close();
+      },
     };
   };
   const { SessionStore, sessionsDir } = await import('@lug/core');

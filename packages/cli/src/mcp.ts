@@ -104,10 +104,10 @@ export class McpSetup {
   }
 
   private load(): Promise<McpManager> {
-    this.loading ??= Promise.all([import('@lug/mcp'), import('@lug/tools')]).then(([{ McpManager }, { spawnProcess, sandboxPolicy }]) => {
+    this.loading ??= Promise.all([import('@lug/mcp'), import('@lug/tools')]).then(([{ McpManager }, { spawnProcess, modelProcesses }]) => {
       this.manager = new McpManager(this.host, {
-        // Stdio servers run code for the model like bash does: inside the sandbox lug.opt.sandbox asks for, read at each start.
-        spawnProcess: (command, opts) => spawnProcess(command, { ...opts, sandbox: opts?.sandbox ?? sandboxPolicy(this.host) }),
+        // Stdio servers run code for the model like bash does: through modelProcesses, inside the sandbox lug.opt.sandbox asks for, read at each start.
+        spawnProcess: modelProcesses(this.host).spawn,
         mayStart: (server) => this.mayStart(server),
         oauth: { stateDir: this.stateDir, open: (url, server) => this.openSignIn(url, server, spawnProcess) },
         submitPrompt: (text) => {

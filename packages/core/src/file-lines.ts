@@ -10,6 +10,15 @@ const CHUNK_BYTES = 1 << 20;
 
 /** Call `fn` with each line (without its newline) and its number (1-based), and the byte offset where it begins. */
 export function forEachLine(path: string, fn: (line: string, number: number, offset: number) => void): void {
+  forEachLineBytes(path, (data, start, end, number, offset) => fn(data.toString('utf8', start, end), number, offset));
+}
+
+/**
+ * Each line as bytes, undecoded: `data.subarray(start, end)` (valid only
+ * during the call), for a reader that looks at a line's first bytes and
+ * decodes only the lines it needs.
+ */
+export function forEachLineBytes(path: string, fn: (data: Buffer, start: number, end: number, number: number, offset: number) => void): void {
   const fd = openSync(path, 'r');
   try {
     let carry: Buffer = Buffer.alloc(0);
@@ -24,14 +33,14 @@ export function forEachLine(path: string, fn: (line: string, number: number, off
       const data = carry.length ? Buffer.concat([carry, chunk.subarray(0, n)]) : chunk.subarray(0, n);
       let start = 0;
       for (let nl = data.indexOf(0x0a, start); nl !== -1; nl = data.indexOf(0x0a, start)) {
-        fn(data.toString('utf8', start, nl), ++number, carryOffset + start);
+        fn(data, start, nl, ++number, carryOffset + start);
         start = nl + 1;
       }
       carryOffset += start;
       // Copied: the chunk's buffer is read into again.
       carry = Buffer.from(data.subarray(start));
     }
-    if (carry.length) fn(carry.toString('utf8'), ++number, carryOffset);
+    if (carry.length) fn(carry, 0, carry.length, ++number, carryOffset);
   } finally {
     closeSync(fd);
   }

@@ -18,8 +18,10 @@ import { HollowMessages, type Hydrate } from './hollow-messages.js';
 import { forEachLine } from './file-lines.js';
 import type { Compaction } from './compaction-record.js';
 import { readHeaderLine, readRecordLine, type SessionHeader, type SessionLine } from './session-records.js';
+import { outlineSession, type SessionOutline } from './session-outline.js';
 
 export type { SessionHeader, SessionLine } from './session-records.js';
+export type { SessionOutline } from './session-outline.js';
 export { repairHistory } from './repair-history.js';
 
 export interface StoredSession {
@@ -181,6 +183,18 @@ export class SessionStore {
     hollows.hydrate(messages, compaction?.keptFrom ?? 0, messages.length);
     const branches = paths.branches.map((b) => ({ n: b.n, at: b.at, messages: b.messages.length, prompt: firstPromptAfter(b.messages, b.at) }));
     return { header, messages, usage, cost, path, compactions, branches, hydrate: hollows.hydrate, ...(compaction ? { compaction } : {}), ...(notice ? { notice } : {}) };
+  }
+
+  /**
+   * What `:resume` lists of a session: its first prompt and its branches, the
+   * same as load() gives, without loading it (session-outline.ts).
+   */
+  outline(id: string): SessionOutline {
+    const path = this.pathOf(id);
+    if (!/^[\w.-]+$/.test(id) || !existsSync(path)) throw new SessionNotFoundError(`no session "${id}" in ${this.dir}`);
+    const read = this.readHeader(path);
+    if (!read.header) throw headerError(path, read.firstLine.trim() ? read.problem! : 'the first line is empty');
+    return outlineSession(path);
   }
 
   /**

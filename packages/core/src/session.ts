@@ -15,9 +15,11 @@ import type { Compaction } from './compaction-record.js';
 import type { ConversationContext, ContextMeasure } from './conversation-context.js';
 import { ContextKeeper, type ContextReport, type ModelRun } from './context-keeper.js';
 import { turnStarts } from './tool-output-clearing.js';
+import { ModelFacts } from './model-facts.js';
 import type { Hydrate } from './hollow-messages.js';
 
 export type { ContextReport, ModelRun } from './context-keeper.js';
+export { endOfLifePassed, MODEL_INFO_TIMEOUT_MS } from './model-facts.js';
 
 export interface SessionOptions {
   store?: SessionStore;
@@ -46,20 +48,11 @@ export interface PromptPoint {
   text: string;
 }
 
-/** How long a provider may take to tell what it knows of a model (a local server's /props, /api/show) before the turn goes on without. */
-export const MODEL_INFO_TIMEOUT_MS = 5_000;
-
 export type TurnResult = LoopEnd & { error?: string; message?: string };
 
 export interface SubmitOptions {
   /** Images sent with the prompt, in order (see attachImage). */
   images?: ImagePart[];
-}
-
-/** Whether a date written as providers write it ("November 30th, 2026") is past; false when it cannot be read. */
-export function endOfLifePassed(date: string, now = Date.now()): boolean {
-  const time = Date.parse(date.replace(/(\d+)(st|nd|rd|th)\b/, '$1'));
-  return Number.isFinite(time) && time + 24 * 3600_000 <= now;
 }
 
 export class TurnInProgressError extends Error {
@@ -72,10 +65,8 @@ export class Session {
   /** The session's cost in US dollars so far; undefined once a request was made to a model with no known price. */
   cost: number | undefined;
   running = false;
-  /** What each model's provider knows of it, asked once per model. */
-  private modelInfos = new Map<string, Promise<ModelInfo | undefined>>();
-  /** Models whose deprecation was already announced. */
-  private warnedDeprecated = new Set<string>();
+  /** What each model's provider knows of it, its price, its deprecation said once. */
+  private readonly models: ModelFacts;
   private history: Message[];
   private controller: AbortController | undefined;
   private fileCreated: boolean;
@@ -96,6 +87,7 @@ export class Session {
     readonly host: LugHost,
     private opts: SessionOptions = {},
   ) {
+    this.models = new ModelFacts(host);
     this.keeper = new ContextKeeper({
       host: this.host,
       history: () => this.history,
@@ -166,36 +158,14 @@ export class Session {
     if (this.fileCreated) this.saveUsage();
   }
 
-  /**
-   * What the model's provider knows of it, asked once per model. A provider
-   * that fails (or takes more than MODEL_INFO_TIMEOUT_MS) is taken to know
-   * nothing this turn, and asked again next turn.
-   */
+  /** What the model's provider knows of it, asked once per model (model-facts.ts). */
   modelInfo(modelName: string, provider: Provider, model: string, signal?: AbortSignal): Promise<ModelInfo | undefined> {
-    let info = this.modelInfos.get(modelName);
-    if (!info) {
-      const expiry = new AbortController();
-      const timer = setTimeout(() => expiry.abort(new Error('the provider took too long to tell what it knows of the model')), MODEL_INFO_TIMEOUT_MS);
-      timer.unref?.();
-      const timeout = expiry.signal;
-      const asked = Promise.resolve()
-        .then(() => provider.modelInfo?.(model, signal ? AbortSignal.any([signal, timeout]) : timeout))
-        .finally(() => clearTimeout(timer));
-      // A provider that ignores the signal does not hold the turn either.
-      const late = new Promise<never>((_, reject) => timeout.addEventListener('abort', () => reject(timeout.reason), { once: true }));
-      info = Promise.race([asked, late]).catch(() => {
-        this.modelInfos.delete(modelName);
-        return undefined;
-      });
-      this.modelInfos.set(modelName, info);
-    }
-    return info;
+    return this.models.info(modelName, provider, model, signal);
   }
 
   /** The price of a model's tokens: lug.opt.prices first, then the provider's table. */
   pricingOf(modelName: string, info: ModelInfo | undefined): ModelPricing | undefined {
-    const overrides = this.host.options.get<Record<string, ModelPricing> | null>('prices');
-    return overrides?.[modelName] ?? info?.pricing;
+    return this.models.pricing(modelName, info);
   }
 
   /** Run one prompt to the end of the model's answer. */
@@ -220,16 +190,6 @@ export class Session {
     else if ('message' in end && end.message && end.reason !== 'max_turns') host.events.emit('notify', { message: end.message, level: 'warn' });
     host.events.emit('turn_end', { reason: end.reason, text: end.text });
     return end;
-  }
-
-  /** Say once per model, in lug's words, that its provider has announced its end of life. */
-  private announceDeprecation(modelName: string, info: ModelInfo | undefined): void {
-    const d = info?.deprecation;
-    if (!d || this.warnedDeprecated.has(modelName)) return;
-    this.warnedDeprecated.add(modelName);
-    const instead = d.replacement ? `; switch to ${d.replacement} (--model, or lug.opt.model in init.lua)` : '; choose a newer model with --model or lug.opt.model';
-    const when = endOfLifePassed(d.endOfLife) ? 'reached' : 'reaches';
-    this.host.events.emit('notify', { message: `${modelName} is deprecated: it ${when} end of life on ${d.endOfLife}${instead}`, level: 'warn' });
   }
 
   /** Why the session must not make another request (lug.opt.max_cost passed), or undefined. */
@@ -257,7 +217,7 @@ export class Session {
     const { host } = this;
     const run = await this.resolveModel(signal);
     const { modelName, provider, model, info, pricing } = run;
-    this.announceDeprecation(modelName, info);
+    this.models.announceDeprecation(modelName, info);
     // Checked before the prompt joins the conversation, so nothing is sent and the history stays as it was.
     if (images.length && info?.images === false) {
       throw new ProviderError(`${modelName} does not accept images; choose a model that does (--model, lug.opt.model), or send the prompt without them`, 'config');

@@ -5,16 +5,17 @@
  * process from Lua, and the runner brings execa with it.
  */
 
-import type { ProcessHandle, ProcessOptions, ProcessResult, SandboxPolicy, SandboxSource } from '@lug/tools';
+import type { ModelProcesses, ModelProcessOptions, ProcessHandle, ProcessResult, SandboxSource } from '@lug/tools';
 
-export type { ProcessHandle, ProcessOptions, ProcessResult };
+export type { ModelProcessOptions as ProcessOptions, ProcessHandle, ProcessResult };
 
-/** The part of @lug/tools' runner that lug.proc uses (tests may pass their own). */
+/**
+ * The part of @lug/tools that lug.proc uses (tests may pass their own):
+ * `modelProcesses(host)`, which starts each process in the OS sandbox the
+ * host's options ask for (lug.opt.sandbox), as for bash.
+ */
 export interface ProcessRunner {
-  runProcess(argv: readonly string[], opts: ProcessOptions): Promise<ProcessResult>;
-  spawnProcess(argv: readonly string[], opts: ProcessOptions): ProcessHandle;
-  /** The OS sandbox the host's options ask for (lug.opt.sandbox), or null. */
-  sandboxPolicy(source: SandboxSource): SandboxPolicy | null;
+  modelProcesses(source: SandboxSource): ModelProcesses;
 }
 
 let loading: Promise<ProcessRunner> | undefined;
@@ -24,8 +25,8 @@ export function loadProcessRunner(): Promise<ProcessRunner> {
   // A variable specifier keeps bundlers from pulling @lug/tools into the start-up path.
   const specifier = '@lug/tools';
   loading ??= (import(specifier) as Promise<Partial<ProcessRunner>>).then((mod) => {
-    if (typeof mod.runProcess !== 'function' || typeof mod.spawnProcess !== 'function' || typeof mod.sandboxPolicy !== 'function') {
-      throw new Error('@lug/tools does not export runProcess, spawnProcess and sandboxPolicy: lug.proc needs a newer @lug/tools');
+    if (typeof mod.modelProcesses !== 'function') {
+      throw new Error('@lug/tools does not export modelProcesses: lug.proc needs a newer @lug/tools');
     }
     return mod as ProcessRunner;
   });

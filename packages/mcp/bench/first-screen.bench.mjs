@@ -9,11 +9,12 @@
 //   node packages/mcp/bench/first-screen.bench.mjs      (needs the packages built; `npm run bench` builds them)
 //   BENCH_RUNS=9 to change the count.
 import { createRequire } from 'node:module';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median, row } from '../../../tools/bench/measure.mjs';
+import { benchHome } from '../../tui/bench/bench-home.mjs';
 import { generateInitLua, READY_MARKER } from '../../tui/bench/init-lua.mjs';
 import { PtyProgram, stripAnsi } from '../../tui/bench/pty.mjs';
 
@@ -39,23 +40,9 @@ process.on('SIGINT', () => process.exit(130));
 
 /** A home whose init.lua is the interface benchmark's, with `servers` MCP servers added in front. */
 function home(name, servers) {
-  const dirs = Object.fromEntries(['home', 'config', 'state', 'cache', 'project'].map((d) => [d, join(temp, name, d)]));
-  for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
-  mkdirSync(join(dirs.config, 'lug'));
   const add = Array.from({ length: servers }, (_, i) => `lug.mcp.add("everything${i}", { command = { ${JSON.stringify(process.execPath)}, ${JSON.stringify(EVERYTHING)}, "stdio" } })`);
-  writeFileSync(join(dirs.config, 'lug', 'init.lua'), [...add, generateInitLua(200)].join('\n'));
-  const env = {
-    PATH: process.env.PATH,
-    HOME: dirs.home,
-    TERM: 'xterm-256color',
-    LANG: 'C.UTF-8',
-    XDG_CONFIG_HOME: dirs.config,
-    XDG_STATE_HOME: dirs.state,
-    XDG_CACHE_HOME: dirs.cache,
-    ANTHROPIC_API_KEY: 'bench-key',
-    ANTHROPIC_BASE_URL: 'http://127.0.0.1:9',
-  };
-  return { env, cwd: dirs.project };
+  const { env, cwd } = benchHome(join(temp, name), { initLua: [...add, generateInitLua(200)].join('\n') });
+  return { env, cwd };
 }
 
 const subjects = { none: home('none', 0), three: home('three', 3) };

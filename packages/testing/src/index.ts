@@ -66,7 +66,7 @@ export {
   type IgnoreTree,
   type IgnoreTreeOptions,
 } from './ignore-tree.js';
-export { processRunning } from './process-running.js';
+export { processRunning, sleepsRunning, sleepTag } from './process-running.js';
 export {
   FAST_RETRY,
   READ_TOOL_SPEC,

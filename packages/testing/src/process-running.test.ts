@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { processRunning } from './process-running.js';
+import { processRunning, sleepsRunning, sleepTag } from './process-running.js';
 
 describe('processRunning', () => {
   it('is true for a live process and false once it has exited', async () => {
@@ -22,5 +22,20 @@ describe('processRunning', () => {
     expect(processRunning(pid)).toBe(process.platform !== 'linux');
     sh.kill('SIGKILL');
     await once(sh, 'exit');
+  });
+});
+
+describe('sleepsRunning', () => {
+  it('finds the running sleeps of a tag, and none once they are killed', async () => {
+    const tag = sleepTag();
+    expect(sleepTag()).not.toBe(tag);
+    const child = spawn('sleep', [tag], { stdio: 'ignore' });
+    await once(child, 'spawn');
+    const deadline = Date.now() + 5000;
+    while (sleepsRunning(tag).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(sleepsRunning(tag)).toEqual([child.pid]);
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+    expect(sleepsRunning(tag)).toEqual([]);
   });
 });

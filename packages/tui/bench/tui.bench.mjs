@@ -27,6 +27,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startScriptedServer, text } from '@lug/testing';
 import { median, row } from '../../../tools/bench/measure.mjs';
+import { benchHome } from './bench-home.mjs';
 import { generateInitLua, READY_MARKER } from './init-lua.mjs';
 import { PtyProgram, rssOf, stripAnsi } from './pty.mjs';
 import { bundleReferenceApp } from './reference-app.mjs';
@@ -61,24 +62,11 @@ process.on('exit', () => {
 });
 process.on('SIGINT', () => process.exit(130));
 
-const dirs = Object.fromEntries(['home', 'config', 'state', 'cache', 'project', 'ref'].map((d) => [d, join(temp, d)]));
-for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
-mkdirSync(join(dirs.config, 'lug'));
-writeFileSync(join(dirs.config, 'lug', 'init.lua'), generateInitLua(200));
-writeFileSync(join(dirs.project, 'README.md'), '# a project\n');
-
 const server = await startScriptedServer([]);
-const env = {
-  PATH: process.env.PATH,
-  HOME: dirs.home,
-  TERM: 'xterm-256color',
-  LANG: 'C.UTF-8',
-  XDG_CONFIG_HOME: dirs.config,
-  XDG_STATE_HOME: dirs.state,
-  XDG_CACHE_HOME: dirs.cache,
-  ANTHROPIC_API_KEY: 'bench-key',
-  ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
-};
+const { dirs, env } = benchHome(temp, { initLua: generateInitLua(200), anthropicBaseUrl: server.anthropicBaseUrl });
+writeFileSync(join(dirs.project, 'README.md'), '# a project\n');
+dirs.ref = join(temp, 'ref');
+mkdirSync(dirs.ref);
 const reference = await bundleReferenceApp(dirs.ref);
 
 const subjects = {

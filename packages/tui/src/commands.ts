@@ -242,21 +242,28 @@ function oneLine(text: string): string {
   return line.length > 70 ? `${line.slice(0, 69)}…` : line || '(no prompt)';
 }
 
-/** The first prompt of a stored conversation and its branches, for the :resume list. */
+/** The first prompt of a stored conversation and its branches, for the :resume list (read without loading the file, where the store can). */
 function listing(c: TuiController, id: string): { prompt: string; branches: Array<{ n: number; prompt: string }> } {
   try {
-    const stored = c.opts.store!.load(id);
-    const first = stored.messages.find((m) => m.role === 'user');
-    return { prompt: oneLine(first && first.role === 'user' ? first.content : ''), branches: stored.branches ?? [] };
+    const outline = outlineOf(c, id);
+    return { prompt: oneLine(outline.prompt), branches: outline.branches };
   } catch {
     return { prompt: '(unreadable)', branches: [] };
   }
 }
 
+function outlineOf(c: TuiController, id: string): { prompt: string; branches: Array<{ n: number; prompt: string }> } {
+  const store = c.opts.store!;
+  if (store.outline) return store.outline(id);
+  const stored = store.load(id);
+  const first = stored.messages.find((m) => m.role === 'user');
+  return { prompt: first && first.role === 'user' ? first.content : '', branches: stored.branches ?? [] };
+}
+
 /** The branches of a conversation's file (none when it has no file yet). */
 function sessionBranches(c: TuiController, id: string): Array<{ n: number; prompt: string }> {
   try {
-    return c.opts.store!.list(c.host.cwd).some((s) => s.id === id) ? (c.opts.store!.load(id).branches ?? []) : [];
+    return c.opts.store!.list(c.host.cwd).some((s) => s.id === id) ? outlineOf(c, id).branches : [];
   } catch {
     return [];
   }

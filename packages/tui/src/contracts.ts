@@ -58,6 +58,8 @@ export interface TuiSessionStore {
   load(id: string): { messages: Message[]; usage: Usage; cost?: number; compactions?: Compaction[]; branches?: Array<{ n: number; at: number; messages: number; prompt: string }>; hydrate?: (messages: Message[], from: number, to: number) => void; notice?: string };
   /** Make branch `n` of session `id` its conversation (`:resume ID#N`). */
   switchBranch?(id: string, n: number): void;
+  /** What `:resume` lists of a session (its first prompt, its branches) without loading it; without it, the list loads each. */
+  outline?(id: string): { prompt: string; branches: Array<{ n: number; prompt: string }> };
 }
 
 /** The part of @lug/approvals' `Approvals` the TUI uses. */

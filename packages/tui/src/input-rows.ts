@@ -6,6 +6,7 @@
  * one long line itself would start continuation rows at column 0 and count
  * one row where the terminal shows thirty.
  */
+import { codePointColumns } from './text-layout.js';
 
 /** One row: `text.slice(start, end)`, newline excluded. */
 export interface InputRow {
@@ -13,21 +14,6 @@ export interface InputRow {
   end: number;
   /** The first row of a line of the text (false for a wrapped continuation). */
   lineStart: boolean;
-}
-
-/** East Asian wide and emoji code points take two columns (as text-layout's displayWidth counts them). */
-function columnsOf(code: number): number {
-  return (code >= 0x1100 && code <= 0x115f) ||
-    (code >= 0x2e80 && code <= 0xa4cf) ||
-    (code >= 0xac00 && code <= 0xd7a3) ||
-    (code >= 0xf900 && code <= 0xfaff) ||
-    (code >= 0xfe30 && code <= 0xfe4f) ||
-    (code >= 0xff00 && code <= 0xff60) ||
-    (code >= 0xffe0 && code <= 0xffe6) ||
-    (code >= 0x1f300 && code <= 0x1faff) ||
-    (code >= 0x20000 && code <= 0x3fffd)
-    ? 2
-    : 1;
 }
 
 /** Wrap one line of the text, text[from, to), into rows of at most `width` columns. */
@@ -40,7 +26,7 @@ function wrapLine(text: string, from: number, to: number, width: number, rows: I
   while (i < to) {
     const code = text.codePointAt(i)!;
     const units = code > 0xffff ? 2 : 1;
-    const cols = columnsOf(code);
+    const cols = codePointColumns(code);
     if (used + cols > width && i > start) {
       // A space that overflows hangs at the row's end (in the column kept for the cursor), so no row starts with one.
       const end = code === 0x20 ? i + 1 : breakAfter > start ? breakAfter : i;

@@ -1,6 +1,6 @@
 /**
  * The state behind the input box: the text being written, history, the
- * completion menu and bracketed paste. Kept outside React so a key press
+ * completion menu (the `@` file list in project-files.ts) and bracketed paste. Kept outside React so a key press
  * re-renders the input alone (not the transcript) and the app can clear the
  * input on Ctrl-C without owning its state.
  */
@@ -29,9 +29,10 @@ import {
   replaceBeforeCursor,
   type EditorState,
 } from './editor.js';
-import { commonPrefix, completeCommandLine, completePathToken, withDirectories, type Completions } from './completion.js';
+import { commonPrefix, completeCommandLine, type Completions } from './completion.js';
 import type { PromptHistory } from './history.js';
 import type { FileLister } from './contracts.js';
+import { ProjectFiles } from './project-files.js';
 import { ViMachine, type ViKey, type ViMode } from './vi-mode.js';
 
 export interface InputSnapshot {
@@ -67,16 +68,18 @@ export class InputStore {
   private snapshot: InputSnapshot = { editor: emptyEditor, menu: undefined, pasting: false };
   private listeners = new Set<() => void>();
   private pasteBuffer = '';
-  private files: string[] | undefined;
-  private filesAt = 0;
-  private filesLoading: Promise<void> | undefined;
+  /** The project's files for `@` completion, when the input has a lister. */
+  private readonly files: ProjectFiles | undefined;
   private menuClosedFor: string | undefined;
   /** The text shown is a history entry, unedited: Up and Down keep walking history. */
   private browsing = false;
   /** Vi mode's state, made the first time vi mode is on. */
   private vi: ViMachine | undefined;
 
-  constructor(private readonly opts: InputStoreOptions) {}
+  constructor(private readonly opts: InputStoreOptions) {
+    const { listFiles } = opts;
+    this.files = listFiles && new ProjectFiles({ listFiles, cwd: opts.cwd, ttlMs: opts.fileListTtlMs, onListed: () => this.refreshMenu() });
+  }
 
   subscribe = (fn: () => void): (() => void) => {
     this.listeners.add(fn);
@@ -137,7 +140,7 @@ export class InputStore {
     const editor = this.snapshot.editor;
     let completions: Completions | undefined;
     if (this.opts.commands) completions = completeCommandLine(editor, this.opts.commands);
-    if (!completions) completions = this.pathCompletions(editor);
+    if (!completions) completions = this.files?.completions(editor);
     const key = completions ? `${completions.start}:${editor.text.slice(completions.start, editor.cursor)}` : undefined;
     if (!completions || completions.items.length === 0 || key === this.menuClosedFor) {
       if (this.snapshot.menu) this.set({ menu: undefined });
@@ -147,39 +150,9 @@ export class InputStore {
     this.set({ menu: { ...completions, selected: 0 } });
   }
 
-  private pathCompletions(editor: EditorState): Completions | undefined {
-    if (!this.opts.listFiles) return undefined;
-    const before = editor.text.slice(0, editor.cursor);
-    if (!/(^|\s)@\S*$/.test(before)) return undefined;
-    const ttl = this.opts.fileListTtlMs ?? 10_000;
-    if (!this.filesLoading && (!this.files || Date.now() - this.filesAt > ttl)) this.loadFiles();
-    if (!this.files) return undefined;
-    return completePathToken(editor, this.files);
-  }
-
-  private loadFiles(): void {
-    const listFiles = this.opts.listFiles!;
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), 5_000);
-    this.filesLoading = listFiles(this.opts.cwd ?? process.cwd(), controller.signal)
-      .then((files) => {
-        this.files = withDirectories(files);
-        this.filesAt = Date.now();
-      })
-      .catch(() => {
-        this.files = this.files ?? [];
-        this.filesAt = Date.now();
-      })
-      .finally(() => {
-        clearTimeout(timer);
-        this.filesLoading = undefined;
-        this.refreshMenu();
-      });
-  }
-
   /** Resolves once a file listing in flight (if any) has finished: for tests. */
   async filesReady(): Promise<void> {
-    await this.filesLoading;
+    await this.files?.ready();
   }
 
   private acceptCompletion(): boolean {

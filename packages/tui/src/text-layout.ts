@@ -12,10 +12,9 @@ export function stripAnsi(text: string): string {
   return text.replace(ANSI, '');
 }
 
-/** East Asian wide and emoji code points take two columns. */
-function isWide(code: number): boolean {
-  return (
-    (code >= 0x1100 && code <= 0x115f) ||
+/** Columns a code point takes: East Asian wide and emoji ones take two, the rest one. */
+export function codePointColumns(code: number): 1 | 2 {
+  return (code >= 0x1100 && code <= 0x115f) ||
     (code >= 0x2e80 && code <= 0xa4cf) ||
     (code >= 0xac00 && code <= 0xd7a3) ||
     (code >= 0xf900 && code <= 0xfaff) ||
@@ -24,13 +23,14 @@ function isWide(code: number): boolean {
     (code >= 0xffe0 && code <= 0xffe6) ||
     (code >= 0x1f300 && code <= 0x1faff) ||
     (code >= 0x20000 && code <= 0x3fffd)
-  );
+    ? 2
+    : 1;
 }
 
 /** Columns a line takes on screen (ANSI sequences take none). */
 export function displayWidth(line: string): number {
   let width = 0;
-  for (const ch of stripAnsi(line)) width += isWide(ch.codePointAt(0)!) ? 2 : 1;
+  for (const ch of stripAnsi(line)) width += codePointColumns(ch.codePointAt(0)!);
   return width;
 }
 

@@ -2,10 +2,12 @@
  * What the transcript is made of, and which of it may be committed: written
  * once to the terminal's scrollback (ink's <Static>) and never redrawn. The
  * longest finished prefix of the live items is committed; Markdown waits for
- * the renderer, so it is written rendered.
+ * the renderer, so it is written rendered, except the interface's light
+ * notices, drawn without it (markdown-light.ts).
  */
 import type { Usage } from '@lug/core';
 import { isFinishedCall, type CallView } from './call-views.js';
+import { renderLightMarkdown } from './markdown-light.js';
 import type { ReasoningItemFields } from './reasoning-view.js';
 
 export type NoticeLevel = 'info' | 'warn' | 'error';
@@ -47,7 +49,9 @@ export function committablePrefix(live: readonly TranscriptItem[], markdownReady
   let n = 0;
   while (n < live.length) {
     const item = live[n]!;
-    const needsMarkdown = item.kind === 'markdown' || (item.kind === 'notice' && item.markdown);
+    // A light notice (the :resume list) is drawn the same with or without marked: it never waits for it, else
+    // one taller than the live region's budget would stay "… 1 more" until something loaded marked.
+    const needsMarkdown = item.kind === 'markdown' || (item.kind === 'notice' && item.markdown === true && renderLightMarkdown(item.text, 80) === undefined);
     if (!isFinished(item) || (needsMarkdown && !markdownReady)) break;
     n++;
   }

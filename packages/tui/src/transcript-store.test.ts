@@ -114,6 +114,17 @@ describe('TranscriptStore', () => {
     expect(snap().committed.map((i) => i.kind)).toEqual(['user', 'markdown']);
   });
 
+  it('commits a light Markdown notice (drawn without the renderer) at once, and holds back one that needs the renderer', () => {
+    const md = markdown(false);
+    const { store, snap } = setup({ md });
+    store.notice('Earlier conversations here:\n\n- `a` a prompt\n- `b` another', 'info', true);
+    expect(snap().committed.map((i) => i.kind)).toEqual(['notice']);
+    expect(md.loaded).toBe(false);
+    store.notice('| a | table |\n|---|---|\n| needs | marked |', 'info', true);
+    expect(snap().committed).toHaveLength(1);
+    expect(snap().live.map((i) => i.kind)).toEqual(['notice']);
+  });
+
   it('coalesces text deltas into at most one update a frame', () => {
     vi.useFakeTimers();
     try {

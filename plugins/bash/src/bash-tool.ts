@@ -3,7 +3,7 @@
  * the working directory, in its own process group; the runner in @lug/tools
  * does the process work (timeouts, group kills, flat memory, background jobs).
  */
-import { defineTool, runProcess, ToolError, type SandboxPolicy, type Tool, type ToolContext } from '@lug/tools';
+import { defineTool, runProcess, ToolError, type ModelProcesses, type Tool, type ToolContext } from '@lug/tools';
 import { bashOutput } from './format-result.js';
 import { throttledOutput } from './throttled-output.js';
 
@@ -13,10 +13,11 @@ export interface BashArgs {
 }
 
 /**
- * The bash tool, run in the OS sandbox `sandbox()` gives at each call (the
- * host's lug.opt.sandbox; null: unsandboxed).
+ * The bash tool, its commands run by `processes`: the plugin gives it
+ * @lug/tools' `modelProcesses(lug)`, which puts each one in the OS sandbox
+ * the host's lug.opt.sandbox asks for at that call.
  */
-export function createBashTool(sandbox: () => SandboxPolicy | null): Tool<BashArgs> {
+export function createBashTool(processes: Pick<ModelProcesses, 'run'>): Tool<BashArgs> {
   return defineTool<BashArgs>({
     name: 'bash',
     description:
@@ -45,7 +46,7 @@ export function createBashTool(sandbox: () => SandboxPolicy | null): Tool<BashAr
       }
       const progress = throttledOutput(ctx);
       try {
-        const result = await runProcess(
+        const result = await processes.run(
           { shell: args.command },
           {
             cwd: ctx.cwd,
@@ -53,7 +54,6 @@ export function createBashTool(sandbox: () => SandboxPolicy | null): Tool<BashAr
             signal: ctx.signal,
             maxBytes: ctx.limits.outputBytes,
             onOutput: progress.write,
-            sandbox: sandbox(),
           },
         );
         const { content, details } = bashOutput(result, timeoutSecs, ctx.limits.outputBytes);
@@ -69,8 +69,8 @@ export function createBashTool(sandbox: () => SandboxPolicy | null): Tool<BashAr
   });
 }
 
-/** bash without a sandbox (what a host without lug.opt.sandbox runs). */
-export const bashTool = createBashTool(() => null);
+/** bash without a sandbox, outside any host (tests, the tool's own definition); the plugin's bash is confined. */
+export const bashTool = createBashTool({ run: runProcess });
 
 function checkTimeout(value: number | undefined, ctx: ToolContext): number {
   if (value === undefined) return ctx.limits.timeoutSecs;

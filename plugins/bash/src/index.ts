@@ -1,13 +1,13 @@
-import { definePlugin, sandboxPolicy } from '@lug/tools';
+import { definePlugin, modelProcesses } from '@lug/tools';
 import { createBashTool } from './bash-tool.js';
 
 export { bashTool, createBashTool } from './bash-tool.js';
 export type { BashArgs } from './bash-tool.js';
 
-/** bash reads the sandbox's options (lug.opt.sandbox, sandbox_network) at each call. */
+/** bash's commands start through modelProcesses, which reads the sandbox's options (lug.opt.sandbox, sandbox_network) at each call. */
 export default definePlugin({
   name: 'bash',
   setup(lug) {
-    lug.tools.register(createBashTool(() => sandboxPolicy(lug)));
+    lug.tools.register(createBashTool(modelProcesses(lug)));
   },
 });

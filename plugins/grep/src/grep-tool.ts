@@ -9,6 +9,7 @@ import path from 'node:path';
 import {
   BINARY_SNIFF_BYTES,
   compileGlobArgument,
+  decidedPath,
   defineTool,
   displayPath,
   globPrefilterArgs,
@@ -57,12 +58,14 @@ export const grepTool = defineTool<GrepArgs>({
   async handler(args, ctx) {
     const found = (content: string, matches = 0, files = 0, cut = false) => ({ content, details: { kind: 'search', matches, files, cut } satisfies SearchDetails });
     const shownPath = args.path ?? '.';
-    const root = resolvePath(ctx.cwd, shownPath);
+    const lexical = resolvePath(ctx.cwd, shownPath);
+    // What its call was judged on (symlinks resolved then), or an error if the path leads elsewhere now.
+    const root = decidedPath(ctx, shownPath, 'searched');
     const isDir = await searchRootKind(root, shownPath);
     const matcher = isDir ? compileGlobArgument(args.glob) : undefined;
     if (!isDir && (await startsBinary(root))) return found(binaryFile(shownPath));
     const describe: SearchDescription = { pattern: args.pattern, shownPath, glob: args.glob, ignoreCase: !!args.ignore_case };
-    const place = await searchPlace(root, displayPath(ctx.cwd, root), ctx.cwd, isDir, matcher);
+    const place = await searchPlace(root, displayPath(ctx.cwd, lexical), ctx.cwd, isDir, matcher, root !== lexical);
     if (!place) return found(noMatches(describe));
     const budget = new LineBudget(ctx.limits.outputBytes);
     const paths: string[] = [];
@@ -114,9 +117,15 @@ interface SearchPlace {
  * search root, walking the glob's literal directories, its paths shown under
  * the root. Undefined when nothing can match.
  */
-async function searchPlace(root: string, rootArg: string, cwd: string, isDir: boolean, matcher: GlobMatcher | undefined): Promise<SearchPlace | undefined> {
+async function searchPlace(root: string, rootArg: string, cwd: string, isDir: boolean, matcher: GlobMatcher | undefined, throughLink: boolean): Promise<SearchPlace | undefined> {
   const walk = matcher ? await globWalkRoot(root, matcher) : undefined;
   if (walk?.empty) return undefined;
+  // A root reached through a symlink is searched where it led at the decision (ripgrep would follow the link as it
+  // is when it opens it), its paths shown under the path the model gave.
+  if (throughLink && (!walk || walk.dir === '')) {
+    if (!isDir) return { cwd: path.dirname(root), rootArg: path.basename(root), args: [], underRoot: (printed) => printed, display: () => rootArg };
+    return { cwd: root, rootArg: '.', args: [], underRoot: (printed) => printed, display: rootArg === '.' ? (printed) => printed : (printed) => path.posix.join(rootArg, printed) };
+  }
   if (!walk || walk.dir === '') return { cwd, rootArg, args: [], underRoot: rootPrefix(rootArg, isDir), display: (printed) => printed };
   const from = globWalkArgs(walk);
   return {

@@ -16,6 +16,7 @@ import {
   LineBudget,
   listFiles,
   missingPathMessage,
+  decidedPath,
   resolvePath,
   ToolError,
   type ListingDetails,
@@ -52,14 +53,16 @@ export const lsTool = defineTool<LsArgs>({
   async handler(args, ctx) {
     const shownPath = args.path ?? '.';
     const dir = resolvePath(ctx.cwd, shownPath);
-    await checkDirectory(dir, shownPath);
+    // The directory its call was judged on (symlinks resolved then), or an error if the path leads elsewhere now.
+    const opened = decidedPath(ctx, shownPath, 'listed');
+    await checkDirectory(opened, shownPath);
     const matcher = compileGlobArgument(args.glob);
     if (!matcher) {
-      const names = await listDirectory(dir);
+      const names = await listDirectory(opened);
       if (names.length === 0) return listing(`${shownPath} is an empty directory.`, 0, 0);
       return capped(names, ctx.limits.outputBytes, 'list a subdirectory, or pass a glob');
     }
-    const files = await listFiles(dir, { glob: matcher, signal: ctx.signal }).catch((err: unknown) => {
+    const files = await listFiles(opened, { glob: matcher, signal: ctx.signal }).catch((err: unknown) => {
       // ripgrep missing or failing: the model gets the message, not a stack.
       throw err instanceof Error && !(err instanceof ToolError) ? new ToolError(err.message) : err;
     });

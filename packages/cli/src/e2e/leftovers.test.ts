@@ -10,7 +10,7 @@ import { createWriteStream, mkdirSync, readdirSync, readFileSync, writeFileSync 
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startScriptedServer, text, toolCall, turn, type ScriptedServer } from '@lug/testing';
+import { sleepsRunning, sleepTag, startScriptedServer, text, toolCall, turn, type ScriptedServer } from '@lug/testing';
 import { LUG_BIN, lugEnv, runLug, sandbox } from './run-lug.js';
 
 let server: ScriptedServer | undefined;
@@ -18,25 +18,6 @@ afterEach(async () => {
   await server?.close();
   server = undefined;
 });
-
-let unique = 0;
-const tag = () => `${5000 + (process.pid % 1000)}.${++unique}${Math.floor(Math.random() * 1000)}`;
-
-/** Running (not zombie) `sleep TAG` processes, read from /proc as ps does. */
-function sleepsRunning(t: string): number[] {
-  const found: number[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      if (readFileSync(`/proc/${name}/cmdline`, 'latin1') !== `sleep\0${t}\0`) continue;
-      const stat = readFileSync(`/proc/${name}/stat`, 'latin1');
-      if (stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z') found.push(Number(name));
-    } catch {
-      // exited while we looked
-    }
-  }
-  return found;
-}
 
 async function until(check: () => boolean, ms = 20_000, everyMs = 20): Promise<boolean> {
   const deadline = Date.now() + ms;
@@ -62,7 +43,7 @@ function startLug(args: string[], cwd: string, env: NodeJS.ProcessEnv) {
 describe.skipIf(process.platform !== 'linux')('what lug leaves behind', () => {
   it('no process of a bash call, escaped or in the background, once lug -p ends', async () => {
     const box = sandbox();
-    const t = tag();
+    const t = sleepTag();
     server = await startScriptedServer([turn(toolCall('bash', { command: escapes(t) })), text('Started them.')]);
     const r = await runLug(['-p', 'start them', '--auto'], { cwd: box.project, env: lugEnv(server, 'anthropic', box) });
     expect(r.code).toBe(0);
@@ -72,7 +53,7 @@ describe.skipIf(process.platform !== 'linux')('what lug leaves behind', () => {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     it(`no process left when lug is sent ${signal} while a command runs`, async () => {
       const box = sandbox();
-      const t = tag();
+      const t = sleepTag();
       server = await startScriptedServer([turn(toolCall('bash', { command: `${escapes(t)}\nsleep 60` })), text('never')]);
       const lug = startLug(['-p', 'start them', '--auto'], box.project, lugEnv(server, 'openai', box));
       expect(await until(() => sleepsRunning(t).length === 4)).toBe(true);
@@ -96,7 +77,7 @@ describe.skipIf(process.platform !== 'linux')('what lug leaves behind', () => {
 
   it('after kill -9 during a 100 MB edit, the next start removes its temporary file and kills what it left running', async () => {
     const box = sandbox();
-    const t = tag();
+    const t = sleepTag();
     const big = join(box.project, 'big.txt');
     const out = createWriteStream(big);
     const block = 'const value = "abcdefghijklmnopqrstuvwxyz 0123456789";\n'.repeat(1000);

@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync }
 import net from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startScriptedServer, text, toolCall, turn, type ScriptedServer } from '@lug/testing';
+import { sleepsRunning, sleepTag, startScriptedServer, text, toolCall, turn, type ScriptedServer } from '@lug/testing';
 import { locateBwrap } from '@lug/tools';
 import { lugEnv, runLug, sandbox, toolResultsIn } from './run-lug.js';
 
@@ -37,23 +37,6 @@ const hasPython = (() => {
     return false;
   }
 })();
-
-/** Running (not zombie) processes whose command line is `sleep TAG`. */
-function sleepsRunning(tag: string): number {
-  if (process.platform !== 'linux') return Number(execFileSync('sh', ['-c', `pgrep -fx 'sleep ${tag}' | wc -l`], { encoding: 'utf8' }).trim());
-  let n = 0;
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      if (readFileSync(`/proc/${name}/cmdline`, 'latin1') !== `sleep\0${tag}\0`) continue;
-      const stat = readFileSync(`/proc/${name}/stat`, 'latin1');
-      if (stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z') n++;
-    } catch {
-      // gone while we looked
-    }
-  }
-  return n;
-}
 
 async function until(check: () => boolean, ms = 5000): Promise<boolean> {
   const deadline = Date.now() + ms;
@@ -87,7 +70,7 @@ describe.runIf(process.platform === 'linux' || process.platform === 'darwin')('l
     listener = net.createServer((s) => s.end('secret\n'));
     await new Promise<void>((resolve) => listener!.listen(0, '127.0.0.1', resolve));
     const port = (listener.address() as net.AddressInfo).port;
-    const tag = `${6000 + (process.pid % 1000)}.${Math.floor(Math.random() * 1e6)}`;
+    const tag = sleepTag();
     const calls = [
       toolCall('bash', { command: 'echo built > out.txt && git status --porcelain && f=$(mktemp) && echo t > "$f" && echo temp-ok' }, { id: 'inside' }),
       toolCall('bash', { command: `echo no > ${outside}/bash.txt` }, { id: 'bash_out' }),
@@ -124,7 +107,7 @@ describe.runIf(process.platform === 'linux' || process.platform === 'darwin')('l
     expect(readFileSync(join(box.config, 'lug/init.lua'), 'utf8')).toBe(LUA_TOOL);
 
     expect(results.escape).toContain('escaped');
-    expect(await until(() => sleepsRunning(tag) === 0)).toBe(true);
+    expect(await until(() => sleepsRunning(tag).length === 0)).toBe(true);
   }, 90_000);
 
   it('refuses a mode it does not know, with the ones it has', async () => {

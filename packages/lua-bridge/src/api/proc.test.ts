@@ -2,6 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sleepsRunning } from '@lug/testing';
 import { setup, type Setup } from '../test-support.js';
 
 let s: Setup | undefined;
@@ -72,27 +73,11 @@ describe('lug.proc.spawn', () => {
     const t = `6${Math.floor(100 + Math.random() * 800)}.${Math.floor(Math.random() * 1000)}`;
     const [pid] = await run(`local p = lug.proc.spawn({ "sh", "-c", "setsid sleep ${t} & sleep 30" }) _G.p = p return p.pid`);
     expect(typeof pid).toBe('number');
-    expect(await until(() => sleepsRunning(t) === 1)).toBe(true);
+    expect(await until(() => sleepsRunning(t).length === 1)).toBe(true);
     await run('_G.p:kill() return _G.p:wait()');
-    expect(sleepsRunning(t)).toBe(0);
+    expect(sleepsRunning(t)).toEqual([]);
   });
 });
-
-/** Running `sleep TAG` processes, from /proc. */
-function sleepsRunning(t: string): number {
-  let n = 0;
-  for (const name of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      if (fs.readFileSync(`/proc/${name}/cmdline`, 'latin1') !== `sleep\0${t}\0`) continue;
-      const stat = fs.readFileSync(`/proc/${name}/stat`, 'latin1');
-      if (stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z') n++;
-    } catch {
-      // exited while we looked
-    }
-  }
-  return n;
-}
 
 async function until(check: () => boolean, ms = 5000): Promise<boolean> {
   const deadline = Date.now() + ms;

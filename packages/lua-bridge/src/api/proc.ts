@@ -33,7 +33,7 @@ const SPAWN = signature('lug.proc.spawn', [
   ['opts', OPTS],
 ]);
 
-function processOptions(ctx: ApiContext, runner: ProcessRunner, opts: CheckedType<typeof OPTS>, signal: AbortSignal | undefined): ProcessOptions {
+function processOptions(ctx: ApiContext, opts: CheckedType<typeof OPTS>, signal: AbortSignal | undefined): ProcessOptions {
   const { cwd, env, timeout, stdin, max_bytes: maxBytes } = opts;
   return {
     // Relative to the project directory, like the tools: never to wherever lug's process happens to be.
@@ -43,9 +43,12 @@ function processOptions(ctx: ApiContext, runner: ProcessRunner, opts: CheckedTyp
     stdin,
     maxBytes,
     signal,
-    // The OS sandbox of lug.opt.sandbox, as for bash: Lua's processes are the model's too.
-    sandbox: runner.sandboxPolicy(ctx.host),
   };
+}
+
+/** Lua's processes are the model's too: they start through modelProcesses, in the OS sandbox of lug.opt.sandbox as bash's do. */
+function processes(runner: ProcessRunner, ctx: ApiContext) {
+  return runner.modelProcesses(ctx.host);
 }
 
 /** The result table Lua sees; `sandbox_blocked` lists what the sandbox refused, when it ran sandboxed and refused something. */
@@ -59,14 +62,14 @@ export function pushProcApi(ctx: ApiContext, L: LuaState): void {
   pushFunctions(vm, L, 'lug.proc', {
     run: vm.asyncFn('lug.proc.run', (Ls, call) => {
       const [argv, opts] = RUN.read(vm, Ls);
-      return ctx.processRunner().then(async (runner) => [resultTable(await runner.runProcess(argv.map(String), processOptions(ctx, runner, opts, call.signal)))]);
+      return ctx.processRunner().then(async (runner) => [resultTable(await processes(runner, ctx).run(argv.map(String), processOptions(ctx, opts, call.signal)))]);
     }),
     spawn: vm.asyncFn('lug.proc.spawn', (Ls, call) => {
       const [argv, opts] = SPAWN.read(vm, Ls);
       // A spawned process outlives the call that started it: it ends on kill(), its timeout, or lug's exit.
       void call;
       return ctx.processRunner().then((runner) => {
-        const handle = runner.spawnProcess(argv.map(String), processOptions(ctx, runner, opts, undefined));
+        const handle = processes(runner, ctx).spawn(argv.map(String), processOptions(ctx, opts, undefined));
         let waited: Promise<ProcessResult> | undefined;
         const wait = () => (waited ??= handle.wait());
         return [

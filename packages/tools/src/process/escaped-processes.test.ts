@@ -7,11 +7,12 @@
  * The lug-like child scripts load the built package (`npx tsup` first).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { sleepsRunning, sleepTag } from '@lug/testing';
 import { killAllProcesses } from './exit-cleanup.js';
 import { processTable } from './process-table.js';
 import { runProcess } from './run-process.js';
@@ -23,26 +24,8 @@ afterEach(async () => {
   await killAllProcesses({ graceMs: 200 });
 });
 
+/** Numbers the scripts and notes directories of this file. */
 let unique = 0;
-/** A sleep duration no other process uses, to find the sleeps a test started. */
-const tag = () => `${4000 + process.pid % 1000}.${String(++unique).padStart(3, '0')}${Math.floor(Math.random() * 1000)}`;
-
-/** Pids of running (not zombie) processes whose command line is `sleep TAG`, read from /proc as ps does. */
-function sleepsRunning(t: string): number[] {
-  const found: number[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const cmdline = readFileSync(`/proc/${name}/cmdline`, 'latin1');
-      if (cmdline !== `sleep\0${t}\0`) continue;
-      const stat = readFileSync(`/proc/${name}/stat`, 'latin1');
-      if (stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z') found.push(Number(name));
-    } catch {
-      // exited while we looked
-    }
-  }
-  return found;
-}
 
 async function until(check: () => boolean, ms = 5000): Promise<boolean> {
   const deadline = Date.now() + ms;
@@ -63,7 +46,7 @@ const escapes: Array<[string, (t: string) => string]> = [
 describe.skipIf(process.platform !== 'linux')('processes that leave the group', () => {
   for (const [name, command] of escapes) {
     it(`${name}: outlives its call as a background process, and killAllProcesses kills it`, async () => {
-      const t = tag();
+      const t = sleepTag();
       const r = await runProcess({ shell: command(t) });
       expect(r.code).toBe(0);
       expect(await until(() => sleepsRunning(t).length === 1)).toBe(true);
@@ -74,14 +57,14 @@ describe.skipIf(process.platform !== 'linux')('processes that leave the group', 
     });
 
     it(`${name}: is killed with its call on timeout`, async () => {
-      const t = tag();
+      const t = sleepTag();
       const r = await runProcess({ shell: `${command(t)}\nsleep 30` }, { timeoutSecs: 1, killGraceMs: 200 });
       expect(r.timedOut).toBe(true);
       expect(sleepsRunning(t)).toEqual([]);
     });
 
     it(`${name}: is killed with its call on cancel`, async () => {
-      const t = tag();
+      const t = sleepTag();
       const controller = new AbortController();
       const pending = runProcess({ shell: `${command(t)}\nsleep 30` }, { signal: controller.signal, killGraceMs: 200 });
       expect(await until(() => sleepsRunning(t).length === 1)).toBe(true);
@@ -92,7 +75,7 @@ describe.skipIf(process.platform !== 'linux')('processes that leave the group', 
   }
 
   it('kills an escaped process that ignores TERM', async () => {
-    const t = tag();
+    const t = sleepTag();
     await runProcess({ shell: `setsid sh -c "trap '' TERM; sleep ${t}; :" &` });
     expect(await until(() => sleepsRunning(t).length === 1)).toBe(true);
     await killAllProcesses({ graceMs: 200 });
@@ -151,7 +134,7 @@ describe.skipIf(process.platform !== 'linux')('when lug goes away', () => {
 
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
     it(`leaves no process when it dies of ${signal}: not one of the three escapes, nor a redirected background job`, async () => {
-      const t = tag();
+      const t = sleepTag();
       const { child, exited } = await startLugLike(everyWay(t), path.join(dir, `notes-${unique}`));
       expect(await until(() => sleepsRunning(t).length === 4)).toBe(true);
       child.kill(signal);
@@ -161,7 +144,7 @@ describe.skipIf(process.platform !== 'linux')('when lug goes away', () => {
   }
 
   it('leaves no process when it exits normally, and removes its note', async () => {
-    const t = tag();
+    const t = sleepTag();
     const notes = path.join(dir, `notes-${++unique}`);
     const { child, exited } = await startLugLike(everyWay(t), notes);
     expect(readdirSync(notes)).toHaveLength(1);
@@ -172,7 +155,7 @@ describe.skipIf(process.platform !== 'linux')('when lug goes away', () => {
   });
 
   it('after a SIGKILL, the next start kills what it left, escaped or not, and removes the note', async () => {
-    const t = tag();
+    const t = sleepTag();
     const notes = path.join(dir, `notes-${++unique}`);
     const { child, exited } = await startLugLike(everyWay(t), notes);
     expect(await until(() => sleepsRunning(t).length === 4)).toBe(true);
@@ -185,7 +168,7 @@ describe.skipIf(process.platform !== 'linux')('when lug goes away', () => {
   });
 
   it('the sweep leaves a running lug’s processes alone', async () => {
-    const t = tag();
+    const t = sleepTag();
     const notes = path.join(dir, `notes-${++unique}`);
     const { child, exited } = await startLugLike(everyWay(t), notes);
     expect(await until(() => sleepsRunning(t).length === 4)).toBe(true);

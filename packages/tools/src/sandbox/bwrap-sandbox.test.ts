@@ -10,12 +10,13 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { killAllProcesses } from '../process/exit-cleanup.js';
 import { processTable } from '../process/process-table.js';
 import { runProcess } from '../process/run-process.js';
 import { SandboxError } from './sandbox-launcher.js';
-import { onLinux, requireBwrap, sandboxFixture, sleepsRunning, sleepTag, until, type SandboxFixture } from './sandbox-test-support.js';
+import { sleepsRunning, sleepTag } from '@lug/testing';
+import { bwrapSuite, onLinux, requireBwrap, sandboxFixture, until } from './sandbox-test-support.js';
 
 const hasPython = (() => {
   try {
@@ -27,15 +28,7 @@ const hasPython = (() => {
 })();
 
 describe.runIf(onLinux)('the bubblewrap sandbox', () => {
-  let fx: SandboxFixture;
-  beforeAll(() => {
-    requireBwrap();
-    fx = sandboxFixture();
-  });
-  afterAll(() => fx?.remove());
-  afterEach(async () => {
-    await killAllProcesses({ graceMs: 200 });
-  });
+  const fx = bwrapSuite();
 
   const sh = (command: string, mode: 'workspace' | 'read-only' = 'workspace', extra: { network?: boolean; timeoutSecs?: number } = {}) =>
     runProcess({ shell: command }, { cwd: fx.project, sandbox: fx.policy(mode, { network: extra.network }), timeoutSecs: extra.timeoutSecs ?? 30 });

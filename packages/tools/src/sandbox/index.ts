@@ -8,3 +8,4 @@ export * from './blocked-by-sandbox.js';
 export * from './write-boundary.js';
 export { sandboxTempDir } from './sandbox-temp.js';
 export * from './sandbox-command.js';
+export * from './model-processes.js';

@@ -5,9 +5,11 @@
  * when it is not (on macOS the Seatbelt end-to-end test runs instead).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { killAllProcesses } from '../process/exit-cleanup.js';
 import { buildPolicy, type SandboxPolicy } from './sandbox-policy.js';
 import { locateBwrap } from './sandbox-launcher.js';
 import type { SandboxMode } from './sandbox-options.js';
@@ -49,24 +51,22 @@ export function sandboxFixture(): SandboxFixture {
   };
 }
 
-let unique = 0;
-/** A sleep duration no other process uses, to find the sleeps a test started. */
-export const sleepTag = () => `${5000 + (process.pid % 1000)}.${String(++unique).padStart(3, '0')}${Math.floor(Math.random() * 1000)}`;
-
-/** Pids (as lug sees them) of running processes whose command line is `sleep TAG`. */
-export function sleepsRunning(t: string): number[] {
-  const found: number[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      if (readFileSync(`/proc/${name}/cmdline`, 'latin1') !== `sleep\0${t}\0`) continue;
-      const stat = readFileSync(`/proc/${name}/stat`, 'latin1');
-      if (stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z') found.push(Number(name));
-    } catch {
-      // exited while we looked
-    }
-  }
-  return found;
+/**
+ * The fixture of a describe block that runs real bubblewrap: made before its
+ * tests (failing, saying what to install, where bwrap is missing), removed
+ * after them, and every process the tests started killed after each one.
+ */
+export function bwrapSuite(): SandboxFixture {
+  const fx = {} as SandboxFixture;
+  beforeAll(() => {
+    requireBwrap();
+    Object.assign(fx, sandboxFixture());
+  });
+  afterAll(() => fx.remove?.());
+  afterEach(async () => {
+    await killAllProcesses({ graceMs: 200 });
+  });
+  return fx;
 }
 
 export async function until(check: () => boolean, ms = 5000): Promise<boolean> {

@@ -40,8 +40,21 @@ export interface BeforeCompactResult {
   summary?: string;
 }
 
+/**
+ * A turn is about to run (after `turn_start`, before its first request): the
+ * turn waits for its hooks, so what they keep (the files' checkpoint) is taken
+ * before any tool can change anything. It takes no result.
+ */
+export interface BeforeTurnInput {
+  prompt: string;
+  /** The prompt's number in the conversation (1-based), as `:rewind` and the rewind record name it. */
+  turn: number;
+  sessionId: string;
+}
+
 export interface LugHookMap {
   before_compact: { input: BeforeCompactInput; result: BeforeCompactResult };
+  before_turn: { input: BeforeTurnInput; result: never };
 }
 
 export type LugHookType = keyof LugHookMap;
@@ -71,6 +84,7 @@ function beforeCompactProblem(value: unknown): string | undefined {
 /** One check per point: what is wrong with a hook's result, or undefined when it is one. */
 const RESULT_CHECKS: { readonly [K in LugHookType]: (value: unknown) => string | undefined } = {
   before_compact: beforeCompactProblem,
+  before_turn: () => 'before_turn takes no result: return nothing',
 };
 
 /** Every hook point's name. */

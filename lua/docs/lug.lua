@@ -232,6 +232,52 @@ function lug.mcp.remove(name) end
 ---@field headers? table<string, string> Sent with every request to an HTTP server.
 ---@field timeout? number Seconds a tool call may take before it is cancelled (default 120).
 
+---The project's file checkpoints: before each turn lug writes the files' state to a git repository of its own (under `$XDG_STATE_HOME/lug/checkpoints`, never the project's `.git`), and when the turn ends what it changed, by any tool or command. `:undo`, `:redo`, `:rewind` and `lug rewind` restore from them; `lug.on("checkpoint", fn)` sees each one taken (`action = "taken"`, when a turn that changed files ends) and each restore (`action = "restored"`), e.g. to commit a turn's changes as aider does. See docs/checkpoints.md.
+---@class lug.checkpoint
+lug.checkpoint = {}
+
+---The project's checkpoints, oldest first: `id` (what restore takes), `session_id`, `turn` (the prompt's number in its conversation), `prompt`, `created`, `ended`, `files` (each `{ path, status = "added" | "modified" | "deleted", added, removed, binary }`) and `skipped` (files over lug.opt.checkpoint_max_file_size, left out).
+---
+---```lua
+---for _, cp in ipairs(lug.checkpoint.list()) do print(cp.id, cp.turn, #cp.files) end
+---```
+---@return lug.Checkpoint[] checkpoints
+function lug.checkpoint.list() end
+
+---Put the project's files back as they were before checkpoint `id`'s turn (only the files that differ are written or deleted). A file you changed since lug last wrote it is a conflict: then nothing is written, unless `force`. The files as they were just before are kept in the checkpoints' repository (`saved_as`).
+---
+---```lua
+---local r = lug.checkpoint.restore("3", { dry_run = true })
+---if #r.conflicts == 0 then lug.checkpoint.restore("3") end
+---```
+---@param id string A checkpoint's id, from lug.checkpoint.list().
+---@param opts? lug.CheckpointRestoreOpts
+---@return lug.CheckpointRestore result `applied` (whether files were written), `files`, `conflicts`, `saved_as`.
+function lug.checkpoint.restore(id, opts) end
+
+---One checkpoint, as lug.checkpoint.list() gives it.
+---@class lug.Checkpoint
+---@field id string What lug.checkpoint.restore takes.
+---@field session_id string The session whose turn it is.
+---@field turn integer The prompt's number in its conversation (1-based), as :rewind lists it.
+---@field prompt string
+---@field created string ISO time the turn started.
+---@field ended boolean False while the turn runs.
+---@field files table[] What the turn changed: `{ path, status, added, removed, binary }` each.
+---@field skipped string[] Files over lug.opt.checkpoint_max_file_size, left out.
+
+---What lug.checkpoint.restore returns.
+---@class lug.CheckpointRestore
+---@field applied boolean Whether files were written.
+---@field files string[] The files written or deleted (or that would be).
+---@field conflicts string[] Files changed since lug last wrote them, among `files`.
+---@field saved_as? string The ref in the checkpoints' repository that keeps the files as they were before.
+
+---What lug.checkpoint.restore takes.
+---@class lug.CheckpointRestoreOpts
+---@field force? boolean Overwrite files changed since (default false: a conflict stops the restore).
+---@field dry_run? boolean Only say what would be written and what conflicts.
+
 ---What lug.tool.register takes.
 ---@class lug.ToolSpec
 ---@field description string What the tool does, for the model.

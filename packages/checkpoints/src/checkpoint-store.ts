@@ -8,6 +8,7 @@
 import type { CheckpointInfo, Checkpoints, RestoreOptions, RestoreResult } from '@lug/core';
 import { changedPaths, fileChanges } from './file-diff.js';
 import { CHECKPOINT_REFS, KNOWN_REF, SAVED_REFS, createRecordRef, readRecords, readRef, writeRecordCommit, type CheckpointRecord } from './checkpoint-records.js';
+import { pruneShadow, type PruneOptions, type PruneResult } from './prune.js';
 import { restoreFiles } from './restore-files.js';
 import { initShadow } from './shadow-repo.js';
 import type { ShadowGit } from './shadow-git.js';
@@ -97,6 +98,11 @@ export class CheckpointStore implements Checkpoints {
       if (files.length) this.opts.onEvent?.('taken', info(ended), files.map((f) => f.path));
       return info(ended);
     });
+  }
+
+  /** Drop old checkpoints (age, then size) and let git's gc take their files; queued like every other operation. */
+  prune(opts: PruneOptions): Promise<PruneResult> {
+    return this.serial(() => pruneShadow(this.git, opts));
   }
 
   list(): Promise<CheckpointInfo[]> {

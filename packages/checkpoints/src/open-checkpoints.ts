@@ -5,8 +5,8 @@
  */
 import type { Env } from '@lug/core';
 import { CheckpointStore, type CheckpointStoreOptions } from './checkpoint-store.js';
-import { pruneShadow, type PruneOptions, type PruneResult } from './prune.js';
-import { initShadow, shadowDir } from './shadow-repo.js';
+import type { PruneOptions, PruneResult } from './prune.js';
+import { shadowDir } from './shadow-repo.js';
 import { ShadowGit, gitVersion } from './shadow-git.js';
 
 export interface OpenCheckpointsOptions extends Omit<CheckpointStoreOptions, 'maxFileSize'> {
@@ -30,7 +30,6 @@ export async function openCheckpoints(opts: OpenCheckpointsOptions): Promise<Ope
 }
 
 /** Prune a store's shadow (made first when it does not exist). */
-export async function pruneCheckpoints(store: CheckpointStore, opts: PruneOptions): Promise<PruneResult> {
-  await initShadow(store.git);
-  return pruneShadow(store.git, opts);
+export function pruneCheckpoints(store: CheckpointStore, opts: PruneOptions): Promise<PruneResult> {
+  return store.prune(opts);
 }

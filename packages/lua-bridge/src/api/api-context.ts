@@ -3,7 +3,7 @@
  * the approvals, and the list of everything registered from Lua so `close()`
  * can take it all back.
  */
-import type { LugHost } from '@lug/core';
+import type { Checkpoints, LugHost } from '@lug/core';
 import type { Approvals } from '@lug/approvals';
 import type { JsFunction, LuaState } from '../fengari.js';
 import type { LuaVM } from '../lua-vm.js';
@@ -40,6 +40,8 @@ export interface ApiContext {
   processRunner(): Promise<ProcessRunner>;
   /** Where lug.mcp.add and lug.mcp.remove go; without it they are an error. */
   mcp: McpConfigSink | undefined;
+  /** The project's file checkpoints (lug.checkpoint); without them its functions are an error. */
+  checkpoints: Checkpoints | undefined;
   /** Remember a registration so close() undoes it; returns an idempotent remover. */
   track(remove: () => void): () => void;
 }

@@ -7,6 +7,7 @@ import { pushCmdApi, pushKeymapApi } from './commands.js';
 import { pushConfigApi } from './config-api.js';
 import { pushDocsApi } from './docs-api.js';
 import { pushMcpApi } from './mcp.js';
+import { pushCheckpointApi } from './checkpoint.js';
 import { eventFunctions } from './events.js';
 import { pushHlApi } from './hl.js';
 import { npmPluginFunction } from './npm-plugin.js';
@@ -56,6 +57,8 @@ export function installLugGlobal(ctx: ApiContext): void {
   setPart('mcp');
   pushHlApi(ctx, L);
   setPart('hl');
+  pushCheckpointApi(ctx, L);
+  setPart('checkpoint');
   refuseNewFields(vm, L, 'lug');
   setGlobalModule(lua, L, 'lug');
 }

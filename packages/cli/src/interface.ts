@@ -51,6 +51,7 @@ export async function runInterface(args: CliArgs, cwd: string, env: NodeJS.Proce
       startupErrors: lug.autoRefused ? [...lug.startupErrors, `auto mode is refused: ${lug.approvals.autoRefusal()}. lug starts in policy mode`] : lug.startupErrors,
       startupNotices: lug.sessionNotices,
       store: lug.store,
+      checkpoints: lug.checkpoints,
       docsDir: fileURLToPath(new URL('../docs/', import.meta.url)),
       beforeStart: (controller) => {
         // A server's prompt (:mcp__server__prompt) goes to the model as if typed.

@@ -38,6 +38,8 @@ export class CheckpointStore implements Checkpoints {
   /** Checkpoints undone in this process, and what each undo replaced (for redo), newest last. */
   private readonly undone = new Set<string>();
   private readonly redoStack: Array<{ id: string; saved: string }> = [];
+  /** The next checkpoint's number, once known (another lug taking it meanwhile moves it on: createRecordRef). */
+  private nextN: number | undefined;
 
   constructor(
     readonly git: ShadowGit,
@@ -75,10 +77,12 @@ export class CheckpointStore implements Checkpoints {
   /** The files as they are before a turn: returns the checkpoint's id. */
   beginTurn(sessionId: string, turn: number, prompt: string): Promise<string> {
     return this.serial(async () => {
-      const [{ commit, skipped }, known, records] = [await this.snapshot(), await readRef(this.git, KNOWN_REF), await readRecords(this.git)];
+      const [{ commit, skipped }, known] = await Promise.all([this.snapshot(), readRef(this.git, KNOWN_REF)]);
       const userChanged = known ? await changedPaths(this.git, known, commit) : [];
       const meta = { sessionId, turn, prompt, created: new Date().toISOString(), ended: false, files: [], skipped, userChanged };
-      const n = await createRecordRef(this.git, await writeRecordCommit(this.git, meta, commit), (records.at(-1)?.n ?? 0) + 1);
+      this.nextN ??= ((await readRecords(this.git)).at(-1)?.n ?? 0) + 1;
+      const n = await createRecordRef(this.git, await writeRecordCommit(this.git, meta, commit), this.nextN);
+      this.nextN = n + 1;
       // A new turn: what was undone before it stays undone.
       this.redoStack.length = 0;
       return String(n);

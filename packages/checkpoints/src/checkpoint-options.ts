@@ -15,7 +15,7 @@ export const CHECKPOINT_OPTIONS: OptionDef<any>[] = [
     name: 'checkpoints',
     allowed: 'true or false',
     default: true,
-    description: "Whether lug keeps a checkpoint of the project's files before each turn (in a git repository of its own under $XDG_STATE_HOME/lug/checkpoints, never the project's), for :undo, :redo, :rewind and lug rewind. Read when lug starts.",
+    description: "Whether lug keeps a checkpoint of the project's files before each turn (in a git repository of its own under $XDG_STATE_HOME/lug/checkpoints, never the project's), for :undo, :redo, :rewind and lug rewind. Read at each turn.",
     parse: (v) => (typeof v === 'boolean' ? v : undefined),
   },
   {

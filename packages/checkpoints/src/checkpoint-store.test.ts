@@ -86,6 +86,16 @@ describe('checkpoints in a shadow repository', () => {
     expect(withoutGit()).toBe(middle);
   });
 
+  it('warm the shadow before any turn (every file hashed once), and the first checkpoint still sees the turn\'s change', async () => {
+    project = gitProject();
+    const store = await storeFor(project);
+    await store.warm();
+    expect(existsSync(join(shadowDir(project.env, project.dir), 'refs', 'heads'))).toBe(true);
+    expect(await store.list()).toEqual([]);
+    const cp = await turn(store, 1, () => project.write('src/a.txt', 'warm\n'));
+    expect(cp.files.map((f) => f.path)).toEqual(['src/a.txt']);
+  });
+
   it('take nothing when nothing changed: the same state, no new tree', async () => {
     project = gitProject();
     const store = await storeFor(project);

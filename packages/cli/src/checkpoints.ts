@@ -97,6 +97,18 @@ export class CheckpointSetup implements Checkpoints {
     return this.ending;
   }
 
+  /** Write the files' state in the background (the interface, after its first screen), so the first turn does not wait for every file to be hashed. */
+  warmSoon(): void {
+    void this.opened.then(async (store) => {
+      if (typeof store === 'string' || this.host.options.get<boolean>('checkpoints') === false) return;
+      try {
+        await store.warm();
+      } catch (err) {
+        this.host.events.emit('notify', { message: `the files' first checkpoint failed: ${(err as Error).message}`, level: 'warn' });
+      }
+    });
+  }
+
   /** Prune by age and size in the background (at start); a failure is said, never fatal. */
   pruneSoon(): void {
     void this.opened.then(async (store) => {

@@ -20,6 +20,8 @@ export const ALLOWED = {
   // The process runner is in @lug/tools: MCP servers are processes lug started, killed with it.
   '@lug/mcp': ['@lug/core', '@lug/tools'],
   '@lug/acp': ['@lug/core', '@lug/approvals'],
+  // Checkpoints run git on a shadow repository of their own: the core's types and paths are all they need.
+  '@lug/checkpoints': ['@lug/core'],
   lug: ['*'],
 };
 const PLUGIN_DEPS = ['@lug/tools'];

@@ -122,7 +122,7 @@ function lug.proc.run(argv, opts) end
 ---@return lug.Process process
 function lug.proc.spawn(argv, opts) end
 
----Call `fn(event)` for every event of a kind on lug's event stream, each on its own coroutine. The events: `session_start`, `turn_start`, `request_start`, `retry`, `text_delta`, `reasoning_delta` (the model's reasoning as it streams, apart from the answer), `assistant_message`, `tool_call`, `approval_request`, `approval_decision`, `tool_start`, `tool_progress`, `tool_result`, `usage`, `context` (how full the window is: `used`, `window`, `fraction`, `estimated`, `source`), `compaction_start`, `after_compact` (a compaction's `reason`, `summary`, `replaced` and `kept` messages, `tokensBefore`, `tokensAfter`, `by`), `mode_change`, `option_change`, `turn_end`, `error`, `notify`; or `"*"` for all of them. The event table has `type` and the event's fields (for example `tool_result`: `call` (with `description`, what the call is about), `content`, `isError`, `outcome`, `durationMs` and `details`, what the tool said about its result for interfaces). A hook that fails is reported as a notification and stays subscribed.
+---Call `fn(event)` for every event of a kind on lug's event stream, each on its own coroutine. The events: `session_start`, `turn_start`, `request_start`, `retry`, `text_delta`, `reasoning_delta` (the model's reasoning as it streams, apart from the answer), `assistant_message`, `tool_call`, `approval_request`, `approval_decision`, `tool_start`, `tool_progress`, `tool_result`, `usage`, `context` (how full the window is: `used`, `window`, `fraction`, `estimated`, `source`), `compaction_start`, `after_compact` (a compaction's `reason`, `summary`, `replaced` and `kept` messages, `tokensBefore`, `tokensAfter`, `by`), `mode_change`, `option_change`, `turn_end`, `checkpoint` (the files' checkpoint of a turn: `action` ("taken" when a turn that changed files ends, "restored" when files were put back), `checkpoint` (as lug.checkpoint.list gives one, with camelCase fields: `sessionId`), `files`), `error`, `notify`; or `"*"` for all of them. The event table has `type` and the event's fields (for example `tool_result`: `call` (with `description`, what the call is about), `content`, `isError`, `outcome`, `durationMs` and `details`, what the tool said about its result for interfaces). A hook that fails is reported as a notification and stays subscribed.
 ---
 ---`lug.on` also takes the hook points, whose function's return value changes what happens; lug waits for it. `tool_call` and `tool_result` are hook points of the same names as the events (their table has the event's `type` and `call`), so `lug.on("tool_call", fn)` runs `fn` before the call is judged, and what it returns counts:
 ---
@@ -133,7 +133,9 @@ function lug.proc.spawn(argv, opts) end
 ---`before_request` gets `step` (the request's number in the turn), `model`, `messages` (how many are sent) and `tokens` (estimated) before each model request; return `{ cancel = "reason" }` to make no request: the turn ends (reason "hook") with the reason shown.
 ---
 ---`before_compact` gets a table with `reason` (`"threshold"`, `"overflow"` or `"command"`), `messages` (those to be summarised), `focus`, `instructions`, `pinned` (the facts pinned so far), `tokens` and `window`, and may return a table with `pinned` (a list of facts kept word for word in the summary and shown to the model writing it), `focus`, `instructions` (added to the summary request) or `summary` (its own summary: no model request is made); nil changes nothing. A hook that returns anything else is reported, naming where it was made, and changes nothing. See docs/context.md.
----@param event string An event name, a hook point ("tool_call", "tool_result", "before_request", "before_compact"), or "*".
+---
+---`before_turn` gets `prompt`, `turn` (the prompt's number in the conversation) and `sessionId` before a turn's first request; the turn waits for it (the files' checkpoint is taken there). It takes no result.
+---@param event string An event name, a hook point ("tool_call", "tool_result", "before_request", "before_compact", "before_turn"), or "*".
 ---@param fn fun(event: table)
 ---@return fun() remove Removes the hook (lug.off does the same).
 function lug.on(event, fn) end
@@ -475,6 +477,52 @@ lug.env = {}
 ---@field url? string An HTTP server's endpoint: "https://example.com/mcp".
 ---@field headers? table<string, string> Sent with every request to an HTTP server.
 ---@field timeout? number Seconds a tool call may take before it is cancelled (default 120).
+
+---The project's file checkpoints: before each turn lug writes the files' state to a git repository of its own (under `$XDG_STATE_HOME/lug/checkpoints`, never the project's `.git`), and when the turn ends what it changed, by any tool or command. `:undo`, `:redo`, `:rewind` and `lug rewind` restore from them; `lug.on("checkpoint", fn)` sees each one taken (`action = "taken"`, when a turn that changed files ends) and each restore (`action = "restored"`), e.g. to commit a turn's changes as aider does. See docs/checkpoints.md.
+---@class lug.checkpoint
+lug.checkpoint = {}
+
+---The project's checkpoints, oldest first: `id` (what restore takes), `session_id`, `turn` (the prompt's number in its conversation), `prompt`, `created`, `ended`, `files` (each `{ path, status = "added" | "modified" | "deleted", added, removed, binary }`) and `skipped` (files over lug.opt.checkpoint_max_file_size, left out).
+---
+---```lua
+---for _, cp in ipairs(lug.checkpoint.list()) do print(cp.id, cp.turn, #cp.files) end
+---```
+---@return lug.Checkpoint[] checkpoints
+function lug.checkpoint.list() end
+
+---Put the project's files back as they were before checkpoint `id`'s turn (only the files that differ are written or deleted). A file you changed since lug last wrote it is a conflict: then nothing is written, unless `force`. The files as they were just before are kept in the checkpoints' repository (`saved_as`).
+---
+---```lua
+---local r = lug.checkpoint.restore("3", { dry_run = true })
+---if #r.conflicts == 0 then lug.checkpoint.restore("3") end
+---```
+---@param id string A checkpoint's id, from lug.checkpoint.list().
+---@param opts? lug.CheckpointRestoreOpts
+---@return lug.CheckpointRestore result `applied` (whether files were written), `files`, `conflicts`, `saved_as`.
+function lug.checkpoint.restore(id, opts) end
+
+---One checkpoint, as lug.checkpoint.list() gives it.
+---@class lug.Checkpoint
+---@field id string What lug.checkpoint.restore takes.
+---@field session_id string The session whose turn it is.
+---@field turn integer The prompt's number in its conversation (1-based), as :rewind lists it.
+---@field prompt string
+---@field created string ISO time the turn started.
+---@field ended boolean False while the turn runs.
+---@field files table[] What the turn changed: `{ path, status, added, removed, binary }` each.
+---@field skipped string[] Files over lug.opt.checkpoint_max_file_size, left out.
+
+---What lug.checkpoint.restore returns.
+---@class lug.CheckpointRestore
+---@field applied boolean Whether files were written.
+---@field files string[] The files written or deleted (or that would be).
+---@field conflicts string[] Files changed since lug last wrote them, among `files`.
+---@field saved_as? string The ref in the checkpoints' repository that keeps the files as they were before.
+
+---What lug.checkpoint.restore takes.
+---@class lug.CheckpointRestoreOpts
+---@field force? boolean Overwrite files changed since (default false: a conflict stops the restore).
+---@field dry_run? boolean Only say what would be written and what conflicts.
 
 ---What lug.tool.register takes.
 ---@class lug.ToolSpec

@@ -25,6 +25,7 @@ const benches = [
   ['edit memory', 'plugins/edit/bench/edit-memory.bench.mjs'],
   ['sandbox', 'packages/tools/bench/sandbox.bench.mjs'],
   ['resuming a 100 MiB session', 'packages/core/bench/resume.bench.mjs'],
+  ['a file checkpoint on 10,000 files', 'packages/checkpoints/bench/checkpoint.bench.mjs'],
 ];
 let failed = 0;
 for (const [name, script] of benches) {

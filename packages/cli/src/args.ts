@@ -126,6 +126,7 @@ Usage:
   echo TEXT | lug -p PROMPT   a piped standard input is added to the prompt
   lug mcp list                start the configured MCP servers, list each with its state and tools
   lug rules check [TOOL] ARGS what the approval rules decide for a call, without running it
+  lug rewind --list | N       the project's file checkpoints; N puts the files (--files-only) and the conversation back
   lug --acp [flags]           serve an editor over the Agent Client Protocol (stdin/stdout)
 
 Flags:

@@ -13,6 +13,7 @@ import {
   cacheDir,
   configDir,
   defaultModel,
+  type Checkpoints,
   type EditorFiles,
   type Env,
   type LugHost,
@@ -28,6 +29,7 @@ import { defineTuiOptions } from '@lug/tui/options';
 import { join } from 'node:path';
 import type { FengariLoader, LuaRuntime } from '@lug/lua-bridge';
 import type { CliArgs } from './args.js';
+import { CheckpointSetup } from './checkpoints.js';
 import { McpSetup } from './mcp.js';
 import { registerStockProviders } from './providers.js';
 
@@ -60,6 +62,8 @@ export interface Lug {
   /** MCP servers: configured at start, their client loaded and started by `startMcp` (the interface, after its first screen; headless, compose, before the turn). */
   mcp: McpSetup;
   startMcp(): void;
+  /** The project's file checkpoints (:undo, :redo, :rewind, lug rewind, lug.checkpoint). */
+  checkpoints: CheckpointSetup;
 }
 
 /** What the binary's start-up machinery (startup/) hands to the composition. */
@@ -79,7 +83,7 @@ export interface ComposeOptions extends StartupOptions {
   files?: EditorFiles;
 }
 
-async function loadLua(host: LugHost, approvals: Approvals, env: Env, loadFengari: FengariLoader | undefined, mcp: McpSetup): Promise<{ lua: LuaHandle; errors: string[] }> {
+async function loadLua(host: LugHost, approvals: Approvals, env: Env, loadFengari: FengariLoader | undefined, mcp: McpSetup, checkpoints: Checkpoints): Promise<{ lua: LuaHandle; errors: string[] }> {
   const { createLuaRuntime, ChunkCache } = await import('@lug/lua-bridge');
   const runtime = createLuaRuntime(host, approvals, {
     configDir: configDir(env),
@@ -87,6 +91,7 @@ async function loadLua(host: LugHost, approvals: Approvals, env: Env, loadFengar
     chunkCache: new ChunkCache({ dir: join(cacheDir(env), 'lua') }),
     loadFengari,
     mcp: mcp.config,
+    checkpoints,
   });
   const report = await runtime.loadStartup();
   return { lua: runtime, errors: report.errors.map((e) => `${e.file} failed to load: ${e.message}`) };
@@ -142,11 +147,13 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   // The OS sandbox's options (lug.opt.sandbox, sandbox_network) and :sandbox, before init.lua can set them.
   defineSandboxOptions(host.options);
   host.commands.register(sandboxCommand(host.options, (message, level) => host.ui.notify(message, level)));
+  // Checkpoints before and after each turn; their options exist before init.lua can set them.
+  const checkpoints = new CheckpointSetup(host, () => session?.id ?? '');
   // Headless, the likely provider loads while plugins and Lua do; if init.lua picks another model, only the warm-up was wasted.
   if (!opts.interactive) warmProvider(host, args.model ?? defaultModel(env));
   for (const plugin of STOCK_PLUGINS) await loadPlugin(host, plugin, plugin.name);
   const mcp = new McpSetup(host, env);
-  const { lua, errors } = await loadLua(host, approvals, env, opts.loadFengari, mcp);
+  const { lua, errors } = await loadLua(host, approvals, env, opts.loadFengari, mcp, checkpoints);
   errors.push(...mcp.errors);
   // Headless, the turn may use the servers' tools: they start (or fail) before it.
   if (!opts.interactive) errors.push(...(await mcp.startAndWait()));
@@ -166,6 +173,7 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   // lug.session.messages reads the conversation on screen.
   const current = session;
   lua?.setConversation(() => current.messages);
+  checkpoints.pruneSoon();
   const warm = () => warmProvider(host, host.options.get<string | undefined>('model'));
-  return { host, approvals, session, store, lua, startupErrors: errors, autoRefused, sessionNotices: opened.notices, warmProvider: warm, mcp, startMcp: () => mcp.startSoon() };
+  return { host, approvals, session, store, lua, startupErrors: errors, autoRefused, sessionNotices: opened.notices, warmProvider: warm, mcp, startMcp: () => mcp.startSoon(), checkpoints };
 }

@@ -83,6 +83,8 @@ export async function runHeadless(args: CliArgs, prompt: string, cwd: string, en
   } finally {
     process.off('SIGINT', onSignal);
     printer.close();
+    // The turn's checkpoint is complete before lug exits (lug rewind and :undo read it).
+    await lug.checkpoints.flush();
     // MCP servers hold pipes open: the run ends with them.
     await lug.mcp.close();
   }

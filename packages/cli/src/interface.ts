@@ -51,6 +51,7 @@ export async function runInterface(args: CliArgs, cwd: string, env: NodeJS.Proce
       startupErrors: lug.autoRefused ? [...lug.startupErrors, `auto mode is refused: ${lug.approvals.autoRefusal()}. lug starts in policy mode`] : lug.startupErrors,
       startupNotices: lug.sessionNotices,
       store: lug.store,
+      checkpoints: lug.checkpoints,
       docsDir: fileURLToPath(new URL('../docs/', import.meta.url)),
       beforeStart: (controller) => {
         // A server's prompt (:mcp__server__prompt) goes to the model as if typed.
@@ -61,6 +62,8 @@ export async function runInterface(args: CliArgs, cwd: string, env: NodeJS.Proce
         lug.warmProvider();
         // MCP servers' client loads after the first screen too: the screen never waits for it.
         lug.startMcp();
+        // The files' first state, hashed while the user types the first prompt.
+        lug.checkpoints.warmSoon();
       },
     });
     // Quitting ends everything lug started, even what still holds the event

@@ -31,6 +31,10 @@ export async function main(argv: string[], startup: StartupOptions = {}): Promis
     const { runRulesCommand } = await import('./rules-command.js');
     return runRulesCommand(argv.slice(1), process.cwd(), process.env, writers, startup);
   }
+  if (argv[0] === 'rewind') {
+    const { runRewindCommand } = await import('./rewind-command.js');
+    return runRewindCommand(argv.slice(1), process.cwd(), process.env, writers, startup);
+  }
   let args;
   try {
     args = parseCliArgs(argv);

@@ -8,6 +8,7 @@ import type { CallDescription } from './tool-description.js';
 import type { ToolDetails } from './tool-details.js';
 import type { CompactionReason } from './compaction-record.js';
 import type { ContextWindowSource } from './context-window.js';
+import type { CheckpointInfo } from './checkpoints.js';
 
 /** A tool call as the loop sees it, once the model has finished sending it. */
 export interface CallInfo {
@@ -79,6 +80,12 @@ export interface LugEventMap {
   mode_change: { from: ApprovalMode; to: ApprovalMode; auto: boolean };
   option_change: { name: string; value: unknown; previous: unknown };
   turn_end: { reason: TurnEndReason; text: string };
+  /**
+   * File checkpoints (@lug/checkpoints): `taken` when a turn that changed
+   * files ends (the checkpoint lists them), `restored` when files were put
+   * back to before the checkpoint's turn (`files`: what was written or deleted).
+   */
+  checkpoint: { action: 'taken' | 'restored'; checkpoint: CheckpointInfo; files: string[] };
   error: { message: string };
   notify: { message: string; level: 'info' | 'warn' | 'error' };
 }
@@ -110,6 +117,7 @@ const EVENT_NAMES: { readonly [K in LugEventType]: true } = {
   mode_change: true,
   option_change: true,
   turn_end: true,
+  checkpoint: true,
   error: true,
   notify: true,
 };

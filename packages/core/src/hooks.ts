@@ -93,11 +93,24 @@ export interface BeforeRequestResult {
   cancel?: string;
 }
 
+/**
+ * A turn is about to run (after `turn_start`, before its first request): the
+ * turn waits for its hooks, so what they keep (the files' checkpoint) is taken
+ * before any tool can change anything. It takes no result.
+ */
+export interface BeforeTurnInput {
+  prompt: string;
+  /** The prompt's number in the conversation (1-based), as `:rewind` and the rewind record name it. */
+  turn: number;
+  sessionId: string;
+}
+
 export interface LugHookMap {
   before_compact: { input: BeforeCompactInput; result: BeforeCompactResult };
   tool_call: { input: ToolCallHookInput; result: ToolCallHookResult };
   tool_result: { input: ToolResultHookInput; result: ToolResultHookResult };
   before_request: { input: BeforeRequestInput; result: BeforeRequestResult };
+  before_turn: { input: BeforeTurnInput; result: never };
 }
 
 export type LugHookType = keyof LugHookMap;
@@ -162,6 +175,7 @@ const RESULT_CHECKS: { readonly [K in LugHookType]: (value: unknown) => string |
   tool_call: (v) => fieldsProblem(v, { args: ['a table of arguments', isRecord], deny: ['a reason (a string that is not empty)', isReason] }),
   tool_result: (v) => fieldsProblem(v, { content: ['a string', isString], isError: ['a boolean', (b) => typeof b === 'boolean'] }),
   before_request: (v) => fieldsProblem(v, { cancel: ['a reason (a string that is not empty)', isReason] }),
+  before_turn: () => 'before_turn takes no result: return nothing',
 };
 
 /** Every hook point's name. */

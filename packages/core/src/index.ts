@@ -46,5 +46,6 @@ export * from './compaction-record.js';
 export * from './compaction-prompt.js';
 export * from './compaction.js';
 export * from './hooks.js';
+export * from './checkpoints.js';
 export { clearedResultText, callSubject, STUB_MIN_CHARS } from './tool-output-clearing.js';
 export * from './terminal-escape.js';

@@ -177,6 +177,8 @@ export class Session {
     host.events.emit('turn_start', { prompt });
     let end: TurnResult;
     try {
+      // Hooks that must see the turn before it runs (the files' checkpoint); they cannot throw.
+      if (host.hooks.has('before_turn')) await host.hooks.run('before_turn', { prompt, turn: this.rewindPoints().length + 1, sessionId: this.id }, (input) => input);
       end = await this.runLoop(prompt, options.images ?? [], controller.signal);
     } catch (err) {
       const message = err instanceof ProviderError ? err.message : `${(err as Error)?.message ?? String(err)}`;

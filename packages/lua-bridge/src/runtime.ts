@@ -3,7 +3,7 @@
  * start-up load order (basic.lug → init.lua → plugins → stock workflows), `:lua` and lug.docs.
  */
 import * as path from 'node:path';
-import { configDir as xdgConfigDir, integerOption, type Env, type LugHost } from '@lug/core';
+import { configDir as xdgConfigDir, integerOption, type Checkpoints, type Env, type LugHost } from '@lug/core';
 import type { Approvals } from '@lug/approvals';
 import type { ApiContext, ConfigInfo } from './api/api-context.js';
 import { Owners, Registrations } from './api/owners.js';
@@ -52,6 +52,8 @@ export interface LuaRuntimeOptions {
   processRunner?: () => Promise<ProcessRunner>;
   /** Where lug.mcp's servers go (the CLI: @lug/mcp's configuration). Without it lug.mcp.add is an error. */
   mcp?: McpConfigSink;
+  /** The project's file checkpoints, for lug.checkpoint (the CLI: @lug/checkpoints'). Without them its functions are an error. */
+  checkpoints?: Checkpoints;
 }
 
 export interface LuaRunResult {
@@ -132,6 +134,7 @@ export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined
     docs,
     processRunner: opts.processRunner ?? loadProcessRunner,
     mcp: opts.mcp,
+    checkpoints: opts.checkpoints,
     track: (remove, owner = owners.current()) => registrations.track(remove, owner),
     owners,
     registrations,

@@ -5,7 +5,7 @@
  * routes keys here; commands and Lua keys reach it through the host registries.
  */
 import path from 'node:path';
-import type { ConfirmQueue } from '@lug/core';
+import type { Checkpoints, ConfirmQueue } from '@lug/core';
 import { describeCall, type LugHost } from '@lug/core';
 import { listFilesByWalking, processTable } from '@lug/tools';
 import type { FileLister, LuaRunner, ProcessCounts, TuiApprovals, TuiSession, TuiSessionStore } from './contracts.js';
@@ -31,6 +31,8 @@ export interface TuiControllerOptions {
   docsDir?: string;
   /** Stored conversations, for `:resume`. */
   store?: TuiSessionStore;
+  /** The project's file checkpoints, for :undo, :redo and :rewind (absent: they restore no files). */
+  checkpoints?: Checkpoints;
   /** Errors from init.lua and plugins, shown once at the top. */
   startupErrors?: readonly string[];
   /** Warnings to show at start (what --continue skipped in a damaged session file). */

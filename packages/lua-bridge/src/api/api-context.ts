@@ -3,7 +3,7 @@
  * the approvals, and everything registered from Lua, by owner, so a file run
  * again (and `close()`) takes back what it registered.
  */
-import type { LugHost, Message } from '@lug/core';
+import type { Checkpoints, LugHost, Message } from '@lug/core';
 import type { Approvals } from '@lug/approvals';
 import type { JsFunction, LuaState } from '../fengari.js';
 import type { LuaVM } from '../lua-vm.js';
@@ -60,6 +60,8 @@ export interface ApiContext {
   processRunner(): Promise<ProcessRunner>;
   /** Where lug.mcp.add and lug.mcp.remove go; without it they are an error. */
   mcp: McpConfigSink | undefined;
+  /** The project's file checkpoints (lug.checkpoint); without them its functions are an error. */
+  checkpoints: Checkpoints | undefined;
   /**
    * Remember a registration so its owner's next run (and close()) undoes it;
    * returns an idempotent remover. The owner is the one registering now

@@ -7,6 +7,7 @@ import { pushCmdApi, pushKeymapApi } from './commands.js';
 import { pushConfigApi } from './config-api.js';
 import { pushDocsApi } from './docs-api.js';
 import { pushMcpApi } from './mcp.js';
+import { pushCheckpointApi } from './checkpoint.js';
 import { eventFunctions } from './events.js';
 import { groupFunction } from './group.js';
 import { pushHlApi } from './hl.js';
@@ -89,6 +90,8 @@ export function installLugGlobal(ctx: ApiContext): void {
   set('env');
   pushWorkflowApi(ctx, L);
   setPart('workflow');
+  pushCheckpointApi(ctx, L);
+  setPart('checkpoint');
   refuseNewFields(vm, L, 'lug');
   setGlobalModule(lua, L, 'lug');
 }

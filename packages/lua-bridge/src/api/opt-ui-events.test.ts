@@ -106,7 +106,7 @@ describe('lug.on / lug.off', () => {
     expect(await run('return n')).toEqual([2]);
     expect(s.ui.notes[0]!.level).toBe('error');
     expect(s.ui.notes[0]!.message).toMatch(/the Lua hook for turn_end made at :lua:1 failed: :lua:1: hook broke/);
-    await expect(run('lug.on("turn_begin", print)')).rejects.toThrow(/^:lua:1: bad argument #1 to 'lug\.on' \(event: expected "session_start", "turn_start", .*, "notify", "before_compact", "before_request" or "\*", got "turn_begin"\)$/);
+    await expect(run('lug.on("turn_begin", print)')).rejects.toThrow(/^:lua:1: bad argument #1 to 'lug\.on' \(event: expected "session_start", "turn_start", .*, "notify", "before_compact", "before_request", "before_turn" or "\*", got "turn_begin"\)$/);
   });
 });
 

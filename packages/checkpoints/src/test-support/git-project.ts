@@ -1,0 +1,82 @@
+/** A project with its own git history and staged changes, and a hash of a whole directory, for tests against real git. */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { openCheckpoints } from '../open-checkpoints.js';
+import type { CheckpointStore } from '../checkpoint-store.js';
+
+export interface GitProject {
+  dir: string;
+  state: string;
+  env: Record<string, string>;
+  write(rel: string, content: string | Buffer): void;
+  read(rel: string): string;
+  remove(): void;
+}
+
+function git(dir: string, ...args: string[]): string {
+  return execFileSync('git', args, { cwd: dir, env: { PATH: process.env.PATH!, HOME: dir, GIT_CONFIG_NOSYSTEM: '1' }, encoding: 'utf8' });
+}
+
+/** Two commits, a hook, a local config, one file staged and one changed but not staged. */
+export function gitProject(files: Record<string, string> = {}): GitProject {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'lug-cp-')));
+  const dir = join(root, 'project');
+  const state = join(root, 'state');
+  mkdirSync(dir);
+  const write = (rel: string, content: string | Buffer) => {
+    mkdirSync(dirname(join(dir, rel)), { recursive: true });
+    writeFileSync(join(dir, rel), content);
+  };
+  git(dir, 'init', '-q', '-b', 'main');
+  git(dir, 'config', 'user.name', 'Someone');
+  git(dir, 'config', 'user.email', 'someone@example.invalid');
+  write('README.md', '# project\n');
+  write('src/a.txt', 'one\ntwo\nthree\n');
+  write('.gitignore', 'build/\n*.log\n');
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-q', '-m', 'first');
+  write('src/b.txt', 'bee\n');
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-q', '-m', 'second');
+  // A hook that would leave a mark if anything ran it.
+  writeFileSync(join(dir, '.git', 'hooks', 'post-checkout'), `#!/bin/sh\necho ran > "${root}/hook-ran"\n`, { mode: 0o755 });
+  writeFileSync(join(dir, '.git', 'hooks', 'pre-commit'), `#!/bin/sh\necho ran > "${root}/hook-ran"\n`, { mode: 0o755 });
+  write('src/staged.txt', 'staged\n');
+  git(dir, 'add', 'src/staged.txt');
+  write('src/a.txt', 'one\ntwo\nthree\nfour (not staged)\n');
+  for (const [rel, content] of Object.entries(files)) write(rel, content);
+  return {
+    dir,
+    state,
+    env: { PATH: process.env.PATH!, HOME: root, XDG_STATE_HOME: state },
+    write,
+    read: (rel) => readFileSync(join(dir, rel), 'utf8'),
+    remove: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
+
+/** One hash of everything under `dir`: names, modes, contents, link targets. */
+export function hashTree(dir: string): string {
+  const hash = createHash('sha256');
+  const walk = (at: string) => {
+    for (const name of readdirSync(at).sort()) {
+      const p = join(at, name);
+      const st = lstatSync(p);
+      hash.update(`${p.slice(dir.length)}\0${st.mode}\0`);
+      if (st.isDirectory()) walk(p);
+      else if (st.isSymbolicLink()) hash.update(readlinkSync(p));
+      else hash.update(readFileSync(p));
+    }
+  };
+  walk(dir);
+  return hash.digest('hex');
+}
+
+export async function storeFor(project: GitProject, opts: { maxFileSize?: number; sessionId?: string } = {}): Promise<CheckpointStore> {
+  const opened = await openCheckpoints({ cwd: project.dir, env: project.env, maxFileSize: () => opts.maxFileSize ?? 2 * 1024 * 1024, sessionId: () => opts.sessionId ?? 's1' });
+  if (!opened.store) throw new Error(opened.off);
+  return opened.store;
+}

@@ -1,0 +1,136 @@
+/**
+ * File checkpoints wired to the host: before each turn (the core's
+ * before_turn hook, which the turn waits for) the files' state is written to
+ * the shadow repository, and when the turn ends (turn_end) what it changed.
+ * Nothing here knows a tool: whatever changed the files (write, edit, bash,
+ * a Lua tool, a build) is in the difference. The store opens in the
+ * background (git's version is asked once); with no git on PATH, or
+ * lug.opt.checkpoints false, turns run without checkpoints, said once.
+ */
+import { defineCheckpointOptions, openCheckpoints, type CheckpointStore } from '@lug/checkpoints';
+import type { CheckpointInfo, Checkpoints, LugHost, RestoreOptions, RestoreResult } from '@lug/core';
+
+function formatBytes(n: number): string {
+  return n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(n / 1024)} KB`;
+}
+
+/** The checkpoints lug hands to the interface and Lua: the store once open, or the reason there is none. */
+export class CheckpointSetup implements Checkpoints {
+  private readonly opened: Promise<CheckpointStore | string>;
+  /** The running turn's checkpoint. */
+  private current: Promise<string | undefined> | undefined;
+  /** The last turn's end being written (a headless run waits for it before it exits). */
+  private ending: Promise<unknown> = Promise.resolve();
+  private toldOff = false;
+
+  constructor(
+    private readonly host: LugHost,
+    sessionId: () => string,
+  ) {
+    defineCheckpointOptions(host.options);
+    const notify = (message: string, level: 'info' | 'warn' | 'error') => host.events.emit('notify', { message, level });
+    this.opened = openCheckpoints({
+      cwd: host.cwd,
+      env: host.env,
+      maxFileSize: () => host.options.get<number>('checkpoint_max_file_size'),
+      sessionId,
+      onSkipped: (path, size) => notify(`${path} (${formatBytes(size)}) is larger than lug.opt.checkpoint_max_file_size: it is left out of checkpoints, so :undo and :rewind cannot bring it back`, 'warn'),
+      onEvent: (action, checkpoint, files) => host.events.emit('checkpoint', { action, checkpoint, files }),
+    }).then(
+      (o) => o.store ?? o.off,
+      (err: Error) => `checkpoints are off: ${err.message}`,
+    );
+    // The turn waits for its checkpoint: no tool runs before it is written.
+    host.hooks.on(
+      'before_turn',
+      async (input) => {
+        const begun = this.begin(input.sessionId, input.turn, input.prompt);
+        this.current = begun;
+        await begun;
+      },
+      'lug checkpoints',
+    );
+    host.events.on('turn_end', () => {
+      const current = this.current;
+      this.current = undefined;
+      if (current) this.ending = this.end(current);
+    });
+  }
+
+  /** The store, or the reason there is none as an error. */
+  private async store(): Promise<CheckpointStore> {
+    const opened = await this.opened;
+    if (typeof opened === 'string') throw new Error(opened);
+    return opened;
+  }
+
+  private sayOff(reason: string): void {
+    if (this.toldOff) return;
+    this.toldOff = true;
+    this.host.events.emit('notify', { message: reason, level: 'warn' });
+  }
+
+  private async begin(sessionId: string, turn: number, prompt: string): Promise<string | undefined> {
+    if (this.host.options.get<boolean>('checkpoints') === false) return undefined;
+    const opened = await this.opened;
+    if (typeof opened === 'string') return void this.sayOff(opened);
+    try {
+      return await opened.beginTurn(sessionId, turn, prompt);
+    } catch (err) {
+      this.host.events.emit('error', { message: `no checkpoint before this turn (its changes cannot be undone): ${(err as Error).message}` });
+      return undefined;
+    }
+  }
+
+  private async end(current: Promise<string | undefined>): Promise<void> {
+    const id = await current;
+    if (!id) return;
+    try {
+      await (await this.store()).endTurn(id);
+    } catch (err) {
+      this.host.events.emit('error', { message: `the checkpoint of this turn's changes was not written: ${(err as Error).message}` });
+    }
+  }
+
+  /** Wait for the last turn's checkpoint to be complete. */
+  flush(): Promise<unknown> {
+    return this.ending;
+  }
+
+  /** Write the files' state in the background (the interface, after its first screen), so the first turn does not wait for every file to be hashed. */
+  warmSoon(): void {
+    void this.opened.then(async (store) => {
+      if (typeof store === 'string' || this.host.options.get<boolean>('checkpoints') === false) return;
+      try {
+        await store.warm();
+      } catch (err) {
+        this.host.events.emit('notify', { message: `the files' first checkpoint failed: ${(err as Error).message}`, level: 'warn' });
+      }
+    });
+  }
+
+  /** Prune by age and size in the background (at start); a failure is said, never fatal. */
+  pruneSoon(): void {
+    void this.opened.then(async (store) => {
+      if (typeof store === 'string' || this.host.options.get<boolean>('checkpoints') === false) return;
+      try {
+        await store.prune({ maxAgeDays: this.host.options.get<number>('checkpoint_max_age'), maxBytes: this.host.options.get<number>('checkpoint_max_size') });
+      } catch (err) {
+        this.host.events.emit('notify', { message: `old checkpoints were not pruned: ${(err as Error).message}`, level: 'warn' });
+      }
+    });
+  }
+
+  async list(): Promise<CheckpointInfo[]> {
+    return (await this.store()).list();
+  }
+  async restore(id: string, opts?: RestoreOptions): Promise<RestoreResult> {
+    return (await this.store()).restore(id, opts);
+  }
+  async undo(opts?: RestoreOptions) {
+    return (await this.store()).undo(opts);
+  }
+  async redo(opts?: RestoreOptions) {
+    return (await this.store()).redo(opts);
+  }
+}

@@ -2,17 +2,34 @@
  * A call's arguments cross into Lua once, whatever the number of Lua rules:
  * @lug/approvals hands every rule of one judged unit the same `args` and
  * `call` objects (made afresh for each evaluation, rule-subject.ts), so the
- * first Lua rule converts them into tables kept in the registry and every
- * rule of the unit gets those same tables (a 20 KB edit is encoded once, not
- * once per rule). The rules of one call therefore share them, as documented
- * for lug.tool.rule: a rule that changes `args` changes it for the rules
- * after it. (A copy for each rule was measured at 5–10× the cost of sharing,
- * most of a rule's cost: fengari's table writes are slow.) One object of
- * each kind is kept, the last one met: the next evaluation's objects replace
- * it and free its table.
+ * first Lua rule converts them into tables kept in the registry (a 20 KB
+ * edit is UTF-8 encoded and interned once, not once per rule). One object
+ * of each kind is kept, the last one met: the next evaluation's objects
+ * replace it and free its table.
+ *
+ * Each rule still gets tables of its own: a small Lua function copies the
+ * converted tables (deeply, table by table; strings are values in Lua, so
+ * the 20 KB is not copied) and tail-calls the rule with the copies. So a
+ * rule that changes its `args` or `call` changes them for nobody else: not
+ * the rules after it, not the tool (whose arguments never come back from
+ * Lua). Copying Lua tables costs what their keys cost, a few µs a rule;
+ * converting afresh for each rule cost 5–10× that (bench/rules.bench.mjs).
+ * The tail call keeps the rule's errors and levels as if lug called it.
  */
 import type { LuaVM } from '../lua-vm.js';
-import { LuaTableRef } from '../lua-values.js';
+import { LuaTableRef, type CallContext, type LuaFunctionRef } from '../lua-values.js';
+
+/** Calls `rule` with deep copies of the converted `args` and `call` (a proper tail call: the rule's error positions are unchanged). */
+const COPY_AND_CALL = `local next, type = next, type
+local function copy(t)
+  local c = {}
+  for k, v in next, t do
+    if type(v) == "table" then v = copy(v) end
+    c[k] = v
+  end
+  return c
+end
+return function(rule, args, call) return rule(copy(args), copy(call)) end`;
 
 /** The last object converted, and its table in the registry. */
 class ConvertedOnce {
@@ -48,15 +65,29 @@ class ConvertedOnce {
 export class RuleArguments {
   private readonly args: ConvertedOnce;
   private readonly call: ConvertedOnce;
+  private copyAndCall: LuaFunctionRef | undefined;
 
-  constructor(vm: LuaVM) {
+  constructor(private readonly vm: LuaVM) {
     this.args = new ConvertedOnce(vm);
     this.call = new ConvertedOnce(vm);
   }
 
-  /** What a rule is called with: the tables made from `args` and `call` (made now unless they are the last ones). */
-  for(args: object, call: object): [LuaTableRef, LuaTableRef] {
-    return [this.args.of(args), this.call.of(call)];
+  /** Runs `rule` on copies of the tables made from `args` and `call` (made now unless they are the last ones). */
+  run(rule: LuaFunctionRef, args: object, call: object, ctx: CallContext): unknown[] | Promise<unknown[]> {
+    const tables = [this.args.of(args), this.call.of(call)];
+    return this.copier().call([rule, ...tables], ctx);
+  }
+
+  /** COPY_AND_CALL's function, made at the first rule a Lua state runs. */
+  private copier(): LuaFunctionRef {
+    if (this.copyAndCall) return this.copyAndCall;
+    const chunk = this.vm.load(COPY_AND_CALL, '=(rule arguments)');
+    try {
+      this.copyAndCall = this.vm.call(chunk)[0] as LuaFunctionRef;
+    } finally {
+      this.vm.unref(chunk.ref);
+    }
+    return this.copyAndCall;
   }
 
   release(): void {

@@ -7,29 +7,17 @@
  * of each kind is kept, the last one met: the next evaluation's objects
  * replace it and free its table.
  *
- * Each rule still gets tables of its own: a small Lua function copies the
- * converted tables (deeply, table by table; strings are values in Lua, so
- * the 20 KB is not copied) and tail-calls the rule with the copies. So a
- * rule that changes its `args` or `call` changes them for nobody else: not
- * the rules after it, not the tool (whose arguments never come back from
- * Lua). Copying Lua tables costs what their keys cost, a few µs a rule;
- * converting afresh for each rule cost 5–10× that (bench/rules.bench.mjs).
- * The tail call keeps the rule's errors and levels as if lug called it.
+ * Each rule still gets tables of its own: the converted tables are pushed
+ * as copies (LuaTableCopy: deep, table by table through the C API; strings
+ * are values in Lua, so the 20 KB is not copied). So a rule that changes its
+ * `args` or `call` changes them for nobody else: not the rules after it, not
+ * the tool (whose arguments never come back from Lua). Copying through the
+ * API costs what the keys cost; the same copy written in Lua cost about
+ * twice the whole shared rule (fengari's calls to `next` are slow), and
+ * converting afresh for each rule 5–10× (bench/rules.bench.mjs).
  */
 import type { LuaVM } from '../lua-vm.js';
-import { LuaTableRef, type CallContext, type LuaFunctionRef } from '../lua-values.js';
-
-/** Calls `rule` with deep copies of the converted `args` and `call` (a proper tail call: the rule's error positions are unchanged). */
-const COPY_AND_CALL = `local next, type = next, type
-local function copy(t)
-  local c = {}
-  for k, v in next, t do
-    if type(v) == "table" then v = copy(v) end
-    c[k] = v
-  end
-  return c
-end
-return function(rule, args, call) return rule(copy(args), copy(call)) end`;
+import { LuaTableCopy, LuaTableRef, type CallContext, type LuaFunctionRef } from '../lua-values.js';
 
 /** The last object converted, and its table in the registry. */
 class ConvertedOnce {
@@ -65,29 +53,14 @@ class ConvertedOnce {
 export class RuleArguments {
   private readonly args: ConvertedOnce;
   private readonly call: ConvertedOnce;
-  private copyAndCall: LuaFunctionRef | undefined;
-
-  constructor(private readonly vm: LuaVM) {
+  constructor(vm: LuaVM) {
     this.args = new ConvertedOnce(vm);
     this.call = new ConvertedOnce(vm);
   }
 
   /** Runs `rule` on copies of the tables made from `args` and `call` (made now unless they are the last ones). */
   run(rule: LuaFunctionRef, args: object, call: object, ctx: CallContext): unknown[] | Promise<unknown[]> {
-    const tables = [this.args.of(args), this.call.of(call)];
-    return this.copier().call([rule, ...tables], ctx);
-  }
-
-  /** COPY_AND_CALL's function, made at the first rule a Lua state runs. */
-  private copier(): LuaFunctionRef {
-    if (this.copyAndCall) return this.copyAndCall;
-    const chunk = this.vm.load(COPY_AND_CALL, '=(rule arguments)');
-    try {
-      this.copyAndCall = this.vm.call(chunk)[0] as LuaFunctionRef;
-    } finally {
-      this.vm.unref(chunk.ref);
-    }
-    return this.copyAndCall;
+    return rule.call([new LuaTableCopy(this.args.of(args).ref), new LuaTableCopy(this.call.of(call).ref)], ctx);
   }
 
   release(): void {

@@ -65,6 +65,16 @@ describe('the instruction budget', () => {
     for (let i = 0; i < 20; i++) expect(vm.call(fn)).toEqual([200010000]);
   });
 
+  it('gives a call after one stopped past its budget a whole budget of its own', () => {
+    const vm = vmWithBudget(100_000);
+    const endless = vm.load('while true do end', '=t');
+    const work = vm.load('local n = 0 for i = 1, 20000 do n = n + i end return n', '=t');
+    for (let i = 0; i < 3; i++) {
+      expect(errorOf(() => vm.call(endless)).message).toMatch(/^t:1: ran past its budget/);
+      for (let k = 0; k < 10; k++) expect(vm.call(work)).toEqual([200010000]);
+    }
+  });
+
   it('starts again after each wait, so a call that waits between bursts of work finishes', async () => {
     const vm = vmWithBudget(100_000);
     vm.f.lua.lua_pushjsfunction(vm.L, vm.asyncFn('later', async () => [await new Promise((r) => setTimeout(() => r(1), 1))]));

@@ -56,6 +56,37 @@ export class LuaTableRef {
   constructor(readonly ref: number) {}
 }
 
+/**
+ * A table kept in the registry, pushed as a fresh deep copy of it (table by
+ * table; strings are values in Lua, so their bytes are not copied): each Lua
+ * rule gets its own `args` and `call`, made from the one conversion of a call
+ * (api/rule-arguments.ts). The table must hold no cycle (a converted
+ * JavaScript value never does).
+ */
+export class LuaTableCopy {
+  constructor(readonly ref: number) {}
+}
+
+/** Pushes a copy of the table at `index` (absolute), its tables copied too. */
+function pushTableCopy(vm: ValueState, L: LuaState, index: number, depth: number): void {
+  const { lua } = vm.f;
+  if (depth >= MAX_DEPTH) throw new ConversionError(`tables nested deeper than ${MAX_DEPTH} levels cannot be copied`);
+  lua.lua_checkstack(L, 5);
+  lua.lua_createtable(L, 0, 0);
+  const copy = lua.lua_gettop(L);
+  lua.lua_pushnil(L);
+  while (lua.lua_next(L, index) !== 0) {
+    // [copy, key, value]
+    if (lua.lua_type(L, -1) === lua.LUA_TTABLE) {
+      pushTableCopy(vm, L, lua.lua_gettop(L), depth + 1);
+      lua.lua_remove(L, -2);
+    }
+    lua.lua_pushvalue(L, -2);
+    lua.lua_insert(L, -2);
+    lua.lua_rawset(L, copy); // [copy, key]
+  }
+}
+
 const MAX_DEPTH = 100;
 const INT32_MIN = -2147483648;
 const INT32_MAX = 2147483647;
@@ -198,6 +229,13 @@ export function pushJs(vm: ValueState, L: LuaState, value: unknown, seen: unknow
   }
   if (value instanceof LuaTableRef) {
     lua.lua_rawgeti(L, lua.LUA_REGISTRYINDEX, value.ref);
+    return;
+  }
+  if (value instanceof LuaTableCopy) {
+    lua.lua_rawgeti(L, lua.LUA_REGISTRYINDEX, value.ref);
+    const source = lua.lua_gettop(L);
+    pushTableCopy(vm, L, source, 0);
+    lua.lua_remove(L, source);
     return;
   }
   if (value instanceof Uint8Array) return lua.lua_pushstring(L, value);

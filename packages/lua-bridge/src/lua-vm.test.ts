@@ -91,6 +91,39 @@ end })`,
   });
 });
 
+describe('the coroutines calls run on', () => {
+  it('a call on a coroutine an earlier call finished sees only its own arguments and its own results', async () => {
+    const vm = bareVM();
+    vm.f.lua.lua_pushjsfunction(vm.L, vm.asyncFn('soon', async () => ['waited']));
+    vm.f.lua.lua_setglobal(vm.L, 'soon');
+    const count = vm.load('return select("#", ...), ...', '=count');
+    const waits = vm.load('return soon(), ...', '=waits');
+    expect(vm.call(count, [1, 2, 3, 4, 5])).toEqual([5, 1, 2, 3, 4, 5]);
+    expect(await vm.call(waits, ['a', 'b'])).toEqual(['waited', 'a', 'b']);
+    for (let i = 0; i < 20; i++) expect(vm.call(count, [i])).toEqual([1, i]);
+    expect(vm.call(count)).toEqual([0]);
+  });
+
+  it('a call after one that failed, or whose arguments Lua could not hold, runs and reports its own error with its file and line', () => {
+    const vm = bareVM();
+    const fails = vm.load('local x = ...\nerror("bad " .. tostring(x))', '@rule.lua');
+    const ok = vm.load('return ...', '=ok');
+    expect(() => vm.call(ok, [Symbol('not data')])).toThrow(/symbol/);
+    expect(vm.call(ok, [7])).toEqual([7]);
+    for (const n of [1, 2]) {
+      const err = (() => {
+        try {
+          vm.call(fails, [n]);
+        } catch (e) {
+          return e as LuaError;
+        }
+      })();
+      expect(err?.luaMessage).toBe(`rule.lua:2: bad ${n}`);
+      expect(vm.call(ok, [n])).toEqual([n]);
+    }
+  });
+});
+
 describe('errors', () => {
   it('come back as LuaError with the message, file, line and a traceback', async () => {
     s = setup({

@@ -3,7 +3,9 @@
  * (lua-state.ts: the thread, the registry, values, errors, chunks) with this
  * loop on top; the rest of the bridge uses LuaVM.
  *
- * Every call into Lua runs on a fresh coroutine (lua_newthread). A JavaScript
+ * Every call into Lua runs on a coroutine of its own: a finished one taken
+ * back from a small pool (a coroutine that returned normally can run another
+ * function, as lua_resume allows), or a new one (lua_newthread). A JavaScript
  * function that has to wait (lug.ui.confirm, lug.proc.run) starts its promise,
  * records it, and yields with lua_yieldk; the driver loop here awaits the
  * promise and resumes the coroutine; the continuation then returns the value
@@ -40,6 +42,9 @@ const MAX_NESTED_CALLS = 100;
 /** How often the count hook runs, in instructions. Its cost is within noise of none (a 20 M-iteration loop: bench/lua-budget.mjs). */
 const HOOK_EVERY = 1000;
 
+/** Finished coroutines kept for the next calls (lua_newthread and its first resume are most of a small call's cost in fengari: bench/rules.bench.mjs). */
+const IDLE_COROUTINES = 8;
+
 /** The instructions a call into Lua may run without waiting, unless the VM is told otherwise: about a second of fengari. */
 export const DEFAULT_LUA_BUDGET = 10_000_000;
 
@@ -59,6 +64,10 @@ export class LuaVM extends LuaStateBase {
   /** The coroutines lug runs calls on, while they run: to Lua code they are its top level (see isTopLevel). */
   private readonly drivers = new Set<LuaState>();
   private depth = 0;
+  /** Coroutines whose call returned normally, ready to run another (see takeCoroutine). */
+  private readonly idle: LuaState[] = [];
+  /** Coroutines the budget hook now fires on at every instruction: never reused. */
+  private readonly overBudget = new WeakSet<LuaState>();
   private readonly budget: () => number;
   /** Instructions run since the outermost resume began (counted HOOK_EVERY at a time), and the budget it has. */
   private ran = 0;
@@ -76,7 +85,10 @@ export class LuaVM extends LuaStateBase {
     if (this.ran <= this.limit) return;
     const { lua, lauxlib } = this.f;
     // Never on the main thread: the coroutines made later inherit its hook.
-    if (L !== this.L) lua.lua_sethook(L, this.countHook, lua.LUA_MASKCOUNT, 1);
+    if (L !== this.L) {
+      lua.lua_sethook(L, this.countHook, lua.LUA_MASKCOUNT, 1);
+      this.overBudget.add(L);
+    }
     lauxlib.luaL_where(L, 0);
     lua.lua_pushstring(L, luaString(`ran past its budget of ${this.limit} instructions without waiting (lug.opt.lua_budget), so lug stopped it: a loop that never ends?`));
     lua.lua_concat(L, 2);
@@ -153,28 +165,58 @@ export class LuaVM extends LuaStateBase {
     if (this.closed) throw new Error('this Lua state was closed');
     if (this.depth >= MAX_NESTED_CALLS) throw new Error(`Lua calls nested more than ${MAX_NESTED_CALLS} deep (a hook that triggers itself?)`);
     const { lua } = this.f;
-    const co = lua.lua_newthread(this.L);
-    lua.lua_pop(this.L, 1);
-    lua.lua_rawgeti(co, lua.LUA_REGISTRYINDEX, fn.ref);
-    for (const a of args) this.pushJs(co, a);
+    const co = this.takeCoroutine();
+    try {
+      lua.lua_rawgeti(co, lua.LUA_REGISTRYINDEX, fn.ref);
+      for (const a of args) this.pushJs(co, a);
+    } catch (err) {
+      lua.lua_settop(co, 0); // a value Lua cannot hold: the coroutine never ran, so it can run the next call
+      this.giveBack(co);
+      throw err;
+    }
     this.drivers.add(co);
     let step: Step;
     try {
       step = this.resume(co, args.length, ctx);
     } catch (err) {
-      this.drivers.delete(co);
+      this.drivers.delete(co); // failed: a dead coroutine, never reused
       throw err;
     }
     if ('done' in step) {
       this.drivers.delete(co);
+      this.giveBack(co);
       return step.done;
     }
     const driven = this.driveAsync(co, step.wait, ctx);
     void driven.then(
-      () => this.drivers.delete(co),
+      () => {
+        this.drivers.delete(co);
+        this.giveBack(co);
+      },
       () => this.drivers.delete(co),
     );
     return driven;
+  }
+
+  /** A coroutine with nothing on its stack, ready to run a function: a finished one, or a new one. */
+  private takeCoroutine(): LuaState {
+    const { lua } = this.f;
+    const reused = this.idle.pop();
+    if (reused) {
+      lua.lua_sethook(reused, this.countHook, lua.LUA_MASKCOUNT, HOOK_EVERY); // restarts its count, as a new coroutine's
+      return reused;
+    }
+    const co = lua.lua_newthread(this.L);
+    lua.lua_pop(this.L, 1); // JavaScript holds it (fengari's values are JavaScript objects)
+    return co;
+  }
+
+  /** Keeps a coroutine whose call returned normally (status LUA_OK, empty stack) for a later call. */
+  private giveBack(co: LuaState): void {
+    const { lua } = this.f;
+    if (this.closed || this.overBudget.has(co) || this.idle.length >= IDLE_COROUTINES) return;
+    if (lua.lua_status(co) !== lua.LUA_OK || lua.lua_gettop(co) !== 0) return;
+    this.idle.push(co);
   }
 
   /**
@@ -244,6 +286,7 @@ export class LuaVM extends LuaStateBase {
   override close(): void {
     super.close();
     this.settled.clear();
+    this.idle.length = 0;
   }
 }
 

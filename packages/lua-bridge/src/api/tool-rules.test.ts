@@ -98,20 +98,42 @@ end)`,
     expect(await s.approvals.decide(req, signal())).toMatchObject({ allow: false, reason: `no secrets in ${req.id}` });
   });
 
-  it('the rules of one call share its args and call tables; the next call gets new ones', async () => {
+  it('each rule gets its own args and call: what one rule changes, no later rule and no tool sees', async () => {
     s = setup({
       'init.lua': `seen = {}
-lug.tool.rule("write", function(args, call) seen[#seen + 1] = { args, call, args.path } ; args.marked = (args.marked or 0) + 1 end)
-lug.tool.rule("write", function(args, call) seen[#seen + 1] = { args, call, args.marked } end)`,
+lug.tool.rule("write", function(args, call)
+  seen[#seen + 1] = { args.path, args.marked == nil, args.list[1], #args.list, call.tool }
+  args.marked = true
+  args.path = "changed"
+  args.list[1] = "changed"
+  table.insert(args.list, "more")
+  call.tool = "changed"
+end)
+lug.tool.rule("write", function(args, call)
+  seen[#seen + 1] = { args.path, args.marked == nil, args.list[1], #args.list, call.tool }
+  if args.path ~= "a" or call.tool ~= "write" then return "deny", "a rule saw a change" end
+end)`,
     });
     await s.runtime.loadStartup();
     await s.runtime.run('lug.opt.approval = "off"');
-    await s.approvals.decide(request(s.host, 'write', { path: 'a', content: '' }), signal());
-    await s.approvals.decide(request(s.host, 'write', { path: 'b', content: '' }), signal());
-    const { values } = await s.runtime.run(
-      'return seen[1][1] == seen[2][1] and seen[1][2] == seen[2][2], seen[2][3], seen[3][1] ~= seen[1][1] and seen[3][3] == "b", seen[4][3]',
-    );
-    expect(values).toEqual([true, 1, true, 1]);
+    const req = request(s.host, 'write', { path: 'a', content: '', list: ['x'] });
+    expect(await s.approvals.decide(req, signal())).toMatchObject({ allow: true });
+    expect(req.args).toEqual({ path: 'a', content: '', list: ['x'] });
+    const { values } = await s.runtime.run('return seen');
+    expect(values).toEqual([
+      [
+        ['a', true, 'x', 1, 'write'],
+        ['a', true, 'x', 1, 'write'],
+      ],
+    ]);
+  });
+
+  it('a rule\'s error names its own file and line', async () => {
+    s = setup({ 'init.lua': 'lug.tool.rule("write", function(args)\n  return args.nothing.deeper\nend)' });
+    await s.runtime.loadStartup();
+    await s.runtime.run('lug.opt.approval = "off"');
+    const checked = await s.approvals.check({ tool: 'write', args: { path: 'x', content: '' }, cwd: s.host.cwd });
+    expect(checked.findings.map((f) => f.reason).join('\n')).toMatch(/init\.lua:2: attempt to index a nil value \(field 'nothing'\)/);
   });
 
   it('a call whose arguments Lua cannot hold fails its Lua rules, and the next call is judged as usual', async () => {

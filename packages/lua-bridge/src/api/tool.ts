@@ -141,7 +141,7 @@ function ruleArgumentsOf(vm: LuaVM): RuleArguments {
   return made;
 }
 
-/** A Lua rule function as an approvals RuleFn; its arguments cross into Lua once a call for all rules (rule-arguments.ts). */
+/** A Lua rule function as an approvals RuleFn; its arguments cross into Lua once a call for all rules, and each rule gets its own copy (rule-arguments.ts). */
 function luaRule(fn: LuaFunctionRef, tool: string, source: string, converted: RuleArguments): RuleFn {
   const answer = (values: unknown[]): RuleAnswer => {
     const [verdict, reason] = values;
@@ -159,7 +159,7 @@ function luaRule(fn: LuaFunctionRef, tool: string, source: string, converted: Ru
     let out: unknown[] | Promise<unknown[]>;
     try {
       // The turn's signal: a rule waiting on lug.ui.confirm stops when the turn is cancelled.
-      out = fn.call(converted.for(args, call), { signal });
+      out = converted.run(fn, args, call, { signal });
     } catch (err) {
       return failed(err);
     }

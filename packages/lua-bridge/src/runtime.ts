@@ -101,6 +101,7 @@ export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined
     docIndex ??= new DocIndex(readDocsDir(docsDir));
     return new DocIndex([...docIndex.all(), ...optionEntries(host.options)]);
   };
+  let startupOver = false;
   const ctx: ApiContext = {
     vm,
     host,
@@ -110,6 +111,7 @@ export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined
     processRunner: opts.processRunner ?? loadProcessRunner,
     mcp: opts.mcp,
     track: registrations.track,
+    startupOver: () => startupOver,
   };
   const output = (text: string, stream: 'stdout' | 'stderr') => {
     const message = text.replace(/\n$/, '');
@@ -120,7 +122,7 @@ export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined
 
   let startup: Promise<LoadReport> | undefined;
   const loadStartup = (): Promise<LoadReport> =>
-    (startup ??= loadStartupFiles({ vm, host, cache, config, runtimePath }));
+    (startup ??= loadStartupFiles({ vm, host, cache, config, runtimePath }).finally(() => void (startupOver = true)));
 
   const run = async (code: string, chunkName = '=:lua'): Promise<LuaRunResult> => {
     // Like Lua's own REPL: try it as an expression first, then as statements.

@@ -42,6 +42,8 @@ export interface ApiContext {
   mcp: McpConfigSink | undefined;
   /** Remember a registration so close() undoes it; returns an idempotent remover. */
   track(remove: () => void): () => void;
+  /** Whether init.lua and the plugins have loaded: from then on the interface's commands exist, so a key's `:command` is checked at the call. */
+  startupOver?(): boolean;
 }
 
 export function trackRegistrations(): { track(remove: () => void): () => void; undoAll(): void } {

@@ -12,7 +12,8 @@ import { DocIndex, readDocsDir, type DocEntry } from './docs/doc-index.js';
 import { optionEntries } from './docs/option-entries.js';
 import { DEFAULT_LUA_BUDGET, LuaVM } from './lua-vm.js';
 import type { FengariLoader } from './fengari.js';
-import { formatLuaValues } from './format-values.js';
+import { SHOW_SOURCE } from './lua-show.js';
+import type { LuaFunctionRef } from './lua-values.js';
 import { loadProcessRunner, type ProcessRunner } from './process-runner.js';
 import { openStandardLibraries } from './stdlib/open.js';
 import { defaultRuntimePath } from './runtime-files.js';
@@ -124,17 +125,26 @@ export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined
   const loadStartup = (): Promise<LoadReport> =>
     (startup ??= loadStartupFiles({ vm, host, cache, config, runtimePath }).finally(() => void (startupOver = true)));
 
+  let show: LuaFunctionRef | undefined;
   const run = async (code: string, chunkName = '=:lua'): Promise<LuaRunResult> => {
-    // Like Lua's own REPL: try it as an expression first, then as statements.
+    // "=expr" is an expression, as Neovim's :lua =expr; otherwise, like Lua's own REPL, an expression first, then statements.
     let fn;
-    try {
-      fn = vm.load(`return ${code}`, chunkName);
-    } catch {
-      fn = vm.load(code, chunkName);
+    if (code.trimStart().startsWith('=')) fn = vm.load(`return ${code.trimStart().slice(1)}`, chunkName);
+    else {
+      try {
+        fn = vm.load(`return ${code}`, chunkName);
+      } catch {
+        fn = vm.load(code, chunkName);
+      }
     }
     try {
-      const values = await vm.callAsync(fn);
-      return { values, text: formatLuaValues(values) };
+      if (!show) {
+        const chunk = vm.load(SHOW_SOURCE, '=lug.show');
+        show = ((await vm.callAsync(chunk)) as unknown[])[0] as LuaFunctionRef;
+        chunk.release();
+      }
+      const [text, n, ...values] = await vm.callAsync(show, [fn]);
+      return { values: Array.from({ length: Number(n) }, (_, i) => values[i]), text: String(text) };
     } finally {
       fn.release();
     }

@@ -13,6 +13,7 @@ import { optionEntries } from './docs/option-entries.js';
 import { DEFAULT_LUA_BUDGET, LuaVM } from './lua-vm.js';
 import type { FengariLoader } from './fengari.js';
 import { SHOW_SOURCE } from './lua-show.js';
+import { COMPLETE_SOURCE } from './lua-complete.js';
 import type { LuaFunctionRef } from './lua-values.js';
 import { loadProcessRunner, type ProcessRunner } from './process-runner.js';
 import { openStandardLibraries } from './stdlib/open.js';
@@ -57,6 +58,8 @@ export interface LuaRunResult {
 export interface LuaRuntime {
   /** Load basic.lug, init.lua and the plugins (once: later calls return the same report). Failures are reported (and notified), never thrown. */
   loadStartup(): Promise<LoadReport>;
+  /** What `:lua` text could go on with at its end: globals, and the fields after `a.b.` (`lug.ke` → `lug.keymap`), as whole texts. Never waits, never throws. */
+  complete(text: string): string[];
   /** Run a chunk (`:lua`): an expression's values, or a statement's returns. Errors reject with a LuaError. */
   run(code: string, chunkName?: string): Promise<LuaRunResult>;
   docs: {
@@ -150,8 +153,25 @@ export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined
     }
   };
 
+  let completer: LuaFunctionRef | undefined;
+  const complete = (text: string): string[] => {
+    try {
+      if (!completer) {
+        const chunk = vm.load(COMPLETE_SOURCE, '=lug.complete');
+        completer = (vm.call(chunk) as unknown[])[0] as LuaFunctionRef;
+        chunk.release();
+      }
+      const out = vm.call(completer, [text]);
+      if (out instanceof Promise) return [];
+      return Array.isArray(out[0]) ? out[0].map(String) : [];
+    } catch {
+      return [];
+    }
+  };
+
   return {
     loadStartup,
+    complete,
     run,
     docs: {
       search: (words, limit) => docs().search(words, limit),

@@ -183,8 +183,9 @@ function lookCommands(c: TuiController): Command[] {
   return [
     {
       name: 'lua',
-      desc: 'run Lua in the live state: ":lua print(lug.opt.model)"',
+      desc: 'run Lua in the live state: ":lua print(lug.opt.model)", ":lua =lug.opt" shows a value; Tab completes lug. names and globals',
       source: SOURCE,
+      complete: (code) => c.opts.lua?.complete?.(code) ?? [],
       async run(code) {
         if (!c.opts.lua) throw new Error('Lua is not loaded in this lug (started without the Lua bridge)');
         if (!code.trim()) throw new Error('give the code to run: :lua CODE');

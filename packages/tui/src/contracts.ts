@@ -72,6 +72,8 @@ export type TuiApprovals = Pick<Approvals, 'queue' | 'mode' | 'toggleAuto' | 'is
  */
 export interface LuaRunner {
   run(code: string, chunkName?: string): Promise<unknown>;
+  /** Tab completion of the code typed so far: whole texts it could become (globals, `lug.` names). Must not wait. */
+  complete?(code: string): string[];
 }
 
 /** Counts of the processes lug started (by default @lug/tools' process table). */

@@ -25,7 +25,7 @@ export function mapCommand(c: TuiController, source: string): Command {
     desc: 'list every key binding with its mode, description and where it was bound: ":map", or ":map <leader>" for those starting with it',
     source,
     run(arg) {
-      c.transcript.notice(mapListing(c.host, arg.trim()));
+      c.transcript.notice(mapListing(c.host, arg.trim()), 'info', false, false);
     },
   };
 }

@@ -60,7 +60,7 @@ function lug.tool.register(name, spec) end
 ---  if args.command:match("^git status") then return "allow" end
 ---end, { examples = { ["git status"] = "allow", ["git status; rm -rf x"] = "none" } })
 ---```
----@param tool string A tool name, or "*" for every tool.
+---@param tool string A tool name, or "*" for every tool. A name lug has no tool of (`"bsh"`) is a warning naming the nearest tools, once start-up is over (a plugin may register the tool later); MCP tools (`mcp__server__tool`) come after start-up and are never warned about. The rule is kept.
 ---@param rule (fun(args: table, call: lug.RuleCall): (string|nil), string?)|"allow"|"ask"|"deny"|nil
 ---@param opts? { examples?: table<string, "allow"|"ask"|"deny"|"none"> }
 ---@return fun()|nil remove Removes this rule (nothing when `rule` was nil).
@@ -84,8 +84,8 @@ lug.ui = {}
 ---@return boolean yes
 function lug.ui.confirm(message) end
 
----Show a message to the user. `print(...)` also becomes an "info" notification, and `io.stderr:write(...)` a "warn" one.
----@param message string
+---Show a message to the user, kept for `:messages`. `print(...)` also becomes an "info" notification, and `io.stderr:write(...)` a "warn" one. A table is an error (`lug.inspect(t)` turns it into text); a number is shown as written.
+---@param message string|number
 ---@param level? "info"|"warn"|"error" Default "info".
 function lug.ui.notify(message, level) end
 

@@ -79,7 +79,7 @@ export interface ComposeOptions extends StartupOptions {
   files?: EditorFiles;
 }
 
-async function loadLua(host: LugHost, approvals: Approvals, env: Env, loadFengari: FengariLoader | undefined, mcp: McpSetup): Promise<{ lua: LuaHandle; errors: string[] }> {
+async function loadLua(host: LugHost, approvals: Approvals, env: Env, loadFengari: FengariLoader | undefined, mcp: McpSetup): Promise<{ lua: LuaHandle; errors: string[]; warnings: string[] }> {
   const { createLuaRuntime, ChunkCache } = await import('@lug/lua-bridge');
   const runtime = createLuaRuntime(host, approvals, {
     configDir: configDir(env),
@@ -89,7 +89,7 @@ async function loadLua(host: LugHost, approvals: Approvals, env: Env, loadFengar
     mcp: mcp.config,
   });
   const report = await runtime.loadStartup();
-  return { lua: runtime, errors: report.errors.map((e) => `${e.file} failed to load: ${e.message}`) };
+  return { lua: runtime, errors: report.errors.map((e) => `${e.file} failed to load: ${e.message}`), warnings: report.warnings };
 }
 
 function refusalReason(errors: string[]): string {
@@ -146,7 +146,7 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   if (!opts.interactive) warmProvider(host, args.model ?? defaultModel(env));
   for (const plugin of STOCK_PLUGINS) await loadPlugin(host, plugin, plugin.name);
   const mcp = new McpSetup(host, env);
-  const { lua, errors } = await loadLua(host, approvals, env, opts.loadFengari, mcp);
+  const { lua, errors, warnings } = await loadLua(host, approvals, env, opts.loadFengari, mcp);
   errors.push(...mcp.errors);
   // Headless, the turn may use the servers' tools: they start (or fail) before it.
   if (!opts.interactive) errors.push(...(await mcp.startAndWait()));
@@ -164,5 +164,6 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   const opened = openSession(host, store, args);
   session = opened.session;
   const warm = () => warmProvider(host, host.options.get<string | undefined>('model'));
-  return { host, approvals, session, store, lua, startupErrors: errors, autoRefused, sessionNotices: opened.notices, warmProvider: warm, mcp, startMcp: () => mcp.startSoon() };
+  return { host, approvals, session, store, lua, startupErrors: errors, autoRefused, // Lua's start-up warnings were notified before any interface listened: the interface shows them with the session's notices.
+    sessionNotices: [...opened.notices, ...(opts.interactive ? warnings : [])], warmProvider: warm, mcp, startMcp: () => mcp.startSoon() };
 }

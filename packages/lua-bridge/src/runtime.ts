@@ -116,6 +116,7 @@ export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined
     mcp: opts.mcp,
     track: registrations.track,
     startupOver: () => startupOver,
+    afterStartup: [],
   };
   const output = (text: string, stream: 'stdout' | 'stderr') => {
     const message = text.replace(/\n$/, '');
@@ -126,7 +127,17 @@ export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined
 
   let startup: Promise<LoadReport> | undefined;
   const loadStartup = (): Promise<LoadReport> =>
-    (startup ??= loadStartupFiles({ vm, host, cache, config, runtimePath }).finally(() => void (startupOver = true)));
+    (startup ??= loadStartupFiles({ vm, host, cache, config, runtimePath }).then((report) => {
+      startupOver = true;
+      // What could only be judged once every file had loaded (a rule's tool): warnings, notified and reported.
+      for (const check of ctx.afterStartup!.splice(0)) {
+        const warning = check();
+        if (!warning) continue;
+        report.warnings.push(warning);
+        host.ui.notify(warning, 'warn');
+      }
+      return report;
+    }));
 
   let show: LuaFunctionRef | undefined;
   const run = async (code: string, chunkName = '=:lua'): Promise<LuaRunResult> => {

@@ -137,7 +137,7 @@ export function App({ controller: c }: AppProps) {
             placeholder={c.session.modelName() ? 'Ask, or :help' : 'No model yet: :help, :lua, or see above'}
           />
         </Box>
-        <StatusLine width={width} home={c.host.env.HOME} statusline={statusline} primed={c.primedStatus} info={statusInfo(c, transcript.usage, transcript.running, transcript.cost, transcript.contextTokens, transcript.context)} />
+        <StatusLine width={width} home={c.host.env.HOME} statusline={statusline} primed={c.primedStatus} ticks={c.statusTicks} info={statusInfo(c, transcript.usage, transcript.running, transcript.cost, transcript.contextTokens, transcript.context)} />
         {ctl.hint && <Text color="yellow">{ctl.hint}</Text>}
       </Box>
     </HighlightContext.Provider>

@@ -44,6 +44,8 @@ export interface ApiContext {
   track(remove: () => void): () => void;
   /** Whether init.lua and the plugins have loaded: from then on the interface's commands exist, so a key's `:command` is checked at the call. */
   startupOver?(): boolean;
+  /** Checks to run once start-up is over (a rule's tool may be registered by a later file): each returns a warning or nothing. */
+  afterStartup?: Array<() => string | undefined>;
 }
 
 export function trackRegistrations(): { track(remove: () => void): () => void; undoAll(): void } {

@@ -50,3 +50,4 @@ export * from './hooks.js';
 export { clearedResultText, callSubject, STUB_MIN_CHARS } from './tool-output-clearing.js';
 export * from './terminal-escape.js';
 export * from './closest-names.js';
+export * from './neovim-terms.js';

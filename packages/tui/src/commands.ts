@@ -15,6 +15,7 @@ import { exportCommands } from './export-commands.js';
 import { branchCommands } from './branch-commands.js';
 import { mapCommand } from './keymap-commands.js';
 import { messagesCommand } from './messages-command.js';
+import { checkhealthCommand } from './checkhealth-command.js';
 
 const SOURCE = 'tui';
 
@@ -228,7 +229,7 @@ function lookCommands(c: TuiController): Command[] {
 const RESUME_LISTED = 15;
 
 function tuiCommands(c: TuiController): Command[] {
-  return [...approvalCommands(c), rulesCommand(c, SOURCE), ...conversationCommands(c), ...lookCommands(c), ...contextCommands(c), ...branchCommands(c), thinkCommand(c, SOURCE), editCommand(c, SOURCE), ...exportCommands(c, SOURCE), mapCommand(c, SOURCE), messagesCommand(c, SOURCE)];
+  return [...approvalCommands(c), rulesCommand(c, SOURCE), ...conversationCommands(c), ...lookCommands(c), ...contextCommands(c), ...branchCommands(c), thinkCommand(c, SOURCE), editCommand(c, SOURCE), ...exportCommands(c, SOURCE), mapCommand(c, SOURCE), messagesCommand(c, SOURCE), checkhealthCommand(c, SOURCE)];
 }
 
 function storedSessions(c: TuiController): Array<{ id: string }> {

@@ -60,7 +60,7 @@ function lug.tool.register(name, spec) end
 ---  if args.command:match("^git status") then return "allow" end
 ---end, { examples = { ["git status"] = "allow", ["git status; rm -rf x"] = "none" } })
 ---```
----@param tool string A tool name, or "*" for every tool.
+---@param tool string A tool name, or "*" for every tool. A name lug has no tool of (`"bsh"`) is a warning naming the nearest tools, once start-up is over (a plugin may register the tool later); MCP tools (`mcp__server__tool`) come after start-up and are never warned about. The rule is kept.
 ---@param rule (fun(args: table, call: lug.RuleCall): (string|nil), string?)|"allow"|"ask"|"deny"|nil
 ---@param opts? { examples?: table<string, "allow"|"ask"|"deny"|"none"> }
 ---@return fun()|nil remove Removes this rule (nothing when `rule` was nil).
@@ -96,8 +96,8 @@ lug.ui = {}
 ---@return boolean yes
 function lug.ui.confirm(message) end
 
----Show a message to the user. `print(...)` also becomes an "info" notification, and `io.stderr:write(...)` a "warn" one.
----@param message string
+---Show a message to the user, kept for `:messages`. `print(...)` also becomes an "info" notification, and `io.stderr:write(...)` a "warn" one. A table is an error (`lug.inspect(t)` turns it into text); a number is shown as written.
+---@param message string|number
 ---@param level? "info"|"warn"|"error" Default "info".
 function lug.ui.notify(message, level) end
 
@@ -174,20 +174,46 @@ lug.cmd = {}
 ---@return fun() remove Removes the command (restoring one it replaced).
 function lug.cmd.register(name, fn, opts) end
 
----Key bindings.
+---Key bindings, as Neovim's `vim.keymap`: sequences (`"gg"`, `"<leader>x"`), modes, a timeout between the keys of a sequence (`lug.opt.timeoutlen`), and every binding listed with its description and where it was bound by `:map`.
 ---@class lug.keymap
 lug.keymap = {}
 
----Bind keys, in Vim notation (`"<C-g>"`, `"<S-Tab>"`, `"<Esc>"`, `"x"`), to a function or to a `:command` string. It replaces a binding of the same keys (the interface's own included) until it is removed.
+---Bind keys to a function or a `:command`, as `vim.keymap.set` does; the mode may be left out (`lug.keymap.set(lhs, rhs, opts)`). The keys are Vim notation: characters, `<leader>` (`lug.g.mapleader` when the key is bound, `\` when unset), `<lt>`, `<Bslash>`, `<Bar>`, `<Space>`, `<CR>`, `<Esc>`, `<Tab>`, `<BS>`, the arrows, `<Home>`, `<End>`, `<PageUp>`, `<PageDown>`, with `C-` (Ctrl), `M-` (Alt) and `S-` (Shift). Keys a terminal cannot report apart (`<F5>`, `<Del>`, `<C-i>` which is `<Tab>`, `<C-c>` which interrupts) are an error at the call, as are an unclosed `<C-x`, empty keys, an unknown mode or option.
+---
+---Modes: `"n"` is vi's normal mode (`lug.opt.input = "vi"`), `"i"` the prompt's editing (the emacs input is always in it). Without a mode, keys that start with a character (`"gg"`, `"<leader>x"` with a printable leader) are bound in normal mode, as in Neovim; other keys (`"<C-t>"`) in both. While the keys typed so far start a longer binding, lug waits up to `lug.opt.timeoutlen` milliseconds for the rest, then runs the longest binding they are, and types the rest.
+---
+---A `:command` right-hand side (`":model opus"`, or Neovim's `"<cmd>model opus<CR>"`) is checked at the call once start-up is over: an unknown command is an error naming the nearest ones. During start-up the interface's own commands do not exist yet, so a key bound then to an unknown command is a warning when the interface starts. A binding replaces the one of the same keys and mode (the interface's own included) until it is removed.
 ---
 ---```lua
+---lug.g.mapleader = " "
 ---lug.keymap.set("<C-t>", ":auto", { desc = "Toggle auto mode" })
+---lug.keymap.set("n", "<leader>m", ":model opus", { desc = "Switch to Opus" })
+---lug.keymap.set("i", "jk", function() lug.ui.notify("jk") end)
 ---```
----@param keys string
----@param action fun()|string A function, or a command such as ":auto".
+---@param mode? "n"|"i"|("n"|"i")[] The modes; see above when left out.
+---@param lhs string The keys, in Vim notation.
+---@param rhs fun()|string A function, or a command such as ":auto".
 ---@param opts? lug.KeymapOptions
----@return fun() remove Removes the binding (restoring one it replaced).
-function lug.keymap.set(keys, action, opts) end
+---@return fun() remove Removes the binding in every mode it was made in (restoring those it replaced).
+function lug.keymap.set(mode, lhs, rhs, opts) end
+
+---Remove a binding made from Lua, as `vim.keymap.del` does; the mode may be left out (`lug.keymap.del(lhs)`, the modes `lug.keymap.set` would take for the keys). A binding the interface made, or none, is an error naming the keys Lua bound.
+---
+---```lua
+---lug.keymap.del("n", "<leader>m")
+---```
+---@param mode? "n"|"i"|("n"|"i")[]
+---@param lhs string
+function lug.keymap.del(mode, lhs) end
+
+---The configuration's global variables, as Neovim's `vim.g`: any value may be kept in it. lug reads `mapleader`, the key `<leader>` stands for in the keys bound after it is set (`\` when unset, as in Neovim).
+---
+---```lua
+---lug.g.mapleader = " "
+---```
+---@class lug.g
+---@field mapleader? string
+lug.g = {}
 
 ---The interface's colours, by highlight group, as in Neovim: the transcript (`prompt`, `prompt_text`, `reasoning`, `notice_info`, `notice_warn`, `notice_error`), the dialog (`dialog_border`, `dialog_title`, `diff_add`, `diff_remove`) and the status line (`status`, `status_model`, `status_auto`). The styles are kept in `lug.opt.highlights`; headless they are kept and unused.
 ---@class lug.hl
@@ -621,9 +647,13 @@ function lug.checkpoint.restore(id, opts) end
 ---@field desc? string Shown in the command list.
 ---@field complete? fun(args: string): string[] Completions for the text after the name (must not wait).
 
----Options of lug.keymap.set.
+---Options of lug.keymap.set. Any other field is an error naming these.
 ---@class lug.KeymapOptions
----@field desc? string Shown in the key help.
+---@field desc? string Shown by `:map` (a `:command`'s own text when not given).
+---@field mode? "n"|"i"|("n"|"i")[] The modes, when not given as the first argument.
+---@field nowait? boolean Fire as soon as these keys are typed, even when a longer binding starts with them.
+---@field silent? boolean Accepted for Neovim configurations; lug never echoes a key's action.
+---@field noremap? boolean Accepted for Neovim configurations; lug never maps a right-hand side again.
 
 ---A highlight group's style (lug.hl.set).
 ---@class lug.HighlightStyle

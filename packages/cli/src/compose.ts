@@ -83,7 +83,7 @@ export interface ComposeOptions extends StartupOptions {
   files?: EditorFiles;
 }
 
-async function loadLua(host: LugHost, approvals: Approvals, env: Env, loadFengari: FengariLoader | undefined, mcp: McpSetup, checkpoints: Checkpoints): Promise<{ lua: LuaHandle; errors: string[] }> {
+async function loadLua(host: LugHost, approvals: Approvals, env: Env, loadFengari: FengariLoader | undefined, mcp: McpSetup, checkpoints: Checkpoints): Promise<{ lua: LuaHandle; errors: string[]; warnings: string[] }> {
   const { createLuaRuntime, ChunkCache } = await import('@lug/lua-bridge');
   const runtime = createLuaRuntime(host, approvals, {
     configDir: configDir(env),
@@ -94,7 +94,7 @@ async function loadLua(host: LugHost, approvals: Approvals, env: Env, loadFengar
     checkpoints,
   });
   const report = await runtime.loadStartup();
-  return { lua: runtime, errors: report.errors.map((e) => `${e.file} failed to load: ${e.message}`) };
+  return { lua: runtime, errors: report.errors.map((e) => `${e.file} failed to load: ${e.message}`), warnings: report.warnings };
 }
 
 function refusalReason(errors: string[]): string {
@@ -153,7 +153,7 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   if (!opts.interactive) warmProvider(host, args.model ?? defaultModel(env));
   for (const plugin of STOCK_PLUGINS) await loadPlugin(host, plugin, plugin.name);
   const mcp = new McpSetup(host, env);
-  const { lua, errors } = await loadLua(host, approvals, env, opts.loadFengari, mcp, checkpoints);
+  const { lua, errors, warnings } = await loadLua(host, approvals, env, opts.loadFengari, mcp, checkpoints);
   errors.push(...mcp.errors);
   // Headless, the turn may use the servers' tools: they start (or fail) before it.
   if (!opts.interactive) errors.push(...(await mcp.startAndWait()));
@@ -175,5 +175,6 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   lua?.setConversation(() => current.messages);
   checkpoints.pruneSoon();
   const warm = () => warmProvider(host, host.options.get<string | undefined>('model'));
-  return { host, approvals, session, store, lua, startupErrors: errors, autoRefused, sessionNotices: opened.notices, warmProvider: warm, mcp, startMcp: () => mcp.startSoon(), checkpoints };
+  return { host, approvals, session, store, lua, startupErrors: errors, autoRefused, // Lua's start-up warnings were notified before any interface listened: the interface shows them with the session's notices.
+    sessionNotices: [...opened.notices, ...(opts.interactive ? warnings : [])], warmProvider: warm, mcp, startMcp: () => mcp.startSoon(), checkpoints };
 }

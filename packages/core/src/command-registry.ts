@@ -56,45 +56,4 @@ export class CommandRegistry {
   }
 }
 
-export interface KeyBinding {
-  /** Normalised key notation, Vim-style: "<C-g>", "<S-Tab>", "<Esc>", "x". */
-  keys: string;
-  desc: string;
-  run(): void | Promise<void>;
-  source: string;
-}
-
-/** Normalise key notation so "<c-G>" and "<C-g>" are the same binding. */
-export function normalizeKeys(keys: string): string {
-  return keys.replace(/<([^>]+)>/g, (_, inner: string) => {
-    const parts = inner.split('-');
-    const key = parts.pop()!;
-    const mods = parts.map((m) => m.toUpperCase()).sort();
-    const name = key.length === 1 ? key.toLowerCase() : key[0]!.toUpperCase() + key.slice(1).toLowerCase();
-    return `<${[...mods, name].join('-')}>`;
-  });
-}
-
-export class KeymapRegistry {
-  private bindings = new Map<string, KeyBinding>();
-
-  set(binding: KeyBinding): () => void {
-    const keys = normalizeKeys(binding.keys);
-    const entry = { ...binding, keys };
-    const previous = this.bindings.get(keys);
-    this.bindings.set(keys, entry);
-    return () => {
-      if (this.bindings.get(keys) !== entry) return;
-      if (previous) this.bindings.set(keys, previous);
-      else this.bindings.delete(keys);
-    };
-  }
-
-  get(keys: string): KeyBinding | undefined {
-    return this.bindings.get(normalizeKeys(keys));
-  }
-
-  list(): KeyBinding[] {
-    return [...this.bindings.values()];
-  }
-}
+export { KeymapRegistry, normalizeKeys, KEY_MODES, type KeyBinding, type KeyMode, type KeyMatch } from './keymap-registry.js';

@@ -138,7 +138,7 @@ export class Session {
 
   /** The system prompt of the next request: built once, and again after a compaction (AGENTS.md as it is now). */
   private system(): string {
-    return (this.systemPrompt ??= buildSystemPrompt({ cwd: this.host.cwd }));
+    return (this.systemPrompt ??= buildSystemPrompt({ cwd: this.host.cwd, tools: this.host.tools.names() }));
   }
 
   /** The messages the next request sends: after the compaction, its summary in front, old tool output stubbed. */

@@ -8,7 +8,12 @@ export interface SystemPromptInput {
   date?: Date;
   /** Contents of the project's AGENTS.md; read from cwd when undefined. */
   agentsMd?: string | null;
+  /** The tools the model is offered, so the prompt points at the ones about lug itself when they are there. */
+  tools?: readonly string[];
 }
+
+/** The tools (lua/basic.lug's) that answer questions about lug's own configuration. */
+const LUG_HELP_TOOLS = ['lua_docs', 'lug_plugins'];
 
 export function readAgentsMd(cwd: string): string | null {
   const path = join(cwd, 'AGENTS.md');
@@ -34,6 +39,10 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
     'Read before you change; make the smallest change that does what was asked; say what you did.',
     'Some tool calls ask the user for approval; a denied call returns its reason: adapt rather than retry the same call.',
   ];
+  const helpTools = LUG_HELP_TOOLS.filter((t) => input.tools?.includes(t));
+  if (helpTools.length) {
+    lines.push(`For questions about lug itself (its init.lua, the lug.* Lua API, options, keymaps, plugins, and lug's names for Neovim terms such as autocmd or vim.opt), use ${helpTools.join(' and ')} rather than guessing.`);
+  }
   if (agents) lines.push('', AGENTS_MD_HEADING, '', agents.trimEnd());
   return lines.join('\n');
 }

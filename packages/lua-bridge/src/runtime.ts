@@ -15,7 +15,9 @@ import { DocIndex, readDocsDir, type DocEntry } from './docs/doc-index.js';
 import { optionEntries } from './docs/option-entries.js';
 import { DEFAULT_LUA_BUDGET, LuaVM } from './lua-vm.js';
 import type { FengariLoader } from './fengari.js';
-import { formatLuaValues } from './format-values.js';
+import { SHOW_SOURCE } from './lua-show.js';
+import { COMPLETE_SOURCE } from './lua-complete.js';
+import type { LuaFunctionRef } from './lua-values.js';
 import { loadProcessRunner, type ProcessRunner } from './process-runner.js';
 import { openStandardLibraries } from './stdlib/open.js';
 import { defaultRuntimePath } from './runtime-files.js';
@@ -65,6 +67,8 @@ export interface LuaRunResult {
 export interface LuaRuntime {
   /** Load basic.lug, init.lua and the plugins (once: later calls return the same report). Failures are reported (and notified), never thrown. */
   loadStartup(): Promise<LoadReport>;
+  /** What `:lua` text could go on with at its end: globals, and the fields after `a.b.` (`lug.ke` → `lug.keymap`), as whole texts. Never waits, never throws. */
+  complete(text: string): string[];
   /** Run a chunk (`:lua`): an expression's values, or a statement's returns. Errors reject with a LuaError. */
   run(code: string, chunkName?: string): Promise<LuaRunResult>;
   docs: {
@@ -126,6 +130,7 @@ export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined
     docIndex ??= new DocIndex(readDocsDir(docsDir));
     return new DocIndex([...docIndex.all(), ...optionEntries(host.options)]);
   };
+  let startupOver = false;
   const ctx: ApiContext = {
     vm,
     host,
@@ -139,6 +144,8 @@ export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined
     owners,
     registrations,
     conversation: () => conversation?.(),
+    startupOver: () => startupOver,
+    afterStartup: [],
   };
   const output = (text: string, stream: 'stdout' | 'stderr') => {
     const message = text.replace(/\n$/, '');
@@ -149,7 +156,17 @@ export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined
 
   let startup: Promise<LoadReport> | undefined;
   const loadStartup = (): Promise<LoadReport> =>
-    (startup ??= loadStartupFiles({ vm, host, cache, config, runtimePath, owners }));
+    (startup ??= loadStartupFiles({ vm, host, cache, config, runtimePath, owners }).then((report) => {
+      startupOver = true;
+      // What could only be judged once every file had loaded (a rule's tool): warnings, notified and reported.
+      for (const check of ctx.afterStartup!.splice(0)) {
+        const warning = check();
+        if (!warning) continue;
+        report.warnings.push(warning);
+        host.ui.notify(warning, 'warn');
+      }
+      return report;
+    }));
   const reloadParts = { vm, host, approvals, cache, config, owners, registrations };
   // One run at a time: a :source typed while another runs waits for it.
   let running: Promise<unknown> = Promise.resolve();
@@ -159,24 +176,50 @@ export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined
     return next;
   };
 
+  let show: LuaFunctionRef | undefined;
   const run = async (code: string, chunkName = '=:lua'): Promise<LuaRunResult> => {
-    // Like Lua's own REPL: try it as an expression first, then as statements.
+    // "=expr" is an expression, as Neovim's :lua =expr; otherwise, like Lua's own REPL, an expression first, then statements.
     let fn;
-    try {
-      fn = vm.load(`return ${code}`, chunkName);
-    } catch {
-      fn = vm.load(code, chunkName);
+    if (code.trimStart().startsWith('=')) fn = vm.load(`return ${code.trimStart().slice(1)}`, chunkName);
+    else {
+      try {
+        fn = vm.load(`return ${code}`, chunkName);
+      } catch {
+        fn = vm.load(code, chunkName);
+      }
     }
     try {
-      const values = await vm.callAsync(fn);
-      return { values, text: formatLuaValues(values) };
+      if (!show) {
+        const chunk = vm.load(SHOW_SOURCE, '=lug.show');
+        show = ((await vm.callAsync(chunk)) as unknown[])[0] as LuaFunctionRef;
+        chunk.release();
+      }
+      const [text, n, ...values] = await vm.callAsync(show, [fn]);
+      return { values: Array.from({ length: Number(n) }, (_, i) => values[i]), text: String(text) };
     } finally {
       fn.release();
     }
   };
 
+  let completer: LuaFunctionRef | undefined;
+  const complete = (text: string): string[] => {
+    try {
+      if (!completer) {
+        const chunk = vm.load(COMPLETE_SOURCE, '=lug.complete');
+        completer = (vm.call(chunk) as unknown[])[0] as LuaFunctionRef;
+        chunk.release();
+      }
+      const out = vm.call(completer, [text]);
+      if (out instanceof Promise) return [];
+      return Array.isArray(out[0]) ? out[0].map(String) : [];
+    } catch {
+      return [];
+    }
+  };
+
   return {
     loadStartup,
+    complete,
     run,
     setConversation(source) {
       conversation = source;

@@ -36,6 +36,8 @@ export interface LoadedFile {
 export interface LoadReport {
   files: LoadedFile[];
   errors: LoadError[];
+  /** Things that loaded but look wrong (a rule for a tool lug does not have), as whole sentences. */
+  warnings: string[];
   plugins: PluginInfo[];
   ms: number;
 }
@@ -97,7 +99,7 @@ export async function runFile(parts: Pick<StartupParts, 'vm' | 'cache'>, file: s
 export async function loadStartupFiles(parts: StartupParts): Promise<LoadReport> {
   const { vm, host, config } = parts;
   const started = performance.now();
-  const report: LoadReport = { files: [], errors: [], plugins: config.plugins, ms: 0 };
+  const report: LoadReport = { files: [], errors: [], warnings: [], plugins: config.plugins, ms: 0 };
   config.plugins.push(...findPlugins(config.pluginsDir));
   const luaPlugins = config.plugins.filter((p) => p.kind === 'lua');
   vm.setField('package', 'path', luaPath([config.dir, ...luaPlugins.map((p) => p.dir)]));

@@ -103,6 +103,13 @@ describe('App: commands', () => {
     expect(u.frame()).toMatch(/· 2\n/);
   });
 
+  it('completes :lua code with Tab from the Lua runner (lug. names, globals)', async () => {
+    const t = mountApp({ extra: { lua: { run: async () => ({ values: [], text: '' }), complete: (code) => (code === 'print(lug.ke' ? ['print(lug.keymap'] : []) } } });
+    await t.type(':lua print(lug.ke');
+    await t.type(KEY.tab);
+    await waitFor(() => t.controller.input.text === ':lua print(lug.keymap');
+  });
+
   it('shows manual pages with :help TOPIC, and a section by its heading', async () => {
     const docs = tempDir();
     fs.writeFileSync(path.join(docs, 'keys.md'), '# Keys\n\nPress **y** to allow.\n');

@@ -1,10 +1,13 @@
 /** Small hooks of the app: terminal size, a clock, the dialog queue, and the app-wide keys. */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useApp, useInput, useStdin, useStdout, type Key } from 'ink';
-import type { KeyBinding } from '@lug/core';
+import { characterToken, type KeyBinding, type KeyMode } from '@lug/core';
 import type { PendingApproval } from './contracts.js';
 import type { TuiController } from './controller.js';
 import { keyNotation } from './key-notation.js';
+import { KeySequencer } from './key-sequence.js';
+import { isPasteMarker } from './input-store.js';
+import { DEFAULT_TIMEOUTLEN } from './options.js';
 
 export function useTerminalSize(): { columns: number; rows: number } {
   const { stdout } = useStdout();
@@ -60,12 +63,26 @@ export function useCurrentApproval(c: TuiController): PendingApproval | undefine
   return queue.current();
 }
 
+/** The input's mode for key bindings, or undefined while vi is in the middle of a command ("2d"): its keys are vi's. */
+export function bindingMode(c: TuiController): KeyMode | undefined {
+  const vi = c.input.getSnapshot().vi;
+  if (!vi) return 'i';
+  if (vi.mode === 'insert') return 'i';
+  return vi.pending ? undefined : 'n';
+}
+
+/** A chunk of typed characters (keys typed fast arrive as one), which a binding may start inside. */
+const TYPED_RUN = /^[^\u0000-\u001f\u007f]{2,}$/u;
+
 /**
- * The app's own keys: Ctrl-C first (it cannot be rebound), then every binding
- * in host.keys, the TUI's and Lua's alike. Returns what the input needs: which
- * keys to leave alone, and what to do with a key it did not use (Esc cancels).
+ * The app's keys, the one handler of every key while the app runs: Ctrl-C
+ * first (it cannot be rebound), then the bindings in host.keys, the TUI's and
+ * Lua's alike, sequences included (key-sequence.ts), then the input. While a
+ * dialog has the keys, only a binding of one non-text key (<C-t>) fires.
+ * `hasKeys` says, as of the last frame drawn, whether the input has the keys:
+ * a key that closes a dialog is the dialog's, not the input's too.
  */
-export function useAppKeys(c: TuiController) {
+export function useAppKeys(c: TuiController, hasKeys: boolean): void {
   const runBinding = useCallback(
     (binding: KeyBinding) => {
       Promise.resolve()
@@ -74,29 +91,72 @@ export function useAppKeys(c: TuiController) {
     },
     [c],
   );
-  useInput((input: string, key: Key) => {
-    if (c.input.getSnapshot().pasting || c.focus.isReport()) return;
-    const notation = keyNotation(input, key);
-    if (notation === '<C-c>') return c.interrupt();
-    c.keyPressed();
-    const binding = notation ? c.host.keys.get(notation) : undefined;
-    if (binding) runBinding(binding);
-  });
-  const reserved = useCallback(
+  const inputHasKeys = useRef(hasKeys);
+  inputHasKeys.current = hasKeys;
+  const toInput = useCallback(
     (input: string, key: Key) => {
-      const notation = keyNotation(input, key);
-      return notation === '<C-c>' || (notation !== undefined && c.host.keys.get(notation) !== undefined);
+      const result = c.input.handleKey(input, key);
+      if (result.kind === 'submit') c.submit(result.text);
+      else if (result.kind === 'unhandled' && key.escape) c.cancelTurn();
     },
     [c],
   );
-  const onUnhandled = useCallback(
-    (_input: string, key: Key) => {
-      if (key.escape) c.cancelTurn();
-    },
-    [c],
+  const sequencer = useMemo(
+    () =>
+      new KeySequencer({
+        keys: c.host.keys,
+        mode: () => bindingMode(c),
+        timeout: () => (c.host.options.has('timeoutlen') ? c.host.options.get<number>('timeoutlen') : DEFAULT_TIMEOUTLEN),
+        run: runBinding,
+        pass: (keys) => {
+          if (inputHasKeys.current) for (const k of keys) toInput(k.input, k.key);
+        },
+      }),
+    [c, runBinding, toInput],
   );
-  return { reserved, onUnhandled };
+  useEffect(() => () => sequencer.dispose(), [sequencer]);
+  useInput((input: string, key: Key) => {
+    if (c.input.getSnapshot().pasting || isPasteMarker(input)) {
+      if (inputHasKeys.current) toInput(input, key);
+      return;
+    }
+    if (c.focus.isReport()) return;
+    const token = keyNotation(input, key);
+    if (token === '<C-c>') return c.interrupt();
+    c.keyPressed();
+    if (!inputHasKeys.current) {
+      const binding = token && !isTypedText(token) ? c.host.keys.get(token, bindingMode(c) ?? 'n') : undefined;
+      if (binding) runBinding(binding);
+      return;
+    }
+    if (token) return sequencer.feed({ input, key, token });
+    if (!TYPED_RUN.test(input) || key.ctrl || key.meta) {
+      sequencer.feed({ input, key, token: '' });
+      return;
+    }
+    // Typed ahead: one chunk, kept whole for the input unless a binding may start inside it.
+    const chars = Array.from(input);
+    if (!sequencer.pending && !chars.some((ch) => sequencer.mayStart(characterToken(ch)))) return toInput(input, key);
+    let run = '';
+    const flush = () => {
+      if (run) sequencer.feed({ input: run, key, token: '' });
+      run = '';
+    };
+    for (const ch of chars) {
+      const t = characterToken(ch);
+      if (!sequencer.pending && !sequencer.mayStart(t)) {
+        run += ch;
+        continue;
+      }
+      flush();
+      sequencer.feed({ input: ch, key: { ...key, shift: /[A-Z]/.test(ch) }, token: t });
+    }
+    flush();
+  });
 }
+
+/** A token that types text when it is no binding. */
+const isTypedText = (token: string) => !token.startsWith('<') || token === '<lt>' || token === '<Space>';
 
 /**
  * What the controller asks of the terminal, set while the app is mounted:

@@ -76,12 +76,11 @@ export function App({ controller: c }: AppProps) {
   const callRunning = transcript.live.some((i) => i.kind === 'call' && i.call.state === 'running');
   const now = useClock(transcript.running || callRunning);
   const turnStart = useTurnStart(transcript.running);
-  const { reserved, onUnhandled } = useAppKeys(c);
+  const focus = confirm ? 'confirm' : pending ? 'dialog' : 'input';
+  useAppKeys(c, focus === 'input');
   useRedrawAfterResize(columns, rows, () => c.redraw());
 
-
   const md = (text: string) => c.markdown.render(sanitizeText(text), width);
-  const focus = confirm ? 'confirm' : pending ? 'dialog' : 'input';
   const layout = layoutLiveRegion({
     rows,
     width,
@@ -133,15 +132,12 @@ export function App({ controller: c }: AppProps) {
             store={c.input}
             maxLines={maxInputLines}
             width={width}
-            keys={focus === 'input'}
+            keys={false}
             inactive={focus !== 'input'}
-            reserved={reserved}
-            onUnhandled={onUnhandled}
-            onSubmit={(text) => c.submit(text)}
             placeholder={c.session.modelName() ? 'Ask, or :help' : 'No model yet: :help, :lua, or see above'}
           />
         </Box>
-        <StatusLine width={width} home={c.host.env.HOME} statusline={statusline} primed={c.primedStatus} info={statusInfo(c, transcript.usage, transcript.running, transcript.cost, transcript.contextTokens, transcript.context)} />
+        <StatusLine width={width} home={c.host.env.HOME} statusline={statusline} primed={c.primedStatus} ticks={c.statusTicks} info={statusInfo(c, transcript.usage, transcript.running, transcript.cost, transcript.contextTokens, transcript.context)} />
         {ctl.hint && <Text color="yellow">{ctl.hint}</Text>}
       </Box>
     </HighlightContext.Provider>

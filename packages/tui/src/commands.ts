@@ -15,6 +15,9 @@ import { exportCommands } from './export-commands.js';
 import { branchCommands } from './branch-commands.js';
 import { reloadCommands } from './reload-commands.js';
 import { checkpointCommands } from './checkpoint-commands.js';
+import { mapCommand } from './keymap-commands.js';
+import { messagesCommand } from './messages-command.js';
+import { checkhealthCommand } from './checkhealth-command.js';
 
 const SOURCE = 'tui';
 
@@ -184,8 +187,9 @@ function lookCommands(c: TuiController): Command[] {
   return [
     {
       name: 'lua',
-      desc: 'run Lua in the live state: ":lua print(lug.opt.model)"',
+      desc: 'run Lua in the live state: ":lua print(lug.opt.model)", ":lua =lug.opt" shows a value; Tab completes lug. names and globals',
       source: SOURCE,
+      complete: (code) => c.opts.lua?.complete?.(code) ?? [],
       async run(code) {
         if (!c.opts.lua) throw new Error('Lua is not loaded in this lug (started without the Lua bridge)');
         if (!code.trim()) throw new Error('give the code to run: :lua CODE');
@@ -227,7 +231,7 @@ function lookCommands(c: TuiController): Command[] {
 const RESUME_LISTED = 15;
 
 function tuiCommands(c: TuiController): Command[] {
-  return [...approvalCommands(c), rulesCommand(c, SOURCE), ...conversationCommands(c), ...lookCommands(c), ...contextCommands(c), ...branchCommands(c), ...checkpointCommands(c), thinkCommand(c, SOURCE), editCommand(c, SOURCE), ...exportCommands(c, SOURCE), ...reloadCommands(c, SOURCE)];
+  return [...approvalCommands(c), rulesCommand(c, SOURCE), ...conversationCommands(c), ...lookCommands(c), ...contextCommands(c), ...branchCommands(c), ...checkpointCommands(c), thinkCommand(c, SOURCE), editCommand(c, SOURCE), ...exportCommands(c, SOURCE), ...reloadCommands(c, SOURCE), mapCommand(c, SOURCE), messagesCommand(c, SOURCE), checkhealthCommand(c, SOURCE)];
 }
 
 function storedSessions(c: TuiController): Array<{ id: string }> {

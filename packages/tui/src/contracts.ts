@@ -74,6 +74,8 @@ export type TuiApprovals = Pick<Approvals, 'queue' | 'mode' | 'toggleAuto' | 'is
  */
 export interface LuaRunner {
   run(code: string, chunkName?: string): Promise<unknown>;
+  /** Tab completion of the code typed so far: whole texts it could become (globals, `lug.` names). Must not wait. */
+  complete?(code: string): string[];
   /** `:source [FILE]`: run FILE (default init.lua) again, taking back what it registered the last time. */
   source?(file?: string): Promise<LuaSourceResult>;
   /** `:reload`: init.lua and every Lua plugin again. */

@@ -68,6 +68,8 @@ export class TuiController {
   readonly markdown: MarkdownRenderer;
   readonly processes: ProcessCounts;
   /** Whether the terminal has the focus (its focus reports), for notifications. */
+  /** When the statusline function is asked again: every event of the host but the streamed deltas (a hook's counter changes then). */
+  readonly statusTicks = (fn: () => void): (() => void) => this.host.events.onAny((e) => void (e.type.endsWith('_delta') || fn()));
   readonly focus = new FocusTracker();
   localServers: LocalServer[] = [];
   /**

@@ -3,6 +3,7 @@
  * is a page name ("keys"), a unique prefix of one ("appr"), or else a heading
  * inside a page, whose section is shown.
  */
+import { lugNamesFor } from '@lug/core';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -58,6 +59,14 @@ export function helpFor(docsDir: string | undefined, topic: string): HelpPage | 
   }
   const read = (name: string) => fs.readFileSync(path.join(docsDir, `${name}.md`), 'utf8');
   const wanted = topic.trim().toLowerCase();
+  // Neovim's words first (core's NEOVIM_TERMS): ":help autocmd" is the section of lug.on.
+  for (const name of lugNamesFor(wanted)) {
+    const key = name.startsWith(':') ? name : name.toLowerCase();
+    for (const t of topics) {
+      const section = findSection(read(t), key);
+      if (section) return { title: `${t}: ${name}`, markdown: `Neovim's \`${topic.trim()}\` is \`${name}\` in lug.\n\n${section}` };
+    }
+  }
   const exact = topics.find((t) => t.toLowerCase() === wanted);
   const prefixed = topics.filter((t) => t.toLowerCase().startsWith(wanted));
   const page = exact ?? (prefixed.length === 1 ? prefixed[0] : undefined);

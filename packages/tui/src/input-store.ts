@@ -64,6 +64,9 @@ export interface InputStoreOptions {
 const PASTE_START = '[200~';
 const PASTE_END = '[201~';
 
+/** Whether ink's input is the start or end of a bracketed paste. */
+export const isPasteMarker = (input: string) => input === PASTE_START || input === PASTE_END;
+
 export class InputStore {
   private snapshot: InputSnapshot = { editor: emptyEditor, menu: undefined, pasting: false };
   private listeners = new Set<() => void>();

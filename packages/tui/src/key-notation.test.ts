@@ -18,7 +18,7 @@ describe('keyNotation', () => {
     expect(keyNotation('', { ...none, tab: true, shift: true })).toBe('<S-Tab>');
     expect(keyNotation('', { ...none, escape: true, meta: true })).toBe('<Esc>');
     expect(keyNotation('', { ...none, upArrow: true, ctrl: true })).toBe('<C-Up>');
-    expect(keyNotation('', { ...none, return: true })).toBe('<Cr>');
+    expect(keyNotation('', { ...none, return: true })).toBe('<CR>');
   });
 
   it('gives a plain character as itself and a paste as nothing', () => {

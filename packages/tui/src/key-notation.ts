@@ -3,7 +3,7 @@
  * "<S-Tab>", "<M-x>", "x"), the notation `lug.keymap.set` takes, so a Lua
  * binding is found with one registry lookup.
  */
-import { normalizeKeys } from '@lug/core';
+import { characterToken, normalizeKeys } from '@lug/core';
 import type { Key } from 'ink';
 
 const NAMED: Array<[keyof Key, string]> = [
@@ -33,5 +33,5 @@ export function keyNotation(input: string, key: Key): string | undefined {
   if ([...input].length !== 1) return undefined;
   if (key.ctrl) return normalizeKeys(`<C-${input}>`);
   if (key.meta) return normalizeKeys(`<M-${input}>`);
-  return input;
+  return characterToken(input);
 }

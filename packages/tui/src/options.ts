@@ -2,7 +2,7 @@
  * The options the TUI reads. The CLI defines them before init.lua runs, so
  * `lug.opt.statusline = function(s) ... end` works from the first line.
  */
-import { enumOption, functionOption, type OptionDef, type OptionsStore } from '@lug/core';
+import { enumOption, functionOption, integerOption, type OptionDef, type OptionsStore } from '@lug/core';
 import { HIGHLIGHTS_OPTION } from './highlights.js';
 import { NOTIFY_OPTION } from './notifications.js';
 
@@ -18,7 +18,18 @@ export const INPUT_OPTION = enumOption(
   'How the prompt is edited: "emacs" (the keys of a shell: Ctrl-A, Ctrl-E, Ctrl-W…) or "vi" (insert and normal modes: Esc for normal mode, motions, operators with counts and text objects, u and Ctrl-R, .; the mode is shown in the status line).',
 );
 
-export const TUI_OPTIONS: OptionDef<any>[] = [STATUSLINE_OPTION, HIGHLIGHTS_OPTION, INPUT_OPTION, NOTIFY_OPTION];
+/** Neovim's default. */
+export const DEFAULT_TIMEOUTLEN = 1000;
+
+export const TIMEOUTLEN_OPTION = integerOption(
+  'timeoutlen',
+  0,
+  10_000,
+  DEFAULT_TIMEOUTLEN,
+  'How many milliseconds lug waits for the next key of a key sequence (the x of "<leader>x", the second g of "gg") before it takes the keys typed so far as they are, as Neovim\'s timeoutlen.',
+);
+
+export const TUI_OPTIONS: OptionDef<any>[] = [STATUSLINE_OPTION, HIGHLIGHTS_OPTION, INPUT_OPTION, NOTIFY_OPTION, TIMEOUTLEN_OPTION];
 
 /** Define the TUI's options in a store, skipping any already defined. */
 export function defineTuiOptions(options: OptionsStore): void {

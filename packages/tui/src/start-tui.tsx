@@ -10,6 +10,7 @@ import { render } from 'ink';
 import type { LugHost } from '@lug/core';
 import { App, statusInfo, statuslineOption } from './app.js';
 import { registerTuiCommands } from './commands.js';
+import { keyCommandProblems } from './keymap-commands.js';
 import { TuiController, type TuiControllerOptions } from './controller.js';
 import { keyChunkedStdin } from './key-chunks.js';
 import { defineTuiOptions } from './options.js';
@@ -76,6 +77,8 @@ export async function startTui(opts: StartTuiOptions): Promise<void> {
     controller.dispose();
     throw err;
   }
+  // Keys Lua bound at start-up to a :command that does not exist (the interface's commands came after).
+  for (const problem of keyCommandProblems(host)) controller.transcript.notice(problem, 'warn');
   controller.start();
   opts.onController?.(controller);
   // Focus reports too, so a turn that ends while you look elsewhere can call you back (notifications.ts).

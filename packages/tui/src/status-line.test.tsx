@@ -176,3 +176,22 @@ describe('status helpers', () => {
     expect(shortenPath('/home/annie/p', '/home/ann')).toBe('/home/annie/p');
   });
 });
+
+describe('StatusLine: a function reading its own state', () => {
+  it('is asked again at each tick, so a counter a hook keeps shows without a change of its table', async () => {
+    let count = 0;
+    const listeners = new Set<() => void>();
+    const ticks = (fn: () => void) => {
+      listeners.add(fn);
+      return () => void listeners.delete(fn);
+    };
+    const fn = () => `tools: ${count}`;
+    const ui = render(<StatusLine info={base} statusline={fn} ticks={ticks} />);
+    await settle();
+    expect(plain(ui.lastFrame())).toContain('tools: 0');
+    count = 3;
+    for (const l of listeners) l();
+    await settle();
+    expect(plain(ui.lastFrame())).toContain('tools: 3');
+  });
+});

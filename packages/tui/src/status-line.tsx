@@ -177,9 +177,13 @@ export async function primeStatusline(fn: StatuslineFn, info: StatusInfo, waitMs
 }
 
 /** The text a statusline function gives, following a promise (a Lua function may yield). */
-function useCustomStatus(fn: StatuslineFn | null | undefined, info: StatusInfo, primed?: PrimedStatus): string | undefined {
-  const key = statusKey(info);
-  const usePrimed = !!fn && primed?.fn === fn && primed.key === key;
+function useCustomStatus(fn: StatuslineFn | null | undefined, info: StatusInfo, primed?: PrimedStatus, ticks?: StatusTicks): string | undefined {
+  // The function may read what its table does not hold (a counter a hook keeps): it is asked again at every tick too.
+  const [tick, setTick] = useState(0);
+  useEffect(() => (fn && ticks ? ticks(() => setTick((n) => n + 1)) : undefined), [fn, ticks]);
+  const base = statusKey(info);
+  const key = `${base}#${tick}`;
+  const usePrimed = !!fn && primed?.fn === fn && primed.key === base && tick === 0;
   const [text, setText] = useState<string | undefined>(usePrimed ? primed!.text : undefined);
   // The primed text is this very call's answer: skip asking again on mount.
   const skipFirst = useRef(usePrimed);
@@ -211,8 +215,13 @@ function useCustomStatus(fn: StatuslineFn | null | undefined, info: StatusInfo, 
   return fn ? text : undefined;
 }
 
+/** Subscribe to the moments a statusline function is asked again (the host's events but text deltas); returns the unsubscriber. */
+export type StatusTicks = (fn: () => void) => () => void;
+
 export interface StatusLineProps {
   info: StatusInfo;
+  /** When to ask the statusline function again besides a change of its table. */
+  ticks?: StatusTicks;
   width?: number;
   /** `lug.opt.statusline`: replaces the line with the string it returns. */
   statusline?: StatuslineFn | null;
@@ -221,8 +230,8 @@ export interface StatusLineProps {
   primed?: PrimedStatus;
 }
 
-export function StatusLine({ info, width = 80, statusline, home, primed }: StatusLineProps) {
-  const custom = useCustomStatus(statusline, info, primed);
+export function StatusLine({ info, width = 80, statusline, home, primed, ticks }: StatusLineProps) {
+  const custom = useCustomStatus(statusline, info, primed, ticks);
   const autoStyle = useHighlight('status_auto');
   const text = useHighlight('status');
   const modelStyle = useHighlight('status_model');

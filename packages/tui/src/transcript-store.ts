@@ -46,7 +46,11 @@ function compactedText(e: Extract<LugEvent, { type: 'after_compact' }>): string 
   return `**Compacted**: ${e.replaced} messages are now sent as this summary by ${by} (about ${formatCount(e.tokensBefore)} → ${formatCount(e.tokensAfter)} tokens); the session file keeps them, and \`:context summary\` shows it again.\n\n${e.summary}`;
 }
 
+/** How many notices `:messages` keeps. */
+export const MESSAGES_KEPT = 500;
+
 export class TranscriptStore {
+  private kept: Array<{ text: string; level: NoticeLevel; at: number }> = [];
   private committed: TranscriptItem[] = [];
   private live: TranscriptItem[] = [];
   private readonly text = new MarkdownStream();
@@ -151,6 +155,7 @@ export class TranscriptStore {
         break;
       case 'error':
         this.push({ kind: 'notice', key: 0, text: event.message, level: 'error' });
+        this.keep(event.message, 'error');
         break;
       case 'retry':
         this.closeReasoning();
@@ -160,6 +165,7 @@ export class TranscriptStore {
         break;
       case 'notify':
         this.push({ kind: 'notice', key: 0, text: event.message, level: event.level });
+        this.keep(event.message, event.level);
         break;
       case 'mode_change':
       case 'option_change':
@@ -171,11 +177,30 @@ export class TranscriptStore {
   }
 
   /** A line from the interface itself (command output, hints). */
-  notice(text: string, level: NoticeLevel = 'info', markdown = false): void {
+  /**
+   * Show a notice. Notices that are not pages (Markdown) nor listings (`kept`
+   * false: :map, :messages) are kept for `:messages`, the last MESSAGES_KEPT.
+   */
+  notice(text: string, level: NoticeLevel = 'info', markdown = false, kept = !markdown): void {
+    if (kept) this.keep(text, level);
     // A light notice (the no-model message) is drawn without marked, which then need not load (markdown-light.ts).
     if (markdown && renderLightMarkdown(text, 80) === undefined) void this.opts.markdown.load().then(() => this.changed(true));
     this.push({ kind: 'notice', key: 0, text, level, markdown });
     this.changed(true);
+  }
+
+  /** The session's notices, oldest first (errors, warnings, Lua's notify and print, lug's own), for `:messages`. */
+  messages(): ReadonlyArray<{ text: string; level: NoticeLevel; at: number }> {
+    return this.kept;
+  }
+
+  clearMessages(): void {
+    this.kept = [];
+  }
+
+  private keep(text: string, level: NoticeLevel): void {
+    this.kept.push({ text, level, at: Date.now() });
+    if (this.kept.length > MESSAGES_KEPT) this.kept.shift();
   }
 
   /** How many calls have finished in this transcript (only the last `keptResults` can be expanded). */

@@ -142,6 +142,5 @@ describe('lug.cmd and lug.keymap', () => {
     await run('remove()');
     await s.host.keys.get('<C-g>')!.run();
     expect(tuiRan).toBe(true);
-    await expect(run('lug.keymap.set("y", "hello")')).rejects.toThrow(`:lua:1: bad argument #2 to 'lug.keymap.set' (action: expected a function or a ":command" string, got "hello")`);
   });
 });

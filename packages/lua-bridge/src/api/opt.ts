@@ -4,6 +4,7 @@
  * option or a bad value is an error naming what is allowed. pairs(lug.opt)
  * lists every option with its value.
  */
+import { DEFAULT_ANTHROPIC_MODEL, parseModelName } from '@lug/core';
 import type { LuaState } from '../fengari.js';
 import { luaConst } from '../lua-strings.js';
 import { LuaFunctionRef } from '../lua-values.js';
@@ -11,6 +12,18 @@ import type { ApiContext } from './api-context.js';
 import { is, readArgument } from './validate.js';
 
 const OPTIONAL_NAME = is.string.optional();
+
+/**
+ * lug.opt.model is checked at the assignment, not at the next prompt: written provider/model, for a provider lug has
+ * (the providers are registered before init.lua runs). Whether the provider knows the model is only known by asking it.
+ */
+function checkModel(ctx: ApiContext, name: string): void {
+  const { provider } = parseModelName(name);
+  const providers = ctx.host.providers.names();
+  if (providers.length && !providers.includes(provider)) {
+    throw new Error(`option model: unknown provider "${provider}" in "${name}"; the providers are: ${providers.join(', ')} (write provider/model, e.g. ${DEFAULT_ANTHROPIC_MODEL})`);
+  }
+}
 
 export function pushOptTable(ctx: ApiContext, L: LuaState): void {
   const { vm, host } = ctx;
@@ -27,6 +40,7 @@ export function pushOptTable(ctx: ApiContext, L: LuaState): void {
       const name = key(Ls);
       let value = vm.toJs(Ls, 3, { functions: 'ref' });
       if (value instanceof LuaFunctionRef) value = vm.asJsFunction(value);
+      if (name === 'model' && typeof value === 'string') checkModel(ctx, value);
       host.options.set(name, value);
       // Run again, the file that set it and no longer does leaves it at its default.
       ctx.owners.optionSet(name);

@@ -2,7 +2,7 @@
  * lug.tool.register and lug.tool.rule: Lua tools offered to the model like the
  * built-ins, and Lua approval rules plugged into @lug/approvals.
  */
-import { DescriptionError, ToolError, type JsonSchema, type Tool, type ToolDescription } from '@lug/core';
+import { DescriptionError, ToolError, closestNames, type JsonSchema, type Tool, type ToolDescription } from '@lug/core';
 import type { ExampleVerdict, RuleAnswer, RuleFn, Verdict } from '@lug/approvals';
 import type { LuaState } from '../fengari.js';
 import { LuaError } from '../lua-error.js';
@@ -167,11 +167,30 @@ function luaRule(fn: LuaFunctionRef, tool: string, source: string, converted: Ru
   };
 }
 
+/**
+ * A rule for a tool lug does not have ("bsh") is accepted, since a tool may come later (an MCP server's, a plugin's), but
+ * named: at the call once start-up is over, else when it is over. MCP tools (mcp__server__tool) come after start-up, so they are not named.
+ */
+function unknownToolWarning(ctx: ApiContext, tool: string, source: string): string | undefined {
+  if (tool === '*' || ctx.host.tools.get(tool) || tool.startsWith('mcp__')) return undefined;
+  const names = ctx.host.tools.names();
+  const near = closestNames(tool, names);
+  return `${source}: lug.tool.rule: no tool is named "${tool}"${near.length ? `; did you mean ${near.join(', ')}?` : ''} (the tools: ${names.join(', ') || 'none'}); the rule is kept for a tool of that name registered later`;
+}
+
+function checkRuleTool(ctx: ApiContext, tool: string, source: string): void {
+  const check = () => unknownToolWarning(ctx, tool, source);
+  if (!ctx.startupOver?.() && ctx.afterStartup) return void ctx.afterStartup.push(check);
+  const warning = check();
+  if (warning) ctx.host.ui.notify(warning, 'warn');
+}
+
 function rule(ctx: ApiContext, L: LuaState): number {
   const approvals = ctx.approvals;
   if (!approvals) throw new Error('approvals are not enabled in this lug, so rules cannot be added');
   const [tool, fn, opts] = RULE.read(ctx.vm, L);
   const source = ctx.vm.where(L);
+  if (fn !== undefined) checkRuleTool(ctx, tool, source);
   if (fn === undefined) {
     if (opts.examples) throw new Error('examples need a rule to check: nil removes the tool\'s rules');
     approvals.rule(tool, null, { source });

@@ -5,7 +5,7 @@ import { is, signature } from './validate.js';
 
 const CONFIRM = signature('lug.ui.confirm', [['message', is.string]]);
 const NOTIFY = signature('lug.ui.notify', [
-  ['message', is.any],
+  ['message', is.anyOf(is.string, is.number).describedAs('a string (lug.inspect(value) turns a table into text)')],
   ['level', is.oneOf('info', 'warn', 'error').optional('info')],
 ]);
 
@@ -18,7 +18,7 @@ export function pushUiApi(ctx: ApiContext, L: LuaState): void {
     }),
     notify: (Ls) => {
       const [message, level] = NOTIFY.read(vm, Ls);
-      host.ui.notify(typeof message === 'string' ? message : String(message ?? 'nil'), level);
+      host.ui.notify(String(message), level);
       return 0;
     },
   });

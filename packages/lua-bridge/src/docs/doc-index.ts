@@ -5,6 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { lugNamesFor } from '@lug/core';
 import { parseAnnotations, parseReference, type DocEntry } from './parse-annotations.js';
 
 export type { DocEntry } from './parse-annotations.js';
@@ -56,6 +57,17 @@ export class DocIndex {
   search(words: string, limit = 10): DocEntry[] {
     const ws = tokens(words);
     if (ws.length === 0) return this.entries.slice(0, limit);
+    // Neovim's words (core's NEOVIM_TERMS): "autocmd" finds lug.on first, "vim.opt" lug.opt.
+    const aliased = [words, ...ws].flatMap((w) => lugNamesFor(w));
+    const first = [...new Set(aliased)].map((n) => this.get(n)).filter((e): e is DocEntry => e !== undefined);
+    if (first.length) {
+      const rest = this.rank(ws).filter((e) => !first.includes(e));
+      return [...first, ...rest].slice(0, limit);
+    }
+    return this.rank(ws).slice(0, limit);
+  }
+
+  private rank(ws: string[]): DocEntry[] {
     const scored: Array<{ entry: DocEntry; score: number; order: number }> = [];
     this.entries.forEach((entry, order) => {
       let score = 0;
@@ -69,6 +81,6 @@ export class DocIndex {
       scored.push({ entry, score: score + (hits === ws.length ? 1000 : hits * 50), order });
     });
     scored.sort((a, b) => b.score - a.score || a.order - b.order);
-    return scored.slice(0, limit).map((s) => s.entry);
+    return scored.map((s) => s.entry);
   }
 }

@@ -1,6 +1,7 @@
 /** Assemble the `lug` global (also `require("lug")`) from its parts. */
 import { setGlobalModule } from '../global-module.js';
 import { luaConst } from '../lua-strings.js';
+import { pushAgentApi } from './agent.js';
 import type { ApiContext } from './api-context.js';
 import { refuseNewFields } from './api-fields.js';
 import { pushCmdApi, pushKeymapApi } from './commands.js';
@@ -59,6 +60,8 @@ export function installLugGlobal(ctx: ApiContext): void {
   setPart('hl');
   pushWorkflowApi(ctx, L);
   setPart('workflow');
+  pushAgentApi(ctx, L);
+  setPart('agent');
   refuseNewFields(vm, L, 'lug');
   setGlobalModule(lua, L, 'lug');
 }

@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startScriptedServer, text, toolCall, toolsOf, turn, type RecordedRequest, type ScenarioEntry, type ScriptedServer } from '@lug/testing';
+import { startScriptedServer, text, toolCall, toolsOf, turn, type RecordedRequest, type ReplyPart, type ScenarioEntry, type ScriptedServer, type Step } from '@lug/testing';
 import { LUG_BIN, lugEnv, runLug, sandbox, toolResultsIn } from './run-lug.js';
 import { hasTmux, TmuxScreen } from './tmux.js';
 
@@ -32,7 +32,7 @@ function whose(request: RecordedRequest): string {
 }
 
 /** One script per conversation, each request answered from the script of whoever sent it (the subagents' requests come in any order). */
-function routed(scripts: Record<string, ScenarioEntry[]>): ScenarioEntry[] {
+function routed(scripts: Record<string, Array<Step | ReplyPart>>): ScenarioEntry[] {
   const total = Object.values(scripts).reduce((n, s) => n + s.length, 0);
   return Array.from({ length: total }, () => (request: RecordedRequest) => {
     const next = scripts[whose(request)]?.shift();

@@ -50,7 +50,7 @@ export function readImages(paths: string[], cwd: string): ImagePart[] {
 }
 
 /** The turn's end reasons that exit 1: the model did not finish what it was asked. */
-const STOPPED_SHORT = new Set(['error', 'max_turns', 'max_tokens', 'refusal', 'content_filter', 'context_window', 'max_cost']);
+const STOPPED_SHORT = new Set(['error', 'max_turns', 'max_tokens', 'refusal', 'content_filter', 'context_window', 'max_cost', 'hook']);
 
 export async function runHeadless(args: CliArgs, prompt: string, cwd: string, env: NodeJS.ProcessEnv, out: Writers, startup: StartupOptions = {}): Promise<number> {
   const images = readImages(args.images, cwd);

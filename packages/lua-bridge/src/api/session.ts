@@ -1,10 +1,11 @@
-/** lug.session.approve: a Lua function that answers in the approval dialog's place. */
+/** lug.session.approve: a Lua function that answers in the approval dialog's place; lug.session.messages (session-messages.ts). */
 import type { Approver, ApproverAnswer } from '@lug/approvals';
 import type { LuaState } from '../fengari.js';
 import { LuaError } from '../lua-error.js';
 import type { LuaFunctionRef } from '../lua-values.js';
 import { pushFunctions, pushRemover, type ApiContext } from './api-context.js';
 import { is, signature } from './validate.js';
+import { conversationCopy } from './session-messages.js';
 
 const APPROVE = signature('lug.session.approve', [['fn', is.function]]);
 
@@ -34,8 +35,15 @@ function luaApprover(fn: LuaFunctionRef, source: string): Approver {
   };
 }
 
+const MESSAGES = signature('lug.session.messages', []);
+
 export function pushSessionApi(ctx: ApiContext, L: LuaState): void {
   pushFunctions(ctx.vm, L, 'lug.session', {
+    messages: (Ls) => {
+      MESSAGES.read(ctx.vm, Ls);
+      ctx.vm.pushJs(Ls, conversationCopy(ctx.conversation));
+      return 1;
+    },
     approve: (Ls) => {
       if (!ctx.approvals) throw new Error('approvals are not enabled in this lug');
       const [fn] = APPROVE.read(ctx.vm, Ls);

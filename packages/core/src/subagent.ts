@@ -131,7 +131,10 @@ export async function runSubagent(host: LugHost, spec: SubagentSpec, prompt: str
         concurrency: host.options.get<number>('tool_concurrency'),
         authorize: guardFor(host, agent),
         files: host.files,
+        // The host's hooks (tool_call, tool_result, before_request) hold for a subagent's calls and requests too.
+        hooks: host.hooks,
       }),
+      hooks: host.hooks,
       events,
       signal: opts.signal,
       history: () => history,

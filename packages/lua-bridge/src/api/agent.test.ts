@@ -1,4 +1,6 @@
 /** lug.agent and the stock agents workflow: agents defined from Lua, offered to the model by the task tool, run as subagents. */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Session } from '@lug/core';
 import { scriptedProvider, text, toolCall, turn } from '@lug/testing';
@@ -99,6 +101,31 @@ describe('the stock agents workflow', () => {
     const offered = provider.requests[1]!.tools.map((t) => t.name);
     expect(offered).toContain('note');
     expect(offered).not.toContain('task');
+  });
+
+  it('defines agents from Markdown files with front matter, the project’s winning over the user’s, a broken file a warning', async () => {
+    s = setup(
+      {
+        'agents/scout.md': '---\nname: scout\ndescription: Looks around (user)\ntools: read, grep\n---\nReport briefly.\n',
+        'agents/fixer.md': '---\ndescription: "Fixes one thing"\ntools: [note]\nmodel: test/small\n---\n\nFix it.\n',
+        'agents/broken.md': '---\ntools: read\n---\nno description\n',
+        'agents/notes.txt': 'not an agent',
+      },
+      {},
+      { interactive: false },
+    );
+    fs.mkdirSync(path.join(s.lug.project, '.lug', 'agents'), { recursive: true });
+    fs.writeFileSync(path.join(s.lug.project, '.lug', 'agents', 'scout.md'), '---\ndescription: Looks around (project)\ntools: ls\n---\nThe project way.\n');
+    expect((await s.runtime.loadStartup()).errors).toEqual([]);
+    const agents = (await s.runtime.run('return lug.agent.list()')).values[0] as Array<Record<string, unknown>>;
+    expect(agents.map((a) => [a.name, a.description, a.tools, a.prompt, a.model])).toEqual([
+      ['fixer', 'Fixes one thing', ['note'], 'Fix it.', 'test/small'],
+      ['scout', 'Looks around (project)', ['ls'], 'The project way.', undefined],
+    ]);
+    expect(s.events.filter((e) => e.type === 'notify').map((e) => (e as { message: string }).message)).toEqual([
+      expect.stringMatching(/^agent file .*agents\/broken\.md was not loaded: .*its front matter has no description/),
+    ]);
+    expect(s.host.tools.get('task')!.description).toMatch(/\n- fixer: Fixes one thing\n- scout: Looks around \(project\)$/);
   });
 
   it('is turned off by one line of init.lua', async () => {

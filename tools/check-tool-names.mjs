@@ -16,15 +16,20 @@ import { fileURLToPath } from 'node:url';
 
 const root = process.env.LUG_TOOL_NAMES_ROOT ?? join(fileURLToPath(new URL('.', import.meta.url)), '..');
 
-/** The built-in tools: each folder of plugins/ is the plugin of the tool of that name. */
+/**
+ * The built-in tools: each folder of plugins/ is the plugin of the tool of
+ * that name, dashes as underscores (plugins/web-fetch has web_fetch).
+ */
 export function builtInTools(repo = root) {
-  return readdirSync(join(repo, 'plugins')).filter((name) => {
-    try {
-      return JSON.parse(readFileSync(join(repo, 'plugins', name, 'package.json'), 'utf8')).name === `@lug/plugin-${name}`;
-    } catch {
-      return false;
-    }
-  });
+  return readdirSync(join(repo, 'plugins'))
+    .filter((name) => {
+      try {
+        return JSON.parse(readFileSync(join(repo, 'plugins', name, 'package.json'), 'utf8')).name === `@lug/plugin-${name}`;
+      } catch {
+        return false;
+      }
+    })
+    .map((name) => name.replace(/-/g, '_'));
 }
 
 /** An expression that holds a tool's name: `tool`, `call.tool`, `e.call.tool`, `toolName`, `tool.name`, `part.name`. */

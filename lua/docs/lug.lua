@@ -282,6 +282,36 @@ function lug.workflow.disable(name) end
 ---@return lug.WorkflowInfo[] workflows
 function lug.workflow.list() end
 
+---Subagents: a self-contained job handed to a separate conversation with its own context, the tools its agent names, optionally another model; only its final answer comes back. The stock workflow `agents` (lua/workflows/agents.lua) offers the defined agents to the model through its `task` tool, and defines agents from Markdown files in `~/.config/lug/agents/` and `.lug/agents/`. Its calls ask for approval like the session's, in the same dialog, labelled with the agent. See docs/workflows/agents.md.
+---
+---```lua
+---lug.agent.define("explore", {
+---  description = "Finds where things are in the code base and reports the files and lines",
+---  tools = { "read", "grep", "ls" },
+---  prompt = "Search, read, and answer with paths and line numbers. Change nothing.",
+---})
+---```
+---@class lug.agent
+lug.agent = {}
+
+---Define an agent (or replace the one of that name). Returns the function that removes it.
+---@param name string Letters, digits, _ and -, starting with a letter: what the model names in `task`.
+---@param spec lug.AgentSpec
+---@return fun() remove
+function lug.agent.define(name, spec) end
+
+---The defined agents, by name.
+---@return lug.AgentInfo[] agents
+function lug.agent.list() end
+
+---Run a job as a subagent of the agent `name` and wait for its final answer. Call it from a tool handler (passing the handler's `call`, so the interface nests the subagent under that call; cancelling the call cancels the subagent).
+---@param name string A defined agent.
+---@param prompt string The job, self-contained: the subagent sees nothing else of the conversation.
+---@param call? { id?: string, tool?: string, cwd?: string } The tool call that runs it (a handler's second argument).
+---@return string|nil answer Its final answer, or nil when it did not finish.
+---@return string? error Why: no such agent, cancelled, an error, the turn limit.
+function lug.agent.run(name, prompt, call) end
+
 ---MCP servers (Model Context Protocol): each server's tools become tools named `mcp__<server>__<tool>`, which ask by default and are judged by rules like any tool (a rule on "*" sees `call.tool`, which names the server). Servers start in the background; `:mcp` lists them with their state, tools and last error. They can also come from `.mcp.json` in Claude Code's format, in the config directory and in the project (a project's server asks once before it starts). See docs/mcp.md.
 ---@class lug.mcp
 lug.mcp = {}
@@ -677,6 +707,22 @@ function lug.checkpoint.restore(id, opts) end
 ---@field source string Where it is written, "lug.lua:42".
 
 ---A plugin lug found or loaded.
+---What lug.agent.define takes.
+---@class lug.AgentSpec
+---@field description string When the model should hand this agent a job (shown to the model in the task tool).
+---@field tools? string[] The tools it may use, by name; without it, every tool but the one that runs it (`task`), so a subagent does not start subagents.
+---@field prompt? string Its instructions, after lug's own system prompt.
+---@field model? string Its model as "provider/model"; without it, the session's.
+
+---An agent, as lug.agent.list returns it.
+---@class lug.AgentInfo
+---@field name string
+---@field description string
+---@field tools? string[]
+---@field prompt? string
+---@field model? string
+---@field source string Where it was defined ("init.lua:3", or the agent file).
+
 ---A stock workflow, as lug.workflow.list returns it.
 ---@class lug.WorkflowInfo
 ---@field name string Its name, e.g. "plan".

@@ -124,7 +124,7 @@ export class Decider {
 
   private async ask(place: QueuePlace, request: AuthorizeRequest, story: Story, signal: AbortSignal): Promise<AuthorizeDecision> {
     const reason = story.asked!.reason;
-    const call: ApprovalCall = { tool: request.tool, args: request.args, id: request.id, description: request.description, reason };
+    const call: ApprovalCall = { tool: request.tool, args: request.args, id: request.id, description: request.description, reason, ...(request.agent ? { agent: escapeForTerminal(request.agent.label) } : {}) };
     let preview: Preview | undefined;
     for (const approver of [...this.p.approvers]) {
       if (!preview) {
@@ -196,6 +196,7 @@ export class Decider {
       time: this.p.now().toISOString(),
       session: this.sessionId(),
       call: request.id,
+      ...(request.agent ? { agent: request.agent.label } : {}),
       tool: request.tool,
       args: shortArgs(request.args),
       decision,
@@ -238,5 +239,5 @@ function askCause(request: AuthorizeRequest, mode: string, hadRules: boolean, ou
 }
 
 function callInfo(request: AuthorizeRequest): CallInfo {
-  return { id: request.id, tool: request.tool, args: request.args, argsText: request.argsText, description: request.description };
+  return { id: request.id, tool: request.tool, args: request.args, argsText: request.argsText, description: request.description, ...(request.agent ? { agent: request.agent } : {}) };
 }

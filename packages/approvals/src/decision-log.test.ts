@@ -106,3 +106,29 @@ describe('shortArgs', () => {
     expect(shortArgs({ a: { b: { c: { d: { e: 1 } } } } })).toEqual({ a: { b: { c: { d: '{…}' } } } });
   });
 });
+
+describe('a subagent’s call', () => {
+  it('is asked with the subagent’s label, and the events and the log name it', async () => {
+    const { approvals, dir, events } = setup({ interactive: true });
+    const agent = { id: 'scout-1', name: 'scout', label: 'scout', parentCallId: 't1' };
+    const asked = { ...request('write', { path: 'b', content: 'x' }), id: 'scout-1/c1', agent };
+    const waiting = approvals.decide(asked, never);
+    await settle();
+    expect(approvals.queue.current()?.call).toMatchObject({ id: 'scout-1/c1', tool: 'write', agent: 'scout' });
+    approvals.queue.answer('scout-1/c1', { kind: 'allow' });
+    expect(await waiting).toMatchObject({ allow: true, by: 'user' });
+    expect(events.filter((e) => e.type === 'approval_request' || e.type === 'approval_decision').map((e) => (e as { call: { agent?: unknown } }).call.agent)).toEqual([agent, agent]);
+    expect(lines(join(dir, 'state', 'lug', 'approvals.log'))[0]).toMatchObject({ call: 'scout-1/c1', agent: 'scout', tool: 'write', decision: 'allow', by: 'user' });
+  });
+
+  it('of the main conversation has no agent in the dialog or the log', async () => {
+    const { approvals, dir } = setup({ interactive: true });
+    const asked = request('write', { path: 'b', content: 'x' });
+    const waiting = approvals.decide(asked, never);
+    await settle();
+    expect(approvals.queue.current()?.call).not.toHaveProperty('agent');
+    approvals.queue.answer(asked.id, { kind: 'deny' });
+    await waiting;
+    expect(lines(join(dir, 'state', 'lug', 'approvals.log'))[0]).not.toHaveProperty('agent');
+  });
+});

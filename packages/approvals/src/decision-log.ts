@@ -25,6 +25,8 @@ export interface LogEntry {
   time: string;
   session: string | null;
   call: string;
+  /** The subagent that made the call (its label), when one did. */
+  agent?: string;
   tool: string;
   /** The arguments, with long strings and big collections cut. */
   args: unknown;

@@ -102,6 +102,8 @@ export interface ApprovalCall {
   description: CallDescription;
   /** The reason a rule gave for asking, if any. */
   reason?: string;
+  /** The label of the subagent that made the call ("explore"), shown in the dialog; absent for the main conversation's calls. */
+  agent?: string;
 }
 
 /** What a key in the dialog means: y, A, n, m (with message), Esc (deny, no message). */

@@ -23,6 +23,20 @@ export interface CallInfo {
    * unknown tool, invalid arguments, or a tool whose `describe` failed.
    */
   description?: CallDescription;
+  /** Set when a subagent made the call (its approval is asked with this label). */
+  agent?: AgentRef;
+}
+
+/** Which subagent an event or a call belongs to (see subagent.ts). */
+export interface AgentRef {
+  /** Unique within the host: "explore-1". */
+  id: string;
+  /** The agent's name, as defined ("explore"). */
+  name: string;
+  /** What the interface and the decision log show: the name, numbered when it runs more than once ("explore #2"). */
+  label: string;
+  /** The tool call of the parent conversation that started it, when a tool did. */
+  parentCallId?: string;
 }
 
 export type ApprovalMode = 'off' | 'policy' | 'all';
@@ -86,6 +100,12 @@ export interface LugEventMap {
    * back to before the checkpoint's turn (`files`: what was written or deleted).
    */
   checkpoint: { action: 'taken' | 'restored'; checkpoint: CheckpointInfo; files: string[] };
+  /** A subagent started: its own conversation, with `tools` only. */
+  subagent_start: { agent: AgentRef; prompt: string; tools: string[]; model: string };
+  /** An event of a subagent's conversation (its requests, text, tool calls and results), wrapped so it is never taken for the parent's. */
+  subagent_event: { agent: AgentRef; event: LugEvent };
+  /** A subagent ended; `text` is its final answer, all the parent conversation gets. */
+  subagent_end: { agent: AgentRef; reason: TurnEndReason; text: string; error?: string; usage: Usage; durationMs: number };
   error: { message: string };
   notify: { message: string; level: 'info' | 'warn' | 'error' };
 }
@@ -118,6 +138,9 @@ const EVENT_NAMES: { readonly [K in LugEventType]: true } = {
   option_change: true,
   turn_end: true,
   checkpoint: true,
+  subagent_start: true,
+  subagent_event: true,
+  subagent_end: true,
   error: true,
   notify: true,
 };

@@ -9,6 +9,8 @@ export * from './tool-description.js';
 export * from './tool-details.js';
 export * from './real-path.js';
 export * from './tool-registry.js';
+export * from './tool-view.js';
+export * from './subagent.js';
 export * from './events.js';
 export * from './options.js';
 export * from './command-registry.js';

@@ -1,5 +1,6 @@
 /** :source and :reload: a file run again takes back what it registered, so nothing doubles. */
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { commandTool, request, setup, type Setup } from './test-support.js';
@@ -149,7 +150,8 @@ describe(':reload', () => {
     s = setup({
       'init.lua': 'order = (order or "") .. "i"\nlug.on("notify", function() init_hits = (init_hits or 0) + 1 end)',
       'plugins/p/init.lua': 'order = order .. "p"\nlug.on("notify", function() p_hits = (p_hits or 0) + 1 end)',
-    });
+      // No stock workflows: this test is about init.lua and the plugins.
+    }, { workflowsDir: fs.mkdtempSync(path.join(os.tmpdir(), 'lug-no-workflows-')) });
     await s.runtime.loadStartup();
     const results = await s.runtime.reload();
     expect(results.map((r) => [path.basename(path.dirname(r.file)), r.ok])).toEqual([

@@ -9,7 +9,7 @@ import React from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from 'ink-testing-library';
 import { createHostWithApprovals, type Approvals } from '@lug/approvals';
-import { type AuthorizeDecision, type LugHost } from '@lug/core';
+import { describeCall, type AuthorizeDecision, type LugHost } from '@lug/core';
 import { ApprovalDialog } from './approval-dialog.js';
 import { KEY, plain, settle } from './test-support/ink.js';
 import { ask, cleanupApps, tempDir, waitFor } from './test-support/mount-app.js';
@@ -80,6 +80,19 @@ describe('ApprovalDialog', () => {
     const frame = await frameShowing(t, 'wants to change');
     expect(frame).toContain('inno\\x1b[2Jcent.txt');
     expect(frame).not.toContain('innocent.txt');
+  });
+
+  it('names the subagent whose call it asks about, and answers it like any call', async () => {
+    const h = dialogHost();
+    const args = { path: 'notes.txt', content: 'x' };
+    const argsText = JSON.stringify(args);
+    const agent = { id: 'scribe-1', name: 'scribe', label: 'scribe', parentCallId: 't1' };
+    const decision = h.approvals.decide({ id: 'scribe-1/c1', tool: 'write', args, argsText, description: describeCall(h.host.tools.get('write'), args, argsText, h.host.cwd), cwd: h.host.cwd, agent }, new AbortController().signal);
+    await waitFor(() => h.approvals.queue.pending().length > 0);
+    const t = mount(h);
+    expect(await frameShowing(t, 'wants to change')).toContain('subagent scribe › write wants to change: notes.txt');
+    await t.press('y');
+    expect(await decision).toEqual({ allow: true, by: 'user' });
   });
 
   it('shows the tool, its path, the diff and the keys', async () => {

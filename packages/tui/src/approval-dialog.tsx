@@ -102,7 +102,8 @@ function DialogFor({ queue, pending, waiting, maxHeight, width, active }: Dialog
   );
 
   // An escape in a file name is shown as text (\x1b[2J), never stripped: `inno\x1b[2Jcent.txt` must not read as innocent.txt.
-  const title = `${call.tool} ${oneLine(escapeForTerminal(call.description.title), Math.max(10, width - call.tool.length - 30))}`;
+  const agentWidth = call.agent ? call.agent.length + 12 : 0;
+  const title = `${call.tool} ${oneLine(escapeForTerminal(call.description.title), Math.max(10, width - call.tool.length - 30 - agentWidth))}`;
   const what = preview.kind === 'diff' ? 'wants to change' : preview.kind === 'command' ? 'wants to run' : 'wants to run with';
   const shown = lines.slice(scroll, scroll + view);
   const more = waiting > 1 ? `  · ${waiting - 1} more waiting` : '';
@@ -112,6 +113,7 @@ function DialogFor({ queue, pending, waiting, maxHeight, width, active }: Dialog
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={border.color} borderDimColor={border.dimColor} paddingX={1}>
       <Text wrap="truncate-end">
+        {call.agent ? <Text color="magenta">subagent {call.agent} › </Text> : null}
         <Text {...titleStyle}>{call.tool}</Text>{' '}
         {what}: <Text bold>{title.slice(call.tool.length + 1)}</Text>
         <Text dimColor>{more}</Text>

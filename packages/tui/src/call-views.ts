@@ -7,6 +7,7 @@
  * off the tool's name or text.
  */
 import type { CallDescription, CallInfo, CallOutcome, LugEvent, ToolDetails, ToolResultPart, ToolCallPart } from '@lug/core';
+import type { SubagentLine } from './subagent-views.js';
 import { callTitle, CANCELLED, checkDetails, DENIED_PREFIX, failureSummary, resultSummary } from '@lug/core';
 
 export type CallState = 'waiting' | 'asking' | 'running' | 'done' | 'failed' | 'denied' | 'cancelled';
@@ -32,6 +33,10 @@ export interface CallView {
   progress?: string;
   /** One line about the result: what its details say, or the first line of an error. */
   summary?: string;
+  /** The subagents this call started (the task tool's), each a line under it. */
+  subagents?: SubagentLine[];
+  /** Whether its subagents' calls are shown (Ctrl-O). */
+  expanded?: boolean;
 }
 
 export type CallEvent = Extract<LugEvent, { type: 'tool_call' | 'approval_request' | 'approval_decision' | 'tool_start' | 'tool_progress' | 'tool_result' }>;

@@ -7,6 +7,7 @@ import React from 'react';
 import { Box, Text } from 'ink';
 import { denialText } from '@lug/core';
 import type { CallState, CallView } from './call-views.js';
+import type { SubagentLine } from './subagent-views.js';
 import { oneLine, sanitizeText } from './text-layout.js';
 
 const ICON: Record<CallState, { icon: string; color: string }> = {
@@ -66,7 +67,7 @@ export function ToolLine({ call: shownCall, width, now = Date.now(), askingId }:
   const budget = Math.max(10, width - call.tool.length - 6 - Math.min(state.length, Math.floor(width / 2)));
   const arg = oneLine(call.title, budget);
   const stateColor = call.state === 'failed' ? 'red' : call.state === 'denied' ? 'yellow' : undefined;
-  return (
+  const line = (
     <Box>
       <Text wrap="truncate-end">
         <Text color={color}>{icon} </Text>
@@ -77,6 +78,50 @@ export function ToolLine({ call: shownCall, width, now = Date.now(), askingId }:
           {oneLine(state, Math.max(10, width - call.tool.length - arg.length - 6))}
         </Text>
       </Text>
+    </Box>
+  );
+  if (!call.subagents?.length) return line;
+  return (
+    <Box flexDirection="column">
+      {line}
+      {call.subagents.map((agent) => (
+        <SubagentRow key={agent.id} agent={agent} width={width} now={now} expanded={!!call.expanded} />
+      ))}
+    </Box>
+  );
+}
+
+const AGENT_ICON: Record<SubagentLine['state'], { icon: string; color: string }> = {
+  running: { icon: '●', color: 'cyan' },
+  done: { icon: '✓', color: 'green' },
+  failed: { icon: '✗', color: 'red' },
+  cancelled: { icon: '⊘', color: 'gray' },
+};
+
+/** A subagent under its call: one line with its current step; expanded (Ctrl-O), its own calls below it. */
+function SubagentRow({ agent, width, now, expanded }: { agent: SubagentLine; width: number; now: number; expanded: boolean }) {
+  const { icon, color } = AGENT_ICON[agent.state];
+  const label = oneLine(agent.label, 30);
+  const hint = !expanded && agent.calls.length && agent.state === 'running' ? '  (Ctrl-O: its calls)' : '';
+  return (
+    <Box flexDirection="column" marginLeft={2}>
+      <Text wrap="truncate-end">
+        <Text dimColor>↳ </Text>
+        <Text color={color}>{icon} </Text>
+        <Text color="magenta">{label}</Text>
+        <Text dimColor>
+          {'  '}
+          {oneLine(agent.step, Math.max(10, width - label.length - 8 - hint.length))}
+          {hint}
+        </Text>
+      </Text>
+      {expanded ? (
+        <Box flexDirection="column" marginLeft={4}>
+          {agent.calls.map((c) => (
+            <ToolLine key={c.id} call={c} width={Math.max(20, width - 6)} now={now} />
+          ))}
+        </Box>
+      ) : null}
     </Box>
   );
 }

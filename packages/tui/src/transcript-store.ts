@@ -16,6 +16,7 @@ import { cancelCall, reduceCall, storedCallView, type CallDescriber, type CallEv
 import type { MarkdownRenderer } from './markdown.js';
 import { renderLightMarkdown } from './markdown-light.js';
 import { MarkdownStream } from './markdown-stream.js';
+import { reduceSubagent, type SubagentEvent } from './subagent-views.js';
 import { lineCount } from './reasoning-view.js';
 import { committablePrefix, withoutResult, type ContextShare, type NoticeLevel, type TranscriptItem, type TranscriptSnapshot } from './transcript-items.js';
 
@@ -128,6 +129,18 @@ export class TranscriptStore {
         break;
       case 'approval_request':
       case 'approval_decision':
+        // A subagent's call is asked about in the dialog and shown under its subagent, never as the parent's.
+        if (event.call.agent) this.subagentEvent(event.call.agent.parentCallId, event);
+        else this.callEvent(event);
+        break;
+      case 'subagent_event':
+        // Its text deltas come as fast as the parent's: at most one redraw a frame.
+        this.subagentEvent(event.agent.parentCallId, event);
+        return this.changed(false);
+      case 'subagent_start':
+      case 'subagent_end':
+        this.subagentEvent(event.agent.parentCallId, event);
+        break;
       case 'tool_start':
       case 'tool_progress':
       case 'tool_result':
@@ -223,6 +236,13 @@ export class TranscriptStore {
    * result. False when there is nothing to show.
    */
   expandLatest(): boolean {
+    const withAgents = [...this.calls.values()].filter((c) => c.subagents?.length).at(-1);
+    if (withAgents) {
+      this.replaceCall({ ...withAgents, expanded: !withAgents.expanded });
+      this.calls.set(withAgents.id, { ...withAgents, expanded: !withAgents.expanded });
+      this.changed(true);
+      return true;
+    }
     if (this.reasoningKey !== undefined) {
       this.live = this.live.map((item) => (item.kind === 'reasoning' && item.key === this.reasoningKey ? { ...item, expanded: !item.expanded } : item));
       this.changed(true);
@@ -336,6 +356,19 @@ export class TranscriptStore {
     if (event.type !== 'tool_result') return void this.calls.set(call.id, call);
     this.calls.delete(call.id);
     this.keepResult(call);
+  }
+
+  /** An event of a subagent, on the line under the call that started it (a subagent no call of this transcript started is not drawn). */
+  private subagentEvent(parentCallId: string | undefined, event: SubagentEvent | CallEvent): void {
+    const parent = parentCallId === undefined ? undefined : this.calls.get(parentCallId);
+    if (!parent) return;
+    const agentId = 'agent' in event ? event.agent.id : event.call.agent!.id;
+    const lines = parent.subagents ?? [];
+    const index = lines.findIndex((l) => l.id === agentId);
+    const line = reduceSubagent(index >= 0 ? lines[index] : undefined, event, this.now());
+    const call = { ...parent, subagents: index >= 0 ? lines.map((l, i) => (i === index ? line : l)) : [...lines, line] };
+    this.calls.set(call.id, call);
+    this.replaceCall(call);
   }
 
   /** Calls are views shared by their items: replace the item so React sees the change. */

@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { allowAll, createHost, loadPlugin } from '@lug/core';
+import webFetch from '@lug/plugin-web-fetch';
 import { STOCK_PLUGINS } from '../compose.js';
 
 const SCRIPT = fileURLToPath(new URL('../../../../tools/check-tool-names.mjs', import.meta.url));
@@ -26,11 +27,11 @@ const checker = (await import(pathToFileURL(SCRIPT).href)) as {
 const found = (text: string) => checker.findToolNames(text).map((f) => f.text);
 
 describe('the built-in tool name check', () => {
-  it('knows the built-in tools from plugins/: the stock plugins\' tools', async () => {
+  it('knows the built-in tools from plugins/: the stock plugins\' tools and the optional web_fetch', async () => {
     const repo = fileURLToPath(new URL('../../../..', import.meta.url));
-    // What the stock plugins register, in their tools or their setup.
+    // What the plugins of plugins/ register, in their tools or their setup.
     const host = createHost({ cwd: repo, authorize: allowAll });
-    for (const plugin of STOCK_PLUGINS) await loadPlugin(host, plugin);
+    for (const plugin of [...STOCK_PLUGINS, webFetch]) await loadPlugin(host, plugin);
     expect(checker.builtInTools(repo).sort()).toEqual(host.tools.names().sort());
   });
 

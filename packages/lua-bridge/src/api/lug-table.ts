@@ -1,6 +1,7 @@
 /** Assemble the `lug` global (also `require("lug")`) from its parts. */
 import { setGlobalModule } from '../global-module.js';
 import { luaConst } from '../lua-strings.js';
+import { pushAgentApi } from './agent.js';
 import type { ApiContext } from './api-context.js';
 import { refuseNewFields } from './api-fields.js';
 import { pushCmdApi } from './commands.js';
@@ -95,6 +96,8 @@ export function installLugGlobal(ctx: ApiContext): void {
   setPart('workflow');
   pushCheckpointApi(ctx, L);
   setPart('checkpoint');
+  pushAgentApi(ctx, L);
+  setPart('agent');
   refuseNewFields(vm, L, 'lug');
   setGlobalModule(lua, L, 'lug');
 }

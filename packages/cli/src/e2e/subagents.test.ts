@@ -1,0 +1,121 @@
+/**
+ * Subagents through the real binary, with the scripted model server: two
+ * agents defined in init.lua, handed a job each by the task tool in one
+ * answer, run at once, each offered only its own tools; their calls are asked
+ * in the dialog with their label; only their final answers reach the parent
+ * conversation.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startScriptedServer, text, toolCall, toolsOf, turn, type RecordedRequest, type ReplyPart, type ScenarioEntry, type ScriptedServer, type Step } from '@lug/testing';
+import { LUG_BIN, lugEnv, runLug, sandbox, toolResultsIn } from './run-lug.js';
+import { hasTmux, TmuxScreen } from './tmux.js';
+
+let server: ScriptedServer | undefined;
+let screen: TmuxScreen | undefined;
+afterEach(async () => {
+  screen?.kill();
+  await server?.close();
+  screen = server = undefined;
+});
+
+const INIT = `
+lug.agent.define("reader", { description = "Reads files with bash", tools = { "bash" }, prompt = "Read, then report." })
+lug.agent.define("writer", { description = "Writes files", tools = { "write" } })
+`;
+
+/** Whose request it is: a subagent's system prompt names it. */
+function whose(request: RecordedRequest): string {
+  const m = /You are the subagent \\?"(\w+)\\?"/.exec(JSON.stringify(request.body?.system ?? request.body?.messages ?? ''));
+  return m?.[1] ?? 'parent';
+}
+
+/** One script per conversation, each request answered from the script of whoever sent it (the subagents' requests come in any order). */
+function routed(scripts: Record<string, Array<Step | ReplyPart>>): ScenarioEntry[] {
+  const total = Object.values(scripts).reduce((n, s) => n + s.length, 0);
+  return Array.from({ length: total }, () => (request: RecordedRequest) => {
+    const next = scripts[whose(request)]?.shift();
+    if (!next) throw new Error(`no step left for ${whose(request)}`);
+    return next;
+  });
+}
+
+const SCRIPTS = () => ({
+  parent: [
+    turn(toolCall('task', { agent: 'reader', prompt: 'What does a.txt say?' }, { id: 't1' }), toolCall('task', { agent: 'writer', prompt: 'Write "hi" to b.txt' }, { id: 't2' })),
+    text('a.txt says hello, and b.txt is written.'),
+  ],
+  reader: [turn(text('Reading.'), toolCall('bash', { command: 'cat a.txt' }, { id: 'r1' })), text('a.txt says hello')],
+  writer: [turn(toolCall('write', { path: 'b.txt', content: 'hi\n' }, { id: 'w1' })), text('wrote b.txt')],
+});
+
+function project() {
+  const box = sandbox(INIT);
+  writeFileSync(join(box.project, 'a.txt'), 'hello\n');
+  return box;
+}
+
+/** The parent's and each subagent's requests, checked: own tools, own context, only final answers in the parent. */
+function checkConversations(requests: RecordedRequest[]) {
+  const of = (who: string) => requests.filter((r) => whose(r) === who);
+  expect(of('reader').map((r) => toolsOf(r).map((t) => t.name))).toEqual([['bash'], ['bash']]);
+  expect(of('writer').map((r) => toolsOf(r).map((t) => t.name))).toEqual([['write'], ['write']]);
+  expect(JSON.stringify(of('reader')[0]!.body.messages)).toContain('What does a.txt say?');
+  expect(JSON.stringify(of('reader')[0]!.body.messages)).not.toContain('b.txt');
+  const [, last] = of('parent');
+  expect(toolResultsIn(last!)).toEqual([
+    { id: 't1', content: 'a.txt says hello' },
+    { id: 't2', content: 'wrote b.txt' },
+  ]);
+  expect(JSON.stringify(last!.body.messages)).not.toMatch(/Reading\.|cat a\.txt|hello\\n/);
+}
+
+describe('two subagents through the real binary', () => {
+  it('headless with --auto: run, each with its own tools, and only their answers reach the parent; the log names them', async () => {
+    const box = project();
+    server = await startScriptedServer(routed(SCRIPTS()));
+    const r = await runLug(['-p', 'read a.txt and write b.txt', '--auto'], { cwd: box.project, env: lugEnv(server, 'anthropic', box) });
+    expect(r.stderr).not.toMatch(/error/i);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('a.txt says hello, and b.txt is written.\n');
+    expect(readFileSync(join(box.project, 'b.txt'), 'utf8')).toBe('hi\n');
+    checkConversations(server.modelRequests());
+    const log = readFileSync(join(box.state, 'lug', 'approvals.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(log.map((l) => [l.agent ?? '(parent)', l.tool, l.call]).sort()).toEqual([
+      ['(parent)', 'task', 't1'],
+      ['(parent)', 'task', 't2'],
+      ['reader', 'bash', 'reader-1/r1'],
+      ['writer', 'write', 'writer-1/w1'],
+    ]);
+  });
+
+  describe.skipIf(!hasTmux())('in a real terminal', () => {
+    it('asks both calls in the dialog, each labelled with its subagent, while both wait at once', async () => {
+      const box = project();
+      server = await startScriptedServer(routed(SCRIPTS()));
+      const s = (screen = new TmuxScreen());
+      s.start([process.execPath, LUG_BIN], { cwd: box.project, env: { ...lugEnv(server, 'anthropic', box), CI: 'true' }, width: 110, height: 40 });
+      await s.waitFor(/~\/project/);
+      s.type('read a.txt and write b.txt');
+      await new Promise((r) => setTimeout(r, 150));
+      s.send('Enter');
+      const labels: string[] = [];
+      // Both subagents ask at once: the first dialog says one more call waits behind it.
+      const first = await s.waitFor(/subagent (reader|writer) › \w+ wants to (run|change)[^\n]*1 more waiting/, 20_000);
+      labels.push(/subagent (reader|writer) ›/.exec(first)![1]!);
+      expect(first).toMatch(/↳ . reader/);
+      expect(first).toMatch(/↳ . writer/);
+      s.type('y');
+      const other = labels[0] === 'reader' ? 'writer' : 'reader';
+      const second = await s.waitFor(new RegExp(`subagent ${other} › \\w+ wants to`), 20_000);
+      labels.push(/subagent (reader|writer) ›/.exec(second)![1]!);
+      s.type('y');
+      await s.waitFor(/a\.txt says hello, and b\.txt is written\./, 20_000);
+      expect(labels.sort()).toEqual(['reader', 'writer']);
+      const done = await s.waitFor(/↳ ✓ writer {2}done · 1 call/, 10_000);
+      expect(done).toMatch(/↳ ✓ reader {2}done · 1 call/);
+      checkConversations(server.modelRequests());
+    });
+  });
+});

@@ -1,0 +1,3 @@
+import { packageTests } from '../../vitest.package.ts';
+
+export default packageTests();

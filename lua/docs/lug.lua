@@ -75,6 +75,25 @@ lug.session = {}
 ---@return fun() remove Removes the approver.
 function lug.session.approve(fn) end
 
+---Send a prompt as if the user typed it: from a key, a command or a hook. In the interface it is queued behind a running turn like a typed prompt (a text starting with `:` runs that command); in `lug -p` it runs after the current turn, in order (at most 50 in one run). In `lug --acp` (the editor sends the prompts) and while init.lua loads, nothing takes prompts, and it is an error.
+---
+---```lua
+---lug.keymap.set("<C-t>", function() lug.session.send("run the tests and fix what fails") end)
+---```
+---@param prompt string A non-empty prompt.
+function lug.session.send(prompt) end
+
+---Read or set a plugin's state kept in the session: a key to a JSON-like value (text, number, boolean, or a table of them), written to the session file and read back by `--continue`, `--resume` and `:resume`; `:clear` starts with none. `lug.session.state(key)` reads it (nil when unset); `lug.session.state(key, value)` sets it, `nil` removes it. Listen to `session_start` to follow a switch of session. The value is copied: change it and set it again.
+---
+---```lua
+---lug.session.state("todo", { { text = "write the test", state = "done" } })
+---local todo = lug.session.state("todo") or {}
+---```
+---@param key string 1 to 100 letters, digits and `_ . : -`, e.g. your plugin's name.
+---@param value? string|number|boolean|table The value to keep (omit to read; nil removes it).
+---@return any value When reading: the value, or nil.
+function lug.session.state(key, value) end
+
 ---Talking to the user.
 ---@class lug.ui
 lug.ui = {}
@@ -219,6 +238,30 @@ function lug.workflow.disable(name) end
 ---The stock workflows, in load order: each with the file that runs (your copy when you have one), whether it is the stock file, whether it was turned off, loaded, and its error if it failed.
 ---@return lug.WorkflowInfo[] workflows
 function lug.workflow.list() end
+
+---The system prompt's sections: a plugin adds a named section (a text, or a function giving it at each request), which comes after lug's own prompt and AGENTS.md under a `# name` heading, in the order added. `:context` counts them in the system prompt.
+---
+---```lua
+---lug.prompt.add("house-style", "Answer in British English.")
+---lug.prompt.add("branch", function() return "Current branch: " .. (lug.proc.run({ "git", "branch", "--show-current" }).stdout or "") end)
+---```
+---@class lug.prompt
+lug.prompt = {}
+
+---Add the section `name` (or replace the one of that name, in its place). A function is called at every request and returns the text (nil or "" leaves the section out); it must return at once (it cannot wait on lug.ui.confirm), and one that fails leaves its section out with an error notice.
+---@param name string Letters, digits and `_ . : -`; the heading it goes under.
+---@param text string|fun(): string|nil The section's text, or a function giving it.
+---@return fun() remove Takes the section out again.
+function lug.prompt.add(name, text) end
+
+---Take out the section `name` added from Lua; returns whether there was one.
+---@param name string
+---@return boolean removed
+function lug.prompt.remove(name) end
+
+---The names of the system prompt's sections, in order (those added from Lua and by plugins).
+---@return string[] names
+function lug.prompt.list() end
 
 ---MCP servers (Model Context Protocol): each server's tools become tools named `mcp__<server>__<tool>`, which ask by default and are judged by rules like any tool (a rule on "*" sees `call.tool`, which names the server). Servers start in the background; `:mcp` lists them with their state, tools and last error. They can also come from `.mcp.json` in Claude Code's format, in the config directory and in the project (a project's server asks once before it starts). See docs/mcp.md.
 ---@class lug.mcp

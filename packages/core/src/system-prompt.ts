@@ -8,6 +8,8 @@ export interface SystemPromptInput {
   date?: Date;
   /** Contents of the project's AGENTS.md; read from cwd when undefined. */
   agentsMd?: string | null;
+  /** Sections plugins added (`lug.prompt.add`), each under its name, after AGENTS.md. */
+  sections?: readonly { name: string; text: string }[];
 }
 
 export function readAgentsMd(cwd: string): string | null {
@@ -35,5 +37,10 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
     'Some tool calls ask the user for approval; a denied call returns its reason: adapt rather than retry the same call.',
   ];
   if (agents) lines.push('', AGENTS_MD_HEADING, '', agents.trimEnd());
-  return lines.join('\n');
+  return lines.join('\n') + renderSections(input.sections ?? []);
+}
+
+/** Plugins' sections as the system prompt ends with them: each under a `# name` heading. */
+export function renderSections(sections: readonly { name: string; text: string }[]): string {
+  return sections.map((s) => `\n\n# ${s.name}\n\n${s.text}`).join('');
 }

@@ -76,6 +76,19 @@ describe('App: a turn', () => {
     await waitFor(() => t.session.prompts.length === 2);
     expect(t.session.prompts).toEqual(['first', 'second']);
   });
+
+  it('takes a prompt a plugin sends (lug.session.send) as if typed: queued behind the running turn', async () => {
+    const t = mountApp({ script: () => undefined });
+    t.host.inbox.send('from a key');
+    await settle();
+    expect(t.session.prompts).toEqual(['from a key']);
+    t.host.inbox.send('after it');
+    await settle();
+    expect(t.frame()).toContain('queued: after it');
+    t.session.end('done');
+    await waitFor(() => t.session.prompts.length === 2);
+    expect(t.session.prompts).toEqual(['from a key', 'after it']);
+  });
 });
 
 describe('App: keys', () => {

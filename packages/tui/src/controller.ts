@@ -143,6 +143,8 @@ export class TuiController {
   start(): void {
     // From here until dispose, confirms wait for this interface (dispose answers no to what still waits).
     this.detach.push(this.confirms.serve());
+    // lug.session.send: a prompt as if typed here (queued behind a running turn, a `:command` run).
+    this.detach.push(this.host.inbox.serve((prompt) => this.submit(prompt)));
     this.detach.push(this.transcript.attach(this.host.events));
     this.detach.push(this.host.events.on('turn_end', () => setTimeout(() => this.sendQueued(), 0)));
     this.detach.push(this.host.events.on('turn_end', (e) => this.notifyAway(e.reason === 'done' ? 'the answer is ready' : `the turn ended: ${e.reason.replace(/_/g, ' ')}`)));
@@ -295,7 +297,7 @@ export class TuiController {
     }
     const stored = store.load(id);
     if (this.session.running) this.session.cancel();
-    this.session.resume(id, stored.messages, stored.usage, stored.cost, stored.compactions, stored.branches?.length ?? 0, stored.hydrate);
+    this.session.resume(id, stored.messages, stored.usage, stored.cost, stored.compactions, stored.branches?.length ?? 0, stored.hydrate, stored.state);
     this.update({ queued: [] });
     this.transcript.replay(this.session.messages);
     this.transcript.setUsage(this.session.usage, this.session.cost);

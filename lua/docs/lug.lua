@@ -108,6 +108,16 @@ function lug.ui.confirm(message) end
 ---@param level? "info"|"warn"|"error" Default "info".
 function lug.ui.notify(message, level) end
 
+---Show a panel above the input: a few lines (at most 12) a plugin keeps in view, such as the todo list while a turn runs. Setting the same name again replaces its lines in place; nil (or an empty list) takes it away. Headless, nothing is shown. Panels a file set go away when what it registered is taken back.
+---
+---```lua
+---lug.ui.panel("build", { "build: running…" })
+---lug.ui.panel("build", nil)
+---```
+---@param name string Letters, digits and `_ . : -`.
+---@param lines? string|string[] The lines (a text is split at newlines), or nil to take the panel away.
+function lug.ui.panel(name, lines) end
+
 ---Running programs: an argument list, never a shell string, so text the model controls cannot become a command. Programs run like bash's: in their own process group, killed with their children on timeout, on cancel and when lug exits; standard input is empty unless `stdin` is given.
 ---@class lug.proc
 lug.proc = {}
@@ -330,6 +340,7 @@ function lug.mcp.remove(name) end
 ---@field tool string
 ---@field id string
 ---@field cwd string The project directory.
+---@field kind "read"|"edit"|"delete"|"move"|"search"|"execute"|"fetch"|"other" What kind of call it is, from the tool's describe: judge by it rather than by tool names (plan mode lets read and search through).
 ---@field abs_path? string The path this run judges, resolved against cwd with symlinks followed: a call that declares paths runs each rule once per path. Unset for a call that declares none.
 ---@field paths lug.RulePath[] Every path the call declares (empty when it declares none).
 

@@ -5,7 +5,7 @@ import { allowAll, createHost } from '@lug/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChunkCache } from './chunk-cache.js';
 import { createLuaRuntime, defaultConfigDir } from './runtime.js';
-import { setup, tempLug, type Setup } from './test-support.js';
+import { noWorkflows, setup, tempLug, type Setup } from './test-support.js';
 
 let s: Setup | undefined;
 afterEach(() => s?.runtime.close());
@@ -159,13 +159,13 @@ describe('the chunk cache', () => {
     const first = setup({ 'init.lua': 'function fails()\n  error("line two")\nend' }, { chunkCache: cache });
     await first.runtime.loadStartup();
     expect(cache.stats).toEqual({ hits: 0, misses: 3 }); // the prelude, basic.lug, init.lua
-    const second = createLuaRuntime(first.host, undefined, { configDir: first.lug.configDir, chunkCache: cache });
+    const second = createLuaRuntime(first.host, undefined, { configDir: first.lug.configDir, chunkCache: cache, workflowsDir: noWorkflows(first.lug) });
     first.runtime.close();
     await second.loadStartup();
     expect(cache.stats).toEqual({ hits: 3, misses: 3 });
     await expect(second.run('fails()')).rejects.toThrow(`${first.lug.configDir}/init.lua:2: line two`);
     fs.writeFileSync(path.join(first.lug.configDir, 'init.lua'), 'edited = true');
-    const third = createLuaRuntime(first.host, undefined, { configDir: first.lug.configDir, chunkCache: cache });
+    const third = createLuaRuntime(first.host, undefined, { configDir: first.lug.configDir, chunkCache: cache, workflowsDir: noWorkflows(first.lug) });
     second.close();
     await third.loadStartup();
     expect(cache.stats).toEqual({ hits: 5, misses: 4 });
@@ -177,14 +177,14 @@ describe('the chunk cache', () => {
     const lug = tempLug({ 'init.lua': 'x = 1' });
     const dir = path.join(lug.root, 'cache', 'lug', 'lua');
     const host = createHost({ cwd: lug.project, env: lug.env, authorize: allowAll });
-    const a = createLuaRuntime(host, undefined, { configDir: lug.configDir, chunkCache: new ChunkCache({ dir }) });
+    const a = createLuaRuntime(host, undefined, { configDir: lug.configDir, chunkCache: new ChunkCache({ dir }), workflowsDir: noWorkflows(lug) });
     await a.loadStartup();
     a.close();
     await new Promise((r) => setImmediate(r)); // compiled chunks are written once the process is idle
     expect(fs.readdirSync(dir).filter((f) => f.endsWith('.luac'))).toHaveLength(3);
     expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
     const fresh = new ChunkCache({ dir });
-    const b = createLuaRuntime(host, undefined, { configDir: lug.configDir, chunkCache: fresh });
+    const b = createLuaRuntime(host, undefined, { configDir: lug.configDir, chunkCache: fresh, workflowsDir: noWorkflows(lug) });
     await b.loadStartup();
     expect(fresh.stats).toEqual({ hits: 3, misses: 0 });
     expect((await b.run('x')).values[0]).toBe(1);

@@ -44,7 +44,9 @@ describe.skipIf(!fs.existsSync(dist))('dist', () => {
     const cached = fs.readdirSync(cacheDir);
     // Compiled chunks only: the bridge writes no V8 code cache of its own.
     expect(cached.filter((f) => !f.endsWith('.luac'))).toEqual([]);
-    expect(cached).toHaveLength(3);
+    // The prelude, basic.lug, init.lua and each stock workflow.
+    const workflows = fs.readdirSync(path.join(path.dirname(dist), 'lua', 'workflows')).filter((f) => f.endsWith('.lua'));
+    expect(cached).toHaveLength(3 + workflows.length);
     const written = Object.fromEntries(cached.map((f) => [f, fs.statSync(path.join(cacheDir, f)).mtimeMs]));
     const second = runDist(lug.configDir, cacheDir, lug.project);
     expect(second.answer).toBe(42);

@@ -91,6 +91,30 @@ describe('App: a turn', () => {
   });
 });
 
+describe('App: panels (lug.ui.panel)', () => {
+  it('shows a panel\'s lines above the input, replaces them in place and takes them away', async () => {
+    const t = mountApp({ script: () => undefined });
+    t.host.ui.panel('todo', ['todo 0/2', '  ☐ one', '  ☐ two']);
+    t.host.ui.panel('other', ['other panel']);
+    await settle();
+    expect(plain(t.frame())).toMatch(/todo 0\/2\n {2}☐ one\n {2}☐ two\nother panel\n[\s\S]*›/);
+    t.host.ui.panel('todo', ['todo 1/2']);
+    await settle();
+    expect(plain(t.frame())).toMatch(/todo 1\/2\nother panel/);
+    t.host.ui.panel('todo', undefined);
+    t.host.ui.panel('other', undefined);
+    await settle();
+    expect(t.frame()).not.toContain('other panel');
+  });
+
+  it('cleans a panel line of control sequences', async () => {
+    const t = mountApp({ script: () => undefined });
+    t.host.ui.panel('p', ['evil \u001b]52;c;aGk=\u0007name']);
+    await settle();
+    expect(t.frame()).not.toContain('\u001b]52');
+  });
+});
+
 describe('App: keys', () => {
   it('cancels the running turn with Esc', async () => {
     const t = mountApp({ script: () => undefined });

@@ -5,7 +5,7 @@
  * routes keys here; commands and Lua keys reach it through the host registries.
  */
 import path from 'node:path';
-import type { ConfirmQueue } from '@lug/core';
+import type { ConfirmQueue, PanelBoard } from '@lug/core';
 import { describeCall, type LugHost } from '@lug/core';
 import { listFilesByWalking, processTable } from '@lug/tools';
 import type { FileLister, LuaRunner, ProcessCounts, TuiApprovals, TuiSession, TuiSessionStore } from './contracts.js';
@@ -63,6 +63,8 @@ export class TuiController {
   readonly input: InputStore;
   /** The host's confirms, which this interface shows and answers. */
   readonly confirms: ConfirmQueue;
+  /** The host's panels (lug.ui.panel), shown above the input. */
+  readonly panels: PanelBoard;
   readonly markdown: MarkdownRenderer;
   readonly processes: ProcessCounts;
   /** Whether the terminal has the focus (its focus reports), for notifications. */
@@ -99,6 +101,7 @@ export class TuiController {
       throw new Error('the interface needs a host made with createHost({ interactive: true }): it answers the confirms that host.ui.confirms queues');
     }
     this.confirms = ui.confirms;
+    this.panels = ui.panels;
     this.approvals = opts.approvals;
     this.markdown = opts.markdown ?? createMarkdownRenderer();
     this.processes = opts.processes ?? { running: () => processTable.running(), background: () => processTable.background(), subscribe: (fn) => processTable.subscribe(fn) };

@@ -118,6 +118,16 @@ function lug.ui.notify(message, level) end
 ---@param lines? string|string[] The lines (a text is split at newlines), or nil to take the panel away.
 function lug.ui.panel(name, lines) end
 
+---Show a mark in front of the status line, as AUTO is shown (plan mode shows `PLAN`); nil takes it away. A `lug.opt.statusline` function sees the marks in `badges` and they stay in front of its text. Headless, nothing is shown.
+---
+---```lua
+---lug.ui.badge("plan", "PLAN")
+---lug.ui.badge("plan", nil)
+---```
+---@param name string Letters, digits and `_ . : -`.
+---@param text? string The mark (a few letters), or nil to take it away.
+function lug.ui.badge(name, text) end
+
 ---Running programs: an argument list, never a shell string, so text the model controls cannot become a command. Programs run like bash's: in their own process group, killed with their children on timeout, on cancel and when lug exits; standard input is empty unless `stdin` is given.
 ---@class lug.proc
 lug.proc = {}

@@ -17,6 +17,8 @@ interface UiBase {
   notify(message: string, level?: NoticeLevel): void;
   /** Show the panel `name` (lines above the input), or take it away with undefined; headless, nothing is shown. */
   panel(name: string, lines: readonly string[] | undefined): void;
+  /** Show the mark `name` in front of the status line (`PLAN`), or take it away with undefined; headless, nothing is shown. */
+  badge(name: string, text: string | undefined): void;
 }
 
 /** Nobody can answer (`lug -p`, a headless agent): a confirm answers no, with a notice saying so. */
@@ -30,6 +32,8 @@ export interface InteractiveUi extends UiBase {
   readonly confirms: ConfirmQueue;
   /** The panels an interface shows above its input, in the order they were first set. */
   readonly panels: PanelBoard;
+  /** The marks an interface shows in front of its status line, each a panel of one line. */
+  readonly badges: PanelBoard;
 }
 
 export interface Panel {
@@ -172,15 +176,18 @@ export function headlessUi(events: EventBus): HeadlessUi {
     },
     notify: notifier(events),
     panel() {},
+    badge() {},
   });
 }
 
 /** Confirms go to the queue an interface serves (answered no while none does); notices to the event stream (and so to the transcript). */
-export function interactiveUi(events: EventBus, confirms: ConfirmQueue = new ConfirmQueue(), panels: PanelBoard = new PanelBoard()): InteractiveUi {
+export function interactiveUi(events: EventBus, confirms: ConfirmQueue = new ConfirmQueue(), panels: PanelBoard = new PanelBoard(), badges: PanelBoard = new PanelBoard()): InteractiveUi {
   return Object.freeze({
     interactive: true as const,
     confirms,
     panels,
+    badges,
+    badge: (name: string, text: string | undefined) => badges.set(name, text === undefined ? undefined : [text]),
     panel: (name: string, lines: readonly string[] | undefined) => panels.set(name, lines),
     async confirm(message: string, signal?: AbortSignal) {
       if (confirms.served) return confirms.ask(message, signal);

@@ -107,6 +107,16 @@ describe('App: panels (lug.ui.panel)', () => {
     expect(t.frame()).not.toContain('other panel');
   });
 
+  it('shows a plugin\'s mark (lug.ui.badge) in front of the status line until it is taken away', async () => {
+    const t = mountApp({ script: () => undefined });
+    t.host.ui.badge('plan', 'PLAN');
+    await settle();
+    expect(plain(t.frame())).toMatch(/ PLAN  approval: /);
+    t.host.ui.badge('plan', undefined);
+    await settle();
+    expect(t.frame()).not.toContain('PLAN');
+  });
+
   it('cleans a panel line of control sequences', async () => {
     const t = mountApp({ script: () => undefined });
     t.host.ui.panel('p', ['evil \u001b]52;c;aGk=\u0007name']);

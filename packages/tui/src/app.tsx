@@ -54,6 +54,7 @@ export function statusInfo(c: TuiController, usage: StatusInfo['usage'], busy: b
     cwd: c.host.cwd,
     busy,
     sandbox: c.host.options.has('sandbox') ? c.host.options.get<string>('sandbox') : 'off',
+    badges: c.badges.getSnapshot().map((b) => b.lines[0] ?? ''),
   };
 }
 
@@ -69,6 +70,7 @@ export function App({ controller: c }: AppProps) {
   const ctl = useSyncExternalStore(c.subscribe, c.getSnapshot);
   const confirm = useSyncExternalStore(c.confirms.subscribe, c.confirms.getSnapshot);
   const panels = useSyncExternalStore(c.panels.subscribe, c.panels.getSnapshot);
+  useSyncExternalStore(c.badges.subscribe, c.badges.getSnapshot);
   const pending = useCurrentApproval(c);
   const maxInputLines = Math.max(3, Math.min(10, Math.floor(rows / 4)));
   const width = Math.max(20, columns);

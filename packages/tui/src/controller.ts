@@ -65,6 +65,8 @@ export class TuiController {
   readonly confirms: ConfirmQueue;
   /** The host's panels (lug.ui.panel), shown above the input. */
   readonly panels: PanelBoard;
+  /** The host's status-line marks (lug.ui.badge). */
+  readonly badges: PanelBoard;
   readonly markdown: MarkdownRenderer;
   readonly processes: ProcessCounts;
   /** Whether the terminal has the focus (its focus reports), for notifications. */
@@ -102,6 +104,7 @@ export class TuiController {
     }
     this.confirms = ui.confirms;
     this.panels = ui.panels;
+    this.badges = ui.badges;
     this.approvals = opts.approvals;
     this.markdown = opts.markdown ?? createMarkdownRenderer();
     this.processes = opts.processes ?? { running: () => processTable.running(), background: () => processTable.background(), subscribe: (fn) => processTable.subscribe(fn) };

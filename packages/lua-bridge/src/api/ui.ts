@@ -14,21 +14,35 @@ const PANEL = signature('lug.ui.panel', [
   ['lines', is.anyOf(is.string, is.listOf(is.string, 'list of lines')).optional()],
 ]);
 
+const BADGE = signature('lug.ui.badge', [
+  ['name', is.string.that((n) => /^[A-Za-z0-9_.:-]+$/.test(n), 'a name of letters, digits and _ . : -')],
+  ['text', is.string.optional()],
+]);
+
 export function pushUiApi(ctx: ApiContext, L: LuaState): void {
   const { vm, host } = ctx;
-  // One remover per panel name this Lua set, so close() (a reload) takes its panels away.
-  const panels = new Map<string, () => void>();
+  // One remover per panel and mark this Lua set, so close() (a reload) takes them away.
+  const shown = new Map<string, () => void>();
+  const keep = (key: string, on: boolean, hide: () => void) => {
+    if (on && !shown.has(key)) {
+      shown.set(key, ctx.track(() => {
+        shown.delete(key);
+        hide();
+      }));
+    } else if (!on) shown.get(key)?.();
+  };
   pushFunctions(vm, L, 'lug.ui', {
     panel: (Ls) => {
       const [name, given] = PANEL.read(vm, Ls);
       const lines = typeof given === 'string' ? given.split('\n') : given;
       host.ui.panel(name, lines);
-      if (lines?.length && !panels.has(name)) {
-        panels.set(name, ctx.track(() => {
-          panels.delete(name);
-          host.ui.panel(name, undefined);
-        }));
-      } else if (!lines?.length) panels.get(name)?.();
+      keep(`panel:${name}`, !!lines?.length, () => host.ui.panel(name, undefined));
+      return 0;
+    },
+    badge: (Ls) => {
+      const [name, text] = BADGE.read(vm, Ls);
+      host.ui.badge(name, text || undefined);
+      keep(`badge:${name}`, !!text, () => host.ui.badge(name, undefined));
       return 0;
     },
     confirm: vm.asyncFn('lug.ui.confirm', (Ls, call) => {

@@ -1,6 +1,6 @@
 ---@meta
 
----lug runs Lua 5.3 (fengari) with these standard modules: the basic functions, `string`, `table`, `math`, `utf8`, `coroutine`, `os`, `io`, `debug` and `package` (`require`). Not there: `io.popen` and `os.execute` (use `lug.proc.run`), `os.exit`, weak tables, `__gc`, and a real `collectgarbage` (JavaScript collects garbage). Integers are 32-bit: `math.maxinteger` is 2147483647, and bigger whole numbers are floats.
+---lug runs Lua 5.3 (fengari) with these standard modules: the basic functions, `string`, `table`, `math`, `utf8`, `coroutine`, `os`, `io`, `debug` and `package` (`require`). Not there: `io.popen` and `os.execute` (use `lug.proc.run`), `os.exit`, weak tables, `__gc`, and a collector `collectgarbage` controls (JavaScript collects garbage; see "Differences from Lua 5.3"). Integers are 32-bit: `math.maxinteger` is 2147483647, and bigger whole numbers are floats.
 ---@class _G
 _G = {}
 
@@ -10,10 +10,11 @@ _G = {}
 ---@return any ...
 function assert(v, message) end
 
----Accepted for compatibility and does nothing useful: the JavaScript engine collects garbage.
----@param opt? string
----@return number
-function collectgarbage(opt) end
+---Accepted in every form Lua 5.3 takes, answering as it does, though the JavaScript engine collects garbage on its own: "collect" (the default), "stop" and "restart" return 0; "count" the memory in use in KiB (the JavaScript heap's); "step" true; "isrunning" whether "stop" was called last; "setpause" and "setstepmul" the previous value; Lua 5.4's "incremental" and "generational" the previous mode.
+---@param opt? "collect"|"stop"|"restart"|"count"|"step"|"setpause"|"setstepmul"|"isrunning"|"incremental"|"generational"
+---@param arg? integer
+---@return number|boolean|string
+function collectgarbage(opt, arg) end
 
 ---Run a Lua file and return its values.
 ---@param filename? string

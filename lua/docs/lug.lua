@@ -94,6 +94,18 @@ function lug.session.send(prompt) end
 ---@return any value When reading: the value, or nil.
 function lug.session.state(key, value) end
 
+---The conversation so far, as a copy in plain Lua tables (changing it changes nothing): one table a message, oldest first. `{ role = "user", text = "…", images = 1 }` (images: how many were attached, absent when none); `{ role = "assistant", text = "…", calls = { { id = "…", tool = "bash", args = { … }, argsText = "{…}" } } }` (calls absent when none; args nil when the model sent invalid JSON); `{ role = "tool", results = { { callId = "…", tool = "bash", content = "…", isError = false } } }`. The model's reasoning is left out. After a compaction, the messages it replaced are still listed (the session keeps them). Empty until a conversation is open.
+---
+---```lua
+---lug.cmd.register("calls", function()
+---  local n = 0
+---  for _, m in ipairs(lug.session.messages()) do n = n + #(m.calls or {}) end
+---  lug.ui.notify(n .. " tool calls so far")
+---end)
+---```
+---@return table[] messages
+function lug.session.messages() end
+
 ---Talking to the user.
 ---@class lug.ui
 lug.ui = {}
@@ -151,8 +163,16 @@ function lug.proc.spawn(argv, opts) end
 
 ---Call `fn(event)` for every event of a kind on lug's event stream, each on its own coroutine. The events: `session_start`, `turn_start`, `request_start`, `retry`, `text_delta`, `reasoning_delta` (the model's reasoning as it streams, apart from the answer), `assistant_message`, `tool_call`, `approval_request`, `approval_decision`, `tool_start`, `tool_progress`, `tool_result`, `usage`, `context` (how full the window is: `used`, `window`, `fraction`, `estimated`, `source`), `compaction_start`, `after_compact` (a compaction's `reason`, `summary`, `replaced` and `kept` messages, `tokensBefore`, `tokensAfter`, `by`), `mode_change`, `option_change`, `turn_end`, `error`, `notify`; or `"*"` for all of them. The event table has `type` and the event's fields (for example `tool_result`: `call` (with `description`, what the call is about), `content`, `isError`, `outcome`, `durationMs` and `details`, what the tool said about its result for interfaces). A hook that fails is reported as a notification and stays subscribed.
 ---
----`lug.on` also takes the hook points, whose function's return value changes what happens; lug waits for it. `before_compact` gets a table with `reason` (`"threshold"`, `"overflow"` or `"command"`), `messages` (those to be summarised), `focus`, `instructions`, `pinned` (the facts pinned so far), `tokens` and `window`, and may return a table with `pinned` (a list of facts kept word for word in the summary and shown to the model writing it), `focus`, `instructions` (added to the summary request) or `summary` (its own summary: no model request is made); nil changes nothing. A hook that returns anything else is reported, naming where it was made, and changes nothing. See docs/context.md.
----@param event string An event name, a hook point ("before_compact"), or "*".
+---`lug.on` also takes the hook points, whose function's return value changes what happens; lug waits for it. `tool_call` and `tool_result` are hook points of the same names as the events (their table has the event's `type` and `call`), so `lug.on("tool_call", fn)` runs `fn` before the call is judged, and what it returns counts:
+---
+---`tool_call` gets `call` (`id`, `tool`, `args`, `argsText`) and `cwd` for each call the model made with valid arguments, before approvals judge it. Return `{ args = { … } }` to replace the arguments (checked against the tool's schema again; the rules, the approval dialog, the decision log and the session see the new call) or `{ deny = "reason" }` to refuse it (the model gets "denied: reason"). It fails closed: a hook that raises an error, returns something else, or gives arguments the tool does not take refuses the call, with that as the reason, since a hook that guards calls must not let one through by breaking. Changing `e.call.args` in place changes nothing: return the table.
+---
+---`tool_result` gets `call`, `content`, `isError` and `outcome` once a call has its result; return `{ content = "…" }` and/or `{ isError = true }` to change what the model sees (and the session stores; the text is cut at the usual limit).
+---
+---`before_request` gets `step` (the request's number in the turn), `model`, `messages` (how many are sent) and `tokens` (estimated) before each model request; return `{ cancel = "reason" }` to make no request: the turn ends (reason "hook") with the reason shown.
+---
+---`before_compact` gets a table with `reason` (`"threshold"`, `"overflow"` or `"command"`), `messages` (those to be summarised), `focus`, `instructions`, `pinned` (the facts pinned so far), `tokens` and `window`, and may return a table with `pinned` (a list of facts kept word for word in the summary and shown to the model writing it), `focus`, `instructions` (added to the summary request) or `summary` (its own summary: no model request is made); nil changes nothing. A hook that returns anything else is reported, naming where it was made, and changes nothing. See docs/context.md.
+---@param event string An event name, a hook point ("tool_call", "tool_result", "before_request", "before_compact"), or "*".
 ---@param fn fun(event: table)
 ---@return fun() remove Removes the hook (lug.off does the same).
 function lug.on(event, fn) end
@@ -161,6 +181,20 @@ function lug.on(event, fn) end
 ---@param remove fun() What lug.on returned.
 ---@return boolean removed False when the hook was already removed, or `remove` is not one of lug.on's.
 function lug.off(remove) end
+
+---A named group of a file's registrations, which the file can clear itself (Neovim's augroup with `clear = true`). `lug.group(name, fn)` first removes what the group held, then runs `fn` at once; everything `fn` registers (rules, tools, hooks, commands, keys, highlight groups) belongs to the group. `lug.group(name)` removes what the group holds. A group belongs to the file whose code calls `lug.group` (init.lua, a plugin, a module of theirs), so `:source` and `:reload` of that file clear its groups too. `fn` must not wait (lug.ui.confirm inside it is an error); a callback made inside it that registers later registers as its file, not in the group.
+---
+---```lua
+---lug.group("fmt", function()
+---  lug.on("tool_result", function(e) ... end)
+---  lug.cmd.register("fmt", function() ... end)
+---end)
+---lug.group("fmt")  -- 2: both removed
+---```
+---@param name string The group's name (not empty).
+---@param fn? fun() What registers in the group.
+---@return integer removed How many registrations the group held before.
+function lug.group(name, fn) end
 
 ---`:commands`.
 ---@class lug.cmd
@@ -301,6 +335,200 @@ function lug.mcp.add(name, server) end
 ---@param name string
 ---@return boolean removed Whether a server of that name was configured.
 function lug.mcp.remove(name) end
+
+---JSON, as Neovim's vim.json. A table with keys 1..n is an array, one with string keys an object; an empty table `{}` is an object unless marked with `lug.json.array`. JSON null is `lug.json.null` both ways (nil cannot be kept in a table).
+---
+---```lua
+---local text = lug.json.encode({ name = "lug", tags = lug.json.array({}), parent = lug.json.null })
+----- {"name":"lug","parent":null,"tags":[]}
+---local v = lug.json.decode('{"a": [1, 2]}')
+---print(v.a[2]) -- 2
+---```
+---@class lug.json
+lug.json = {}
+
+---The value for JSON null: `lug.json.decode("null") == lug.json.null`, and `lug.json.encode({ lug.json.null })` is `[null]`.
+---@type lightuserdata
+lug.json.null = nil
+
+---JSON text of a value: tables (keys sorted), strings, numbers, booleans and lug.json.null. A value JSON cannot hold (a function, a table that contains itself, a list with holes, a table with both list items and named fields, NaN or infinity) is an error naming where it is, such as `value.items[2] is a function, which JSON cannot hold`.
+---@param value table|string|number|boolean|lightuserdata|nil
+---@param opts? { indent?: integer } `indent`: spaces per level (0 to 10); none: one line.
+---@return string json
+function lug.json.encode(value, opts) end
+
+---The value of a JSON text. Objects become tables with string keys, arrays lists marked as arrays (so `[]` encodes back as `[]`), null lug.json.null, whole numbers integers when they fit. A bad text is an error naming its line and column and what was expected there: `invalid JSON at line 2, column 8: expected a value (…), found "}"`.
+---@param text string
+---@return any value
+function lug.json.decode(text) end
+
+---Mark a table as a JSON array (so an empty one encodes as `[]`); without a table, a new empty one.
+---@param t? table
+---@return table t
+function lug.json.array(t) end
+
+---Any value as readable text, as Neovim's vim.inspect; it never fails. Short tables fit on one line, longer ones take one line an entry; list items come first, then the other keys sorted; a table inside itself shows as `<cycle>`; functions, threads and userdata as `tostring` names them; a value with `__tostring` as its result (or `<__tostring failed: …>`).
+---
+---```lua
+---print(lug.inspect({ 1, 2, name = "x" })) -- { 1, 2, name = "x" }
+---```
+---@param value nil|boolean|number|string|table|function|thread|userdata
+---@param opts? { depth?: integer } `depth`: tables nested deeper show as `{...}` (default 12).
+---@return string text
+function lug.inspect(value, opts) end
+
+---The project's files, outside any tool call. Relative paths are relative to the project directory (`lug.cwd()`), as for `io.open` and the tools. `read`, `list` and `exists` read anywhere; `write` changes only files inside the project (the path resolved with every symlink followed, as the sandbox's write boundary does for the file tools; nothing at all with `lug.opt.sandbox = "read-only"`): anything else is refused with an error naming the path. A failure is an error naming the path and its cause.
+---@class lug.fs
+lug.fs = {}
+
+---A file's contents, as bytes.
+---@param path string
+---@return string content
+function lug.fs.read(path) end
+
+---Write a file inside the project (creating its directories), replacing it, or adding to its end with `{ append = true }`.
+---
+---```lua
+---lug.fs.write("notes/todo.md", "- ship it\n", { append = true })
+---```
+---@param path string
+---@param content string
+---@param opts? { append?: boolean }
+function lug.fs.write(path, content, opts) end
+
+---The names in a directory (default the project), sorted, each directory's ending in `/`.
+---@param dir? string
+---@return string[] names
+function lug.fs.list(dir) end
+
+---Whether a file or directory exists.
+---@param path string
+---@return boolean exists
+function lug.fs.exists(path) end
+
+---The project's files matching a glob, as the ls tool's `glob` takes it (`**/*.lua`, `src/*.ts`; a glob without `/` matches file names), relative to the project and sorted; files that `.gitignore` and the other ignore files leave out are left out. It waits (it reads the tree).
+---@param glob string
+---@return string[] paths
+function lug.fs.glob(glob) end
+
+---Run `fn` once, after `ms` milliseconds, as Neovim's vim.defer_fn. `fn` runs on its own coroutine and may wait. A timer that fails is reported as a notice naming where it was made and the error's file and line. Every timer is stopped when lug closes or its file is reloaded.
+---
+---```lua
+---local h = lug.defer(2000, function() lug.ui.notify("two seconds later") end)
+---h.stop() -- changed my mind
+---```
+---@param ms integer 0 to 2147483647.
+---@param fn fun()
+---@return lug.Timer timer
+function lug.defer(ms, fn) end
+
+---Run `fn` as soon as the work under way is done (the next turn of lug's event loop), as Neovim's vim.schedule.
+---@param fn fun()
+---@return lug.Timer timer
+function lug.schedule(fn) end
+
+---A timer, as a uv timer in Neovim: `fn` runs after `ms` milliseconds, and again every `ms` with `{ ["repeat"] = true }` until its handle stops it. A repeating timer skips a tick while its last run is still waiting, and is stopped when a run fails (the notice says so).
+---
+---```lua
+---local ticks = 0
+---local t = lug.timer(1000, function()
+---  ticks = ticks + 1
+---  if ticks == 10 then t.stop() end
+---end, { ["repeat"] = true })
+---```
+---@param ms integer 0 to 2147483647.
+---@param fn fun()
+---@param opts? { repeat?: boolean }
+---@return lug.Timer timer
+function lug.timer(ms, fn, opts) end
+
+---String helpers, as Neovim's vim.split, vim.trim, vim.startswith and vim.endswith.
+---@class lug.str
+lug.str = {}
+
+---Split `s` at each `sep` (plain text, never a pattern: use string.gmatch for patterns). Empty parts are kept, except at both ends with `{ trimempty = true }`.
+---
+---```lua
+---lug.str.split("a,b,,c", ",") -- { "a", "b", "", "c" }
+---```
+---@param s string
+---@param sep string Not empty.
+---@param opts? { trimempty?: boolean }
+---@return string[] parts
+function lug.str.split(s, sep, opts) end
+
+---`s` without the whitespace at its ends.
+---@param s string
+---@return string trimmed
+function lug.str.trim(s) end
+
+---Whether `s` begins with `prefix`.
+---@param s string
+---@param prefix string
+---@return boolean
+function lug.str.startswith(s, prefix) end
+
+---Whether `s` ends with `suffix`.
+---@param s string
+---@param suffix string
+---@return boolean
+function lug.str.endswith(s, suffix) end
+
+---Table helpers, as Neovim's vim.tbl_* functions (the same names without `tbl_`, the same argument order). Lists are walked in order (1..n), then the other keys in `pairs` order. The functions given to map and filter run as plain calls: they cannot wait.
+---@class lug.tbl
+lug.tbl = {}
+
+---The keys of a table, as a list.
+---@param t table
+---@return any[] keys
+function lug.tbl.keys(t) end
+
+---The values of a table, as a list.
+---@param t table
+---@return any[] values
+function lug.tbl.values(t) end
+
+---A new table with `fn(value)` for each value, under the same keys.
+---@param fn fun(value: any): any
+---@param t table
+---@return table mapped
+function lug.tbl.map(fn, t) end
+
+---The values for which `fn(value)` is true, as a list.
+---@param fn fun(value: any): boolean
+---@param t table
+---@return any[] kept
+function lug.tbl.filter(fn, t) end
+
+---Whether a value of `t` is `value` (raw equality).
+---@param t table
+---@param value nil|boolean|number|string|table|function|thread|userdata
+---@return boolean
+function lug.tbl.contains(t, value) end
+
+---A new table with the tables merged into it, left to right, nested tables (not lists) merged key by key. Where two tables set the same key: `"force"` takes the last, `"keep"` the first, `"error"` is an error naming the key. Lists are values, taken whole.
+---
+---```lua
+---local opts = lug.tbl.deep_extend("force", { ui = { border = "single", width = 80 } }, { ui = { width = 100 } })
+----- { ui = { border = "single", width = 100 } }
+---```
+---@param behavior "force"|"keep"|"error"
+---@param ... table At least two.
+---@return table merged
+function lug.tbl.deep_extend(behavior, ...) end
+
+---The project directory: where tools run and relative paths start.
+---@return string dir
+function lug.cwd() end
+
+---The environment lug runs with, read-only: `lug.env.HOME`, `pairs(lug.env)`. Assigning to it is an error (give a process variables with `lug.proc.run`'s `env`).
+---@type table<string, string>
+lug.env = {}
+
+---A timer's handle (lug.defer, lug.schedule, lug.timer). Call its functions as `t.stop()` or `t:stop()`.
+---@class lug.Timer
+---@field stop fun() Stop it (calling it again is harmless).
+---@field active fun(): boolean Whether it will still run.
 
 ---What lug.mcp.add takes: `command` (with `env`, `cwd`) or `url` (with `headers`).
 ---@class lug.McpServer

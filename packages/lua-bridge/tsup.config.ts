@@ -1,6 +1,7 @@
 import { cpSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { packageBuild } from '../../tsup.package';
 import { build, type Plugin } from 'esbuild';
 import { FENGARI_CONF } from './src/fengari-config';
@@ -85,20 +86,68 @@ const savePcallAllowhook: Plugin = {
  * Measured by bench/rules.bench.mjs (the 20 KB edit) and held by
  * fengari-find.test.ts; it can go with a fengari whose find is native.
  */
-const nativePlainFind: Plugin = {
-  name: 'fengari-native-plain-find',
-  setup(b) {
-    const LOOP = '    for (; (i = arr.indexOf(subarr[0], i)) !== -1; i++) {\n        if (luastring_eq(arr.subarray(i, i+sl), subarr))\n            return i;\n    }\n\n    return -1;';
-    const NATIVE = '    return Buffer.from(arr.buffer, arr.byteOffset, arr.length).indexOf(Buffer.from(subarr.buffer, subarr.byteOffset, sl), i);';
-    b.onLoad({ filter: /[\\/]fengari[\\/]src[\\/]lstrlib\.js$/ }, async (args) => {
-      const source = await readFile(args.path, 'utf8');
-      if (!source.includes(LOOP)) {
-        return { errors: [{ text: `fengari's find_subarray changed (${args.path}): update nativePlainFind in packages/lua-bridge/tsup.config.ts` }] };
-      }
-      return { contents: source.replace(LOOP, NATIVE), loader: 'js' };
-    });
-  },
-};
+const nativePlainFind: [string, string] = [
+  '    for (; (i = arr.indexOf(subarr[0], i)) !== -1; i++) {\n        if (luastring_eq(arr.subarray(i, i+sl), subarr))\n            return i;\n    }\n\n    return -1;',
+  '    return Buffer.from(arr.buffer, arr.byteOffset, arr.length).indexOf(Buffer.from(subarr.buffer, subarr.byteOffset, sl), i);',
+];
+
+/** Replace `from` with `to` in one fengari source file, or fail the build naming the patch to update. */
+function replaceIn(name: string, file: RegExp, edits: Array<[from: string, to: string]>): Plugin {
+  return {
+    name,
+    setup(b) {
+      b.onLoad({ filter: file }, async (args) => {
+        let source = await readFile(args.path, 'utf8');
+        for (const [from, to] of edits) {
+          if (!source.includes(from)) return { errors: [{ text: `fengari changed (${args.path}): update ${name} in packages/lua-bridge/tsup.config.ts` }] };
+          source = source.replace(from, to);
+        }
+        return { contents: source, loader: 'js' };
+      });
+    },
+  };
+}
+
+const NUMBER_FORMAT = JSON.stringify(fileURLToPath(new URL('./src/c-number-format.ts', import.meta.url)));
+
+/**
+ * fengari 0.1.5 writes floats with JavaScript's own number text
+ * (`String(Number(n.toPrecision(14)))`, and sprintf-js for string.format's
+ * %e/%g), not C's %.14g: `tostring(1e15)` was `1000000000000000.0` (Lua 5.3:
+ * `1e+15`), `-0.0` was `0.0`, `1/0` was `Infinity` (`inf`), and
+ * `string.format("%g", 1e20)` printed every digit. src/c-number-format.ts
+ * formats as C does (held by its test and by the Lua 5.3 test files); this
+ * can go when fengari formats floats as C.
+ */
+const cFloatToString = replaceIn('fengari-c-float-tostring', /[\\/]fengari[\\/]src[\\/]luaconf\.js$/, [
+  [
+    'return String(Number(n.toPrecision(14))); /* should match behaviour of LUA_NUMBER_FMT */',
+    `return require(${NUMBER_FORMAT}).luaNumberToString(n);`,
+  ],
+]);
+const cFloatFormat: [string, string] = [
+      "let n = luaL_checknumber(L, arg);\n                    addlenmod(form, to_luastring(LUA_INTEGER_FRMLEN, true));\n                    luaL_addstring(b, to_luastring(sprintf(String.fromCharCode(...form), n)));",
+      `let n = luaL_checknumber(L, arg);\n                    luaL_addstring(b, to_luastring(require(${NUMBER_FORMAT}).formatFloatSpec(String.fromCharCode(...form), n)));`,
+];
+
+/** string.format's floats and plain find (above) are both in lstrlib.js: one plugin may load a file. */
+const lstrlibPatches = replaceIn('fengari-lstrlib', /[\\/]fengari[\\/]src[\\/]lstrlib\.js$/, [nativePlainFind, cFloatFormat]);
+
+/**
+ * fengari 0.1.5's os.date parses the leading `!` (UTC) but then formats the
+ * local time, with the `!` in the text (`os.date("!%H:%M", 0)` was
+ * "!01:00" in Paris), and never sets `isdst` in `os.date("*t")`. Patched:
+ * the format starts after the `!`, and is given a date whose local fields are
+ * the UTC ones; `isdst` is set (true when the date's offset is less than the
+ * larger of January's and July's). Can go when fengari's os.date honours `!`.
+ */
+const osDateUtc = replaceIn('fengari-os-date-utc', /[\\/]fengari[\\/]src[\\/]loslib\.js$/, [
+  ['strftime(L, b, s, stm);', 'strftime(L, b, s.subarray(i), utc ? new Date(stm.getTime() + stm.getTimezoneOffset() * 60000) : stm);'],
+  [
+    '// setboolfield(L, "isdst", time.get);',
+    'lua_pushboolean(L, !utc && time.getTimezoneOffset() < Math.max(new Date(time.getFullYear(), 0, 1).getTimezoneOffset(), new Date(time.getFullYear(), 6, 1).getTimezoneOffset()));\n    lua_setfield(L, -2, to_luastring("isdst", true));',
+  ],
+]);
 
 export default packageBuild({
   async onSuccess() {
@@ -110,7 +159,7 @@ export default packageBuild({
       format: 'cjs',
       target: 'node20',
       outfile: 'dist/fengari.cjs',
-      plugins: [stubUnused, byteOrderStringKeys, savePcallAllowhook, nativePlainFind],
+      plugins: [stubUnused, byteOrderStringKeys, savePcallAllowhook, lstrlibPatches, cFloatToString, osDateUtc],
       // fengari reads its configuration from FENGARICONF once, at load (luaconf.js): baked in here instead.
       define: { 'process.env.FENGARICONF': JSON.stringify(JSON.stringify(FENGARI_CONF)) },
       logLevel: 'warning',

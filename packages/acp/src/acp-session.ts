@@ -22,6 +22,7 @@ const STOP_REASONS: Record<TurnEndReason, StopReason | 'error'> = {
   refusal: 'refusal',
   content_filter: 'refusal',
   max_cost: 'end_turn',
+  hook: 'end_turn',
   error: 'error',
 };
 

@@ -163,6 +163,9 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   const store = new SessionStore(sessionsDir(env));
   const opened = openSession(host, store, args);
   session = opened.session;
+  // lug.session.messages reads the conversation on screen.
+  const current = session;
+  lua?.setConversation(() => current.messages);
   const warm = () => warmProvider(host, host.options.get<string | undefined>('model'));
   return { host, approvals, session, store, lua, startupErrors: errors, autoRefused, sessionNotices: opened.notices, warmProvider: warm, mcp, startMcp: () => mcp.startSoon() };
 }

@@ -6,7 +6,7 @@ export interface HeadlessResult {
   text: string;
   session_id: string;
   model: string | null;
-  /** done, cancelled, error, max_turns, max_tokens, refusal, content_filter, context_window or max_cost. */
+  /** done, cancelled, error, max_turns, max_tokens, refusal, content_filter, context_window, max_cost or hook (a before_request hook cancelled the request). */
   reason: string;
   error?: string;
   /** What happened and what to do, for a turn that stopped short of done. */

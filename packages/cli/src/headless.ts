@@ -50,7 +50,7 @@ export function readImages(paths: string[], cwd: string): ImagePart[] {
 }
 
 /** The turn's end reasons that exit 1: the model did not finish what it was asked. */
-const STOPPED_SHORT = new Set(['error', 'max_turns', 'max_tokens', 'refusal', 'content_filter', 'context_window', 'max_cost']);
+const STOPPED_SHORT = new Set(['error', 'max_turns', 'max_tokens', 'refusal', 'content_filter', 'context_window', 'max_cost', 'hook']);
 
 /** Prompts Lua may send (lug.session.send) in one `lug -p` run, after the first: a bound on a hook that sends at every turn's end. */
 export const MAX_SENT_PROMPTS = 50;

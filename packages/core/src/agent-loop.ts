@@ -18,6 +18,9 @@ import { childSignal } from './child-signals.js';
 import { CANCELLED, runToolCalls, type SchedulerDeps } from './scheduler.js';
 import { isContextOverflowError, stopEnding } from './stop-endings.js';
 import type { ToolSpec } from './tool.js';
+import type { HookRegistry } from './hooks.js';
+import { rewriteToolCalls } from './call-hooks.js';
+import { estimateTokens, messagesTokens, toolSpecsTokens } from './token-estimate.js';
 
 export interface LoopInput {
   provider: Provider;
@@ -45,6 +48,8 @@ export interface LoopInput {
   prepareRequest?(signal: AbortSignal): Promise<void>;
   /** The conversation overflowed the window: make room (compact); true when the request is worth making again. Asked once a turn. */
   recoverOverflow?(signal: AbortSignal): Promise<boolean>;
+  /** The host's hook points: before_request before each request, tool_call before the answer's calls join the conversation. */
+  hooks?: HookRegistry;
 }
 
 /** How the loop ended; `message` says in plain words why and what to do, for every reason but done and cancelled. */
@@ -60,7 +65,35 @@ interface StreamedAnswer {
   error?: unknown;
 }
 
-async function streamAnswer(input: LoopInput, step: number): Promise<StreamedAnswer> {
+function requestBody(input: LoopInput): ModelRequest {
+  return {
+    model: input.model,
+    system: input.system(),
+    messages: input.history(),
+    tools: input.tools(),
+    maxTokens: input.maxTokens,
+    ...(input.thinking && input.thinking !== 'off' ? { thinking: input.thinking } : {}),
+  };
+}
+
+/** The before_request hooks' reason to cancel the request, if one gave it. */
+async function cancelledByHook(input: LoopInput, step: number, body: ModelRequest): Promise<string | undefined> {
+  if (!input.hooks?.has('before_request')) return undefined;
+  const tokens = estimateTokens(body.system) + toolSpecsTokens(body.tools) + messagesTokens(body.messages);
+  let reason: string | undefined;
+  await input.hooks.run(
+    'before_request',
+    { type: 'before_request', step, model: input.modelName, messages: body.messages.length, tokens },
+    (current, result, source) => {
+      if (result.cancel !== undefined) reason = `the request was cancelled by the before_request hook made at ${source}: ${result.cancel}`;
+      return current;
+    },
+    { until: () => reason !== undefined },
+  );
+  return reason;
+}
+
+async function streamAnswer(input: LoopInput, step: number, body: ModelRequest): Promise<StreamedAnswer> {
   const answer: StreamedAnswer = { message: { role: 'assistant', content: [] }, stop: undefined };
   const { content } = answer.message;
   const addText = (text: string) => {
@@ -72,14 +105,6 @@ async function streamAnswer(input: LoopInput, step: number): Promise<StreamedAns
   // The request's own signal: a listener the provider's SDK leaves on it goes with it.
   const request = childSignal(input.signal);
   try {
-    const body: ModelRequest = {
-      model: input.model,
-      system: input.system(),
-      messages: input.history(),
-      tools: input.tools(),
-      maxTokens: input.maxTokens,
-      ...(input.thinking && input.thinking !== 'off' ? { thinking: input.thinking } : {}),
-    };
     for await (const event of input.provider.stream(body, request.signal)) {
       switch (event.type) {
         case 'text_delta':
@@ -127,7 +152,11 @@ export async function runAgentLoop(input: LoopInput): Promise<LoopEnd> {
     if (stopWhy) return { reason: 'max_cost', text: lastText, message: stopWhy };
     await input.prepareRequest?.(input.signal);
     if (input.signal.aborted) return { reason: 'cancelled', text: lastText };
-    const answer = await streamAnswer(input, step);
+    const body = requestBody(input);
+    const hookStop = await cancelledByHook(input, step, body);
+    if (hookStop) return { reason: 'hook', text: lastText, message: hookStop };
+    if (input.signal.aborted) return { reason: 'cancelled', text: lastText };
+    const answer = await streamAnswer(input, step, body);
     const calls = answer.message.content.filter((p): p is ToolCallPart => p.type === 'tool_call');
     const overflowed = !input.signal.aborted && (answer.stop === 'context_window' || isContextOverflowError(answer.error));
     if (overflowed && !recovered && input.recoverOverflow) {
@@ -138,6 +167,9 @@ export async function runAgentLoop(input: LoopInput): Promise<LoopEnd> {
         continue;
       }
     }
+    // The calls that will run are rewritten (tool_call hooks) before the answer joins the conversation, so it keeps what ran.
+    const willRun = calls.length > 0 && answer.error === undefined && !input.signal.aborted && !stopEnding(answer.stop, { maxTokens: input.maxTokens, detail: answer.stopDetail, calls });
+    const denials = willRun ? await rewriteToolCalls(calls, { tools: input.scheduler().tools, hooks: input.hooks, cwd: input.scheduler().cwd }) : undefined;
     if (answer.message.content.length) {
       input.append(answer.message);
       input.events.emit('assistant_message', { message: answer.message });
@@ -159,7 +191,7 @@ export async function runAgentLoop(input: LoopInput): Promise<LoopEnd> {
     // The server paused a long turn: sending the conversation again (the paused answer last) lets the model go on.
     if (answer.stop === 'pause_turn' && !calls.length) continue;
     if (!calls.length) return { reason: 'done', text: lastText };
-    const results = await runToolCalls(calls, input.scheduler(), input.signal);
+    const results = await runToolCalls(calls, input.scheduler(), input.signal, denials);
     input.append({ role: 'tool', results });
     if (input.signal.aborted) return { reason: 'cancelled', text: lastText };
   }

@@ -34,10 +34,11 @@ export type CallOutcome = 'done' | 'failed' | 'denied' | 'cancelled';
  * `content_filter`: the server's filter cut the answer. `context_window`: the
  * conversation no longer fits the model. `max_cost`: the session passed
  * lug.opt.max_cost. `max_turns`: the prompt used lug.opt.max_turns requests.
+ * `hook`: a before_request hook cancelled the request, with its reason.
  * Every reason but `done` and `cancelled` comes with a `notify` (or, for
  * `error`, an `error` event) saying what happened and what to do.
  */
-export type TurnEndReason = 'done' | 'cancelled' | 'error' | 'max_turns' | 'max_tokens' | 'refusal' | 'content_filter' | 'context_window' | 'max_cost';
+export type TurnEndReason = 'done' | 'cancelled' | 'error' | 'max_turns' | 'max_tokens' | 'refusal' | 'content_filter' | 'context_window' | 'max_cost' | 'hook';
 
 export interface LugEventMap {
   session_start: { sessionId: string; cwd: string; resumed: boolean };

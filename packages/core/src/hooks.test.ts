@@ -7,8 +7,8 @@ const input = (): BeforeCompactInput => ({ reason: 'command', messages: [], pinn
 const fold = (current: BeforeCompactInput, r: { pinned?: string[]; focus?: string }) => ({ ...current, pinned: [...current.pinned, ...(r.pinned ?? [])], ...(r.focus ? { focus: r.focus } : {}) });
 
 describe('hook points', () => {
-  it('have names of their own, apart from the events', () => {
-    expect(LUG_HOOK_TYPES.filter((h) => (LUG_EVENT_TYPES as readonly string[]).includes(h))).toEqual([]);
+  it('share names with events only for tool_call and tool_result, whose hook input has the event\'s shape (type, call)', () => {
+    expect(LUG_HOOK_TYPES.filter((h) => (LUG_EVENT_TYPES as readonly string[]).includes(h))).toEqual(['tool_call', 'tool_result']);
   });
 
   it('run in the order they were added, each seeing the input as the ones before left it', async () => {

@@ -7,11 +7,17 @@
  * naming where it was made, and what it returned) and changes nothing.
  *
  * Every point is typed in LugHookMap, and its names come from it, as the
- * events' do: `lug.on(name, fn)` in Lua takes either kind of name. Points to
- * come (tool_call, tool_result, before_request) are added to the map, with a
- * `check` for their result, and nothing else changes.
+ * events' do: `lug.on(name, fn)` in Lua takes either kind of name. The points:
+ * before_compact (compaction.ts), tool_call and tool_result (the scheduler,
+ * call-hooks.ts), before_request (the agent loop). tool_call and tool_result
+ * share their names with events: a hook's input has the event's shape.
+ *
+ * tool_call fails closed: a hook that fails, or returns something that is not
+ * a result, refuses the call with that as its reason (a hook that guards calls
+ * must not let one through by breaking). Every other point reports the
+ * failure and goes on as if the hook had returned nothing.
  */
-import type { EventBus } from './events.js';
+import type { CallInfo, CallOutcome, EventBus } from './events.js';
 import type { Message } from './messages.js';
 import type { CompactionReason } from './compaction-record.js';
 
@@ -40,8 +46,58 @@ export interface BeforeCompactResult {
   summary?: string;
 }
 
+/** A call the model made, its arguments valid, before approvals judge it. */
+export interface ToolCallHookInput {
+  type: 'tool_call';
+  call: { id: string; tool: string; args: Record<string, unknown>; argsText: string };
+  cwd: string;
+}
+
+/** What a tool_call hook may return: new arguments (checked against the tool's schema again), or a denial. */
+export interface ToolCallHookResult {
+  args?: Record<string, unknown>;
+  /** Refuse the call: the model gets "denied: <deny>". */
+  deny?: string;
+}
+
+/** A call's result, before the model sees it. */
+export interface ToolResultHookInput {
+  type: 'tool_result';
+  call: CallInfo;
+  content: string;
+  isError: boolean;
+  outcome: CallOutcome;
+}
+
+/** What a tool_result hook may return: the text the model sees instead, and whether it is an error. */
+export interface ToolResultHookResult {
+  content?: string;
+  isError?: boolean;
+}
+
+/** A model request about to be made. */
+export interface BeforeRequestInput {
+  type: 'before_request';
+  /** The request's number within the turn, from 1. */
+  step: number;
+  /** "anthropic/claude-sonnet-4-5". */
+  model: string;
+  /** How many messages the request sends. */
+  messages: number;
+  /** The request's tokens, estimated (system prompt, tools and messages). */
+  tokens: number;
+}
+
+/** What a before_request hook may return: a reason to cancel the request (the turn ends saying it). */
+export interface BeforeRequestResult {
+  cancel?: string;
+}
+
 export interface LugHookMap {
   before_compact: { input: BeforeCompactInput; result: BeforeCompactResult };
+  tool_call: { input: ToolCallHookInput; result: ToolCallHookResult };
+  tool_result: { input: ToolResultHookInput; result: ToolResultHookResult };
+  before_request: { input: BeforeRequestInput; result: BeforeRequestResult };
 }
 
 export type LugHookType = keyof LugHookMap;
@@ -51,6 +107,22 @@ export type HookFn<K extends LugHookType> = (input: HookInput<K>) => HookResult<
 
 export class HookResultError extends Error {
   override name = 'HookResultError';
+}
+
+/**
+ * A hook of a point that fails closed (tool_call) failed, or returned
+ * something that is not a result: the message names it, and the caller
+ * refuses what the hook was asked about.
+ */
+export class HookFailure extends Error {
+  override name = 'HookFailure';
+}
+
+export interface HookRunOptions<K extends LugHookType> {
+  /** A failing hook throws a HookFailure (and is not reported as an error event) instead of changing nothing. */
+  failClosed?: boolean;
+  /** Stop running the point's hooks once this is true of the input (a call denied). */
+  until?: (input: HookInput<K>) => boolean;
 }
 
 function isStringList(v: unknown): v is string[] {
@@ -68,9 +140,28 @@ function beforeCompactProblem(value: unknown): string | undefined {
   return undefined;
 }
 
+/** What is wrong with a table of optional fields, each checked by its own function, or undefined. */
+function fieldsProblem(value: unknown, fields: Record<string, [string, (v: unknown) => boolean]>): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return `it must be a table (or nil), got ${Array.isArray(value) ? 'a list' : typeof value}`;
+  const allowed = Object.keys(fields);
+  for (const [k, v] of Object.entries(value)) {
+    const field = fields[k];
+    if (!field) return `its fields are ${allowed.join(', ')}; got "${k}"`;
+    if (v !== undefined && !field[1](v)) return `${k} must be ${field[0]}`;
+  }
+  return undefined;
+}
+
+const isRecord = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isString = (v: unknown) => typeof v === 'string';
+const isReason = (v: unknown) => typeof v === 'string' && v.trim() !== '';
+
 /** One check per point: what is wrong with a hook's result, or undefined when it is one. */
 const RESULT_CHECKS: { readonly [K in LugHookType]: (value: unknown) => string | undefined } = {
   before_compact: beforeCompactProblem,
+  tool_call: (v) => fieldsProblem(v, { args: ['a table of arguments', isRecord], deny: ['a reason (a string that is not empty)', isReason] }),
+  tool_result: (v) => fieldsProblem(v, { content: ['a string', isString], isError: ['a boolean', (b) => typeof b === 'boolean'] }),
+  before_request: (v) => fieldsProblem(v, { cancel: ['a reason (a string that is not empty)', isReason] }),
 };
 
 /** Every hook point's name. */
@@ -102,23 +193,28 @@ export class HookRegistry {
    * Run each hook of `type` in order; `apply` folds a result into the input
    * the next hook sees. Returns the input as the last hook left it.
    */
-  async run<K extends LugHookType>(type: K, input: HookInput<K>, apply: (input: HookInput<K>, result: HookResult<K>) => HookInput<K>): Promise<HookInput<K>> {
+  async run<K extends LugHookType>(type: K, input: HookInput<K>, apply: (input: HookInput<K>, result: HookResult<K>, source: string) => HookInput<K>, opts: HookRunOptions<K> = {}): Promise<HookInput<K>> {
     let current = input;
     for (const entry of this.byType.get(type) ?? []) {
       let result: unknown;
       try {
         result = await entry.fn(current);
       } catch (err) {
-        this.events.emit('error', { message: `the ${type} hook made at ${entry.source} failed: ${(err as Error)?.message ?? String(err)}; it changed nothing` });
+        const why = `the ${type} hook made at ${entry.source} failed: ${(err as Error)?.message ?? String(err)}`;
+        if (opts.failClosed) throw new HookFailure(why);
+        this.events.emit('error', { message: `${why}; it changed nothing` });
         continue;
       }
       if (result === undefined || result === null) continue;
       const problem = RESULT_CHECKS[type](result);
       if (problem) {
-        this.events.emit('error', { message: `the ${type} hook made at ${entry.source} returned something that is not a result (${problem}); it changed nothing` });
+        const why = `the ${type} hook made at ${entry.source} returned something that is not a result (${problem})`;
+        if (opts.failClosed) throw new HookFailure(why);
+        this.events.emit('error', { message: `${why}; it changed nothing` });
         continue;
       }
-      current = apply(current, result as HookResult<K>);
+      current = apply(current, result as HookResult<K>, entry.source);
+      if (opts.until?.(current)) break;
     }
     return current;
   }

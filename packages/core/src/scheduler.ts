@@ -21,6 +21,8 @@ import { ToolError, type Tool, type ToolContext, type ToolOutput } from './tool.
 import { DescriptionError, describeCall } from './tool-description.js';
 import { checkDetails, type ToolDetails } from './tool-details.js';
 import type { ToolRegistry } from './tool-registry.js';
+import type { HookRegistry } from './hooks.js';
+import { rewriteToolResult, type HookDenials } from './call-hooks.js';
 
 export const CANCELLED = 'cancelled by the user';
 
@@ -35,6 +37,8 @@ export interface SchedulerDeps {
   authorize: Authorizer | undefined;
   /** The editor's view of files, handed to each call's context (`ToolContext.files`). */
   files?: EditorFiles;
+  /** The host's hook points: tool_result runs on every result (tool_call runs before, in rewriteToolCalls). */
+  hooks?: HookRegistry;
 }
 
 interface Outcome {
@@ -87,7 +91,7 @@ export function toolErrorText(err: unknown): string {
 }
 
 /** Run one call; `info.args` is filled in once the arguments are valid, for the events that follow. */
-async function runOne(call: ToolCallPart, info: CallInfo, deps: SchedulerDeps, slots: Semaphore, signal: AbortSignal): Promise<Outcome> {
+async function runOne(call: ToolCallPart, info: CallInfo, deps: SchedulerDeps, slots: Semaphore, signal: AbortSignal, denials: HookDenials | undefined): Promise<Outcome> {
   const tool = deps.tools.get(call.name);
   if (!tool) {
     deps.events.emit('tool_call', { call: info });
@@ -112,6 +116,8 @@ async function runOne(call: ToolCallPart, info: CallInfo, deps: SchedulerDeps, s
   info.description = description;
   deps.events.emit('tool_call', { call: info });
   if (signal.aborted) return cancelled();
+  const hookDenial = denials?.get(call.id);
+  if (hookDenial !== undefined) return { content: `${DENIED_PREFIX}${hookDenial}`, isError: true, outcome: 'denied' };
   const decision = await raceAbort(askAuthorizer(deps.authorize, { ...info, args, description, cwd: deps.cwd }, signal), signal);
   if (!decision.allow) return { content: `${DENIED_PREFIX}${decision.reason}`, isError: true, outcome: 'denied' };
   const release = await slots.acquire(signal);
@@ -146,8 +152,11 @@ function cancelled(): Outcome {
   return { content: CANCELLED, isError: true, outcome: 'cancelled' };
 }
 
-/** Run every call; resolve with one result per call, in call order. */
-export async function runToolCalls(calls: ToolCallPart[], deps: SchedulerDeps, signal: AbortSignal): Promise<ToolResultPart[]> {
+/**
+ * Run every call; resolve with one result per call, in call order. `denials`:
+ * the calls the tool_call hooks refused (rewriteToolCalls, run before).
+ */
+export async function runToolCalls(calls: ToolCallPart[], deps: SchedulerDeps, signal: AbortSignal, denials?: HookDenials): Promise<ToolResultPart[]> {
   const slots = new Semaphore(Math.max(1, deps.concurrency));
   // Each call races its own signal, so fifty calls put one listener on the turn's, not fifty.
   const callSignals = new SignalFanOut(signal);
@@ -158,13 +167,20 @@ export async function runToolCalls(calls: ToolCallPart[], deps: SchedulerDeps, s
       const callSignal = callSignals.child();
       let o: Outcome;
       try {
-        o = await runOne(call, info, deps, slots, callSignal.signal);
+        o = await runOne(call, info, deps, slots, callSignal.signal, denials);
       } catch (err) {
         o = signal.aborted || err instanceof Cancelled ? cancelled() : { content: toolErrorText(err), isError: true, outcome: 'failed' };
       } finally {
         callSignal.dispose();
       }
       o.content = capped(deps.tools.get(call.name), o.content, deps.limits);
+      if (deps.hooks?.has('tool_result')) {
+        // What the model sees, and the session stores: a hook's text is capped as the tool's is.
+        const seen = await rewriteToolResult(deps.hooks, { call: info, content: o.content, isError: o.isError, outcome: o.outcome });
+        if (seen.isError !== o.isError && (o.outcome === 'done' || o.outcome === 'failed')) o.outcome = seen.isError ? 'failed' : 'done';
+        o.content = capped(deps.tools.get(call.name), seen.content, deps.limits);
+        o.isError = seen.isError;
+      }
       deps.events.emit('tool_result', {
         call: info,
         content: o.content,

@@ -76,10 +76,12 @@ export interface LuaApi {
   lua_pushjsclosure(L: LuaState, fn: JsFunction, n: number): void;
   lua_pushjsfunction(L: LuaState, fn: JsFunction): void;
   lua_pushlightuserdata(L: LuaState, p: unknown): void;
+  lua_islightuserdata(L: LuaState, idx: number): boolean;
   lua_pushnil(L: LuaState): void;
   lua_pushnumber(L: LuaState, n: number): void;
   lua_pushstring(L: LuaState, s: LuaString): void;
   lua_pushthread(L: LuaState): number;
+  lua_yield(L: LuaState, nresults: number): number;
   lua_pushvalue(L: LuaState, idx: number): void;
   lua_rawequal(L: LuaState, a: number, b: number): boolean;
   lua_rawget(L: LuaState, idx: number): number;
@@ -115,6 +117,8 @@ export interface LauxApi {
   luaL_loadbufferx(L: LuaState, buff: LuaString, size: number | null, name: LuaString | string, mode: LuaString | string | null): number;
   luaL_newmetatable(L: LuaState, name: LuaString | string): number;
   luaL_setmetatable(L: LuaState, name: LuaString | string): void;
+  luaL_getmetatable(L: LuaState, name: LuaString | string): number;
+  luaL_getmetafield(L: LuaState, obj: number, e: LuaString | string): number;
   luaL_testudata(L: LuaState, idx: number, name: LuaString | string): any;
   luaL_ref(L: LuaState, t: number): number;
   luaL_unref(L: LuaState, t: number, ref: number): void;

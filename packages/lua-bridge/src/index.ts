@@ -12,6 +12,7 @@ export {
   type LoadError,
   type LoadedFile,
   type LuaRunResult,
+  type SourceResult,
 } from './runtime.js';
 export type { ConfigInfo, PluginInfo } from './api/api-context.js';
 export type { McpConfigSink, McpServerSpec } from './api/mcp-sink.js';

@@ -68,14 +68,47 @@ export abstract class LuaStateBase implements ValueState, FunctionOwner {
   /** A JavaScript function for Lua. `name` prefixes its error messages ("lug.tool.rule: ...") unless they name it already. */
   fn(name: string, impl: (L: LuaState) => number): JsFunction {
     return (L) => {
+      const outer = this.running;
+      this.running = L;
       try {
         return impl(L);
       } catch (err) {
         // fengari unwinds Lua errors and yields by throwing plain objects: let those through.
         if (!(err instanceof Error)) throw err;
         return this.raise(L, name && !(err instanceof SelfNamedError) ? `${name}: ${err.message}` : err.message);
+      } finally {
+        this.running = outer;
       }
     };
+  }
+
+  /**
+   * The Lua thread whose call into JavaScript (a function made by `fn`) is
+   * running now, if any: who is registering something (see api/owners.ts).
+   */
+  running: LuaState | undefined;
+
+  /** The source ("@/path/file.lua", "=:lua") of the function `level` frames up (1: the caller of the running JS function). */
+  sourceAt(L: LuaState, level: number): string | undefined {
+    const { lua } = this.f;
+    const ar = new lua.lua_Debug();
+    if (!lua.lua_getstack(L, level, ar)) return undefined;
+    lua.lua_getinfo(L, luaConst('S'), ar);
+    return ar.source ? jsString(ar.source) : undefined;
+  }
+
+  /** The source ("@/path/file.lua", "=:lua") of the outermost Lua function on a thread's stack. */
+  outermostSource(L: LuaState): string | undefined {
+    const { lua } = this.f;
+    let found: string | undefined;
+    for (let level = 0; ; level++) {
+      const ar = new lua.lua_Debug();
+      if (!lua.lua_getstack(L, level, ar)) break;
+      lua.lua_getinfo(L, luaConst('S'), ar);
+      const what = ar.what ? jsString(ar.what) : '';
+      if (what === 'Lua' || what === 'main') found = jsString(ar.source!);
+    }
+    return found;
   }
 
   /** Raise a Lua error "file:line: message", the position being the Lua code that called us. */

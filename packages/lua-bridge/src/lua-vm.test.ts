@@ -71,7 +71,7 @@ describe('waiting', () => {
 
   it('coroutine.yield outside a coroutine the user created is an error', async () => {
     s = setup();
-    await expect(s.runtime.run('coroutine.yield(1)')).rejects.toThrow(/coroutine\.yield was called outside a coroutine/);
+    await expect(s.runtime.run('coroutine.yield(1)')).rejects.toThrow(/attempt to yield from outside a coroutine/);
   });
 
   it('cancelling the call ends a wait with "cancelled by the user"', async () => {

@@ -56,6 +56,8 @@ export class LuaVM extends LuaStateBase {
   private current: CallContext | undefined;
   private lastYield: Pending | undefined;
   private settled = new Map<LuaState, Settled>();
+  /** The coroutines lug runs calls on, while they run: to Lua code they are its top level (see isTopLevel). */
+  private readonly drivers = new Set<LuaState>();
   private depth = 0;
   private readonly budget: () => number;
   /** Instructions run since the outermost resume began (counted HOOK_EVERY at a time), and the budget it has. */
@@ -155,8 +157,33 @@ export class LuaVM extends LuaStateBase {
     lua.lua_pop(this.L, 1);
     lua.lua_rawgeti(co, lua.LUA_REGISTRYINDEX, fn.ref);
     for (const a of args) this.pushJs(co, a);
-    const step = this.resume(co, args.length, ctx);
-    return 'done' in step ? step.done : this.driveAsync(co, step.wait, ctx);
+    this.drivers.add(co);
+    let step: Step;
+    try {
+      step = this.resume(co, args.length, ctx);
+    } catch (err) {
+      this.drivers.delete(co);
+      throw err;
+    }
+    if ('done' in step) {
+      this.drivers.delete(co);
+      return step.done;
+    }
+    const driven = this.driveAsync(co, step.wait, ctx);
+    void driven.then(
+      () => this.drivers.delete(co),
+      () => this.drivers.delete(co),
+    );
+    return driven;
+  }
+
+  /**
+   * Whether `L` is a coroutine lug runs a call on: Lua code running there is at
+   * the top level of a chunk, a rule or a hook, where real Lua would be on its
+   * main thread (coroutine.running and coroutine.yield answer so: stdlib/coroutine-top.ts).
+   */
+  isTopLevel(L: LuaState): boolean {
+    return L === this.L || this.drivers.has(L);
   }
 
   /** Like call, always as a promise. */

@@ -5,7 +5,10 @@
 import * as path from 'node:path';
 import { configDir as xdgConfigDir, integerOption, type Env, type LugHost } from '@lug/core';
 import type { Approvals } from '@lug/approvals';
-import { trackRegistrations, type ApiContext, type ConfigInfo } from './api/api-context.js';
+import type { ApiContext, ConfigInfo } from './api/api-context.js';
+import { Owners, Registrations } from './api/owners.js';
+import { reloadConfig, sourceFile, type SourceResult } from './reload.js';
+import type { ConversationSource } from './api/session-messages.js';
 import { installLugGlobal } from './api/lug-table.js';
 import { ChunkCache } from './chunk-cache.js';
 import { DocIndex, readDocsDir, type DocEntry } from './docs/doc-index.js';
@@ -21,6 +24,7 @@ import { findWorkflows } from './workflows.js';
 import type { McpConfigSink } from './api/mcp-sink.js';
 
 export type { LoadError, LoadedFile, LoadReport } from './startup.js';
+export type { SourceResult } from './reload.js';
 
 export interface LuaRuntimeOptions {
   /** The user's Lua: init.lua, plugins/, lua/. Default $XDG_CONFIG_HOME/lug, else ~/.config/lug (from host.env). */
@@ -66,6 +70,16 @@ export interface LuaRuntime {
     get(name: string): DocEntry | undefined;
     entries(): readonly DocEntry[];
   };
+  /**
+   * `:source FILE`: take back what FILE registered the last time it ran, and run
+   * it again (default: init.lua); a relative FILE is from the working directory.
+   * A failure is reported (a `notify` of level "error", and in the result), never thrown.
+   */
+  source(file?: string): Promise<SourceResult>;
+  /** `:reload`: source init.lua and every Lua plugin again, in start-up order. */
+  reload(): Promise<SourceResult[]>;
+  /** Where lug.session.messages reads the conversation (the CLI: its session's messages, once it is open). */
+  setConversation(source: ConversationSource): void;
   config: ConfigInfo;
   /** Undo everything Lua registered (tools, rules, hooks, commands, keys) and close the state. */
   close(): void;
@@ -102,7 +116,9 @@ export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined
   config.workflows.push(...findWorkflows(opts.workflowsDir ?? path.join(path.dirname(runtimePath), 'workflows'), config.workflowsDir));
   if (!host.options.has(LUA_BUDGET_OPTION.name)) host.options.define(LUA_BUDGET_OPTION);
   const vm = new LuaVM({ loadFengari: opts.loadFengari, budget: () => host.options.get<number>(LUA_BUDGET_OPTION.name) });
-  const registrations = trackRegistrations();
+  const registrations = new Registrations();
+  let conversation: ConversationSource | undefined;
+  const owners = new Owners(vm, config);
   let docIndex: DocIndex | undefined;
   const docs = () => {
     docIndex ??= new DocIndex(readDocsDir(docsDir));
@@ -116,7 +132,10 @@ export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined
     docs,
     processRunner: opts.processRunner ?? loadProcessRunner,
     mcp: opts.mcp,
-    track: registrations.track,
+    track: (remove, owner = owners.current()) => registrations.track(remove, owner),
+    owners,
+    registrations,
+    conversation: () => conversation?.(),
   };
   const output = (text: string, stream: 'stdout' | 'stderr') => {
     const message = text.replace(/\n$/, '');
@@ -127,7 +146,15 @@ export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined
 
   let startup: Promise<LoadReport> | undefined;
   const loadStartup = (): Promise<LoadReport> =>
-    (startup ??= loadStartupFiles({ vm, host, cache, config, runtimePath }));
+    (startup ??= loadStartupFiles({ vm, host, cache, config, runtimePath, owners }));
+  const reloadParts = { vm, host, approvals, cache, config, owners, registrations };
+  // One run at a time: a :source typed while another runs waits for it.
+  let running: Promise<unknown> = Promise.resolve();
+  const serially = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = running.then(work, work);
+    running = next.catch(() => undefined);
+    return next;
+  };
 
   const run = async (code: string, chunkName = '=:lua'): Promise<LuaRunResult> => {
     // Like Lua's own REPL: try it as an expression first, then as statements.
@@ -148,6 +175,17 @@ export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined
   return {
     loadStartup,
     run,
+    setConversation(source) {
+      conversation = source;
+    },
+    source: (file) => serially(async () => {
+      await loadStartup();
+      return sourceFile(reloadParts, file ?? config.initFile);
+    }),
+    reload: () => serially(async () => {
+      await loadStartup();
+      return reloadConfig(reloadParts);
+    }),
     docs: {
       search: (words, limit) => docs().search(words, limit),
       get: (name) => docs().get(name),

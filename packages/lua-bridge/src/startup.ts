@@ -12,9 +12,11 @@ import type { ConfigInfo, PluginInfo, WorkflowInfo } from './api/api-context.js'
 import type { ChunkCache } from './chunk-cache.js';
 import { LuaError } from './lua-error.js';
 import type { LuaVM } from './lua-vm.js';
+import type { Owners } from './api/owners.js';
 
 export interface LoadError {
-  stage: 'runtime' | 'init' | 'plugin' | 'workflow';
+  /** 'source': a file run with `:source` that is neither init.lua, a plugin's nor a workflow. */
+  stage: 'runtime' | 'init' | 'plugin' | 'workflow' | 'source';
   /** The file that failed to load. */
   file: string;
   /** Where the error happened: "/…/init.lua", 12 (may be another file the loaded one required). */
@@ -44,10 +46,12 @@ export interface StartupParts {
   cache: ChunkCache;
   config: ConfigInfo;
   runtimePath: string;
+  /** Each file run owns what it registers (api/owners.ts). */
+  owners: Owners;
 }
 
 /** Plugin directories under plugins/, sorted by name (with or without an init.lua: both are listed). */
-function findPlugins(pluginsDir: string): PluginInfo[] {
+export function findPlugins(pluginsDir: string): PluginInfo[] {
   let names: string[];
   try {
     names = fs.readdirSync(pluginsDir, { withFileTypes: true }).filter((d) => d.isDirectory() || d.isSymbolicLink()).map((d) => d.name).sort();
@@ -65,14 +69,14 @@ function luaPath(dirs: string[]): string {
   return dirs.flatMap((d) => [path.join(d, 'lua', '?.lua'), path.join(d, 'lua', '?', 'init.lua')]).join(';');
 }
 
-function describeStage(stage: LoadError['stage'], file: string): string {
+export function describeStage(stage: LoadError['stage'], file: string): string {
   if (stage === 'runtime') return `the stock runtime ${file}`;
-  if (stage === 'init') return file;
+  if (stage === 'init' || stage === 'source') return file;
   if (stage === 'workflow') return `the workflow ${path.basename(file, '.lua')} (${file})`;
   return `the Lua plugin ${path.basename(path.dirname(file))} (${file})`;
 }
 
-function loadError(stage: LoadError['stage'], file: string, err: unknown): LoadError {
+export function loadError(stage: LoadError['stage'], file: string, err: unknown): LoadError {
   if (err instanceof LuaError) {
     return { stage, file, errorFile: err.file, line: err.line, message: err.luaMessage, traceback: err.traceback || undefined };
   }
@@ -105,6 +109,7 @@ export async function loadStartupFiles(parts: StartupParts): Promise<LoadReport>
   const attempt = async (stage: LoadError['stage'], file: string, plugin?: PluginInfo | WorkflowInfo) => {
     const t = performance.now();
     let ok = true;
+    parts.owners.add(file);
     try {
       await runFile(parts, file);
     } catch (err) {

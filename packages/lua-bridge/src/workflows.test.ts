@@ -68,3 +68,20 @@ describe('stock workflows', () => {
     expect((await s.runtime.run('order')).values[0]).toEqual(['stock todo']);
   });
 });
+
+describe('stock workflows on :reload', () => {
+  it('run again once each, and one init.lua now turns off is taken back', async () => {
+    const dir = stockDir({ 'plan.lua': 'lug.cmd.register("planning", function() end)\nplan_runs = (plan_runs or 0) + 1' });
+    s = setup({ 'init.lua': '-- nothing yet' }, { workflowsDir: dir });
+    await s.runtime.loadStartup();
+    await s.runtime.reload();
+    expect((await s.runtime.run('plan_runs')).values[0]).toBe(2);
+    expect(s.host.commands.get('planning')).toBeDefined();
+    s.lug.write('init.lua', 'lug.workflow.disable("plan")');
+    const results = await s.runtime.reload();
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect((await s.runtime.run('plan_runs')).values[0]).toBe(2);
+    expect(s.host.commands.get('planning')).toBeUndefined();
+    expect(s.runtime.config.workflows[0]).toMatchObject({ disabled: true, loaded: false });
+  });
+});

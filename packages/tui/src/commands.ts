@@ -13,6 +13,7 @@ import { rulesCommand } from './rules-command.js';
 import { editCommand, editKey } from './edit-command.js';
 import { exportCommands } from './export-commands.js';
 import { branchCommands } from './branch-commands.js';
+import { reloadCommands } from './reload-commands.js';
 
 const SOURCE = 'tui';
 
@@ -225,7 +226,7 @@ function lookCommands(c: TuiController): Command[] {
 const RESUME_LISTED = 15;
 
 function tuiCommands(c: TuiController): Command[] {
-  return [...approvalCommands(c), rulesCommand(c, SOURCE), ...conversationCommands(c), ...lookCommands(c), ...contextCommands(c), ...branchCommands(c), thinkCommand(c, SOURCE), editCommand(c, SOURCE), ...exportCommands(c, SOURCE)];
+  return [...approvalCommands(c), rulesCommand(c, SOURCE), ...conversationCommands(c), ...lookCommands(c), ...contextCommands(c), ...branchCommands(c), thinkCommand(c, SOURCE), editCommand(c, SOURCE), ...exportCommands(c, SOURCE), ...reloadCommands(c, SOURCE)];
 }
 
 function storedSessions(c: TuiController): Array<{ id: string }> {

@@ -72,6 +72,23 @@ export type TuiApprovals = Pick<Approvals, 'queue' | 'mode' | 'toggleAuto' | 'is
  */
 export interface LuaRunner {
   run(code: string, chunkName?: string): Promise<unknown>;
+  /** `:source [FILE]`: run FILE (default init.lua) again, taking back what it registered the last time. */
+  source?(file?: string): Promise<LuaSourceResult>;
+  /** `:reload`: init.lua and every Lua plugin again. */
+  reload?(): Promise<LuaSourceResult[]>;
+}
+
+/**
+ * One file run again (the Lua bridge's SourceResult): a failure has already
+ * been reported as a `notify` of level "error" naming the file and line.
+ */
+export interface LuaSourceResult {
+  file: string;
+  ok: boolean;
+  /** Registrations of its last run taken back. */
+  removed: number;
+  /** Options its last run set and this one did not, back to their defaults. */
+  optionsReset: string[];
 }
 
 /** Counts of the processes lug started (by default @lug/tools' process table). */

@@ -23,6 +23,7 @@ export type {
   PendingApproval,
   Preview,
   LuaRunner,
+  LuaSourceResult,
   ProcessCounts,
   FileLister,
   TuiSessionStore,

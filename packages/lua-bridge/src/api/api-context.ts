@@ -1,9 +1,9 @@
 /**
  * What every part of the `lug` API shares: the Lua state, the host registries,
- * the approvals, and the list of everything registered from Lua so `close()`
- * can take it all back.
+ * the approvals, and everything registered from Lua, by owner, so a file run
+ * again (and `close()`) takes back what it registered.
  */
-import type { LugHost } from '@lug/core';
+import type { LugHost, Message } from '@lug/core';
 import type { Approvals } from '@lug/approvals';
 import type { JsFunction, LuaState } from '../fengari.js';
 import type { LuaVM } from '../lua-vm.js';
@@ -11,6 +11,7 @@ import { luaConst } from '../lua-strings.js';
 import type { DocIndex } from '../docs/doc-index.js';
 import type { ProcessRunner } from '../process-runner.js';
 import type { McpConfigSink } from './mcp-sink.js';
+import type { Owners, Registrations } from './owners.js';
 
 /** One plugin directory under the config dir, or an npm plugin loaded with lug.plugin. */
 export interface PluginInfo {
@@ -59,34 +60,19 @@ export interface ApiContext {
   processRunner(): Promise<ProcessRunner>;
   /** Where lug.mcp.add and lug.mcp.remove go; without it they are an error. */
   mcp: McpConfigSink | undefined;
-  /** Remember a registration so close() undoes it; returns an idempotent remover. */
-  track(remove: () => void): () => void;
-}
-
-export function trackRegistrations(): { track(remove: () => void): () => void; undoAll(): void } {
-  const removers = new Set<() => void>();
-  return {
-    track(remove) {
-      let done = false;
-      const once = () => {
-        if (done) return;
-        done = true;
-        removers.delete(once);
-        remove();
-      };
-      removers.add(once);
-      return once;
-    },
-    undoAll() {
-      for (const remove of [...removers].reverse()) {
-        try {
-          remove();
-        } catch {
-          // one failed removal must not keep the others
-        }
-      }
-    },
-  };
+  /**
+   * Remember a registration so its owner's next run (and close()) undoes it;
+   * returns an idempotent remover. The owner is the one registering now
+   * (owners.ts); a registration finished after a wait passes the owner it
+   * read before waiting.
+   */
+  track(remove: () => void, owner?: string): () => void;
+  /** Who owns what Lua registers now, and the options each owner set. */
+  owners: Owners;
+  /** The conversation lug.session.messages reads (unset until the interface gives it). */
+  conversation(): readonly Message[] | undefined;
+  /** Every registration, by owner (what `track` adds to). */
+  registrations: Registrations;
 }
 
 /** Push a table of functions; each is wrapped so errors name `prefix.name`. */

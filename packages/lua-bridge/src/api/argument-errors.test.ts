@@ -52,7 +52,7 @@ const MISTAKES: Array<[string, string]> = [
   ['lug.proc.run({ "true" }, { max_bytes = -1 })', `bad argument #2 to 'lug.proc.run' (opts.max_bytes: expected a number greater than 0, got -1)`],
   ['lug.proc.spawn({ "sleep", "1" }, { detach = true })', `bad argument #2 to 'lug.proc.spawn' (opts: unknown field "detach"; the fields are: cwd, env, timeout, stdin, max_bytes)`],
   // lug.on and lug.off
-  ['lug.on("turn_begin", print)', `bad argument #1 to 'lug.on' (event: expected "session_start", "turn_start", "request_start", "retry", "text_delta", "reasoning_delta", "assistant_message", "tool_call", "approval_request", "approval_decision", "tool_start", "tool_progress", "tool_result", "usage", "context", "compaction_start", "after_compact", "mode_change", "option_change", "turn_end", "error", "notify", "before_compact" or "*", got "turn_begin")`],
+  ['lug.on("turn_begin", print)', `bad argument #1 to 'lug.on' (event: expected "session_start", "turn_start", "request_start", "retry", "text_delta", "reasoning_delta", "assistant_message", "tool_call", "approval_request", "approval_decision", "tool_start", "tool_progress", "tool_result", "usage", "context", "compaction_start", "after_compact", "mode_change", "option_change", "turn_end", "error", "notify", "before_compact", "before_request" or "*", got "turn_begin")`],
   ['lug.on("turn_end")', `bad argument #2 to 'lug.on' (fn: expected function, got no value)`],
   ['lug.off("x")', `bad argument #1 to 'lug.off' (remover: expected the function lug.on returned, got string)`],
   ['lug.off(1.5)', `bad argument #1 to 'lug.off' (remover: expected the function lug.on returned, got number)`],

@@ -1,7 +1,8 @@
 /**
  * lug.on / lug.off: Lua hooks on the core's event stream, and on the core's
- * hook points (before_compact), whose function may return a table that
- * changes what happens. lug.on returns the hook's remover, like every other
+ * hook points (tool_call, tool_result, before_request, before_compact), whose
+ * function may return a table that changes what happens. A name that is both
+ * (tool_call, tool_result) is the hook point: its input has the event's shape. lug.on returns the hook's remover, like every other
  * registration; lug.off(remover) calls it. Each event runs the hook on its
  * own coroutine (it may wait); a hook that fails is reported as a
  * notification naming where it was made, and stays subscribed. A hook
@@ -23,7 +24,8 @@ export const EVENT_NAMES: readonly LugEventType[] = LUG_EVENT_TYPES;
 export const HOOK_NAMES: readonly LugHookType[] = LUG_HOOK_TYPES;
 
 const ON = signature('lug.on', [
-  ['event', is.oneOf<LugEventType | LugHookType | '*'>(...EVENT_NAMES, ...HOOK_NAMES, '*')],
+  // tool_call and tool_result are both: listed once.
+  ['event', is.oneOf<LugEventType | LugHookType | '*'>(...new Set([...EVENT_NAMES, ...HOOK_NAMES]), '*')],
   ['fn', is.function],
 ]);
 /** The remover lug.on returned, by identity: lua_topointer of a light C function gives back the JS function pushed. */

@@ -43,6 +43,15 @@ export function pushHlApi(ctx: ApiContext, L: LuaState): void {
         // Said as the interface's check says it (the function's name comes in front of it).
         throw new Error((err as Error).message.replace(/^option highlights: /, ''));
       }
+      // Its owner run again without setting it leaves the group at its default (unless someone set it since).
+      const set = next[group];
+      ctx.track(() => {
+        if (!host.options.has('highlights')) return;
+        const now = { ...current() };
+        if (now[group] !== set) return;
+        delete now[group];
+        host.options.set('highlights', now);
+      });
       return 0;
     },
     get: (Ls) => {

@@ -8,6 +8,7 @@ import { pushConfigApi } from './config-api.js';
 import { pushDocsApi } from './docs-api.js';
 import { pushMcpApi } from './mcp.js';
 import { eventFunctions } from './events.js';
+import { groupFunction } from './group.js';
 import { pushHlApi } from './hl.js';
 import { npmPluginFunction } from './npm-plugin.js';
 import { pushOptTable } from './opt.js';
@@ -16,13 +17,20 @@ import { pushPromptApi } from './prompt.js';
 import { pushSessionApi } from './session.js';
 import { pushToolApi } from './tool.js';
 import { pushUiApi } from './ui.js';
+import { cwdFunction, pushEnvView } from './env.js';
+import { pushFsApi } from './fs.js';
+import { pushInspect } from './inspect.js';
+import { pushJsonApi } from './json.js';
+import { pushStrApi } from './str.js';
+import { pushTblApi } from './tbl.js';
+import { timerFunctions } from './timers.js';
 import { pushWorkflowApi } from './workflow.js';
 
 export function installLugGlobal(ctx: ApiContext): void {
   const { vm } = ctx;
   const { lua } = vm.f;
   const L = vm.L;
-  lua.lua_createtable(L, 0, 12);
+  lua.lua_createtable(L, 0, 24);
   const set = (name: string) => lua.lua_setfield(L, -2, luaConst(name));
   // The parts built as plain tables of functions; lug.opt has its own metatable.
   const setPart = (name: string) => {
@@ -48,6 +56,8 @@ export function installLugGlobal(ctx: ApiContext): void {
   setPart('cmd');
   pushKeymapApi(ctx, L);
   setPart('keymap');
+  lua.lua_pushjsfunction(L, vm.fn('lug.group', groupFunction(ctx)));
+  set('group');
   lua.lua_pushjsfunction(L, vm.fn('lug.plugin', npmPluginFunction(ctx)));
   set('plugin');
   pushDocsApi(ctx, L);
@@ -58,6 +68,26 @@ export function installLugGlobal(ctx: ApiContext): void {
   setPart('mcp');
   pushHlApi(ctx, L);
   setPart('hl');
+  // The standard library.
+  pushJsonApi(ctx, L);
+  setPart('json');
+  pushInspect(ctx, L);
+  set('inspect');
+  pushFsApi(ctx, L);
+  setPart('fs');
+  pushStrApi(ctx, L);
+  setPart('str');
+  pushTblApi(ctx, L);
+  setPart('tbl');
+  const timers = timerFunctions(ctx);
+  for (const name of ['defer', 'schedule', 'timer'] as const) {
+    lua.lua_pushjsfunction(L, vm.fn(`lug.${name}`, timers[name]));
+    set(name);
+  }
+  lua.lua_pushjsfunction(L, vm.fn('lug.cwd', cwdFunction(ctx)));
+  set('cwd');
+  pushEnvView(ctx, L);
+  set('env');
   pushWorkflowApi(ctx, L);
   setPart('workflow');
   pushPromptApi(ctx, L);

@@ -48,4 +48,13 @@ describe('lug.mcp', () => {
     s = setup();
     await expect(run('lug.mcp.add("x", { command = { "a" } })')).rejects.toThrow(/MCP servers cannot be configured in this lug/);
   });
+
+  it('a server init.lua no longer adds is taken away when it is sourced again; one it adds again stays', async () => {
+    const mcp = recordingSink();
+    s = setup({ 'init.lua': 'lug.mcp.add("a", { url = "https://a.example/mcp" })\nlug.mcp.add("b", { url = "https://b.example/mcp" })' }, { mcp });
+    await s.runtime.loadStartup();
+    s.lug.write('init.lua', 'lug.mcp.add("b", { url = "https://b.example/mcp" })');
+    await s.runtime.source();
+    expect([...mcp.servers.keys()]).toEqual(['b']);
+  });
 });

@@ -39,7 +39,10 @@ export function pushMcpApi(ctx: ApiContext, L: LuaState): void {
   pushFunctions(vm, L, 'lug.mcp', {
     add: (Ls) => {
       const [name, spec] = ADD.read(vm, Ls);
-      sink().add(name, spec, `lua:${vm.where(Ls)}`);
+      const servers = sink();
+      servers.add(name, spec, `lua:${vm.where(Ls)}`);
+      // Its file run again without adding it takes the server away.
+      ctx.track(() => void servers.remove(name));
       return 0;
     },
     remove: (Ls) => {

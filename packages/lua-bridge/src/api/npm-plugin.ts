@@ -67,6 +67,8 @@ export function npmPluginFunction(ctx: ApiContext): (L: LuaState) => number {
   const loaded = new Map<string, string>();
   return ctx.vm.asyncFn('lug.plugin', async (L) => {
     const [name] = PLUGIN.read(ctx.vm, L);
+    // Read before waiting: after the wait, no Lua is running to say who registers.
+    const owner = ctx.owners.current();
     const done = loaded.get(name);
     if (done) return [done];
     const { dir, entry } = resolveNpmPlugin(name, ctx.host.cwd, ctx.host.env);
@@ -80,7 +82,12 @@ export function npmPluginFunction(ctx: ApiContext): (L: LuaState) => number {
         throw new Error(`the plugin package "${name}" failed to load (${entry}): ${(err as Error).message}`);
       }
       const { plugin, unload } = await loadPlugin(ctx.host, mod, `the plugin package "${name}" (${entry})`);
-      ctx.track(unload);
+      ctx.track(() => {
+        loaded.delete(name);
+        const at = ctx.config.plugins.indexOf(info);
+        if (at >= 0) ctx.config.plugins.splice(at, 1);
+        unload();
+      }, owner);
       info.loaded = true;
       loaded.set(name, plugin.name);
       return [plugin.name];

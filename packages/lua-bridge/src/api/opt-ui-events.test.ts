@@ -89,13 +89,13 @@ describe('lug.on / lug.off', () => {
 
   it('"*" gets every event; a hook may wait', async () => {
     s = setup();
-    await run('types = {} lug.on("*", function(e) types[#types + 1] = e.type end) lug.on("tool_call", function(e) answer = lug.ui.confirm("saw " .. e.call.tool) end)');
-    s.host.events.emit('tool_call', { call: { id: '1', tool: 'read', args: {}, argsText: '{}' } });
+    await run('types = {} lug.on("*", function(e) types[#types + 1] = e.type end) lug.on("turn_start", function(e) answer = lug.ui.confirm("saw " .. e.prompt) end)');
+    s.host.events.emit('turn_start', { prompt: 'read' });
     await s.ui.questions(1);
     expect(s.ui.asked[0]!.message).toBe('saw read');
     s.ui.asked[0]!.answer(true);
     await new Promise((r) => setTimeout(r, 0));
-    expect(await run('return types, answer')).toEqual([['tool_call'], true]);
+    expect(await run('return types, answer')).toEqual([['turn_start'], true]);
   });
 
   it('a failing hook is reported and stays subscribed; an unknown event is an error', async () => {
@@ -106,7 +106,7 @@ describe('lug.on / lug.off', () => {
     expect(await run('return n')).toEqual([2]);
     expect(s.ui.notes[0]!.level).toBe('error');
     expect(s.ui.notes[0]!.message).toMatch(/the Lua hook for turn_end made at :lua:1 failed: :lua:1: hook broke/);
-    await expect(run('lug.on("turn_begin", print)')).rejects.toThrow(/^:lua:1: bad argument #1 to 'lug\.on' \(event: expected "session_start", "turn_start", .*, "notify", "before_compact" or "\*", got "turn_begin"\)$/);
+    await expect(run('lug.on("turn_begin", print)')).rejects.toThrow(/^:lua:1: bad argument #1 to 'lug\.on' \(event: expected "session_start", "turn_start", .*, "notify", "before_compact", "before_request" or "\*", got "turn_begin"\)$/);
   });
 });
 

@@ -28,6 +28,8 @@ export function pushOptTable(ctx: ApiContext, L: LuaState): void {
       let value = vm.toJs(Ls, 3, { functions: 'ref' });
       if (value instanceof LuaFunctionRef) value = vm.asJsFunction(value);
       host.options.set(name, value);
+      // Run again, the file that set it and no longer does leaves it at its default.
+      ctx.owners.optionSet(name);
       return 0;
     },
     __pairs: (Ls) => {

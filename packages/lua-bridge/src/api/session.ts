@@ -1,4 +1,4 @@
-/** lug.session: approve (a Lua function that answers in the approval dialog's place), send (a prompt as if typed), state (kept in the session file). */
+/** lug.session: approve (a Lua function that answers in the approval dialog's place), messages (session-messages.ts), send (a prompt as if typed), state (kept in the session file). */
 import type { Approver, ApproverAnswer } from '@lug/approvals';
 import type { StateValue } from '@lug/core';
 import type { LuaState } from '../fengari.js';
@@ -6,6 +6,7 @@ import { LuaError } from '../lua-error.js';
 import type { LuaFunctionRef } from '../lua-values.js';
 import { pushFunctions, pushRemover, type ApiContext } from './api-context.js';
 import { is, signature } from './validate.js';
+import { conversationCopy } from './session-messages.js';
 
 const APPROVE = signature('lug.session.approve', [['fn', is.function]]);
 const SEND = signature('lug.session.send', [['prompt', is.string.that((p) => p.trim() !== '', 'a non-empty prompt')]]);
@@ -40,6 +41,8 @@ function luaApprover(fn: LuaFunctionRef, source: string): Approver {
   };
 }
 
+const MESSAGES = signature('lug.session.messages', []);
+
 export function pushSessionApi(ctx: ApiContext, L: LuaState): void {
   const { vm, host } = ctx;
   pushFunctions(ctx.vm, L, 'lug.session', {
@@ -56,6 +59,11 @@ export function pushSessionApi(ctx: ApiContext, L: LuaState): void {
         return 0;
       }
       vm.pushJs(Ls, host.state.get(key) ?? null);
+      return 1;
+    },
+    messages: (Ls) => {
+      MESSAGES.read(ctx.vm, Ls);
+      ctx.vm.pushJs(Ls, conversationCopy(ctx.conversation));
       return 1;
     },
     approve: (Ls) => {

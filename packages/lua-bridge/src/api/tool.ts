@@ -201,6 +201,8 @@ function ruleWithExamples(ctx: ApiContext, L: LuaState, tool: string, fn: LuaFun
   const judge = typeof fn === 'string' ? fn : luaRule(fn, tool, source, ruleArgumentsOf(ctx.vm));
   const release = () => (typeof fn === 'string' ? undefined : fn.release());
   const wait = ctx.vm.asyncFn('lug.tool.rule', async () => {
+    // Read before waiting: after the wait, no Lua is running to say who registers.
+    const owner = ctx.owners.current();
     let remove: () => void;
     try {
       remove = await approvals.rule(tool, judge, { source, examples });
@@ -211,7 +213,7 @@ function ruleWithExamples(ctx: ApiContext, L: LuaState, tool: string, fn: LuaFun
     return [ctx.track(() => {
       remove();
       release();
-    })];
+    }, owner)];
   });
   return wait(L);
 }

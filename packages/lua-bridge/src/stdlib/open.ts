@@ -10,6 +10,8 @@ import type { LuaVM } from '../lua-vm.js';
 import { luaConst } from '../lua-strings.js';
 import { openIo, type IoHost } from './io.js';
 import { patchOs, type OsHost } from './os.js';
+import { openCollectgarbage } from './collectgarbage.js';
+import { patchCoroutineTopLevel } from './coroutine-top.js';
 
 /**
  * Lua code run once per state. A lug function that waits yields a sentinel up
@@ -76,4 +78,6 @@ export function openStandardLibraries(vm: LuaVM, host: IoHost & OsHost, cache?: 
   const prelude = cache ? cache.load(vm, luaConst(PRELUDE), '=lug prelude') : vm.load(PRELUDE, '=lug prelude');
   vm.call(prelude, [vm.pending]);
   prelude.release();
+  patchCoroutineTopLevel(vm);
+  openCollectgarbage(vm);
 }

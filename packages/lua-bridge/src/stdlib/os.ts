@@ -35,7 +35,7 @@ export function makeTempFile(): string {
 }
 
 export function patchOs(vm: LuaVM, host: OsHost): void {
-  const { lua, lauxlib } = vm.f;
+  const { lua } = vm.f;
   const L = vm.L;
   const str = (Ls: LuaState, i: number, fname: string): string => {
     if (lua.lua_type(Ls, i) !== lua.LUA_TSTRING) throw new Error(`bad argument #${i} to '${fname}' (string expected, got ${vm.typeName(Ls, i)})`);
@@ -99,13 +99,19 @@ export function patchOs(vm: LuaVM, host: OsHost): void {
   }
   lua.lua_pop(L, 1);
 
-  // print: the values, tab-separated, as one notification.
+  // print: the values, tab-separated, as one notification; each through the global tostring, as Lua 5.3's print does.
   lua.lua_pushjsfunction(
     L,
     vm.fn('print', (Ls) => {
       const parts: string[] = [];
-      for (let i = 1; i <= lua.lua_gettop(Ls); i++) {
-        parts.push(jsString(lauxlib.luaL_tolstring(Ls, i)));
+      const n = lua.lua_gettop(Ls);
+      lua.lua_getglobal(Ls, luaConst('tostring'));
+      for (let i = 1; i <= n; i++) {
+        lua.lua_pushvalue(Ls, n + 1);
+        lua.lua_pushvalue(Ls, i);
+        lua.lua_call(Ls, 1, 1);
+        if (lua.lua_type(Ls, -1) !== lua.LUA_TSTRING && lua.lua_type(Ls, -1) !== lua.LUA_TNUMBER) throw new Error("'tostring' must return a string to 'print'");
+        parts.push(jsString(lua.lua_tolstring(Ls, -1)!));
         lua.lua_pop(Ls, 1);
       }
       host.output(`${parts.join('\t')}\n`, 'stdout');

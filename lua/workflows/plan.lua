@@ -28,10 +28,15 @@ local function set(value)
   lug.ui.badge("plan", on and "PLAN" or nil)
 end
 
-lug.tool.rule("*", function(_, call)
+local ruled, why = pcall(lug.tool.rule, "*", function(_, call)
   if not on or READ_ONLY[call.kind] or ALSO_ALLOWED[call.tool] then return nil end
   return "deny", REASON
 end)
+-- Without its rule plan mode would refuse nothing: it is not offered at all (lug embedded without approvals).
+if not ruled then
+  lug.ui.notify("plan mode is not available: " .. tostring(why), "warn")
+  return
+end
 
 lug.cmd.register("plan", function(args)
   local word = (args or ""):match("^%s*(%S*)")

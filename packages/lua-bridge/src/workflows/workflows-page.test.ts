@@ -23,7 +23,7 @@ describe('the workflows page', () => {
   it('has a section for every stock workflow', () => {
     const stock = fs.readdirSync(STOCK_WORKFLOWS).filter((f) => f.endsWith('.lua')).map((f) => f.slice(0, -4));
     const documented = excerpts().map(([name]) => name);
-    for (const name of ['todo', 'plan']) expect(documented).toContain(name);
+    for (const name of ['todo', 'plan', 'prompts', 'skills']) expect(documented).toContain(name);
     for (const name of documented) expect(stock).toContain(name);
   });
 

@@ -98,3 +98,30 @@ describe('turning the workflows off', () => {
     expect(names).not.toContain('todo');
   });
 });
+
+describe('prompt files and skills', () => {
+  it('a skill\'s description is in the system prompt, its body only after the model loads it', async () => {
+    const box = sandbox();
+    mkdirSync(join(box.project, '.agents', 'skills', 'release'), { recursive: true });
+    writeFileSync(join(box.project, '.agents', 'skills', 'release', 'SKILL.md'), '---\nname: release\ndescription: How to cut a release\n---\nBump the version in VERSION-FILE-42.\n');
+    server = await startScriptedServer([turn(toolCall('skill', { name: 'release' }, { id: 'skill_1' })), text('Released.')]);
+    const r = await runLug(['-p', 'cut a release'], { cwd: box.project, env: lugEnv(server, 'anthropic', box) });
+    expect(r.code).toBe(0);
+    const [first, second] = server.modelRequests();
+    expect(JSON.stringify(first!.body.system)).toContain('- release: How to cut a release');
+    expect(JSON.stringify(first!.body)).not.toContain('VERSION-FILE-42');
+    expect(JSON.stringify(second!.body.messages)).toContain('VERSION-FILE-42');
+  });
+
+  it.skipIf(!hasTmux())('a prompt file is a :command sending its text with $ARGUMENTS filled in', async () => {
+    const box = sandbox();
+    mkdirSync(join(box.project, '.lug', 'prompts'), { recursive: true });
+    writeFileSync(join(box.project, '.lug', 'prompts', 'review.md'), '---\ndescription: Review a file\n---\nReview $ARGUMENTS carefully.\n');
+    server = await startScriptedServer([text('Reviewed.')]);
+    const s = startLug(box);
+    await s.waitFor(/~\/project/);
+    s.type(':review src/parser.ts\r');
+    await s.waitFor(/Reviewed\./, 15_000);
+    expect(JSON.stringify(server.modelRequests()[0]!.body.messages.at(-1))).toContain('Review src/parser.ts carefully.');
+  });
+});

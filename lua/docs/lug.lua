@@ -75,6 +75,25 @@ lug.session = {}
 ---@return fun() remove Removes the approver.
 function lug.session.approve(fn) end
 
+---Send a prompt as if the user typed it: from a key, a command or a hook. In the interface it is queued behind a running turn like a typed prompt (a text starting with `:` runs that command); in `lug -p` it runs after the current turn, in order (at most 50 in one run). In `lug --acp` (the editor sends the prompts) and while init.lua loads, nothing takes prompts, and it is an error.
+---
+---```lua
+---lug.keymap.set("<C-t>", function() lug.session.send("run the tests and fix what fails") end)
+---```
+---@param prompt string A non-empty prompt.
+function lug.session.send(prompt) end
+
+---Read or set a plugin's state kept in the session: a key to a JSON-like value (text, number, boolean, or a table of them), written to the session file and read back by `--continue`, `--resume` and `:resume`; `:clear` starts with none. `lug.session.state(key)` reads it (nil when unset); `lug.session.state(key, value)` sets it, `nil` removes it. Listen to `session_start` to follow a switch of session. The value is copied: change it and set it again.
+---
+---```lua
+---lug.session.state("todo", { { text = "write the test", state = "done" } })
+---local todo = lug.session.state("todo") or {}
+---```
+---@param key string 1 to 100 letters, digits and `_ . : -`, e.g. your plugin's name.
+---@param value? string|number|boolean|table The value to keep (omit to read; nil removes it).
+---@return any value When reading: the value, or nil.
+function lug.session.state(key, value) end
+
 ---The conversation so far, as a copy in plain Lua tables (changing it changes nothing): one table a message, oldest first. `{ role = "user", text = "…", images = 1 }` (images: how many were attached, absent when none); `{ role = "assistant", text = "…", calls = { { id = "…", tool = "bash", args = { … }, argsText = "{…}" } } }` (calls absent when none; args nil when the model sent invalid JSON); `{ role = "tool", results = { { callId = "…", tool = "bash", content = "…", isError = false } } }`. The model's reasoning is left out. After a compaction, the messages it replaced are still listed (the session keeps them). Empty until a conversation is open.
 ---
 ---```lua
@@ -100,6 +119,26 @@ function lug.ui.confirm(message) end
 ---@param message string|number
 ---@param level? "info"|"warn"|"error" Default "info".
 function lug.ui.notify(message, level) end
+
+---Show a panel above the input: a few lines (at most 12) a plugin keeps in view, such as the todo list while a turn runs. Setting the same name again replaces its lines in place; nil (or an empty list) takes it away. Headless, nothing is shown. Panels a file set go away when what it registered is taken back.
+---
+---```lua
+---lug.ui.panel("build", { "build: running…" })
+---lug.ui.panel("build", nil)
+---```
+---@param name string Letters, digits and `_ . : -`.
+---@param lines? string|string[] The lines (a text is split at newlines), or nil to take the panel away.
+function lug.ui.panel(name, lines) end
+
+---Show a mark in front of the status line, as AUTO is shown (plan mode shows `PLAN`); nil takes it away. A `lug.opt.statusline` function sees the marks in `badges` and they stay in front of its text. Headless, nothing is shown.
+---
+---```lua
+---lug.ui.badge("plan", "PLAN")
+---lug.ui.badge("plan", nil)
+---```
+---@param name string Letters, digits and `_ . : -`.
+---@param text? string The mark (a few letters), or nil to take it away.
+function lug.ui.badge(name, text) end
 
 ---Running programs: an argument list, never a shell string, so text the model controls cannot become a command. Programs run like bash's: in their own process group, killed with their children on timeout, on cancel and when lug exits; standard input is empty unless `stdin` is given.
 ---@class lug.proc
@@ -311,6 +350,29 @@ function lug.agent.list() end
 ---@return string|nil answer Its final answer, or nil when it did not finish.
 ---@return string? error Why: no such agent, cancelled, an error, the turn limit.
 function lug.agent.run(name, prompt, call) end
+---The system prompt's sections: a plugin adds a named section (a text, or a function giving it at each request), which comes after lug's own prompt and AGENTS.md under a `# name` heading, in the order added. `:context` counts them in the system prompt.
+---
+---```lua
+---lug.prompt.add("house-style", "Answer in British English.")
+---lug.prompt.add("branch", function() return "Current branch: " .. (lug.proc.run({ "git", "branch", "--show-current" }).stdout or "") end)
+---```
+---@class lug.prompt
+lug.prompt = {}
+
+---Add the section `name` (or replace the one of that name, in its place). A function is called at every request and returns the text (nil or "" leaves the section out); it must return at once (it cannot wait on lug.ui.confirm), and one that fails leaves its section out with an error notice.
+---@param name string Letters, digits and `_ . : -`; the heading it goes under.
+---@param text string|fun(): string|nil The section's text, or a function giving it.
+---@return fun() remove Takes the section out again.
+function lug.prompt.add(name, text) end
+
+---Take out the section `name` added from Lua; returns whether there was one.
+---@param name string
+---@return boolean removed
+function lug.prompt.remove(name) end
+
+---The names of the system prompt's sections, in order (those added from Lua and by plugins).
+---@return string[] names
+function lug.prompt.list() end
 
 ---MCP servers (Model Context Protocol): each server's tools become tools named `mcp__<server>__<tool>`, which ask by default and are judged by rules like any tool (a rule on "*" sees `call.tool`, which names the server). Servers start in the background; `:mcp` lists them with their state, tools and last error. They can also come from `.mcp.json` in Claude Code's format, in the config directory and in the project (a project's server asks once before it starts). See docs/mcp.md.
 ---@class lug.mcp
@@ -619,6 +681,7 @@ function lug.checkpoint.restore(id, opts) end
 ---@field tool string
 ---@field id string
 ---@field cwd string The project directory.
+---@field kind "read"|"edit"|"delete"|"move"|"search"|"execute"|"fetch"|"other" What kind of call it is, from the tool's describe: judge by it rather than by tool names (plan mode lets read and search through).
 ---@field abs_path? string The path this run judges, resolved against cwd with symlinks followed: a call that declares paths runs each rule once per path. Unset for a call that declares none.
 ---@field paths lug.RulePath[] Every path the call declares (empty when it declares none).
 

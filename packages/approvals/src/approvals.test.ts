@@ -80,7 +80,7 @@ describe('rules', () => {
     expect(await approvals.decide(request('write', { path: sneaky }, cwd), never)).toMatchObject({ allow: false, reason: 'no writes outside the project' });
     expect(await approvals.decide(request('write', { path: '../etc-link/x' }, cwd), never)).toMatchObject({ allow: false });
     await approvals.decide(request('read', {}, cwd), never);
-    expect(seen[2]).toEqual({ tool: 'read', id: expect.any(String), cwd, abs_path: cwd, paths: [{ path: '.', access: 'change', abs_path: cwd }] });
+    expect(seen[2]).toEqual({ tool: 'read', id: expect.any(String), cwd, kind: 'other', abs_path: cwd, paths: [{ path: '.', access: 'change', abs_path: cwd }] });
   });
 
   it('waits for an async rule that asks the user', async () => {
@@ -270,6 +270,6 @@ describe('events and wiring', () => {
     let seen: RuleCall | undefined;
     approvals.rule('now', (_args, call) => void (seen = call));
     await approvals.decide(request('now', { path: '/etc/passwd' }, '/x'), never);
-    expect(seen).toEqual({ tool: 'now', id: expect.any(String), cwd: '/x', paths: [] });
+    expect(seen).toEqual({ tool: 'now', id: expect.any(String), cwd: '/x', kind: 'other', paths: [] });
   });
 });

@@ -62,12 +62,13 @@ function units(request: JudgedCall, parts: Part[], unparsable?: string): Subject
   const paths: RulePath[] = [];
   for (const p of declared) paths.push({ path: p.path, access: p.access, abs_path: p.absPath });
   const { tool, id, cwd } = request;
+  const kind = request.description.kind;
   const units: Unit[] = [];
   // Plain literals, no spreads: this runs for every call that has rules (see bench/decide.bench.mjs).
   for (const p of parts) {
-    const call: RuleCall = { tool, id, cwd, paths };
+    const call: RuleCall = { tool, id, cwd, kind, paths };
     if (!paths.length) units.push({ args: p.args, part: p.part, bash: p.bash, call });
-    for (const path of paths) units.push({ args: p.args, part: p.part, bash: p.bash, path: path.abs_path, call: { tool, id, cwd, paths, abs_path: path.abs_path } });
+    for (const path of paths) units.push({ args: p.args, part: p.part, bash: p.bash, path: path.abs_path, call: { tool, id, cwd, kind, paths, abs_path: path.abs_path } });
   }
   return unparsable ? { units, unparsable } : { units };
 }

@@ -3,7 +3,7 @@
  * approvers through exactly these; the TUI draws the queue and answers it.
  */
 import type { BashPart } from './bash-part.js';
-import type { ApprovalMode, AuthorizeDecision, AuthorizeRequest, CallDescription, PathAccess } from '@lug/core';
+import type { ApprovalMode, AuthorizeDecision, AuthorizeRequest, CallDescription, PathAccess, ToolKind } from '@lug/core';
 
 export type Verdict = 'allow' | 'ask' | 'deny';
 
@@ -21,6 +21,8 @@ export interface RuleCall {
   tool: string;
   id: string;
   cwd: string;
+  /** What kind of call it is, from the tool's description (read, edit, delete, move, search, execute, fetch, other): rules judge by it rather than by tool names. */
+  kind: ToolKind;
   /**
    * The path this run of the rule judges: a call that declares paths runs each
    * rule once per path, with this set to it. Unset for a call that declares none.

@@ -128,7 +128,7 @@ function openSession(host: LugHost, store: SessionStore, args: CliArgs): { sessi
   if (args.continue && !id) throw new Error(`--continue: there is no earlier session in ${host.cwd}`);
   if (!id) return { session: new Session(host, { store }), notices: [] };
   const stored = store.load(id);
-  const session = new Session(host, { store, id, messages: stored.messages, usage: stored.usage, cost: stored.cost, compactions: stored.compactions, branches: stored.branches.length, hydrate: stored.hydrate });
+  const session = new Session(host, { store, id, messages: stored.messages, usage: stored.usage, cost: stored.cost, compactions: stored.compactions, branches: stored.branches.length, hydrate: stored.hydrate, state: stored.state });
   return { session, notices: stored.notice ? [stored.notice] : [] };
 }
 

@@ -52,6 +52,9 @@ export function readImages(paths: string[], cwd: string): ImagePart[] {
 /** The turn's end reasons that exit 1: the model did not finish what it was asked. */
 const STOPPED_SHORT = new Set(['error', 'max_turns', 'max_tokens', 'refusal', 'content_filter', 'context_window', 'max_cost', 'hook']);
 
+/** Prompts Lua may send (lug.session.send) in one `lug -p` run, after the first: a bound on a hook that sends at every turn's end. */
+export const MAX_SENT_PROMPTS = 50;
+
 export async function runHeadless(args: CliArgs, prompt: string, cwd: string, env: NodeJS.ProcessEnv, out: Writers, startup: StartupOptions = {}): Promise<number> {
   const images = readImages(args.images, cwd);
   const lug = await composeLug({ ...startup, cwd, env, args, interactive: false });
@@ -71,8 +74,18 @@ export async function runHeadless(args: CliArgs, prompt: string, cwd: string, en
   printer.start({ sessionId: lug.session.id, model: lug.session.modelName() ?? null, cwd: lug.host.cwd, resumed: args.continue || args.resume !== undefined });
   const onSignal = () => lug.session.cancel();
   process.once('SIGINT', onSignal);
+  // lug.session.send during the run: each prompt runs after the turn, in order, while the turns end well.
+  const sent: string[] = [];
+  const stopServing = lug.host.inbox.serve((p) => void sent.push(p));
   try {
-    const end = await lug.session.submit(prompt, { images });
+    let end = await lug.session.submit(prompt, { images });
+    for (let followUps = 0; end.reason === 'done' && sent.length; followUps++) {
+      if (followUps === MAX_SENT_PROMPTS) {
+        end = { reason: 'error', text: '', error: `lug.session.send sent more than ${MAX_SENT_PROMPTS} prompts in one lug -p run; stopped (a hook that sends at every turn's end?)` };
+        break;
+      }
+      end = await lug.session.submit(sent.shift()!);
+    }
     if (args.outputFormat === 'json') safe.stdout(JSON.stringify(wireFields(headlessResult(end, lug.session, printer))) + '\n');
     if (args.outputFormat === 'text') {
       if (end.reason === 'error') safe.stderr(`lug: ${end.error}\n`);
@@ -81,6 +94,7 @@ export async function runHeadless(args: CliArgs, prompt: string, cwd: string, en
     if (end.reason === 'cancelled') return 130;
     return STOPPED_SHORT.has(end.reason) ? 1 : 0;
   } finally {
+    stopServing();
     process.off('SIGINT', onSignal);
     printer.close();
     // The turn's checkpoint is complete before lug exits (lug rewind and :undo read it).

@@ -14,6 +14,9 @@ import { HookRegistry } from './hooks.js';
 import { DEFAULT_LIMITS, type Limits } from './limits.js';
 import { createOptions, type OptionsStore } from './options.js';
 import { PathLocks } from './path-lock.js';
+import { PromptInbox } from './prompt-inbox.js';
+import { PromptSections } from './prompt-sections.js';
+import { SessionState } from './session-state.js';
 import { ProviderRegistry, type Env } from './provider.js';
 import type { CallDescription } from './tool-description.js';
 import { ToolRegistry } from './tool-registry.js';
@@ -32,6 +35,12 @@ export interface LugHost {
   readonly providers: ProviderRegistry;
   readonly locks: PathLocks;
   readonly limits: Limits;
+  /** Named sections plugins add to the system prompt (`lug.prompt.add`). */
+  readonly prompt: PromptSections;
+  /** Prompts plugins send as if typed (`lug.session.send`); the front end serves it. */
+  readonly inbox: PromptInbox;
+  /** Plugins' state kept in the session file (`lug.session.state`); the session fills and saves it. */
+  readonly state: SessionState;
   /** Decides whether a call may run; the scheduler runs nothing it did not allow. Set by createHost, read-only. */
   readonly authorize: Authorizer;
   /** Headless or interactive, chosen by createHost; read-only. */
@@ -102,6 +111,9 @@ export function createHost(opts: HostOptions): LugHost {
     providers: new ProviderRegistry({ option: (name) => (options.has(name) ? options.get(name) : undefined) }),
     locks: new PathLocks(),
     limits: { ...DEFAULT_LIMITS, ...opts.limits },
+    prompt: new PromptSections(events),
+    inbox: new PromptInbox(),
+    state: new SessionState(),
   } as LugHost;
   hookPoint(host, 'ui', () => ui, 'it is chosen when the host is made (createHost({ interactive })); an interface serves host.ui.confirms');
   // Until the factory returns, there is no authorizer: a call made meanwhile is refused.

@@ -7,6 +7,7 @@
 import { kindOf, messageProblem, usageProblem } from './message-check.js';
 import type { Message, Usage } from './messages.js';
 import type { Compaction } from './compaction-record.js';
+import { stateValueProblem, type StateValue } from './session-state.js';
 
 export interface SessionHeader {
   type: 'session';
@@ -50,7 +51,14 @@ export interface SwitchLine {
   branch: number;
 }
 
-export type SessionLine = SessionHeader | { type: 'message'; message: Message } | { type: 'usage'; usage: Usage; cost?: number } | CompactionLine | RewindLine | SwitchLine;
+/** A state line: a plugin's state `key` is now `value` (null: removed); the last line of a key wins. */
+export interface StateLine {
+  type: 'state';
+  key: string;
+  value: StateValue;
+}
+
+export type SessionLine = SessionHeader | StateLine | { type: 'message'; message: Message } | { type: 'usage'; usage: Usage; cost?: number } | CompactionLine | RewindLine | SwitchLine;
 
 export type ReadLine = { record: SessionLine; problem?: undefined } | { record?: undefined; problem: string };
 
@@ -116,8 +124,13 @@ export function readRecordLine(text: string): ReadLine {
     if (typeof value.branch !== 'number' || !Number.isInteger(value.branch) || value.branch < 1) return { problem: `a switch's branch must be a branch number, got ${kindOf(value.branch)}` };
     return { record: { type: 'switch', branch: value.branch } };
   }
+  if (value.type === 'state') {
+    if (typeof value.key !== 'string' || value.key === '') return { problem: `a state record's key must be a non-empty string, got ${kindOf(value.key)}` };
+    const problem = stateValueProblem(value.value, `state "${value.key}"`);
+    return problem ? { problem } : { record: { type: 'state', key: value.key, value: value.value as StateValue } };
+  }
   if (value.type === 'session') return { problem: 'a second session header, after the first line' };
-  return { problem: `a record's type must be "message", "usage", "compaction", "rewind" or "switch", got ${kindOf(value.type)}` };
+  return { problem: `a record's type must be "message", "usage", "compaction", "rewind", "switch" or "state", got ${kindOf(value.type)}` };
 }
 
 const REASONS = ['threshold', 'overflow', 'command'];

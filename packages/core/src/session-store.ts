@@ -17,6 +17,7 @@ import { SessionPaths } from './session-paths.js';
 import { HollowMessages, type Hydrate } from './hollow-messages.js';
 import { forEachLine } from './file-lines.js';
 import type { Compaction } from './compaction-record.js';
+import type { StateValue } from './session-state.js';
 import { readHeaderLine, readRecordLine, type SessionHeader, type SessionLine } from './session-records.js';
 import { outlineSession, type SessionOutline } from './session-outline.js';
 
@@ -45,6 +46,8 @@ export interface StoredSession {
   path: string;
   /** What was skipped or repaired on load, naming the file and lines; absent when the file was whole. */
   notice?: string;
+  /** Plugins' state (`lug.session.state`) as the file last had it. */
+  state: [string, StateValue][];
 }
 
 /** A branch kept in a session file, as `:resume` lists it. */
@@ -156,6 +159,7 @@ export class SessionStore {
     const hollows = new HollowMessages(path);
     let usage: Usage = { inputTokens: 0, outputTokens: 0 };
     let cost: number | undefined = 0;
+    const state = new Map<string, StateValue>();
     const skipped: Array<{ line: number; problem: string }> = [];
     forEachLine(path, (text, number, offset) => {
       if (number === 1) {
@@ -172,7 +176,10 @@ export class SessionStore {
         usage = read.record.usage;
         cost = typeof read.record.cost === 'number' ? read.record.cost : undefined;
       } else if (read.record.type === 'compaction') paths.compact(read.record.compaction, read.record.kept);
-      else if (read.record.type === 'rewind') paths.rewind(read.record.to, read.record.branch);
+      else if (read.record.type === 'state') {
+        if (read.record.value === null) state.delete(read.record.key);
+        else state.set(read.record.key, read.record.value);
+      } else if (read.record.type === 'rewind') paths.rewind(read.record.to, read.record.branch);
       else if (read.record.type === 'switch' && !paths.switchTo(read.record.branch)) skipped.push({ line: number, problem: `a switch to branch ${read.record.branch}, which the file does not hold` });
     });
     if (!header) throw headerError(path, headerProblem ?? 'the first line is empty');
@@ -182,7 +189,7 @@ export class SessionStore {
     // What is sent is whole; what only the file and the transcript's far past need stays hollow until asked for.
     hollows.hydrate(messages, compaction?.keptFrom ?? 0, messages.length);
     const branches = paths.branches.map((b) => ({ n: b.n, at: b.at, messages: b.messages.length, prompt: firstPromptAfter(b.messages, b.at) }));
-    return { header, messages, usage, cost, path, compactions, branches, hydrate: hollows.hydrate, ...(compaction ? { compaction } : {}), ...(notice ? { notice } : {}) };
+    return { header, messages, usage, cost, path, compactions, branches, hydrate: hollows.hydrate, state: [...state], ...(compaction ? { compaction } : {}), ...(notice ? { notice } : {}) };
   }
 
   /**

@@ -10,7 +10,8 @@ import { costOf, formatCost, type ModelPricing } from './pricing.js';
 import { defaultModel, NO_MODEL_MESSAGE, ProviderError, type ModelInfo, type Provider, type ThinkingLevel } from './provider.js';
 import type { SessionLine, SessionStore } from './session-store.js';
 import { newSessionId } from './session-store.js';
-import { buildSystemPrompt } from './system-prompt.js';
+import { buildSystemPrompt, renderSections } from './system-prompt.js';
+import type { StateChange, StateValue } from './session-state.js';
 import type { Compaction } from './compaction-record.js';
 import type { ConversationContext, ContextMeasure } from './conversation-context.js';
 import { ContextKeeper, type ContextReport, type ModelRun } from './context-keeper.js';
@@ -37,6 +38,8 @@ export interface SessionOptions {
   branches?: number;
   /** Reads back what the store left in the file of messages before the compaction (StoredSession.hydrate). */
   hydrate?: Hydrate;
+  /** The resumed session's plugin state (StoredSession.state). */
+  state?: readonly [string, StateValue][];
 }
 
 /** A prompt of the conversation, as `:rewind` lists it. */
@@ -73,6 +76,8 @@ export class Session {
   /** Messages of a conversation whose file is not made yet (no answer from a model so far). */
   private unsaved: Message[] = [];
   private systemPrompt: string | undefined;
+  /** Plugins' sections as the last request rendered them (host.prompt). */
+  private sections: string | undefined;
   /** What of the history is sent, how much of the window it fills, and making room. */
   private keeper: ContextKeeper;
   private get context(): ConversationContext {
@@ -82,6 +87,8 @@ export class Session {
   private branchCount = 0;
   /** Fills in messages read back hollow (a resumed big session); none for a session made here. */
   private hydrate: Hydrate | undefined;
+  /** Whether this session fills and saves host.state (it has a file, or was given a state). */
+  private readonly ownsState: boolean;
 
   constructor(
     readonly host: LugHost,
@@ -105,8 +112,28 @@ export class Session {
     this.context.restore(opts.compactions ?? (opts.compaction ? [opts.compaction] : []));
     this.branchCount = opts.branches ?? 0;
     this.hydrate = opts.hydrate;
+    // The conversation lug runs (one with a file) owns the host's plugin state; a session without a file (a test's, a helper's) leaves it alone.
+    this.ownsState = opts.store !== undefined || opts.state !== undefined;
+    if (this.ownsState) {
+      host.state.replace(opts.state ?? []);
+      host.state.subscribe((change) => this.saveState(change));
+    }
     host.events.emit('session_start', { sessionId: this.id, cwd: host.cwd, resumed: opts.id !== undefined });
   }
+
+  /** A plugin changed its state: the file keeps it (once the file exists; it is made with every key then). */
+  private saveState(change: StateChange): void {
+    if ('replaced' in change || !this.opts.store || !this.fileCreated) return;
+    // Only the state of the conversation running now: an earlier one (:resume swapped it) keeps its file as it was.
+    this.opts.store.append(this.id, { type: 'state', key: change.key, value: change.value ?? null });
+  }
+
+  /** Every key of the plugin state, as records: what a new file starts with. */
+  private writeStateSnapshot(): void {
+    if (!this.opts.store || !this.ownsState) return;
+    for (const [key, value] of this.host.state.entries()) this.opts.store.append(this.id, { type: 'state', key, value });
+  }
+
 
   get messages(): readonly Message[] {
     return this.history;
@@ -136,9 +163,15 @@ export class Session {
     if (creates && (this.usage.inputTokens || this.usage.outputTokens)) this.saveUsage();
   }
 
-  /** The system prompt of the next request: built once, and again after a compaction (AGENTS.md as it is now). */
+  /** The system prompt of the next request: built once, and again after a compaction (AGENTS.md as it is now); plugins' sections as they are at each request. */
   private system(): string {
-    return (this.systemPrompt ??= buildSystemPrompt({ cwd: this.host.cwd, tools: this.host.tools.names() }));
+    return (this.systemPrompt ??= buildSystemPrompt({ cwd: this.host.cwd, tools: this.host.tools.names() })) + (this.sections ??= renderSections(this.host.prompt.render()));
+  }
+
+  /** The system prompt a request sends: plugins' sections rendered again (once a request; measuring the context reuses them). */
+  private requestSystem(): string {
+    this.sections = undefined;
+    return this.system();
   }
 
   /** The messages the next request sends: after the compaction, its summary in front, old tool output stubbed. */
@@ -230,7 +263,7 @@ export class Session {
       provider,
       model,
       modelName,
-      system: () => this.system(),
+      system: () => this.requestSystem(),
       tools: () => host.tools.specs(),
       maxTurns: host.options.get<number>('max_turns'),
       maxTokens: host.options.get<number>('max_tokens'),
@@ -337,6 +370,7 @@ export class Session {
         store.append(this.id, { type: 'message', message: one[0]! });
       }
       for (const compaction of this.context.all()) store.append(this.id, { type: 'compaction', compaction, kept: this.history.length - compaction.keptFrom });
+      this.writeStateSnapshot();
       store.append(this.id, { type: 'usage', usage: this.usage, ...(this.cost !== undefined ? { cost: this.cost } : {}) });
     }
     this.host.events.emit('session_start', { sessionId: this.id, cwd: this.host.cwd, resumed: true });
@@ -352,6 +386,7 @@ export class Session {
       this.fileCreated = true;
       // The prompts that waited for the model's first answer go first.
       for (const message of this.unsaved.splice(0)) store.append(this.id, { type: 'message', message });
+      this.writeStateSnapshot();
     }
     store.append(this.id, line);
   }
@@ -374,11 +409,12 @@ export class Session {
     this.cost = 0;
     this.fileCreated = false;
     this.unsaved = [];
+    if (this.ownsState) this.host.state.replace([]);
     this.host.events.emit('session_start', { sessionId: this.id, cwd: this.host.cwd, resumed: false });
   }
 
   /** Switch to a stored conversation (`:resume`); its system prompt is built again, as at start-up. */
-  resume(id: string, messages: Message[], usage: Usage = emptyUsage(), cost?: number, compactions?: Compaction | readonly Compaction[], branches = 0, hydrate?: Hydrate): void {
+  resume(id: string, messages: Message[], usage: Usage = emptyUsage(), cost?: number, compactions?: Compaction | readonly Compaction[], branches = 0, hydrate?: Hydrate, state: readonly [string, StateValue][] = []): void {
     this.cancel();
     this.systemPrompt = this.opts.systemPrompt;
     this.id = id;
@@ -390,6 +426,7 @@ export class Session {
     this.cost = cost;
     this.fileCreated = true;
     this.unsaved = [];
+    if (this.ownsState) this.host.state.replace(state);
     this.host.events.emit('session_start', { sessionId: id, cwd: this.host.cwd, resumed: true });
   }
 }

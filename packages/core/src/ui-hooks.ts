@@ -15,6 +15,10 @@ export type NoticeLevel = 'info' | 'warn' | 'error';
 interface UiBase {
   confirm(message: string, signal?: AbortSignal): Promise<boolean>;
   notify(message: string, level?: NoticeLevel): void;
+  /** Show the panel `name` (lines above the input), or take it away with undefined; headless, nothing is shown. */
+  panel(name: string, lines: readonly string[] | undefined): void;
+  /** Show the mark `name` in front of the status line (`PLAN`), or take it away with undefined; headless, nothing is shown. */
+  badge(name: string, text: string | undefined): void;
 }
 
 /** Nobody can answer (`lug -p`, a headless agent): a confirm answers no, with a notice saying so. */
@@ -26,6 +30,49 @@ export interface HeadlessUi extends UiBase {
 export interface InteractiveUi extends UiBase {
   readonly interactive: true;
   readonly confirms: ConfirmQueue;
+  /** The panels an interface shows above its input, in the order they were first set. */
+  readonly panels: PanelBoard;
+  /** The marks an interface shows in front of its status line, each a panel of one line. */
+  readonly badges: PanelBoard;
+}
+
+export interface Panel {
+  name: string;
+  lines: readonly string[];
+}
+
+/** At most this many lines a panel: a panel is a glance above the input, not a page. */
+export const PANEL_MAX_LINES = 12;
+
+/**
+ * Panels above the input (`lug.ui.panel`): a plugin's few lines, such as the
+ * todo list while a turn runs. An interface subscribes and shows
+ * `getSnapshot()`; setting a name again replaces its lines in place.
+ */
+export class PanelBoard {
+  private panels: Panel[] = [];
+  private listeners = new Set<() => void>();
+
+  set(name: string, lines: readonly string[] | undefined): void {
+    if (typeof name !== 'string' || !name) throw new TypeError(`a panel's name is a non-empty text, got ${JSON.stringify(name)}`);
+    if (lines !== undefined && (!Array.isArray(lines) || !lines.every((l) => typeof l === 'string'))) throw new TypeError(`panel "${name}" takes a list of lines (texts)`);
+    const at = this.panels.findIndex((p) => p.name === name);
+    if (lines === undefined || lines.length === 0) {
+      if (at < 0) return;
+      this.panels = this.panels.filter((_, i) => i !== at);
+    } else {
+      const panel = { name, lines: lines.slice(0, PANEL_MAX_LINES) };
+      this.panels = at < 0 ? [...this.panels, panel] : this.panels.map((p, i) => (i === at ? panel : p));
+    }
+    for (const fn of [...this.listeners]) fn();
+  }
+
+  subscribe = (fn: () => void): (() => void) => {
+    this.listeners.add(fn);
+    return () => void this.listeners.delete(fn);
+  };
+
+  getSnapshot = (): readonly Panel[] => this.panels;
 }
 
 export type UiHooks = HeadlessUi | InteractiveUi;
@@ -128,14 +175,20 @@ export function headlessUi(events: EventBus): HeadlessUi {
       return false;
     },
     notify: notifier(events),
+    panel() {},
+    badge() {},
   });
 }
 
 /** Confirms go to the queue an interface serves (answered no while none does); notices to the event stream (and so to the transcript). */
-export function interactiveUi(events: EventBus, confirms: ConfirmQueue = new ConfirmQueue()): InteractiveUi {
+export function interactiveUi(events: EventBus, confirms: ConfirmQueue = new ConfirmQueue(), panels: PanelBoard = new PanelBoard(), badges: PanelBoard = new PanelBoard()): InteractiveUi {
   return Object.freeze({
     interactive: true as const,
     confirms,
+    panels,
+    badges,
+    badge: (name: string, text: string | undefined) => badges.set(name, text === undefined ? undefined : [text]),
+    panel: (name: string, lines: readonly string[] | undefined) => panels.set(name, lines),
     async confirm(message: string, signal?: AbortSignal) {
       if (confirms.served) return confirms.ask(message, signal);
       events.emit('notify', { message: `confirm answered "no" (the interface is not showing confirms yet, or any more): ${message}`, level: 'warn' });

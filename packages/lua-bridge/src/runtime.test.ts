@@ -1,17 +1,14 @@
 /** Start-up: basic.lug → init.lua → plugins; broken files are reported and the rest loads. */
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { allowAll, createHost } from '@lug/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChunkCache } from './chunk-cache.js';
 import { createLuaRuntime, defaultConfigDir } from './runtime.js';
-import { setup, tempLug, type Setup } from './test-support.js';
+import { noWorkflows, setup, tempLug, type Setup } from './test-support.js';
 
 let s: Setup | undefined;
 afterEach(() => s?.runtime.close());
-/** These tests are about basic.lug, init.lua and plugins: the stock workflows (workflows.test.ts) are left out. */
-const NO_WORKFLOWS = fs.mkdtempSync(path.join(os.tmpdir(), 'lug-no-workflows-'));
 
 describe('loading', () => {
   it('loads basic.lug, then init.lua, then plugins in name order', async () => {
@@ -19,7 +16,7 @@ describe('loading', () => {
       'init.lua': 'order = { "init" }',
       'plugins/b/init.lua': 'table.insert(order, "b")',
       'plugins/a/init.lua': 'table.insert(order, "a")',
-    }, { workflowsDir: NO_WORKFLOWS });
+    });
     const report = await s.runtime.loadStartup();
     expect(report.errors).toEqual([]);
     expect(report.files.map((f) => [f.stage, path.basename(path.dirname(f.file)) === 'lug' ? 'init' : path.basename(f.file) === 'basic.lug' ? 'basic' : path.basename(path.dirname(f.file))])).toEqual([
@@ -73,7 +70,7 @@ describe('loading', () => {
   });
 
   it('runs without an init.lua or plugins', async () => {
-    s = setup({}, { workflowsDir: NO_WORKFLOWS });
+    s = setup({});
     const report = await s.runtime.loadStartup();
     expect(report.errors).toEqual([]);
     expect(report.files.map((f) => f.stage)).toEqual(['runtime']);
@@ -159,16 +156,16 @@ lug.on("turn_start", function() end)`,
 describe('the chunk cache', () => {
   it('a second state loads unchanged files from bytecode, with the same file and line in errors', async () => {
     const cache = new ChunkCache();
-    const first = setup({ 'init.lua': 'function fails()\n  error("line two")\nend' }, { chunkCache: cache, workflowsDir: NO_WORKFLOWS });
+    const first = setup({ 'init.lua': 'function fails()\n  error("line two")\nend' }, { chunkCache: cache });
     await first.runtime.loadStartup();
     expect(cache.stats).toEqual({ hits: 0, misses: 3 }); // the prelude, basic.lug, init.lua
-    const second = createLuaRuntime(first.host, undefined, { configDir: first.lug.configDir, chunkCache: cache, workflowsDir: NO_WORKFLOWS });
+    const second = createLuaRuntime(first.host, undefined, { configDir: first.lug.configDir, chunkCache: cache, workflowsDir: noWorkflows(first.lug) });
     first.runtime.close();
     await second.loadStartup();
     expect(cache.stats).toEqual({ hits: 3, misses: 3 });
     await expect(second.run('fails()')).rejects.toThrow(`${first.lug.configDir}/init.lua:2: line two`);
     fs.writeFileSync(path.join(first.lug.configDir, 'init.lua'), 'edited = true');
-    const third = createLuaRuntime(first.host, undefined, { configDir: first.lug.configDir, chunkCache: cache, workflowsDir: NO_WORKFLOWS });
+    const third = createLuaRuntime(first.host, undefined, { configDir: first.lug.configDir, chunkCache: cache, workflowsDir: noWorkflows(first.lug) });
     second.close();
     await third.loadStartup();
     expect(cache.stats).toEqual({ hits: 5, misses: 4 });
@@ -180,14 +177,14 @@ describe('the chunk cache', () => {
     const lug = tempLug({ 'init.lua': 'x = 1' });
     const dir = path.join(lug.root, 'cache', 'lug', 'lua');
     const host = createHost({ cwd: lug.project, env: lug.env, authorize: allowAll });
-    const a = createLuaRuntime(host, undefined, { configDir: lug.configDir, chunkCache: new ChunkCache({ dir }), workflowsDir: NO_WORKFLOWS });
+    const a = createLuaRuntime(host, undefined, { configDir: lug.configDir, chunkCache: new ChunkCache({ dir }), workflowsDir: noWorkflows(lug) });
     await a.loadStartup();
     a.close();
     await new Promise((r) => setImmediate(r)); // compiled chunks are written once the process is idle
     expect(fs.readdirSync(dir).filter((f) => f.endsWith('.luac'))).toHaveLength(3);
     expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
     const fresh = new ChunkCache({ dir });
-    const b = createLuaRuntime(host, undefined, { configDir: lug.configDir, chunkCache: fresh, workflowsDir: NO_WORKFLOWS });
+    const b = createLuaRuntime(host, undefined, { configDir: lug.configDir, chunkCache: fresh, workflowsDir: noWorkflows(lug) });
     await b.loadStartup();
     expect(fresh.stats).toEqual({ hits: 3, misses: 0 });
     expect((await b.run('x')).values[0]).toBe(1);

@@ -91,6 +91,13 @@ export interface Setup {
   events: LugEvent[];
 }
 
+/** An empty directory of stock workflows. */
+export function noWorkflows(lug: TempLug): string {
+  const dir = path.join(lug.root, 'no-workflows');
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
 /** A host with approvals and Lua; interactive (confirms answered by hand) unless `interactive: false`. */
 export function setup(files: Record<string, string> = {}, opts: LuaRuntimeOptions = {}, hostOpts: { interactive?: boolean } = {}): Setup {
   const lug = tempLug(files);
@@ -98,7 +105,8 @@ export function setup(files: Record<string, string> = {}, opts: LuaRuntimeOption
   const ui = new HandUi(host);
   const events: LugEvent[] = [];
   host.events.onAny((e) => events.push(e));
-  const runtime = createLuaRuntime(host, approvals, { configDir: lug.configDir, ...opts });
+  // No stock workflows unless a test asks for them (workflowsDir): each test sees only the Lua it wrote.
+  const runtime = createLuaRuntime(host, approvals, { configDir: lug.configDir, workflowsDir: noWorkflows(lug), ...opts });
   return { lug, host, approvals, runtime, ui, events };
 }
 

@@ -76,6 +76,53 @@ describe('App: a turn', () => {
     await waitFor(() => t.session.prompts.length === 2);
     expect(t.session.prompts).toEqual(['first', 'second']);
   });
+
+  it('takes a prompt a plugin sends (lug.session.send) as if typed: queued behind the running turn', async () => {
+    const t = mountApp({ script: () => undefined });
+    t.host.inbox.send('from a key');
+    await settle();
+    expect(t.session.prompts).toEqual(['from a key']);
+    t.host.inbox.send('after it');
+    await settle();
+    expect(t.frame()).toContain('queued: after it');
+    t.session.end('done');
+    await waitFor(() => t.session.prompts.length === 2);
+    expect(t.session.prompts).toEqual(['from a key', 'after it']);
+  });
+});
+
+describe('App: panels (lug.ui.panel)', () => {
+  it('shows a panel\'s lines above the input, replaces them in place and takes them away', async () => {
+    const t = mountApp({ script: () => undefined });
+    t.host.ui.panel('todo', ['todo 0/2', '  ☐ one', '  ☐ two']);
+    t.host.ui.panel('other', ['other panel']);
+    await settle();
+    expect(plain(t.frame())).toMatch(/todo 0\/2\n {2}☐ one\n {2}☐ two\nother panel\n[\s\S]*›/);
+    t.host.ui.panel('todo', ['todo 1/2']);
+    await settle();
+    expect(plain(t.frame())).toMatch(/todo 1\/2\nother panel/);
+    t.host.ui.panel('todo', undefined);
+    t.host.ui.panel('other', undefined);
+    await settle();
+    expect(t.frame()).not.toContain('other panel');
+  });
+
+  it('shows a plugin\'s mark (lug.ui.badge) in front of the status line until it is taken away', async () => {
+    const t = mountApp({ script: () => undefined });
+    t.host.ui.badge('plan', 'PLAN');
+    await settle();
+    expect(plain(t.frame())).toMatch(/ PLAN  approval: /);
+    t.host.ui.badge('plan', undefined);
+    await settle();
+    expect(t.frame()).not.toContain('PLAN');
+  });
+
+  it('cleans a panel line of control sequences', async () => {
+    const t = mountApp({ script: () => undefined });
+    t.host.ui.panel('p', ['evil \u001b]52;c;aGk=\u0007name']);
+    await settle();
+    expect(t.frame()).not.toContain('\u001b]52');
+  });
 });
 
 describe('App: keys', () => {

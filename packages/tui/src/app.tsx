@@ -9,6 +9,7 @@ import { Box, Static, Text } from 'ink';
 import { useAppKeys, useClock, useCurrentApproval, useRedrawAfterResize, useTerminalHandlers, useTerminalSize } from './app-hooks.js';
 import { ApprovalDialog } from './approval-dialog.js';
 import { ConfirmPrompt } from './confirm.js';
+import { Panels, panelRows } from './panels.js';
 import { HighlightContext } from './highlight-context.js';
 import { resolveHighlights, type Highlights } from './highlights.js';
 import type { TuiController } from './controller.js';
@@ -53,6 +54,7 @@ export function statusInfo(c: TuiController, usage: StatusInfo['usage'], busy: b
     cwd: c.host.cwd,
     busy,
     sandbox: c.host.options.has('sandbox') ? c.host.options.get<string>('sandbox') : 'off',
+    badges: c.badges.getSnapshot().map((b) => b.lines[0] ?? ''),
   };
 }
 
@@ -67,6 +69,8 @@ export function App({ controller: c }: AppProps) {
   const transcript = useSyncExternalStore(c.transcript.subscribe, c.transcript.getSnapshot);
   const ctl = useSyncExternalStore(c.subscribe, c.getSnapshot);
   const confirm = useSyncExternalStore(c.confirms.subscribe, c.confirms.getSnapshot);
+  const panels = useSyncExternalStore(c.panels.subscribe, c.panels.getSnapshot);
+  useSyncExternalStore(c.badges.subscribe, c.badges.getSnapshot);
   const pending = useCurrentApproval(c);
   const maxInputLines = Math.max(3, Math.min(10, Math.floor(rows / 4)));
   const width = Math.max(20, columns);
@@ -87,6 +91,7 @@ export function App({ controller: c }: AppProps) {
     inputRows,
     hint: ctl.hint !== undefined,
     queued: ctl.queued.length,
+    panelRows: panelRows(panels),
     confirmMessage: confirm?.message,
     pending,
     live: transcript.live,
@@ -127,6 +132,7 @@ export function App({ controller: c }: AppProps) {
             {'  '}queued: {q.replace(/\s+/g, ' ')}
           </Text>
         ))}
+        <Panels panels={panels} />
         <Box marginTop={1}>
           <InputBox
             store={c.input}

@@ -5,7 +5,7 @@
  * routes keys here; commands and Lua keys reach it through the host registries.
  */
 import path from 'node:path';
-import type { Checkpoints, ConfirmQueue } from '@lug/core';
+import type { Checkpoints, ConfirmQueue, PanelBoard } from '@lug/core';
 import { describeCall, type LugHost } from '@lug/core';
 import { listFilesByWalking, processTable } from '@lug/tools';
 import type { FileLister, LuaRunner, ProcessCounts, TuiApprovals, TuiSession, TuiSessionStore } from './contracts.js';
@@ -65,6 +65,10 @@ export class TuiController {
   readonly input: InputStore;
   /** The host's confirms, which this interface shows and answers. */
   readonly confirms: ConfirmQueue;
+  /** The host's panels (lug.ui.panel), shown above the input. */
+  readonly panels: PanelBoard;
+  /** The host's status-line marks (lug.ui.badge). */
+  readonly badges: PanelBoard;
   readonly markdown: MarkdownRenderer;
   readonly processes: ProcessCounts;
   /** Whether the terminal has the focus (its focus reports), for notifications. */
@@ -103,6 +107,8 @@ export class TuiController {
       throw new Error('the interface needs a host made with createHost({ interactive: true }): it answers the confirms that host.ui.confirms queues');
     }
     this.confirms = ui.confirms;
+    this.panels = ui.panels;
+    this.badges = ui.badges;
     this.approvals = opts.approvals;
     this.markdown = opts.markdown ?? createMarkdownRenderer();
     this.processes = opts.processes ?? { running: () => processTable.running(), background: () => processTable.background(), subscribe: (fn) => processTable.subscribe(fn) };
@@ -147,6 +153,8 @@ export class TuiController {
   start(): void {
     // From here until dispose, confirms wait for this interface (dispose answers no to what still waits).
     this.detach.push(this.confirms.serve());
+    // lug.session.send: a prompt as if typed here (queued behind a running turn, a `:command` run).
+    this.detach.push(this.host.inbox.serve((prompt) => this.submit(prompt)));
     this.detach.push(this.transcript.attach(this.host.events));
     this.detach.push(this.host.events.on('turn_end', () => setTimeout(() => this.sendQueued(), 0)));
     this.detach.push(this.host.events.on('turn_end', (e) => this.notifyAway(e.reason === 'done' ? 'the answer is ready' : `the turn ended: ${e.reason.replace(/_/g, ' ')}`)));
@@ -299,7 +307,7 @@ export class TuiController {
     }
     const stored = store.load(id);
     if (this.session.running) this.session.cancel();
-    this.session.resume(id, stored.messages, stored.usage, stored.cost, stored.compactions, stored.branches?.length ?? 0, stored.hydrate);
+    this.session.resume(id, stored.messages, stored.usage, stored.cost, stored.compactions, stored.branches?.length ?? 0, stored.hydrate, stored.state);
     this.update({ queued: [] });
     this.transcript.replay(this.session.messages);
     this.transcript.setUsage(this.session.usage, this.session.cost);

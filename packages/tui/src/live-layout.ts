@@ -19,6 +19,8 @@ export interface LiveLayoutInput {
   inputRows: number;
   hint: boolean;
   queued: number;
+  /** Rows the panels above the input take (lug.ui.panel); 0 when there are none. */
+  panelRows?: number;
   confirmMessage: string | undefined;
   pending: PendingApproval | undefined;
   live: readonly TranscriptItem[];
@@ -56,7 +58,7 @@ export function itemRows(item: TranscriptItem, width: number, render: (md: strin
 export function layoutLiveRegion(input: LiveLayoutInput): LiveLayout {
   const { width } = input;
   // Input (with its top margin), status line, hint, queued prompts, and the "working…" line.
-  const fixedRows = input.inputRows + 1 + 1 + (input.hint ? 1 : 0) + Math.min(3, input.queued) + 1;
+  const fixedRows = input.inputRows + 1 + 1 + (input.hint ? 1 : 0) + Math.min(3, input.queued) + (input.panelRows ?? 0) + 1;
   let rest = Math.max(4, input.rows - 1 - fixedRows);
   if (input.confirmMessage !== undefined) rest -= rowsOf(input.confirmMessage, width - 4) + 4;
   const dialogRows = input.pending && input.confirmMessage === undefined ? Math.min(dialogNaturalHeight(input.pending), Math.max(8, rest - 3)) : 0;
@@ -91,5 +93,5 @@ export function liveRegionRows(input: LiveLayoutInput, layout: LiveLayout): numb
   const items = layout.shown.reduce((n, item) => n + itemRows(item, input.width, input.render), 0);
   const tail = layout.tail ? 1 + (layout.tail.hidden > 0 ? 1 : 0) + rowsOf(layout.tail.text, input.width) : 0;
   const thinking = layout.tail ? 0 : 1;
-  return items + (layout.hidden ? 1 : 0) + tail + thinking + layout.dialogRows + input.inputRows + 1 + 1 + (input.hint ? 1 : 0) + Math.min(3, input.queued);
+  return items + (layout.hidden ? 1 : 0) + tail + thinking + layout.dialogRows + input.inputRows + 1 + 1 + (input.hint ? 1 : 0) + Math.min(3, input.queued) + (input.panelRows ?? 0);
 }

@@ -8,7 +8,7 @@ import { NOTIFY_OPTION } from './notifications.js';
 
 export const STATUSLINE_OPTION = functionOption(
   'statusline',
-  'A function that returns the status line to show in place of the stock one. It receives a table with model, approval, auto, tokens_in, tokens_out, tokens_cache_read, tokens_cache_write, cost (US dollars, nil when a price is unknown), running, background, cwd and busy. AUTO is still shown in front while auto mode is on.',
+  'A function that returns the status line to show in place of the stock one. It receives a table with model, approval, auto, tokens_in, tokens_out, tokens_cache_read, tokens_cache_write, cost (US dollars, nil when a price is unknown), running, background, cwd, busy, input_mode and badges (the marks plugins show, such as PLAN). AUTO and the marks are still shown in front.',
 );
 
 export const INPUT_OPTION = enumOption(

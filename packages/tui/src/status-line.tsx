@@ -33,6 +33,8 @@ export interface StatusInfo {
   sandbox?: string;
   /** The input's vi mode (`lug.opt.input = "vi"`); undefined otherwise. */
   inputMode?: 'insert' | 'normal';
+  /** Marks plugins show in front (`lug.ui.badge`: PLAN in plan mode). */
+  badges?: readonly string[];
 }
 
 /** What a statusline function receives (a Lua table when set from Lua). */
@@ -58,6 +60,8 @@ export interface StatuslineContext {
   busy: boolean;
   /** "insert" or "normal" with lug.opt.input = "vi"; nil otherwise. */
   input_mode: 'insert' | 'normal' | null;
+  /** The marks plugins show in front of the line (lug.ui.badge), e.g. { "PLAN" }. */
+  badges: string[];
 }
 
 export type StatuslineFn = (ctx: StatuslineContext) => unknown;
@@ -123,6 +127,7 @@ export function statuslineContext(info: StatusInfo): StatuslineContext {
     running: info.running,
     background: info.background,
     cwd: info.cwd,
+    badges: [...(info.badges ?? [])],
     busy: info.busy,
     input_mode: info.inputMode ?? null,
   };
@@ -246,10 +251,19 @@ export function StatusLine({ info, width = 80, statusline, home, primed, ticks }
   ) : sandboxed ? (
     <Text color="green">sandbox: {info.sandbox}</Text>
   ) : null;
+  // Plugins' marks (PLAN) go in front of either line, as AUTO does.
+  const badges = info.badges?.length ? (
+    <Text>
+      {info.badges.map((b, i) => (
+        <Text key={i} {...autoStyle}>{` ${oneLine(b, 20)} `}</Text>
+      ))}{' '}
+    </Text>
+  ) : null;
   if (custom !== undefined) {
     return (
       <Box>
         <Text wrap="truncate-end">
+          {badges}
           {auto}
           {auto ? ' ' : ''}
           {oneLine(custom, width)}
@@ -265,6 +279,7 @@ export function StatusLine({ info, width = 80, statusline, home, primed, ticks }
   return (
     <Box>
       <Text wrap="truncate-start">
+        {badges}
         {info.inputMode === 'normal' ? <Text bold>NORMAL </Text> : info.inputMode === 'insert' ? <Text {...text}>INSERT </Text> : null}
         {info.auto ? auto : <Text {...text}>approval: {info.mode}</Text>}
         {!info.auto && auto ? (

@@ -16,6 +16,7 @@ import { pushHlApi } from './hl.js';
 import { npmPluginFunction } from './npm-plugin.js';
 import { pushOptTable } from './opt.js';
 import { pushProcApi } from './proc.js';
+import { pushPromptApi } from './prompt.js';
 import { pushSessionApi } from './session.js';
 import { pushToolApi } from './tool.js';
 import { pushUiApi } from './ui.js';
@@ -98,6 +99,8 @@ export function installLugGlobal(ctx: ApiContext): void {
   setPart('checkpoint');
   pushAgentApi(ctx, L);
   setPart('agent');
+  pushPromptApi(ctx, L);
+  setPart('prompt');
   refuseNewFields(vm, L, 'lug');
   setGlobalModule(lua, L, 'lug');
 }

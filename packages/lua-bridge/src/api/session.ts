@@ -1,5 +1,6 @@
-/** lug.session.approve: a Lua function that answers in the approval dialog's place; lug.session.messages (session-messages.ts). */
+/** lug.session: approve (a Lua function that answers in the approval dialog's place), messages (session-messages.ts), send (a prompt as if typed), state (kept in the session file). */
 import type { Approver, ApproverAnswer } from '@lug/approvals';
+import type { StateValue } from '@lug/core';
 import type { LuaState } from '../fengari.js';
 import { LuaError } from '../lua-error.js';
 import type { LuaFunctionRef } from '../lua-values.js';
@@ -8,6 +9,11 @@ import { is, signature } from './validate.js';
 import { conversationCopy } from './session-messages.js';
 
 const APPROVE = signature('lug.session.approve', [['fn', is.function]]);
+const SEND = signature('lug.session.send', [['prompt', is.string.that((p) => p.trim() !== '', 'a non-empty prompt')]]);
+const STATE = signature('lug.session.state', [
+  ['key', is.string.that((k) => /^[A-Za-z0-9_.:-]{1,100}$/.test(k), 'a key of 1 to 100 letters, digits and _ . : -')],
+  ['value', is.any],
+]);
 
 const ANSWERS = ['allow', 'always', 'deny'];
 
@@ -38,7 +44,23 @@ function luaApprover(fn: LuaFunctionRef, source: string): Approver {
 const MESSAGES = signature('lug.session.messages', []);
 
 export function pushSessionApi(ctx: ApiContext, L: LuaState): void {
+  const { vm, host } = ctx;
   pushFunctions(ctx.vm, L, 'lug.session', {
+    send: (Ls) => {
+      const [prompt] = SEND.read(vm, Ls);
+      host.inbox.send(prompt);
+      return 0;
+    },
+    state: (Ls) => {
+      const given = vm.f.lua.lua_gettop(Ls) >= 2;
+      const [key, value] = STATE.read(vm, Ls);
+      if (given) {
+        host.state.set(key, value as StateValue | undefined);
+        return 0;
+      }
+      vm.pushJs(Ls, host.state.get(key) ?? null);
+      return 1;
+    },
     messages: (Ls) => {
       MESSAGES.read(ctx.vm, Ls);
       ctx.vm.pushJs(Ls, conversationCopy(ctx.conversation));

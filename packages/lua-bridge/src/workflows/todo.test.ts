@@ -1,0 +1,71 @@
+/** The stock todo workflow (lua/workflows/todo.lua), loaded from its real file: the tool, the panel while a turn runs, :todo, the session state. */
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runToolCalls, type LugHost, type ToolResultPart } from '@lug/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setup, type Setup } from '../test-support.js';
+
+export const STOCK_WORKFLOWS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../lua/workflows');
+
+let s: Setup | undefined;
+afterEach(() => s?.runtime.close());
+
+let made = 0;
+export async function callTool(host: LugHost, tool: string, args: Record<string, unknown>): Promise<ToolResultPart> {
+  const deps = { tools: host.tools, events: host.events, locks: host.locks, limits: host.limits, cwd: host.cwd, concurrency: 1, authorize: host.authorize };
+  const [result] = await runToolCalls([{ type: 'tool_call', id: `c${++made}`, name: tool, argsText: JSON.stringify(args) }], deps, new AbortController().signal);
+  return result!;
+}
+
+const panels = (host: LugHost) => (host.ui.interactive ? host.ui.panels.getSnapshot() : []);
+
+async function loaded(files: Record<string, string> = {}): Promise<Setup> {
+  s = setup(files, { workflowsDir: STOCK_WORKFLOWS });
+  const report = await s.runtime.loadStartup();
+  expect(report.errors).toEqual([]);
+  return s;
+}
+
+const PLAN = { todos: [{ text: 'read the parser', state: 'done' }, { text: 'fix the bug', state: 'in_progress' }, { text: 'add a test', state: 'pending' }] };
+
+describe('the todo workflow', () => {
+  it('the model writes its list with the todo tool, without asking; it is kept in the session state', async () => {
+    const { host } = await loaded();
+    const result = await callTool(host, 'todo', PLAN);
+    expect(result).toMatchObject({ isError: false, content: 'todo 1/3\n  ☑ read the parser\n  ◐ fix the bug\n  ☐ add a test' });
+    expect(host.state.get('todo')).toEqual(PLAN.todos);
+  });
+
+  it('shows the list above the input while a turn runs, and not after', async () => {
+    const { host } = await loaded();
+    host.events.emit('turn_start', { prompt: 'go' });
+    await callTool(host, 'todo', PLAN);
+    await expect.poll(() => panels(host)).toEqual([{ name: 'todo', lines: ['todo 1/3', '  ☑ read the parser', '  ◐ fix the bug', '  ☐ add a test'] }]);
+    host.events.emit('turn_end', { reason: 'done', text: '' });
+    await expect.poll(() => panels(host)).toEqual([]);
+  });
+
+  it(':todo shows the list, or says there is none', async () => {
+    const { host, ui } = await loaded();
+    await host.commands.get('todo')!.run('');
+    expect(ui.notes.at(-1)!.message).toMatch(/^no todo list in this conversation yet/);
+    await callTool(host, 'todo', PLAN);
+    await host.commands.get('todo')!.run('');
+    expect(ui.notes.at(-1)!.message).toBe('todo 1/3\n  ☑ read the parser\n  ◐ fix the bug\n  ☐ add a test');
+  });
+
+  it('a malformed list is an error result that names the item and changes nothing', async () => {
+    const { host } = await loaded();
+    await callTool(host, 'todo', PLAN);
+    const result = await callTool(host, 'todo', { todos: [{ text: 'x', state: 'started' }] });
+    expect(result.isError).toBe(true);
+    expect(result.content).toMatch(/state/);
+    expect(host.state.get('todo')).toEqual(PLAN.todos);
+  });
+
+  it('is turned off by one line of init.lua', async () => {
+    const { host } = await loaded({ 'init.lua': 'lug.workflow.disable("todo")' });
+    expect(host.tools.get('todo')).toBeUndefined();
+    expect(host.commands.get('todo')).toBeUndefined();
+  });
+});

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Session } from '@lug/core';
 import { scriptedProvider, text, toolCall, turn } from '@lug/testing';
 import { setup, type Setup } from '../test-support.js';
+import { STOCK_WORKFLOWS } from '../workflows/workflow-test-support.js';
 
 let s: Setup | undefined;
 afterEach(() => s?.runtime.close());
@@ -66,13 +67,13 @@ describe('the stock agents workflow', () => {
   }
 
   it('offers no task tool while no agent is defined', async () => {
-    s = setup();
+    s = setup({}, { workflowsDir: STOCK_WORKFLOWS });
     expect((await s.runtime.loadStartup()).errors).toEqual([]);
     expect(s.host.tools.get('task')).toBeUndefined();
   });
 
   it('offers the agents defined in init.lua through task, and the parent gets only the final answer', async () => {
-    s = setup({ 'init.lua': `${NOTE_TOOL}\nlug.agent.define("scribe", { description = "Takes notes", tools = { "note" }, prompt = "Be brief." })` }, {}, { interactive: false });
+    s = setup({ 'init.lua': `${NOTE_TOOL}\nlug.agent.define("scribe", { description = "Takes notes", tools = { "note" }, prompt = "Be brief." })` }, { workflowsDir: STOCK_WORKFLOWS }, { interactive: false });
     expect((await s.runtime.loadStartup()).errors).toEqual([]);
     const task = s.host.tools.get('task')!;
     expect(task.description).toMatch(/\n- scribe: Takes notes$/);
@@ -94,7 +95,7 @@ describe('the stock agents workflow', () => {
   });
 
   it('gives an agent without a tool list every tool but task', async () => {
-    s = setup({ 'init.lua': `${NOTE_TOOL}\nlug.agent.define("any", { description = "Anything" })` }, {}, { interactive: false });
+    s = setup({ 'init.lua': `${NOTE_TOOL}\nlug.agent.define("any", { description = "Anything" })` }, { workflowsDir: STOCK_WORKFLOWS }, { interactive: false });
     await s.runtime.loadStartup();
     const provider = withModel(s, [turn(toolCall('task', { agent: 'any', prompt: 'hi' }, { id: 't1' })), text('hello'), text('done')]);
     await new Session(s.host, { systemPrompt: 'SYSTEM' }).submit('go');
@@ -111,7 +112,7 @@ describe('the stock agents workflow', () => {
         'agents/broken.md': '---\ntools: read\n---\nno description\n',
         'agents/notes.txt': 'not an agent',
       },
-      {},
+      { workflowsDir: STOCK_WORKFLOWS },
       { interactive: false },
     );
     fs.mkdirSync(path.join(s.lug.project, '.lug', 'agents'), { recursive: true });
@@ -129,7 +130,7 @@ describe('the stock agents workflow', () => {
   });
 
   it('is turned off by one line of init.lua', async () => {
-    s = setup({ 'init.lua': 'lug.agent.define("scout", { description = "d" })\nlug.workflow.disable("agents")' });
+    s = setup({ 'init.lua': 'lug.agent.define("scout", { description = "d" })\nlug.workflow.disable("agents")' }, { workflowsDir: STOCK_WORKFLOWS });
     expect((await s.runtime.loadStartup()).errors).toEqual([]);
     expect(s.host.tools.get('task')).toBeUndefined();
   });

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LugHost, Tool } from '@lug/core';
 import { commandTool, request, setup, type Setup } from '../test-support.js';
-import { STOCK_WORKFLOWS } from './todo.test.js';
+import { STOCK_WORKFLOWS } from './workflow-test-support.js';
 
 let s: Setup | undefined;
 afterEach(() => s?.runtime.close());

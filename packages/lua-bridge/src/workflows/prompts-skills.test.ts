@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setup, type Setup } from '../test-support.js';
-import { callTool, STOCK_WORKFLOWS } from './todo.test.js';
+import { callTool, STOCK_WORKFLOWS } from './workflow-test-support.js';
 
 let s: Setup | undefined;
 afterEach(() => s?.runtime.close());

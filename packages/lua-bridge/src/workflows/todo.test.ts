@@ -1,21 +1,11 @@
 /** The stock todo workflow (lua/workflows/todo.lua), loaded from its real file: the tool, the panel while a turn runs, :todo, the session state. */
-import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { runToolCalls, type LugHost, type ToolResultPart } from '@lug/core';
+import type { LugHost } from '@lug/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setup, type Setup } from '../test-support.js';
-
-export const STOCK_WORKFLOWS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../lua/workflows');
+import { callTool, STOCK_WORKFLOWS } from './workflow-test-support.js';
 
 let s: Setup | undefined;
 afterEach(() => s?.runtime.close());
-
-let made = 0;
-export async function callTool(host: LugHost, tool: string, args: Record<string, unknown>): Promise<ToolResultPart> {
-  const deps = { tools: host.tools, events: host.events, locks: host.locks, limits: host.limits, cwd: host.cwd, concurrency: 1, authorize: host.authorize };
-  const [result] = await runToolCalls([{ type: 'tool_call', id: `c${++made}`, name: tool, argsText: JSON.stringify(args) }], deps, new AbortController().signal);
-  return result!;
-}
 
 const panels = (host: LugHost) => (host.ui.interactive ? host.ui.panels.getSnapshot() : []);
 

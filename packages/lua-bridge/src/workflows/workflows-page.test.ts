@@ -2,7 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { STOCK_WORKFLOWS } from './todo.test.js';
+import { STOCK_WORKFLOWS } from './workflow-test-support.js';
 
 const PAGE = path.resolve(STOCK_WORKFLOWS, '../../docs/workflows.md');
 

@@ -27,7 +27,7 @@ import write from '@lug/plugin-write';
 import { checkSandboxCanStart, defineSandboxOptions, sandboxCommand, type SandboxMode } from '@lug/tools';
 import { defineTuiOptions } from '@lug/tui/options';
 import { join } from 'node:path';
-import type { FengariLoader, LuaRuntime } from '@lug/lua-bridge';
+import type { FengariLoader, LoadReport, LuaRuntime } from '@lug/lua-bridge';
 import type { CliArgs } from './args.js';
 import { CheckpointSetup } from './checkpoints.js';
 import { McpSetup } from './mcp.js';
@@ -64,6 +64,13 @@ export interface Lug {
   startMcp(): void;
   /** The project's file checkpoints (:undo, :redo, :rewind, lug rewind, lug.checkpoint). */
   checkpoints: CheckpointSetup;
+  /**
+   * Load the stock Lua workflows (once). Headless they have loaded before compose returns;
+   * the interface calls it after its first screen, which they would delay. A turn waits for
+   * them (a `before_turn` hook), so no request goes out without their tools and rules; one
+   * that fails to load refuses auto mode, as a broken init.lua does.
+   */
+  startWorkflows(): Promise<void>;
 }
 
 /** What the binary's start-up machinery (startup/) hands to the composition. */
@@ -83,7 +90,7 @@ export interface ComposeOptions extends StartupOptions {
   files?: EditorFiles;
 }
 
-async function loadLua(host: LugHost, approvals: Approvals, env: Env, loadFengari: FengariLoader | undefined, mcp: McpSetup, checkpoints: Checkpoints): Promise<{ lua: LuaHandle; errors: string[]; warnings: string[] }> {
+async function loadLua(host: LugHost, approvals: Approvals, env: Env, loadFengari: FengariLoader | undefined, mcp: McpSetup, checkpoints: Checkpoints, workflows: 'now' | 'later'): Promise<{ lua: LuaHandle; errors: string[]; warnings: string[] }> {
   const { createLuaRuntime, ChunkCache } = await import('@lug/lua-bridge');
   const runtime = createLuaRuntime(host, approvals, {
     configDir: configDir(env),
@@ -93,8 +100,22 @@ async function loadLua(host: LugHost, approvals: Approvals, env: Env, loadFengar
     mcp: mcp.config,
     checkpoints,
   });
-  const report = await runtime.loadStartup();
-  return { lua: runtime, errors: report.errors.map((e) => `${e.file} failed to load: ${e.message}`), warnings: report.warnings };
+  const report = await runtime.loadStartup({ workflows });
+  return { lua: runtime, errors: loadErrors(report), warnings: report.warnings };
+}
+
+const loadErrors = (report: LoadReport): string[] => report.errors.map((e) => `${e.file} failed to load: ${e.message}`);
+
+/** The workflows the interface left for after its first screen: loaded once, waited for by every turn. */
+function workflowStarter(host: LugHost, approvals: Approvals, lua: LuaHandle): () => Promise<void> {
+  let loading: Promise<void> | undefined;
+  const start = () =>
+    (loading ??= lua.loadWorkflows().then((report) => {
+      const errors = loadErrors(report);
+      if (errors.length) approvals.refuseAuto(refusalReason(errors));
+    }));
+  host.hooks.on('before_turn', () => start(), 'the stock workflows');
+  return start;
 }
 
 function refusalReason(errors: string[]): string {
@@ -153,7 +174,8 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   if (!opts.interactive) warmProvider(host, args.model ?? defaultModel(env));
   for (const plugin of STOCK_PLUGINS) await loadPlugin(host, plugin, plugin.name);
   const mcp = new McpSetup(host, env);
-  const { lua, errors, warnings } = await loadLua(host, approvals, env, opts.loadFengari, mcp, checkpoints);
+  // The interface draws its first screen before the stock workflows load (startWorkflows); headless needs them now.
+  const { lua, errors, warnings } = await loadLua(host, approvals, env, opts.loadFengari, mcp, checkpoints, opts.interactive ? 'later' : 'now');
   errors.push(...mcp.errors);
   // Headless, the turn may use the servers' tools: they start (or fail) before it.
   if (!opts.interactive) errors.push(...(await mcp.startAndWait()));
@@ -175,6 +197,7 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   lua?.setConversation(() => current.messages);
   checkpoints.pruneSoon();
   const warm = () => warmProvider(host, host.options.get<string | undefined>('model'));
+  const startWorkflows = opts.interactive ? workflowStarter(host, approvals, lua) : () => Promise.resolve();
   return { host, approvals, session, store, lua, startupErrors: errors, autoRefused, // Lua's start-up warnings were notified before any interface listened: the interface shows them with the session's notices.
-    sessionNotices: [...opened.notices, ...(opts.interactive ? warnings : [])], warmProvider: warm, mcp, startMcp: () => mcp.startSoon(), checkpoints };
+    sessionNotices: [...opened.notices, ...(opts.interactive ? warnings : [])], warmProvider: warm, mcp, startMcp: () => mcp.startSoon(), checkpoints, startWorkflows };
 }

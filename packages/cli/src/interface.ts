@@ -52,6 +52,7 @@ export async function runInterface(args: CliArgs, cwd: string, env: NodeJS.Proce
       startupNotices: lug.sessionNotices,
       store: lug.store,
       checkpoints: lug.checkpoints,
+      loadingCommands: lug.startWorkflows,
       docsDir: fileURLToPath(new URL('../docs/', import.meta.url)),
       beforeStart: (controller) => {
         // A server's prompt (:mcp__server__prompt) goes to the model as if typed.
@@ -59,6 +60,8 @@ export async function runInterface(args: CliArgs, cwd: string, env: NodeJS.Proce
         if (tutor) return tutor.installTutor(controller);
       },
       onFirstFrame: () => {
+        // The stock Lua workflows (todo, plan, prompts, skills, agents) load now; a turn waits for them.
+        void lug.startWorkflows();
         lug.warmProvider();
         // MCP servers' client loads after the first screen too: the screen never waits for it.
         lug.startMcp();

@@ -21,7 +21,7 @@ import type { LuaFunctionRef } from './lua-values.js';
 import { loadProcessRunner, type ProcessRunner } from './process-runner.js';
 import { openStandardLibraries } from './stdlib/open.js';
 import { defaultRuntimePath } from './runtime-files.js';
-import { loadStartupFiles, type LoadReport } from './startup.js';
+import { loadConfigFiles, loadWorkflowFiles, type LoadReport } from './startup.js';
 import { findWorkflows } from './workflows.js';
 import type { McpConfigSink } from './api/mcp-sink.js';
 
@@ -65,8 +65,15 @@ export interface LuaRunResult {
 }
 
 export interface LuaRuntime {
-  /** Load basic.lug, init.lua and the plugins (once: later calls return the same report). Failures are reported (and notified), never thrown. */
-  loadStartup(): Promise<LoadReport>;
+  /**
+   * Load basic.lug, init.lua, the plugins, then the stock workflows (each once). Failures are
+   * reported (and notified), never thrown. With `{ workflows: 'later' }` it returns once the
+   * plugins have loaded, and the workflows wait for `loadWorkflows` (the interface: after its
+   * first screen, which they would otherwise delay by some 40 ms).
+   */
+  loadStartup(opts?: { workflows?: 'now' | 'later' }): Promise<LoadReport>;
+  /** The stock workflows (once, after init.lua and the plugins); then the checks that wait for every file (a rule's tool). Their report. */
+  loadWorkflows(): Promise<LoadReport>;
   /** What `:lua` text could go on with at its end: globals, and the fields after `a.b.` (`lug.ke` → `lug.keymap`), as whole texts. Never waits, never throws. */
   complete(text: string): string[];
   /** Run a chunk (`:lua`): an expression's values, or a statement's returns. Errors reject with a LuaError. */
@@ -154,19 +161,39 @@ export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined
   openStandardLibraries(vm, { cwd: () => host.cwd, env: () => host.env, output }, cache);
   installLugGlobal(ctx);
 
-  let startup: Promise<LoadReport> | undefined;
-  const loadStartup = (): Promise<LoadReport> =>
-    (startup ??= loadStartupFiles({ vm, host, cache, config, runtimePath, owners }).then((report) => {
+  const startupParts = { vm, host, cache, config, runtimePath, owners };
+  let configLoad: Promise<LoadReport> | undefined;
+  let workflowLoad: Promise<LoadReport> | undefined;
+  const loadConfig = (): Promise<LoadReport> =>
+    (configLoad ??= loadConfigFiles(startupParts).then((report) => {
       startupOver = true;
-      // What could only be judged once every file had loaded (a rule's tool): warnings, notified and reported.
-      for (const check of ctx.afterStartup!.splice(0)) {
-        const warning = check();
-        if (!warning) continue;
-        report.warnings.push(warning);
-        host.ui.notify(warning, 'warn');
-      }
       return report;
     }));
+  const loadWorkflows = (): Promise<LoadReport> =>
+    (workflowLoad ??= loadConfig()
+      .then(() => loadWorkflowFiles(startupParts))
+      .then((report) => {
+        // What could only be judged once every file had loaded (a rule's tool): warnings, notified and reported.
+        for (const check of ctx.afterStartup!.splice(0)) {
+          const warning = check();
+          if (!warning) continue;
+          report.warnings.push(warning);
+          host.ui.notify(warning, 'warn');
+        }
+        return report;
+      }));
+  const loadStartup = async (opts: { workflows?: 'now' | 'later' } = {}): Promise<LoadReport> => {
+    const first = await loadConfig();
+    if (opts.workflows === 'later') return first;
+    const then = await loadWorkflows();
+    return {
+      files: [...first.files, ...then.files],
+      errors: [...first.errors, ...then.errors],
+      warnings: [...first.warnings, ...then.warnings],
+      plugins: first.plugins,
+      ms: first.ms + then.ms,
+    };
+  };
   const reloadParts = { vm, host, approvals, cache, config, owners, registrations };
   // One run at a time: a :source typed while another runs waits for it.
   let running: Promise<unknown> = Promise.resolve();
@@ -219,6 +246,7 @@ export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined
 
   return {
     loadStartup,
+    loadWorkflows,
     complete,
     run,
     setConversation(source) {

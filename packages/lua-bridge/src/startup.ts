@@ -96,14 +96,9 @@ export async function runFile(parts: Pick<StartupParts, 'vm' | 'cache'>, file: s
   }
 }
 
-export async function loadStartupFiles(parts: StartupParts): Promise<LoadReport> {
-  const { vm, host, config } = parts;
-  const started = performance.now();
-  const report: LoadReport = { files: [], errors: [], warnings: [], plugins: config.plugins, ms: 0 };
-  config.plugins.push(...findPlugins(config.pluginsDir));
-  const luaPlugins = config.plugins.filter((p) => p.kind === 'lua');
-  vm.setField('package', 'path', luaPath([config.dir, ...luaPlugins.map((p) => p.dir)]));
-
+/** Runs files in load order into one report: a failure is reported and notified, and the next file still loads. */
+function fileRunner(parts: StartupParts, report: LoadReport) {
+  const { host } = parts;
   const fail = (error: LoadError, notice: string) => {
     report.errors.push(error);
     host.events.emit('notify', { message: notice, level: 'error' });
@@ -123,7 +118,20 @@ export async function loadStartupFiles(parts: StartupParts): Promise<LoadReport>
     if (plugin) plugin.loaded = ok;
     report.files.push({ stage, file, ok, ms: performance.now() - t });
   };
+  return { fail, attempt };
+}
 
+const emptyReport = (plugins: PluginInfo[]): LoadReport => ({ files: [], errors: [], warnings: [], plugins, ms: 0 });
+
+/** basic.lug, init.lua and the plugins: what must have run before lug shows anything. */
+export async function loadConfigFiles(parts: StartupParts): Promise<LoadReport> {
+  const { vm, config } = parts;
+  const started = performance.now();
+  const report = emptyReport(config.plugins);
+  config.plugins.push(...findPlugins(config.pluginsDir));
+  const luaPlugins = config.plugins.filter((p) => p.kind === 'lua');
+  vm.setField('package', 'path', luaPath([config.dir, ...luaPlugins.map((p) => p.dir)]));
+  const { fail, attempt } = fileRunner(parts, report);
   await attempt('runtime', parts.runtimePath);
   if (fs.existsSync(config.initFile)) await attempt('init', config.initFile);
   for (const plugin of luaPlugins) {
@@ -134,6 +142,16 @@ export async function loadStartupFiles(parts: StartupParts): Promise<LoadReport>
     plugin.error = `${plugin.dir} has no init.lua`;
     fail({ stage: 'plugin', file: plugin.entry, message: plugin.error }, `the Lua plugin ${plugin.name} was not loaded: ${plugin.error}`);
   }
+  report.ms = performance.now() - started;
+  return report;
+}
+
+/** The stock workflows init.lua and the plugins did not turn off, in name order (after loadConfigFiles). */
+export async function loadWorkflowFiles(parts: StartupParts): Promise<LoadReport> {
+  const { config } = parts;
+  const started = performance.now();
+  const report = emptyReport(config.plugins);
+  const { attempt } = fileRunner(parts, report);
   config.workflowsStarted = true;
   for (const workflow of config.workflows) {
     if (!workflow.disabled) await attempt('workflow', workflow.file, workflow);

@@ -85,3 +85,27 @@ describe('stock workflows on :reload', () => {
     expect(s.runtime.config.workflows[0]).toMatchObject({ disabled: true, loaded: false });
   });
 });
+
+describe('stock workflows loaded later', () => {
+  const LATER = { 'todo.lua': 'lug.tool.register("todo", { description = "d", handler = function() return "" end })' };
+
+  it('wait for loadWorkflows when loadStartup is told so, and load once', async () => {
+    s = setup({ 'init.lua': 'order = { "init" }' }, { workflowsDir: stockDir({ ...STOCK, ...LATER, 'todo.lua': `${LATER['todo.lua']}\ntable.insert(order, "todo")` }) });
+    const first = await s.runtime.loadStartup({ workflows: 'later' });
+    expect(first.files.map((f) => f.stage)).not.toContain('workflow');
+    expect(s.host.tools.get('todo')).toBeUndefined();
+    const later = await s.runtime.loadWorkflows();
+    expect(later.files.map((f) => path.basename(f.file))).toEqual(['plan.lua', 'todo.lua']);
+    await s.runtime.loadWorkflows();
+    await s.runtime.loadStartup();
+    expect((await s.runtime.run('order')).values[0]).toEqual(['init', 'stock plan', 'todo']);
+    expect(s.host.tools.get('todo')).toBeDefined();
+  });
+
+  it('judge a rule for a workflow\'s tool only once the workflows have loaded: no false warning', async () => {
+    s = setup({ 'init.lua': 'lug.tool.rule("todo", function() return "allow" end)' }, { workflowsDir: stockDir(LATER) });
+    expect((await s.runtime.loadStartup({ workflows: 'later' })).warnings).toEqual([]);
+    expect((await s.runtime.loadWorkflows()).warnings).toEqual([]);
+    expect(s.ui.notes.filter((n) => n.level === 'warn')).toEqual([]);
+  });
+});

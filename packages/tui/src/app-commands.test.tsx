@@ -138,6 +138,18 @@ describe('App: commands', () => {
     expect(ran).toEqual(['staging']);
   });
 
+  it('a command that is still loading after the first screen (a stock workflow\'s) waits for it, then runs', async () => {
+    let loaded!: () => void;
+    let ran = 0;
+    const t = mountApp({ extra: { loadingCommands: () => new Promise<void>((resolve) => (loaded = resolve)) } });
+    await t.type(':later', KEY.enter);
+    await settle();
+    t.host.commands.register({ name: 'later', desc: 'registered after the first screen', source: 'test', run: () => void ran++ });
+    loaded();
+    await waitFor(() => ran === 1);
+    expect(t.frame()).not.toContain('unknown command');
+  });
+
   it('accepts a unique prefix of a command name and explains an unknown one', async () => {
     const t = mountApp();
     await t.type(':appr', KEY.enter);

@@ -46,6 +46,11 @@ export interface TuiControllerOptions {
   probe?: boolean | ProbeOptions;
   /** Milliseconds between screen updates while text streams (0 in tests). */
   frameMs?: number;
+  /**
+   * What still loads after the first screen and may add commands (the CLI: the stock Lua
+   * workflows). A `:command` not found yet waits for it and is looked up again.
+   */
+  loadingCommands?(): Promise<void>;
 }
 
 export interface ControllerSnapshot {
@@ -242,6 +247,7 @@ export class TuiController {
     if (!m) return;
     const [, name, args] = m as unknown as [string, string, string];
     const commands = this.host.commands;
+    if (!commands.get(name) && this.opts.loadingCommands) await this.opts.loadingCommands();
     let command = commands.get(name);
     if (!command) {
       const candidates = commands.complete(name);

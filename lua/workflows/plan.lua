@@ -4,8 +4,8 @@
 -- whether to accept the plan: yes leaves plan mode and starts the work, no
 -- stays in plan mode. The status line shows PLAN meanwhile.
 --
--- It is made of one rule on every tool (judging the call's kind, not its
--- tool's name), a command, a key and a hook. Turn it off with
+-- It is made of one rule on every tool while it is on (judging the call's
+-- kind, not its tool's name), a command, a key and a hook. Turn it off with
 -- `lug.workflow.disable("plan")` in init.lua; change it by copying this file
 -- to `<config>/workflows/plan.lua`.
 
@@ -21,21 +21,26 @@ local REASON = "plan mode is on: nothing may be changed until the user accepts a
 local ACCEPT = "Accept the plan and start the work? (no stays in plan mode)"
 local START = "The plan is accepted: plan mode is over. Carry out the plan now."
 
-local on = false
-
-local function set(value)
-  on = value
-  lug.ui.badge("plan", on and "PLAN" or nil)
+-- The rule that denies: registered only while plan mode is on, so calls outside plan mode pay nothing for it.
+local function judge(_, call)
+  if READ_ONLY[call.kind] or ALSO_ALLOWED[call.tool] then return nil end
+  return "deny", REASON
 end
 
-local ruled, why = pcall(lug.tool.rule, "*", function(_, call)
-  if not on or READ_ONLY[call.kind] or ALSO_ALLOWED[call.tool] then return nil end
-  return "deny", REASON
-end)
--- Without its rule plan mode would refuse nothing: it is not offered at all (lug embedded without approvals).
-if not ruled then
-  lug.ui.notify("plan mode is not available: " .. tostring(why), "warn")
-  return
+local on, remove_rule = false, nil
+
+local function set(value)
+  if value and not remove_rule then
+    local ruled, remove = pcall(lug.tool.rule, "*", judge)
+    -- Without its rule plan mode would refuse nothing (lug embedded without approvals): it stays off.
+    if not ruled then error("plan mode is not available: " .. tostring(remove)) end
+    remove_rule = remove
+  elseif not value and remove_rule then
+    remove_rule()
+    remove_rule = nil
+  end
+  on = value
+  lug.ui.badge("plan", on and "PLAN" or nil)
 end
 
 lug.cmd.register("plan", function(args)

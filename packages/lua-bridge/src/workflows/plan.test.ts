@@ -1,4 +1,5 @@
 /** The stock plan workflow (lua/workflows/plan.lua), loaded from its real file: calls judged by kind, the PLAN mark, accepting the plan. */
+import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LugHost, Tool } from '@lug/core';
 import { commandTool, request, setup, type Setup } from '../test-support.js';
@@ -53,6 +54,21 @@ describe('the plan workflow', () => {
     await host.commands.get('plan')!.run('off');
     expect((await check(host, 'edit', { path: 'a.txt' })).decision).not.toBe('deny');
     expect(badges(host)).toEqual([]);
+  });
+
+  it('has its rule only while plan mode is on: calls outside it pay nothing for plan mode', async () => {
+    const { host } = await loaded();
+    const file = path.join(STOCK_WORKFLOWS, 'plan.lua');
+    // What plan.lua registered, counted by running it again (which also leaves plan mode off).
+    await host.commands.get('plan')!.run('on');
+    await host.commands.get('plan')!.run('on');
+    const whileOn = (await s!.runtime.source(file)).removed;
+    const whileOff = (await s!.runtime.source(file)).removed;
+    // While on: its rule and the PLAN badge; off, neither (the rule used to stay registered, judging every call).
+    expect(whileOn).toBe(whileOff + 2);
+    await host.commands.get('plan')!.run('on');
+    await host.commands.get('plan')!.run('off');
+    expect((await s!.runtime.source(file)).removed).toBe(whileOff);
   });
 
   it('at the end of a turn, accepting the plan leaves plan mode and sends the prompt that starts the work', async () => {

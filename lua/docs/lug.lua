@@ -531,6 +531,17 @@ function lug.str.startswith(s, prefix) end
 ---@return boolean
 function lug.str.endswith(s, suffix) end
 
+---A Markdown file's front matter and body: a `---` line, `key: value` lines, a `---` line, then the body (what prompt files, skills and agent files start with). Values are the text after the colon, trimmed, with one pair of surrounding quotes taken off; other lines are skipped. Text without front matter gives an empty table and the whole text.
+---
+---```lua
+---local fields, body = lug.str.front_matter(lug.fs.read(".lug/prompts/review.md"))
+---print(fields.description, #body)
+---```
+---@param text string
+---@return table<string, string> fields
+---@return string body
+function lug.str.front_matter(text) end
+
 ---Table helpers, as Neovim's vim.tbl_* functions (the same names without `tbl_`, the same argument order). Lists are walked in order (1..n), then the other keys in `pairs` order. The functions given to map and filter run as plain calls: they cannot wait.
 ---@class lug.tbl
 lug.tbl = {}

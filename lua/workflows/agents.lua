@@ -19,21 +19,6 @@
 
 local M = {}
 
---- A file's front matter (simple `key: value` lines) and its body.
-function M.front_matter(text)
-  local head, body = text:match("^%-%-%-\r?\n(.-)\r?\n%-%-%-\r?\n?(.*)$")
-  if not head then return {}, text end
-  local fields = {}
-  for line in (head .. "\n"):gmatch("(.-)\r?\n") do
-    local key, value = line:match("^%s*([%w_-]+)%s*:%s*(.-)%s*$")
-    if key then
-      value = value:gsub('^"(.*)"$', "%1"):gsub("^'(.*)'$", "%1")
-      fields[key] = value
-    end
-  end
-  return fields, body
-end
-
 --- "read, grep" or "[read, grep]" as a list of names.
 function M.tool_list(value)
   if value == nil or value == "" then return nil end
@@ -47,7 +32,7 @@ end
 --- Define one agent from a Markdown file; a broken file is a warning, never the end of the others.
 function M.define_from_file(path)
   local ok, err = pcall(function()
-    local fields, body = M.front_matter(lug.fs.read(path))
+    local fields, body = lug.str.front_matter(lug.fs.read(path))
     local name = fields.name or path:match("([^/]+)%.md$")
     if not fields.description then error("its front matter has no description (say when the model should use this agent)") end
     lug.agent.define(name, {

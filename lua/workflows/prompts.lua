@@ -14,18 +14,6 @@ local DIRS = {
   lug.cwd() .. "/.lug/prompts",
 }
 
--- `---` front matter of `key: value` lines, then the body.
-local function front_matter(text)
-  local head, body = text:match("^%-%-%-\r?\n(.-)\r?\n%-%-%-\r?\n?(.*)$")
-  if not head then return {}, text end
-  local fields = {}
-  for line in head:gmatch("[^\r\n]+") do
-    local key, value = line:match("^%s*([%w_-]+)%s*:%s*(.-)%s*$")
-    if key then fields[key] = value:gsub('^"(.*)"$', "%1"):gsub("^'(.*)'$", "%1") end
-  end
-  return fields, body
-end
-
 -- The words of a command's arguments: spaces part them, "double" or 'single' quotes keep one together.
 local function words(args)
   local out, i = {}, 1
@@ -86,10 +74,10 @@ end)
 
 for name, file in pairs(find()) do
   local ok, err = pcall(function()
-    local described = front_matter(lug.fs.read(file))
+    local described = lug.str.front_matter(lug.fs.read(file))
     lug.cmd.register(name, function(args)
       -- Read again at each use: an edited file takes effect at once.
-      local fields, body = front_matter(lug.fs.read(file))
+      local fields, body = lug.str.front_matter(lug.fs.read(file))
       local prompt = fill(body, args or ""):gsub("^%s+", ""):gsub("%s+$", "")
       if fields.model and fields.model ~= "" then
         pending_model = { prompt = prompt, previous = lug.opt.model or false }

@@ -16,18 +16,6 @@ local DIRS = {
   lug.cwd() .. "/.agents/skills",
 }
 
--- `---` front matter of `key: value` lines, then the body.
-local function front_matter(text)
-  local head, body = text:match("^%-%-%-\r?\n(.-)\r?\n%-%-%-\r?\n?(.*)$")
-  if not head then return {}, text end
-  local fields = {}
-  for line in head:gmatch("[^\r\n]+") do
-    local key, value = line:match("^%s*([%w_-]+)%s*:%s*(.-)%s*$")
-    if key then fields[key] = value:gsub('^"(.*)"$', "%1"):gsub("^'(.*)'$", "%1") end
-  end
-  return fields, body
-end
-
 -- The skills found, by name (a later directory wins), and their names in order.
 local skills, names = {}, {}
 
@@ -38,7 +26,7 @@ for _, dir in ipairs(DIRS) do
       local folder = entry:match("^(.+)/$") and dir .. "/" .. entry:sub(1, -2)
       local file = folder and folder .. "/SKILL.md"
       if file and lug.fs.exists(file) then
-        local ok, fields = pcall(function() return (front_matter(lug.fs.read(file))) end)
+        local ok, fields = pcall(function() return (lug.str.front_matter(lug.fs.read(file))) end)
         if not ok then
           lug.ui.notify("skill " .. file .. " cannot be read: " .. tostring(fields), "warn")
         elseif not fields.name or fields.name == "" or not fields.description or fields.description == "" then
@@ -82,7 +70,7 @@ lug.tool.register("skill", {
   handler = function(args)
     local skill = skills[args.name]
     if not skill then return nil, string.format("no skill named %q; the skills are %s", tostring(args.name), table.concat(names, ", ")) end
-    local _, body = front_matter(lug.fs.read(skill.file))
+    local _, body = lug.str.front_matter(lug.fs.read(skill.file))
     local files = {}
     for _, entry in ipairs(lug.fs.list(skill.folder)) do
       if entry ~= "SKILL.md" then files[#files + 1] = skill.folder .. "/" .. entry end

@@ -1,13 +1,15 @@
 /**
  * lug.str: string helpers, as Neovim's vim.split, vim.trim, vim.startswith
  * and vim.endswith. The separator of split is plain text (never a pattern:
- * use string.gmatch for patterns).
+ * use string.gmatch for patterns). Also front_matter: a Markdown file's
+ * `key: value` header and body (front-matter.ts), which the stock workflows read.
  */
 import type { LuaState } from '../fengari.js';
 import type { LuaString } from '../fengari.js';
 import { pushFunctions, type ApiContext } from './api-context.js';
 import { typeCheck, STRING } from './checks.js';
 import { is, signature } from './validate.js';
+import { frontMatter } from './front-matter.js';
 
 /** A string as its bytes (Lua strings are bytes: no UTF-8 round trip). */
 const bytes = typeCheck('string', STRING, (vm, L, idx): LuaString => vm.f.lua.lua_tolstring(L, idx)!);
@@ -20,6 +22,7 @@ const SPLIT = signature('lug.str.split', [
 const TRIM = signature('lug.str.trim', [['s', bytes]]);
 const STARTSWITH = signature('lug.str.startswith', [['s', bytes], ['prefix', bytes]]);
 const ENDSWITH = signature('lug.str.endswith', [['s', bytes], ['suffix', bytes]]);
+const FRONT_MATTER = signature('lug.str.front_matter', [['text', is.string]]);
 
 const buf = (b: LuaString) => Buffer.from(b.buffer, b.byteOffset, b.length);
 const isSpace = (c: number) => c === 0x20 || (c >= 0x09 && c <= 0x0d);
@@ -28,6 +31,13 @@ export function pushStrApi(ctx: ApiContext, L: LuaState): void {
   const { vm } = ctx;
   const { lua } = vm.f;
   pushFunctions(vm, L, 'lug.str', {
+    front_matter: (Ls) => {
+      const [text] = FRONT_MATTER.read(vm, Ls);
+      const { fields, body } = frontMatter(text);
+      vm.pushJs(Ls, fields);
+      vm.pushJs(Ls, body);
+      return 2;
+    },
     split: (Ls) => {
       const [s, sep, opts] = SPLIT.read(vm, Ls);
       const parts: LuaString[] = [];

@@ -109,6 +109,8 @@ export async function runSubagent(host: LugHost, spec: SubagentSpec, prompt: str
     if (event.type === 'notify') host.events.emit('notify', { message: `${agent.label}: ${event.message}`, level: event.level });
   });
   const history: Message[] = [{ role: 'user', content: prompt }];
+  // Built once for the run: AGENTS.md is read when it starts, not at each of its requests.
+  const system = subagentSystemPrompt(host.cwd, spec);
   const guard = guardFor(host, agent);
   let usage = emptyUsage();
   const startedAt = Date.now();
@@ -119,7 +121,7 @@ export async function runSubagent(host: LugHost, spec: SubagentSpec, prompt: str
       provider,
       model,
       modelName,
-      system: () => subagentSystemPrompt(host.cwd, spec),
+      system: () => system,
       tools: () => tools.specs(),
       maxTurns: host.options.get<number>('max_turns'),
       maxTokens: host.options.get<number>('max_tokens'),

@@ -48,7 +48,7 @@ export interface LoopInput {
   prepareRequest?(signal: AbortSignal): Promise<void>;
   /** The conversation overflowed the window: make room (compact); true when the request is worth making again. Asked once a turn. */
   recoverOverflow?(signal: AbortSignal): Promise<boolean>;
-  /** The host's hook points: before_request before each request, tool_call before the answer's calls join the conversation. */
+  /** The host's hook points: before_request before each request (tool_call and tool_result are the scheduler's: `scheduler().hooks`). */
   hooks?: HookRegistry;
 }
 
@@ -167,9 +167,10 @@ export async function runAgentLoop(input: LoopInput): Promise<LoopEnd> {
         continue;
       }
     }
+    const ending = stopEnding(answer.stop, { maxTokens: input.maxTokens, detail: answer.stopDetail, calls });
     // The calls that will run are rewritten (tool_call hooks) before the answer joins the conversation, so it keeps what ran.
-    const willRun = calls.length > 0 && answer.error === undefined && !input.signal.aborted && !stopEnding(answer.stop, { maxTokens: input.maxTokens, detail: answer.stopDetail, calls });
-    const denials = willRun ? await rewriteToolCalls(calls, { tools: input.scheduler().tools, hooks: input.hooks, cwd: input.scheduler().cwd }) : undefined;
+    const deps = calls.length > 0 && answer.error === undefined && !input.signal.aborted && !ending ? input.scheduler() : undefined;
+    const denials = deps ? await rewriteToolCalls(calls, deps) : undefined;
     if (answer.message.content.length) {
       input.append(answer.message);
       input.events.emit('assistant_message', { message: answer.message });
@@ -183,7 +184,6 @@ export async function runAgentLoop(input: LoopInput): Promise<LoopEnd> {
       const message = e instanceof ProviderError ? e.message : `the model request failed: ${(e as Error)?.message ?? String(e)}`;
       return { reason: 'error', text: lastText, error: message };
     }
-    const ending = stopEnding(answer.stop, { maxTokens: input.maxTokens, detail: answer.stopDetail, calls });
     if (ending) {
       if (calls.length) input.append(unfinishedResults(calls, ending.callResult));
       return { reason: ending.reason, text: lastText, message: ending.message };
@@ -191,7 +191,8 @@ export async function runAgentLoop(input: LoopInput): Promise<LoopEnd> {
     // The server paused a long turn: sending the conversation again (the paused answer last) lets the model go on.
     if (answer.stop === 'pause_turn' && !calls.length) continue;
     if (!calls.length) return { reason: 'done', text: lastText };
-    const results = await runToolCalls(calls, input.scheduler(), input.signal, denials);
+    // deps is set: the calls got here with no error, no cancel and no ending.
+    const results = await runToolCalls(calls, deps!, input.signal, denials);
     input.append({ role: 'tool', results });
     if (input.signal.aborted) return { reason: 'cancelled', text: lastText };
   }

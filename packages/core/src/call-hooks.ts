@@ -84,9 +84,8 @@ export async function rewriteToolCalls(calls: ToolCallPart[], deps: CallHookDeps
   return denials;
 }
 
-/** Run the tool_result hooks on a result: the content and error flag the model is to see. */
-export async function rewriteToolResult(hooks: HookRegistry | undefined, input: Omit<ToolResultHookInput, 'type'>): Promise<{ content: string; isError: boolean }> {
-  if (!hooks?.has('tool_result')) return { content: input.content, isError: input.isError };
+/** Run the tool_result hooks on a result: the content and error flag the model is to see. The scheduler calls it only when there are such hooks. */
+export async function rewriteToolResult(hooks: HookRegistry, input: Omit<ToolResultHookInput, 'type'>): Promise<{ content: string; isError: boolean }> {
   const out = await hooks.run('tool_result', { type: 'tool_result', ...input }, (current, result) => ({
     ...current,
     ...(result.content !== undefined ? { content: result.content } : {}),

@@ -3,20 +3,29 @@
  * "bsh" → bash), by edit distance, for messages that name what is allowed.
  */
 
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+/**
+ * Edits (insert, delete, replace, or swap two neighbours: "atuo" is one from
+ * "auto") that turn `a` into `b`. With a `limit`, it gives up once the answer
+ * is past it and returns limit + 1.
+ */
+export function editDistance(a: string, b: string, limit = Infinity): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let before: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0]!;
-    row[0] = i;
+    const row = [i];
+    let best = i;
     for (let j = 1; j <= b.length; j++) {
-      const above = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      // Two neighbours swapped ("atuo") cost one edit, not two.
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j]!, diagonal);
-      diagonal = above;
+      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j]!, before[j - 2]! + 1);
+      best = Math.min(best, row[j]!);
     }
+    // No cell of a later row can be smaller than the smallest of this one.
+    if (best > limit) return limit + 1;
+    before = prev;
+    prev = row;
   }
-  return row[b.length]!;
+  return Math.min(prev[b.length]!, limit + 1);
 }
 
 /** Up to `max` of `names` within a third of the name's length in edits (at least 1), nearest first. */
@@ -24,7 +33,7 @@ export function closestNames(name: string, names: Iterable<string>, max = 3): st
   const limit = Math.max(1, Math.floor(name.length / 3));
   const lower = name.toLowerCase();
   return [...new Set(names)]
-    .map((n) => ({ n, d: distance(lower, n.toLowerCase()) }))
+    .map((n) => ({ n, d: editDistance(lower, n.toLowerCase(), limit) }))
     .filter(({ d }) => d <= limit)
     .sort((a, b) => a.d - b.d || a.n.localeCompare(b.n))
     .slice(0, max)

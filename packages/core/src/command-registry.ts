@@ -55,5 +55,3 @@ export class CommandRegistry {
     for (const fn of this.listeners) fn();
   }
 }
-
-export { KeymapRegistry, normalizeKeys, KEY_MODES, type KeyBinding, type KeyMode, type KeyMatch } from './keymap-registry.js';

@@ -7,7 +7,8 @@
  * object.
  */
 import { isAuthorizerFactory, type Authorizer, type AuthorizerFactory } from './authorizer.js';
-import { CommandRegistry, KeymapRegistry } from './command-registry.js';
+import { CommandRegistry } from './command-registry.js';
+import { KeymapRegistry } from './keymap-registry.js';
 import type { EditorFiles } from './editor-files.js';
 import { EventBus } from './events.js';
 import { HookRegistry } from './hooks.js';

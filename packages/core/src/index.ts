@@ -14,6 +14,7 @@ export * from './subagent.js';
 export * from './events.js';
 export * from './options.js';
 export * from './command-registry.js';
+export * from './keymap-registry.js';
 export * from './key-notation.js';
 export * from './path-lock.js';
 export * from './provider.js';

@@ -5,7 +5,8 @@
  * replace `ui`; options the plugin did not define (such as `approval`) it may
  * read but not set. Everything it registers is undone when it unloads.
  */
-import type { Command, KeyBinding } from './command-registry.js';
+import type { Command } from './command-registry.js';
+import type { KeyBinding } from './keymap-registry.js';
 import type { EventOf, LugEvent, LugEventType } from './events.js';
 import type { LugHost } from './host.js';
 import type { Limits } from './limits.js';

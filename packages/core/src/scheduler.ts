@@ -22,6 +22,7 @@ import { DescriptionError, describeCall } from './tool-description.js';
 import { checkDetails, type ToolDetails } from './tool-details.js';
 import type { ToolRegistry } from './tool-registry.js';
 import type { HookRegistry } from './hooks.js';
+import type { LugHost } from './host.js';
 import { rewriteToolResult, type HookDenials } from './call-hooks.js';
 
 export const CANCELLED = 'cancelled by the user';
@@ -39,6 +40,27 @@ export interface SchedulerDeps {
   files?: EditorFiles;
   /** The host's hook points: tool_result runs on every result (tool_call runs before, in rewriteToolCalls). */
   hooks?: HookRegistry;
+}
+
+/**
+ * A host's scheduler: its tools, events, guard, locks, limits, files and
+ * hooks, tool_concurrency as it is now. `own` replaces the first three for a
+ * conversation that is not the host's own (a subagent's tool view, event bus
+ * and labelled guard).
+ */
+export function hostSchedulerDeps(host: LugHost, own: Partial<Pick<SchedulerDeps, 'tools' | 'events' | 'authorize'>> = {}): SchedulerDeps {
+  return {
+    tools: host.tools,
+    events: host.events,
+    locks: host.locks,
+    limits: host.limits,
+    cwd: host.cwd,
+    concurrency: host.options.get<number>('tool_concurrency'),
+    authorize: host.authorize,
+    files: host.files,
+    hooks: host.hooks,
+    ...own,
+  };
 }
 
 interface Outcome {

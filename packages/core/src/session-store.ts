@@ -151,8 +151,7 @@ export class SessionStore {
    * `notice`); a broken header throws SessionDamagedError.
    */
   load(id: string): StoredSession {
-    const path = this.pathOf(id);
-    if (!/^[\w.-]+$/.test(id) || !existsSync(path)) throw new SessionNotFoundError(`no session "${id}" in ${this.dir}`);
+    const path = this.existingPath(id);
     let header: SessionHeader | undefined;
     let headerProblem: string | undefined;
     const paths = new SessionPaths();
@@ -197,8 +196,7 @@ export class SessionStore {
    * same as load() gives, without loading it (session-outline.ts).
    */
   outline(id: string): SessionOutline {
-    const path = this.pathOf(id);
-    if (!/^[\w.-]+$/.test(id) || !existsSync(path)) throw new SessionNotFoundError(`no session "${id}" in ${this.dir}`);
+    const path = this.existingPath(id);
     const read = this.readHeader(path);
     if (!read.header) throw headerError(path, read.firstLine.trim() ? read.problem! : 'the first line is empty');
     return outlineSession(path);
@@ -215,6 +213,13 @@ export class SessionStore {
       throw new SessionNotFoundError(`session "${id}" has no branch ${n}${have ? `; its branches are ${have}` : '; it has no branches'}`);
     }
     this.append(id, { type: 'switch', branch: n });
+  }
+
+  /** The file of session `id`; SessionNotFoundError when there is none (or `id` is not a session's name). */
+  private existingPath(id: string): string {
+    const path = this.pathOf(id);
+    if (!/^[\w.-]+$/.test(id) || !existsSync(path)) throw new SessionNotFoundError(`no session "${id}" in ${this.dir}`);
+    return path;
   }
 
   private readHeader(path: string): HeaderRead {

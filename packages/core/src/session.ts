@@ -4,6 +4,7 @@
  * user prompt through the agent loop.
  */
 import { runAgentLoop, type LoopEnd } from './agent-loop.js';
+import { hostSchedulerDeps } from './scheduler.js';
 import type { LugHost } from './host.js';
 import { addUsage, emptyUsage, type ImagePart, type Message, type Usage } from './messages.js';
 import { costOf, formatCost, type ModelPricing } from './pricing.js';
@@ -271,17 +272,7 @@ export class Session {
       stopBeforeRequest: () => this.overBudget(modelName, pricing),
       prepareRequest: (s) => this.keeper.makeRoom(run, s),
       recoverOverflow: (s) => this.keeper.recoverOverflow(run, s),
-      scheduler: () => ({
-        tools: host.tools,
-        events: host.events,
-        locks: host.locks,
-        limits: host.limits,
-        cwd: host.cwd,
-        concurrency: host.options.get<number>('tool_concurrency'),
-        authorize: host.authorize,
-        files: host.files,
-        hooks: host.hooks,
-      }),
+      scheduler: () => hostSchedulerDeps(host),
       hooks: host.hooks,
       events: host.events,
       signal,

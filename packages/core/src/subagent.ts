@@ -9,6 +9,7 @@
  * caller's signal is the child's: cancelling the parent call cancels it.
  */
 import { runAgentLoop } from './agent-loop.js';
+import { hostSchedulerDeps } from './scheduler.js';
 import type { Authorizer } from './authorizer.js';
 import { EventBus, type AgentRef, type TurnEndReason } from './events.js';
 import type { LugHost } from './host.js';
@@ -108,6 +109,9 @@ export async function runSubagent(host: LugHost, spec: SubagentSpec, prompt: str
     if (event.type === 'notify') host.events.emit('notify', { message: `${agent.label}: ${event.message}`, level: event.level });
   });
   const history: Message[] = [{ role: 'user', content: prompt }];
+  // Built once for the run: AGENTS.md is read when it starts, not at each of its requests.
+  const system = subagentSystemPrompt(host.cwd, spec);
+  const guard = guardFor(host, agent);
   let usage = emptyUsage();
   const startedAt = Date.now();
   host.events.emit('subagent_start', { agent, prompt, tools: tools.names(), model: modelName });
@@ -117,23 +121,13 @@ export async function runSubagent(host: LugHost, spec: SubagentSpec, prompt: str
       provider,
       model,
       modelName,
-      system: () => subagentSystemPrompt(host.cwd, spec),
+      system: () => system,
       tools: () => tools.specs(),
       maxTurns: host.options.get<number>('max_turns'),
       maxTokens: host.options.get<number>('max_tokens'),
       thinking: host.options.get<ThinkingLevel>('thinking'),
-      scheduler: () => ({
-        tools,
-        events,
-        locks: host.locks,
-        limits: host.limits,
-        cwd: host.cwd,
-        concurrency: host.options.get<number>('tool_concurrency'),
-        authorize: guardFor(host, agent),
-        files: host.files,
-        // The host's hooks (tool_call, tool_result, before_request) hold for a subagent's calls and requests too.
-        hooks: host.hooks,
-      }),
+      // The host's hooks (tool_call, tool_result, before_request) hold for a subagent's calls and requests too.
+      scheduler: () => hostSchedulerDeps(host, { tools, events, authorize: guard }),
       hooks: host.hooks,
       events,
       signal: opts.signal,

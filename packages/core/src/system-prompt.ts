@@ -10,8 +10,6 @@ export interface SystemPromptInput {
   agentsMd?: string | null;
   /** The tools the model is offered, so the prompt points at the ones about lug itself when they are there. */
   tools?: readonly string[];
-  /** Sections plugins added (`lug.prompt.add`), each under its name, after AGENTS.md. */
-  sections?: readonly { name: string; text: string }[];
 }
 
 /** The tools (lua/basic.lug's) that answer questions about lug's own configuration. */
@@ -46,10 +44,10 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
     lines.push(`For questions about lug itself (its init.lua, the lug.* Lua API, options, keymaps, plugins, and lug's names for Neovim terms such as autocmd or vim.opt), use ${helpTools.join(' and ')} rather than guessing.`);
   }
   if (agents) lines.push('', AGENTS_MD_HEADING, '', agents.trimEnd());
-  return lines.join('\n') + renderSections(input.sections ?? []);
+  return lines.join('\n');
 }
 
-/** Plugins' sections as the system prompt ends with them: each under a `# name` heading. */
+/** Plugins' sections (`lug.prompt.add`) as the system prompt ends with them, after AGENTS.md: each under a `# name` heading. */
 export function renderSections(sections: readonly { name: string; text: string }[]): string {
   return sections.map((s) => `\n\n# ${s.name}\n\n${s.text}`).join('');
 }

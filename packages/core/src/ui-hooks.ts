@@ -181,7 +181,9 @@ export function headlessUi(events: EventBus): HeadlessUi {
 }
 
 /** Confirms go to the queue an interface serves (answered no while none does); notices to the event stream (and so to the transcript). */
-export function interactiveUi(events: EventBus, confirms: ConfirmQueue = new ConfirmQueue(), panels: PanelBoard = new PanelBoard(), badges: PanelBoard = new PanelBoard()): InteractiveUi {
+export function interactiveUi(events: EventBus, confirms: ConfirmQueue = new ConfirmQueue()): InteractiveUi {
+  const panels = new PanelBoard();
+  const badges = new PanelBoard();
   return Object.freeze({
     interactive: true as const,
     confirms,

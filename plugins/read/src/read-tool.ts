@@ -53,7 +53,7 @@ export async function readFileLines(args: ReadArgs, ctx: ToolContext): Promise<{
   const shownPath = args.path;
   const absPath = resolvePath(ctx.cwd, args.path);
   // The file its call was judged on (symlinks resolved then), or an error if the path leads elsewhere now.
-  const opened = decidedPath(ctx, args.path);
+  const opened = decidedPath(ctx, args.path, 'read');
   const offset = args.offset ?? 1;
   const limit = args.limit ?? ctx.limits.readLines;
   await statRegularFile(opened, shownPath);

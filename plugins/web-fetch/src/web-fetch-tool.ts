@@ -4,7 +4,7 @@
  * It asks before it runs under the default policy (kind "fetch").
  */
 import { TextDecoder } from 'node:util';
-import { defineTool, ToolError, truncateOutput, type Tool, type ToolContext } from '@lug/tools';
+import { defineTool, isBinary, ToolError, truncateOutput, type Tool, type ToolContext } from '@lug/tools';
 import { fetchBounded, httpUrl, type FetchedPage } from './fetch-bounded.js';
 import { htmlToMarkdown } from './html-to-markdown.js';
 
@@ -80,10 +80,10 @@ function decode(page: FetchedPage): string {
   return decoder.decode(page.body);
 }
 
-/** Text we can show: a text type, or no type and no NUL byte in what was read. */
+/** Text we can show: a text type, or no type and not binary as git and ripgrep tell it (no NUL in its first 8 KiB). */
 function isText(page: FetchedPage): boolean {
   if (HTML.has(page.mediaType) || TEXT.test(page.mediaType)) return true;
-  return page.mediaType === '' && !page.body.includes(0);
+  return page.mediaType === '' && !isBinary(page.body);
 }
 
 function looksLikeHtml(page: FetchedPage, text: string): boolean {

@@ -13,7 +13,7 @@ describe('lug.prompt', () => {
     s = setup();
     await run('lug.prompt.add("house-style", "Answer in British English.")');
     expect(s.host.prompt.render()).toEqual([{ name: 'house-style', text: 'Answer in British English.' }]);
-    expect(buildSystemPrompt({ cwd: '/p', agentsMd: null, sections: s.host.prompt.render() })).toMatch(/\n\n# house-style\n\nAnswer in British English\.$/);
+    expect(buildSystemPrompt({ cwd: '/p', agentsMd: null }) + renderSections(s.host.prompt.render())).toMatch(/\n\n# house-style\n\nAnswer in British English\.$/);
   });
 
   it('calls a function section at every render', async () => {

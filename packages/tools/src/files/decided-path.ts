@@ -14,7 +14,7 @@ import { FileError } from './file-error.js';
  * `describe` declared it): the one approvals judged, if it still leads there.
  * Without a description (a handler called outside the scheduler, a preview)
  * it is where the path leads now. `undone` says in the error what the tool
- * did not do ("changed"; "listed" for ls, "searched" for grep).
+ * did not do ("changed"; "read", "listed" and "searched" for read, ls and grep).
  */
 export function decidedPath(ctx: Pick<ToolContext, 'cwd' | 'description'>, declared: string, undone = 'changed'): string {
   const now = resolveRealPath(ctx.cwd, declared);

@@ -1,7 +1,7 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { boundedEditDistance, missingPathMessage } from './missing-path.js';
+import { missingPathMessage } from './missing-path.js';
 import { tempDir } from './test-dir.js';
 
 describe('missingPathMessage', () => {
@@ -40,12 +40,5 @@ describe('missingPathMessage', () => {
     symlinkSync('gone.txt', path.join(dir, 'link'));
     const abs = path.join(dir, 'link');
     expect(await missingPathMessage(abs, abs)).toBe(`${abs} is a symbolic link to gone.txt, which does not exist.`);
-  });
-});
-
-describe('boundedEditDistance', () => {
-  it('counts edits and stops past the limit', () => {
-    expect(boundedEditDistance('kitten', 'sitting', 3)).toBe(3);
-    expect(boundedEditDistance('abc', 'xyzabc', 2)).toBe(3);
   });
 });

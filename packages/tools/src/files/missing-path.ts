@@ -5,6 +5,7 @@
  */
 import { lstat, readdir, readlink, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { editDistance } from '@lug/core';
 
 const MAX_ENTRIES_COMPARED = 2000;
 const MAX_SUGGESTIONS = 3;
@@ -14,31 +15,13 @@ function stem(name: string): string {
   return ext && ext !== name ? name.slice(0, -ext.length) : name;
 }
 
-/** Edit distance, giving up (returning limit + 1) once it exceeds `limit`. */
-export function boundedEditDistance(a: string, b: string, limit: number): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
-      best = Math.min(best, row[j]!);
-    }
-    if (best > limit) return limit + 1;
-    prev = row;
-  }
-  return prev[b.length]!;
-}
-
 /** How alike `entry` is to the wanted name: lower is closer; undefined means not alike. */
 function likeness(wanted: string, entry: string): number | undefined {
   if (entry === wanted) return undefined;
   if (entry.toLowerCase() === wanted.toLowerCase()) return 0;
   if (stem(entry) === stem(wanted)) return 1;
   const limit = wanted.length <= 4 ? 1 : 2;
-  const d = boundedEditDistance(wanted.toLowerCase(), entry.toLowerCase(), limit);
+  const d = editDistance(wanted.toLowerCase(), entry.toLowerCase(), limit);
   return d <= limit ? 1 + d : undefined;
 }
 

@@ -1,17 +1,9 @@
 /** lug.inspect: any value as text, and it never fails. */
-import { afterEach, describe, expect, it } from "vitest";
-import { setup, type Setup } from "../test-support.js";
+import { describe, expect, it } from "vitest";
+import { luaEachTest } from "../test-support.js";
 
-let s: Setup | undefined;
-afterEach(() => {
-  s?.runtime.close();
-  s = undefined;
-});
-const run = async (code: string) => {
-  s ??= setup();
-  return (await s.runtime.run(code)).values;
-};
-const failure = (code: string) => run(code).then(() => "no error", (err: Error) => err.message);
+const lua = luaEachTest();
+const { run } = lua;
 
 describe('lug.inspect', () => {
   it('shows a short table on one line: the list first, then the other keys sorted, strings quoted as Lua reads them', async () => {

@@ -91,11 +91,12 @@ export function pushFunctions(vm: LuaVM, L: LuaState, prefix: string, fns: Recor
   }
 }
 
-/** Push a Lua function that undoes a registration (calling it twice is harmless). */
-export function pushRemover(vm: LuaVM, L: LuaState, remove: () => void): void {
+/** Push a Lua function that undoes a registration (calling it twice is harmless); returns the function pushed. */
+export function pushRemover(vm: LuaVM, L: LuaState, remove: () => void): JsFunction {
   const fn: JsFunction = vm.fn('remove', () => {
     remove();
     return 0;
   });
   vm.f.lua.lua_pushjsfunction(L, fn);
+  return fn;
 }

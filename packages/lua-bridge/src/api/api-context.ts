@@ -76,9 +76,9 @@ export interface ApiContext {
   /** Every registration, by owner (what `track` adds to). */
   registrations: Registrations;
   /** Whether init.lua and the plugins have loaded: from then on the interface's commands exist, so a key's `:command` is checked at the call. */
-  startupOver?(): boolean;
+  startupOver(): boolean;
   /** Checks to run once start-up is over (a rule's tool may be registered by a later file): each returns a warning or nothing. */
-  afterStartup?: Array<() => string | undefined>;
+  afterStartup: Array<() => string | undefined>;
 }
 
 /** Push a table of functions; each is wrapped so errors name `prefix.name`. */

@@ -180,7 +180,7 @@ function unknownToolWarning(ctx: ApiContext, tool: string, source: string): stri
 
 function checkRuleTool(ctx: ApiContext, tool: string, source: string): void {
   const check = () => unknownToolWarning(ctx, tool, source);
-  if (!ctx.startupOver?.() && ctx.afterStartup) return void ctx.afterStartup.push(check);
+  if (!ctx.startupOver()) return void ctx.afterStartup.push(check);
   const warning = check();
   if (warning) ctx.host.ui.notify(warning, 'warn');
 }

@@ -12,7 +12,7 @@
 import { LUG_EVENT_TYPES, LUG_HOOK_TYPES, type HookInput, type LugEvent, type LugEventType, type LugHookType } from '@lug/core';
 import type { LuaFunctionRef } from '../lua-values.js';
 import type { LuaState } from '../fengari.js';
-import { LuaError } from '../lua-error.js';
+import { messageOf } from '../lua-error.js';
 import { pushRemover, type ApiContext } from './api-context.js';
 import { FUNCTION, typeCheck } from './checks.js';
 import { is, signature } from './validate.js';
@@ -43,7 +43,7 @@ export function eventFunctions(ctx: ApiContext): { on: (L: LuaState) => number; 
     if (reporting) return;
     reporting = true;
     try {
-      const message = err instanceof LuaError ? err.luaMessage : (err as Error).message;
+      const message = messageOf(err);
       host.ui.notify(`the Lua hook for ${event} made at ${where} failed: ${message}`, 'error');
     } finally {
       reporting = false;

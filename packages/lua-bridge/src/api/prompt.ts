@@ -1,6 +1,6 @@
 /** lug.prompt: named sections of the system prompt (the core's host.prompt), each a text or a function giving it at every request. */
 import type { LuaState } from '../fengari.js';
-import { LuaError } from '../lua-error.js';
+import { messageOf } from '../lua-error.js';
 import type { LuaFunctionRef } from '../lua-values.js';
 import { pushFunctions, pushRemover, type ApiContext } from './api-context.js';
 import { is, signature } from './validate.js';
@@ -19,7 +19,7 @@ function sectionText(fn: LuaFunctionRef, name: string, source: string): () => st
     try {
       out = fn.call([]);
     } catch (err) {
-      throw new Error(`its function (made at ${source}) failed: ${err instanceof LuaError ? err.luaMessage : (err as Error).message}`);
+      throw new Error(`its function (made at ${source}) failed: ${messageOf(err)}`);
     }
     if (out instanceof Promise) {
       out.catch(() => {});

@@ -13,7 +13,7 @@ const REMOVE = signature('lug.prompt.remove', [['name', is.string]]);
 const LIST = signature('lug.prompt.list', []);
 
 /** A Lua function as a section's text: called at every request, synchronously (a section cannot wait). */
-function sectionText(fn: LuaFunctionRef, name: string, source: string): () => string {
+function sectionText(fn: LuaFunctionRef, source: string): () => string {
   return () => {
     let out: unknown[] | Promise<unknown[]>;
     try {
@@ -41,7 +41,7 @@ export function pushPromptApi(ctx: ApiContext, L: LuaState): void {
       const [name, text] = ADD.read(vm, Ls);
       const source = vm.where(Ls);
       const fn = typeof text === 'string' ? undefined : (text as LuaFunctionRef);
-      const removeSection = host.prompt.add(name, fn ? sectionText(fn, name, source) : (text as string));
+      const removeSection = host.prompt.add(name, fn ? sectionText(fn, source) : (text as string));
       removers.get(name)?.();
       const remove = ctx.track(() => {
         removeSection();

@@ -59,7 +59,6 @@ describe('faithful Lua 5.3', () => {
   });
 
   it('io.input and io.output take lug\'s own file handles', async () => {
-    const s = lua.s;
     expect(await run('local f = io.open("x.txt", "w"); io.output(f); io.write("hi"); io.close(f); io.output(io.stdout); local g = io.open("x.txt"); io.input(g); local t = io.read("a"); io.input():close(); io.input(io.stdin); return t, io.type(g)')).toEqual(['hi', 'closed file']);
   });
 });

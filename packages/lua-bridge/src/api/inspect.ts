@@ -28,7 +28,7 @@ const MAX_CHARS = 200_000;
 const DEFAULT_DEPTH = 12;
 
 /** A Lua string literal: printable ASCII as is, the rest escaped as Lua reads it. */
-export function quoteLua(text: string): string {
+function quoteLua(text: string): string {
   let out = '"';
   for (const ch of text) {
     const c = ch.codePointAt(0)!;

@@ -37,6 +37,12 @@ describe('lug.inspect', () => {
     expect(await run('return lug.inspect({ a = { b = { c = 1 } } }, { depth = 2 })')).toEqual(['{ a = { b = {...} } }']);
   });
 
+  it('cuts a huge list with "..." instead of showing every item', async () => {
+    const [text] = await run('local t = {} for i = 1, 100000 do t[i] = "xxxxxxxx" end return lug.inspect(t)');
+    expect((text as string).length).toBeLessThan(400_000); // 200,000 characters of items, and the layout between them
+    expect(text).toMatch(/,\n {2}\.\.\.\n\}$/);
+  });
+
   it('shows nil, numbers and booleans as tostring does', async () => {
     expect(await run('return lug.inspect(nil), lug.inspect(3), lug.inspect(true)')).toEqual(['nil', '3', 'true']);
   });

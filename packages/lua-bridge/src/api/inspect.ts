@@ -103,7 +103,7 @@ function tableText(vm: LuaVM, L: LuaState, idx: number, w: Walk): string {
   lua.lua_checkstack(L, 6);
   const n = lua.lua_rawlen(L, idx);
   const list: string[] = [];
-  for (let i = 1; i <= n; i++) {
+  for (let i = 1; i <= n && w.chars < MAX_CHARS; i++) {
     lua.lua_rawgeti(L, idx, i);
     list.push(valueText(vm, L, lua.lua_gettop(L), w));
     lua.lua_pop(L, 1);

@@ -27,6 +27,13 @@ describe(':lua shows', () => {
     expect(result.values[3]).toBe(3);
   });
 
+  it('a table whose keys cannot be data (a function, a table) shown, and given back as nil', async () => {
+    s = setup();
+    const result = await s.runtime.run('={ [print] = 1 }, { [{}] = 2 }, { a = 1 }');
+    expect(result.text).toMatch(/^\{ \[function: \S+\] = 1 \}\t\{ \[\{\}\] = 2 \}\t\{ a = 1 \}$/);
+    expect(result.values).toEqual([undefined, undefined, { a: 1 }]);
+  });
+
   it('__tostring, and a __tostring that fails without failing the print', async () => {
     s = setup();
     expect(await shown('=setmetatable({}, { __tostring = function() return "<point 1,2>" end })')).toBe('<point 1,2>');

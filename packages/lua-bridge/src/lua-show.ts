@@ -18,6 +18,8 @@ const SHOW_SOURCE = String.raw`
 local inspectAll = ...
 local type, next, pack, unpack = type, next, table.pack, table.unpack
 
+-- What toJs (lua-values.ts) converts: no thread, userdata or cycle, and keys that are strings, numbers or booleans.
+local KEY = { string = true, number = true, boolean = true }
 local function data(v, path, depth)
   local t = type(v)
   if t == 'thread' or t == 'userdata' then return false end
@@ -25,7 +27,7 @@ local function data(v, path, depth)
   if path[v] or depth > 32 then return false end
   path[v] = true
   for k, x in next, v do
-    if not data(k, path, depth + 1) or not data(x, path, depth + 1) then path[v] = nil return false end
+    if not KEY[type(k)] or not data(x, path, depth + 1) then path[v] = nil return false end
   end
   path[v] = nil
   return true

@@ -32,7 +32,7 @@ function general(x: number, precision: number, alternate: boolean): string {
 }
 
 /** One conversion: `conversion` is e, E, f, F, g or G. */
-export function formatFloat(x: number, conversion: string, opts: { precision?: number; flags?: string; width?: number } = {}): string {
+function formatFloat(x: number, conversion: string, opts: { precision?: number; flags?: string; width?: number } = {}): string {
   const flags = opts.flags ?? '';
   const precision = opts.precision ?? 6;
   const negative = x < 0 || Object.is(x, -0);

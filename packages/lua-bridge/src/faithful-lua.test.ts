@@ -1,16 +1,9 @@
 /** Lua as Lua 5.3 is, in lug's runtime: collectgarbage, float text, os.date's "!", the top level of a chunk, print, io.input/io.output. */
-import { afterEach, describe, expect, it } from 'vitest';
-import { setup, type Setup } from './test-support.js';
+import { describe, expect, it } from 'vitest';
+import { luaEachTest } from './test-support.js';
 
-let s: Setup | undefined;
-afterEach(() => {
-  s?.runtime.close();
-  s = undefined;
-});
-const run = async (code: string) => {
-  s ??= setup();
-  return (await s.runtime.run(code)).values;
-};
+const lua = luaEachTest();
+const { run } = lua;
 
 describe('faithful Lua 5.3', () => {
   it('accepts collectgarbage in every form, answering as Lua 5.3 does', async () => {
@@ -60,13 +53,12 @@ describe('faithful Lua 5.3', () => {
   });
 
   it('print calls the global tostring', async () => {
-    s = setup();
+    const s = lua.s;
     await run('local old = tostring; tostring = function(v) return "<" .. old(v) .. ">" end; print(1, "a"); tostring = old');
     expect(s.ui.notes.map((n) => n.message)).toContain('<1>\t<a>');
   });
 
   it('io.input and io.output take lug\'s own file handles', async () => {
-    s = setup();
     expect(await run('local f = io.open("x.txt", "w"); io.output(f); io.write("hi"); io.close(f); io.output(io.stdout); local g = io.open("x.txt"); io.input(g); local t = io.read("a"); io.input():close(); io.input(io.stdin); return t, io.type(g)')).toEqual(['hi', 'closed file']);
   });
 });

@@ -40,3 +40,9 @@ function locateInTraceback(traceback: string): { file: string; line: number } | 
   }
   return undefined;
 }
+
+/** The message of what a call into Lua threw: a LuaError's Lua message, another error's message, anything else as text. */
+export function messageOf(err: unknown): string {
+  if (err instanceof LuaError) return err.luaMessage;
+  return err instanceof Error ? err.message : String(err);
+}

@@ -170,9 +170,10 @@ function tableToJs(vm: ValueState, L: LuaState, idx: number, opts: ToJsOptions, 
       key = String(lua.lua_toboolean(L, -2));
       sequence = false;
     } else {
+      const type = vm.typeName(L, -2);
       lua.lua_pop(L, 2);
       path.pop();
-      throw new ConversionError(`a table key of type ${vm.typeName(L, -2)} cannot be turned into data`);
+      throw new ConversionError(`a table key of type ${type} cannot be turned into data`);
     }
     const value = toJs(vm, L, -1, opts, path);
     lua.lua_pop(L, 1);

@@ -170,6 +170,11 @@ describe('values', () => {
     expect((await s.runtime.run('local t = {} t.self = t return t')).values).toEqual([undefined]);
   });
 
+  it('a table key that cannot be data is an error naming its type', async () => {
+    s = setup();
+    await expect(s.runtime.run('lug.tool.register("x", { description = "d", parameters = { [print] = 1 }, handler = print })')).rejects.toThrow(/a table key of type function cannot be turned into data/);
+  });
+
   it('JavaScript numbers beyond 32 bits stay exact as floats', async () => {
     s = setup();
     s.host.options.set('max_tokens', 1_000_000);

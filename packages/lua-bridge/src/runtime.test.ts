@@ -118,7 +118,7 @@ describe(':lua', () => {
     s = setup();
     expect(await s.runtime.run('1 + 1, "two", { a = { 1, 2 } }')).toEqual({
       values: [2, 'two', { a: [1, 2] }],
-      text: '2\t"two"\t{\n  a = {\n    1,\n    2\n  }\n}',
+      text: '2\t"two"\t{ a = { 1, 2 } }',
     });
   });
 

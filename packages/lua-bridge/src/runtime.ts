@@ -15,7 +15,7 @@ import { DocIndex, readDocsDir, type DocEntry } from './docs/doc-index.js';
 import { optionEntries } from './docs/option-entries.js';
 import { DEFAULT_LUA_BUDGET, LuaVM } from './lua-vm.js';
 import type { FengariLoader } from './fengari.js';
-import { SHOW_SOURCE } from './lua-show.js';
+import { loadShow } from './lua-show.js';
 import { COMPLETE_SOURCE } from './lua-complete.js';
 import type { LuaFunctionRef } from './lua-values.js';
 import { loadProcessRunner, type ProcessRunner } from './process-runner.js';
@@ -216,11 +216,7 @@ export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined
       }
     }
     try {
-      if (!show) {
-        const chunk = vm.load(SHOW_SOURCE, '=lug.show');
-        show = ((await vm.callAsync(chunk)) as unknown[])[0] as LuaFunctionRef;
-        chunk.release();
-      }
+      show ??= await loadShow(vm);
       const [text, n, ...values] = await vm.callAsync(show, [fn]);
       return { values: Array.from({ length: Number(n) }, (_, i) => values[i]), text: String(text) };
     } finally {

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describeCall, type AuthorizeRequest, type LugEvent, type LugHost, type Tool } from '@lug/core';
-import { afterAll } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { createHostWithApprovals } from '@lug/approvals';
 import type { Approvals } from '@lug/approvals';
 import { createLuaRuntime, type LuaRuntime, type LuaRuntimeOptions } from './runtime.js';
@@ -108,6 +108,32 @@ export function setup(files: Record<string, string> = {}, opts: LuaRuntimeOption
   // No stock workflows unless a test asks for them (workflowsDir): each test sees only the Lua it wrote.
   const runtime = createLuaRuntime(host, approvals, { configDir: lug.configDir, workflowsDir: noWorkflows(lug), ...opts });
   return { lug, host, approvals, runtime, ui, events };
+}
+
+/** A runtime for each test (`setup()`), made on first use and closed after the test. */
+export interface LuaEachTest {
+  /** This test's setup, made now if no chunk ran yet. */
+  readonly s: Setup;
+  /** Run a chunk as `:lua` does; its values. */
+  run(code: string): Promise<unknown[]>;
+  /** Run a chunk that should fail; its error message, or "no error". */
+  failure(code: string): Promise<string>;
+}
+
+export function luaEachTest(): LuaEachTest {
+  let current: Setup | undefined;
+  afterEach(() => {
+    current?.runtime.close();
+    current = undefined;
+  });
+  const run = async (code: string) => (await (current ??= setup()).runtime.run(code)).values;
+  return {
+    get s() {
+      return (current ??= setup());
+    },
+    run,
+    failure: (code) => run(code).then(() => 'no error', (err: Error) => err.message),
+  };
 }
 
 /** A tool that runs a command line as the stock bash does, as far as approvals see it: it declares its command. */

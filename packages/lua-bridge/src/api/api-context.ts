@@ -76,9 +76,9 @@ export interface ApiContext {
   /** Every registration, by owner (what `track` adds to). */
   registrations: Registrations;
   /** Whether init.lua and the plugins have loaded: from then on the interface's commands exist, so a key's `:command` is checked at the call. */
-  startupOver?(): boolean;
+  startupOver(): boolean;
   /** Checks to run once start-up is over (a rule's tool may be registered by a later file): each returns a warning or nothing. */
-  afterStartup?: Array<() => string | undefined>;
+  afterStartup: Array<() => string | undefined>;
 }
 
 /** Push a table of functions; each is wrapped so errors name `prefix.name`. */
@@ -91,11 +91,12 @@ export function pushFunctions(vm: LuaVM, L: LuaState, prefix: string, fns: Recor
   }
 }
 
-/** Push a Lua function that undoes a registration (calling it twice is harmless). */
-export function pushRemover(vm: LuaVM, L: LuaState, remove: () => void): void {
+/** Push a Lua function that undoes a registration (calling it twice is harmless); returns the function pushed. */
+export function pushRemover(vm: LuaVM, L: LuaState, remove: () => void): JsFunction {
   const fn: JsFunction = vm.fn('remove', () => {
     remove();
     return 0;
   });
   vm.f.lua.lua_pushjsfunction(L, fn);
+  return fn;
 }

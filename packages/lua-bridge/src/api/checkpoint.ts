@@ -20,7 +20,7 @@ const RESTORE = signature('lug.checkpoint.restore', [
 ]);
 
 /** A checkpoint as Lua sees it: snake_case, as lug's other tables. */
-export function checkpointTable(c: CheckpointInfo) {
+function checkpointTable(c: CheckpointInfo) {
   return { id: c.id, session_id: c.sessionId, turn: c.turn, prompt: c.prompt, created: c.created, ended: c.ended, files: c.files.map((f) => ({ ...f })), skipped: [...c.skipped] };
 }
 

@@ -1,26 +1,18 @@
 /** lug.cwd and lug.env: the project directory and a read-only view of the environment. */
-import { afterEach, describe, expect, it } from "vitest";
-import { setup, type Setup } from "../test-support.js";
+import { describe, expect, it } from "vitest";
+import { luaEachTest } from "../test-support.js";
 
-let s: Setup | undefined;
-afterEach(() => {
-  s?.runtime.close();
-  s = undefined;
-});
-const run = async (code: string) => {
-  s ??= setup();
-  return (await s.runtime.run(code)).values;
-};
-const failure = (code: string) => run(code).then(() => "no error", (err: Error) => err.message);
+const lua = luaEachTest();
+const { run, failure } = lua;
 
 describe('lug.cwd and lug.env', () => {
   it('lug.cwd() is the project directory', async () => {
-    s = setup();
+    const s = lua.s;
     expect(await run('return lug.cwd()')).toEqual([s.lug.project]);
   });
 
   it('lug.env reads the environment lug runs with, and pairs lists it', async () => {
-    s = setup();
+    const s = lua.s;
     expect(await run('local n = 0; for k, v in pairs(lug.env) do if k == "HOME" then n = n + 1 end end; return lug.env.HOME, lug.env.NO_SUCH_VAR_X, n')).toEqual([s.lug.env.HOME, undefined, 1]);
   });
 

@@ -12,8 +12,8 @@
 import { LUG_EVENT_TYPES, LUG_HOOK_TYPES, type HookInput, type LugEvent, type LugEventType, type LugHookType } from '@lug/core';
 import type { LuaFunctionRef } from '../lua-values.js';
 import type { LuaState } from '../fengari.js';
-import { LuaError } from '../lua-error.js';
-import type { ApiContext } from './api-context.js';
+import { messageOf } from '../lua-error.js';
+import { pushRemover, type ApiContext } from './api-context.js';
 import { FUNCTION, typeCheck } from './checks.js';
 import { is, signature } from './validate.js';
 
@@ -43,7 +43,7 @@ export function eventFunctions(ctx: ApiContext): { on: (L: LuaState) => number; 
     if (reporting) return;
     reporting = true;
     try {
-      const message = err instanceof LuaError ? err.luaMessage : (err as Error).message;
+      const message = messageOf(err);
       host.ui.notify(`the Lua hook for ${event} made at ${where} failed: ${message}`, 'error');
     } finally {
       reporting = false;
@@ -62,18 +62,14 @@ export function eventFunctions(ctx: ApiContext): { on: (L: LuaState) => number; 
   };
 
   /** What lug.on returns (and lug.off takes): a function that unsubscribes and frees the Lua function, once. */
-  const pushRemover = (L: LuaState, fn: LuaFunctionRef, unsubscribe: () => void): number => {
+  const pushSubscription = (L: LuaState, fn: LuaFunctionRef, unsubscribe: () => void): number => {
     const remove = ctx.track(() => {
       unsubscribe();
       subscriptions.delete(remover);
       fn.release();
     });
-    const remover = vm.fn('remove', () => {
-      remove();
-      return 0;
-    });
+    const remover = pushRemover(vm, L, remove);
     subscriptions.set(remover, remove);
-    vm.f.lua.lua_pushjsfunction(L, remover);
     return 1;
   };
 
@@ -82,7 +78,7 @@ export function eventFunctions(ctx: ApiContext): { on: (L: LuaState) => number; 
       const [name, fn] = ON.read(vm, L);
       const where = vm.where(L);
       if ((HOOK_NAMES as readonly string[]).includes(name)) {
-        return pushRemover(L, fn, host.hooks.on(name as LugHookType, hookFn(fn), where));
+        return pushSubscription(L, fn, host.hooks.on(name as LugHookType, hookFn(fn), where));
       }
       const listener = (event: LugEvent) => {
         if (reporting && event.type === 'notify') return;
@@ -94,7 +90,7 @@ export function eventFunctions(ctx: ApiContext): { on: (L: LuaState) => number; 
         }
       };
       // Any one event type: the listener takes every event.
-      return pushRemover(L, fn, name === '*' ? host.events.onAny(listener) : host.events.on(name as 'error', listener));
+      return pushSubscription(L, fn, name === '*' ? host.events.onAny(listener) : host.events.on(name as 'error', listener));
     },
     off: (L) => {
       const [remover] = OFF.read(vm, L);

@@ -1,23 +1,15 @@
 /** lug.fs: the project's files from Lua; writes only inside the project. */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { setup, type Setup } from "../test-support.js";
+import { describe, expect, it } from "vitest";
+import { luaEachTest } from "../test-support.js";
 
-let s: Setup | undefined;
-afterEach(() => {
-  s?.runtime.close();
-  s = undefined;
-});
-const run = async (code: string) => {
-  s ??= setup();
-  return (await s.runtime.run(code)).values;
-};
-const failure = (code: string) => run(code).then(() => "no error", (err: Error) => err.message);
+const lua = luaEachTest();
+const { run, failure } = lua;
 
 describe('lug.fs', () => {
   it('writes, reads, lists and tells existence relative to the project', async () => {
-    s = setup();
+    const s = lua.s;
     await run('lug.fs.write("notes/a.txt", "one\\n"); lug.fs.write("notes/a.txt", "two\\n", { append = true })');
     expect(fs.readFileSync(path.join(s.lug.project, 'notes/a.txt'), 'utf8')).toBe('one\ntwo\n');
     expect(await run('return lug.fs.read("notes/a.txt"), lug.fs.list(), lug.fs.list("notes"), lug.fs.exists("notes/a.txt"), lug.fs.exists("nope")')).toEqual([
@@ -30,7 +22,7 @@ describe('lug.fs', () => {
   });
 
   it('refuses a write outside the project, also through a symlink, and writes nothing', async () => {
-    s = setup();
+    const s = lua.s;
     const outside = path.join(s.lug.root, 'outside');
     fs.mkdirSync(outside);
     fs.symlinkSync(outside, path.join(s.lug.project, 'link'));
@@ -44,7 +36,7 @@ describe('lug.fs', () => {
   });
 
   it('globs the project files as ls does, ignore files kept', async () => {
-    s = setup();
+    const s = lua.s;
     for (const f of ['src/a.ts', 'src/b.js', 'src/deep/c.ts', 'build/d.ts']) {
       fs.mkdirSync(path.dirname(path.join(s.lug.project, f)), { recursive: true });
       fs.writeFileSync(path.join(s.lug.project, f), '');

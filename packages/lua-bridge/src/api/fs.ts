@@ -53,12 +53,12 @@ function realDir(dir: string): string {
   }
 }
 
-/** Why lug.fs.write refuses `target`, or null. */
-export function fsWriteRefusal(project: string, target: string, sandbox: unknown): string | null {
+/** The real path lug.fs.write writes `target` to; throws saying why when it refuses. */
+function writeTarget(project: string, target: string, sandbox: unknown): string {
+  if (sandbox === 'read-only') throw new Error(`refused: ${target}: lug.opt.sandbox is "read-only", so nothing is written`);
   const real = resolveRealPath(project, target);
-  if (sandbox === 'read-only') return `${target}: lug.opt.sandbox is "read-only", so nothing is written`;
-  if (!isInside(real, realDir(project))) return `${target}: writes only inside the project (${project}), and this is ${real}`;
-  return null;
+  if (!isInside(real, realDir(project))) throw new Error(`refused: ${target}: writes only inside the project (${project}), and this is ${real}`);
+  return real;
 }
 
 const failure = (p: string, err: unknown) => new Error(`${p}: ${describeFsError(err)[0]}`);
@@ -81,9 +81,7 @@ export function pushFsApi(ctx: ApiContext, L: LuaState): void {
     },
     write: (Ls) => {
       const [p, content, opts] = WRITE.read(vm, Ls);
-      const refusal = fsWriteRefusal(host.cwd, p, host.options.has('sandbox') ? host.options.get('sandbox') : undefined);
-      if (refusal) throw new Error(`refused: ${refusal}`);
-      const target = resolveRealPath(host.cwd, p);
+      const target = writeTarget(host.cwd, p, host.options.has('sandbox') ? host.options.get('sandbox') : undefined);
       try {
         fs.mkdirSync(path.dirname(target), { recursive: true });
         if (opts.append) fs.appendFileSync(target, content);

@@ -17,11 +17,12 @@
  */
 import type { LuaState } from '../fengari.js';
 import type { ApiContext } from './api-context.js';
+import { functionIndex } from './stack-checks.js';
 import { is, signature } from './validate.js';
 
 const GROUP = signature('lug.group', [
   ['name', is.string],
-  ['fn', is.function.optional()],
+  ['fn', functionIndex.optional()],
 ]);
 
 export function groupFunction(ctx: ApiContext): (L: LuaState) => number {
@@ -32,13 +33,12 @@ export function groupFunction(ctx: ApiContext): (L: LuaState) => number {
     if (!name.trim()) throw new Error('a group needs a name: lug.group("name", fn)');
     const group = ctx.owners.groupOf(name);
     const removed = registrations.undo(group);
-    if (!fn) {
+    if (fn === undefined) {
       lua.lua_pushinteger(L, removed);
       return 1;
     }
-    fn.release();
     ctx.owners.inGroup(group, () => {
-      lua.lua_pushvalue(L, 2);
+      lua.lua_pushvalue(L, fn);
       lua.lua_call(L, 0, 0);
     });
     lua.lua_pushinteger(L, removed);

@@ -1,17 +1,9 @@
 /** lug.inspect: any value as text, and it never fails. */
-import { afterEach, describe, expect, it } from "vitest";
-import { setup, type Setup } from "../test-support.js";
+import { describe, expect, it } from "vitest";
+import { luaEachTest } from "../test-support.js";
 
-let s: Setup | undefined;
-afterEach(() => {
-  s?.runtime.close();
-  s = undefined;
-});
-const run = async (code: string) => {
-  s ??= setup();
-  return (await s.runtime.run(code)).values;
-};
-const failure = (code: string) => run(code).then(() => "no error", (err: Error) => err.message);
+const lua = luaEachTest();
+const { run } = lua;
 
 describe('lug.inspect', () => {
   it('shows a short table on one line: the list first, then the other keys sorted, strings quoted as Lua reads them', async () => {
@@ -43,6 +35,12 @@ describe('lug.inspect', () => {
 
   it('stops at opts.depth', async () => {
     expect(await run('return lug.inspect({ a = { b = { c = 1 } } }, { depth = 2 })')).toEqual(['{ a = { b = {...} } }']);
+  });
+
+  it('cuts a huge list with "..." instead of showing every item', async () => {
+    const [text] = await run('local t = {} for i = 1, 100000 do t[i] = "xxxxxxxx" end return lug.inspect(t)');
+    expect((text as string).length).toBeLessThan(400_000); // 200,000 characters of items, and the layout between them
+    expect(text).toMatch(/,\n {2}\.\.\.\n\}$/);
   });
 
   it('shows nil, numbers and booleans as tostring does', async () => {

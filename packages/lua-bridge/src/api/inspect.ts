@@ -28,7 +28,7 @@ const MAX_CHARS = 200_000;
 const DEFAULT_DEPTH = 12;
 
 /** A Lua string literal: printable ASCII as is, the rest escaped as Lua reads it. */
-export function quoteLua(text: string): string {
+function quoteLua(text: string): string {
   let out = '"';
   for (const ch of text) {
     const c = ch.codePointAt(0)!;
@@ -103,7 +103,7 @@ function tableText(vm: LuaVM, L: LuaState, idx: number, w: Walk): string {
   lua.lua_checkstack(L, 6);
   const n = lua.lua_rawlen(L, idx);
   const list: string[] = [];
-  for (let i = 1; i <= n; i++) {
+  for (let i = 1; i <= n && w.chars < MAX_CHARS; i++) {
     lua.lua_rawgeti(L, idx, i);
     list.push(valueText(vm, L, lua.lua_gettop(L), w));
     lua.lua_pop(L, 1);

@@ -1,17 +1,9 @@
 /** lug.json: encode and decode, null, empty tables and arrays, and errors that say where. */
-import { afterEach, describe, expect, it } from 'vitest';
-import { setup, type Setup } from '../test-support.js';
+import { describe, expect, it } from 'vitest';
+import { luaEachTest } from '../test-support.js';
 
-let s: Setup | undefined;
-afterEach(() => {
-  s?.runtime.close();
-  s = undefined;
-});
-const run = async (code: string) => {
-  s ??= setup();
-  return (await s.runtime.run(code)).values;
-};
-const failure = (code: string) => run(code).then(() => 'no error', (err: Error) => err.message);
+const lua = luaEachTest();
+const { run, failure } = lua;
 
 describe('lug.json', () => {
   it('encodes lists as arrays, string keys as objects in key order, and numbers, strings and booleans as JSON', async () => {

@@ -20,7 +20,7 @@ import { tableIndex, valueIndex } from './stack-checks.js';
 import { is, signature } from './validate.js';
 
 /** lug.json.null: the one Lua value for JSON null. */
-export const LUA_JSON_NULL = Object.freeze(new LightUserdata());
+const LUA_JSON_NULL = Object.freeze(new LightUserdata());
 const ARRAY_META = luaConst('lug.json.array');
 const MAX_DEPTH = 200;
 

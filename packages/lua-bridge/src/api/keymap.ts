@@ -135,7 +135,7 @@ export function pushKeymapApi(ctx: ApiContext, L: LuaState, gRef: number): void 
       let command: string | undefined;
       if (typeof rhs === 'string') {
         const { name, argText, line } = commandOf(rhs);
-        if (ctx.startupOver?.() && !host.commands.get(name)) {
+        if (ctx.startupOver() && !host.commands.get(name)) {
           throw new BadArgumentError(`bad argument #${withMode ? 3 : 2} to 'lug.keymap.set' (rhs: ${JSON.stringify(rhs)} runs ${unknownCommand(ctx, name)})`);
         }
         command = name;

@@ -26,7 +26,7 @@ interface OwnerConfig {
 }
 
 /** Registrations of no file (`:lua`, JavaScript). */
-export const NO_OWNER = '';
+const NO_OWNER = '';
 
 interface Registration {
   owner: string;
@@ -49,11 +49,6 @@ export class Registrations {
     entry.remove = once;
     this.entries.add(entry);
     return once;
-  }
-
-  /** How many registrations `owner` (with its groups) holds. */
-  count(owner: string): number {
-    return [...this.entries].filter((e) => belongsTo(e.owner, owner)).length;
   }
 
   /** Undo the registrations of `owner` and of its groups, newest first; returns how many. */
@@ -79,7 +74,7 @@ export class Registrations {
 }
 
 /** A group of a file: `file#name`. */
-export function groupOwner(owner: string, name: string): string {
+function groupOwner(owner: string, name: string): string {
   return `${owner}#${name}`;
 }
 

@@ -1,6 +1,6 @@
 /** lug.prompt: named sections of the system prompt (the core's host.prompt), each a text or a function giving it at every request. */
 import type { LuaState } from '../fengari.js';
-import { LuaError } from '../lua-error.js';
+import { messageOf } from '../lua-error.js';
 import type { LuaFunctionRef } from '../lua-values.js';
 import { pushFunctions, pushRemover, type ApiContext } from './api-context.js';
 import { is, signature } from './validate.js';
@@ -13,13 +13,13 @@ const REMOVE = signature('lug.prompt.remove', [['name', is.string]]);
 const LIST = signature('lug.prompt.list', []);
 
 /** A Lua function as a section's text: called at every request, synchronously (a section cannot wait). */
-function sectionText(fn: LuaFunctionRef, name: string, source: string): () => string {
+function sectionText(fn: LuaFunctionRef, source: string): () => string {
   return () => {
     let out: unknown[] | Promise<unknown[]>;
     try {
       out = fn.call([]);
     } catch (err) {
-      throw new Error(`its function (made at ${source}) failed: ${err instanceof LuaError ? err.luaMessage : (err as Error).message}`);
+      throw new Error(`its function (made at ${source}) failed: ${messageOf(err)}`);
     }
     if (out instanceof Promise) {
       out.catch(() => {});
@@ -41,7 +41,7 @@ export function pushPromptApi(ctx: ApiContext, L: LuaState): void {
       const [name, text] = ADD.read(vm, Ls);
       const source = vm.where(Ls);
       const fn = typeof text === 'string' ? undefined : (text as LuaFunctionRef);
-      const removeSection = host.prompt.add(name, fn ? sectionText(fn, name, source) : (text as string));
+      const removeSection = host.prompt.add(name, fn ? sectionText(fn, source) : (text as string));
       removers.get(name)?.();
       const remove = ctx.track(() => {
         removeSection();

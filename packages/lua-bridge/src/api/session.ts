@@ -2,7 +2,7 @@
 import type { Approver, ApproverAnswer } from '@lug/approvals';
 import type { StateValue } from '@lug/core';
 import type { LuaState } from '../fengari.js';
-import { LuaError } from '../lua-error.js';
+import { messageOf } from '../lua-error.js';
 import type { LuaFunctionRef } from '../lua-values.js';
 import { pushFunctions, pushRemover, type ApiContext } from './api-context.js';
 import { is, signature } from './validate.js';
@@ -28,7 +28,7 @@ function luaApprover(fn: LuaFunctionRef, source: string): Approver {
     return verdict as ApproverAnswer;
   };
   const failed = (err: unknown): never => {
-    throw new Error(`the Lua approver made at ${source} failed: ${err instanceof LuaError ? err.luaMessage : (err as Error).message}`);
+    throw new Error(`the Lua approver made at ${source} failed: ${messageOf(err)}`);
   };
   return (call, preview) => {
     let out: unknown[] | Promise<unknown[]>;

@@ -1,17 +1,9 @@
 /** lug.str and lug.tbl: the string and table helpers (Neovim's vim.split, vim.trim, vim.tbl_*). */
-import { afterEach, describe, expect, it } from "vitest";
-import { setup, type Setup } from "../test-support.js";
+import { describe, expect, it } from "vitest";
+import { luaEachTest } from "../test-support.js";
 
-let s: Setup | undefined;
-afterEach(() => {
-  s?.runtime.close();
-  s = undefined;
-});
-const run = async (code: string) => {
-  s ??= setup();
-  return (await s.runtime.run(code)).values;
-};
-const failure = (code: string) => run(code).then(() => "no error", (err: Error) => err.message);
+const lua = luaEachTest();
+const { run, failure } = lua;
 
 describe('lug.str', () => {
   it('splits on a plain separator, keeping empty parts unless trimempty', async () => {

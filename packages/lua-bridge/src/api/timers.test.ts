@@ -1,17 +1,9 @@
 /** lug.defer, lug.schedule, lug.timer: timers with handles, owned like every registration, failures reported with file and line. */
-import { afterEach, describe, expect, it } from "vitest";
-import { setup, type Setup } from "../test-support.js";
+import { describe, expect, it } from "vitest";
+import { luaEachTest } from "../test-support.js";
 
-let s: Setup | undefined;
-afterEach(() => {
-  s?.runtime.close();
-  s = undefined;
-});
-const run = async (code: string) => {
-  s ??= setup();
-  return (await s.runtime.run(code)).values;
-};
-const failure = (code: string) => run(code).then(() => "no error", (err: Error) => err.message);
+const lua = luaEachTest();
+const { run, failure } = lua;
 
 /** Wait until `check` holds (the machine may be loaded: poll with a deadline, never sleep-and-hope). */
 async function until(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
@@ -43,9 +35,9 @@ describe('timers', () => {
   });
 
   it('close() stops every timer', async () => {
-    s = setup();
+    const s = lua.s;
     await run('lug.timer(5, function() lug.ui.notify("tick") end, { ["repeat"] = true })');
-    await until(() => s!.ui.notes.some((n) => n.message === 'tick'));
+    await until(() => s.ui.notes.some((n) => n.message === 'tick'));
     s.runtime.close();
     const count = s.ui.notes.length;
     await new Promise((r) => setTimeout(r, 40));
@@ -53,15 +45,15 @@ describe('timers', () => {
   });
 
   it('a failing timer is a notice naming where it was made and the error line; a repeating one is stopped', async () => {
-    s = setup();
+    const s = lua.s;
     await run('t = lug.timer(5, function()\n  error("boom")\nend, { ["repeat"] = true })');
-    await until(() => s!.ui.notes.some((n) => n.level === 'error'));
+    await until(() => s.ui.notes.some((n) => n.level === 'error'));
     expect(s.ui.notes.filter((n) => n.level === 'error').map((n) => n.message)).toEqual(['the Lua timer (lug.timer) made at :lua:1 failed, so it was stopped: :lua:2: boom']);
     expect(await run('return t.active()')).toEqual([false]);
   });
 
   it('a timer may wait', async () => {
-    s = setup();
+    const s = lua.s;
     await run('answer = nil; lug.defer(1, function() answer = lug.ui.confirm("go?") end)');
     await s.ui.questions(1);
     s.ui.asked[0]!.answer(true);

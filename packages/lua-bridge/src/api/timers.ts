@@ -11,7 +11,7 @@
  * bury every other notice). Timers never keep lug's process alive.
  */
 import type { LuaState } from '../fengari.js';
-import { LuaError } from '../lua-error.js';
+import { messageOf } from '../lua-error.js';
 import { luaConst } from '../lua-strings.js';
 import type { LuaFunctionRef } from '../lua-values.js';
 import type { ApiContext } from './api-context.js';
@@ -49,7 +49,7 @@ export function timerFunctions(ctx: ApiContext): Record<'defer' | 'schedule' | '
       spec.fn.release();
     });
     const fail = (err: unknown) => {
-      const message = err instanceof LuaError ? err.luaMessage : err instanceof Error ? err.message : String(err);
+      const message = messageOf(err);
       if (spec.repeat) stop();
       host.ui.notify(`the Lua timer (${spec.kind}) made at ${spec.where} failed${spec.repeat ? ', so it was stopped' : ''}: ${message}`, 'error');
     };

@@ -5,7 +5,7 @@
 import { DescriptionError, ToolError, closestNames, type JsonSchema, type Tool, type ToolDescription } from '@lug/core';
 import type { ExampleVerdict, RuleAnswer, RuleFn, Verdict } from '@lug/approvals';
 import type { LuaState } from '../fengari.js';
-import { LuaError } from '../lua-error.js';
+import { LuaError, messageOf } from '../lua-error.js';
 import { LuaFunctionRef } from '../lua-values.js';
 import type { LuaVM } from '../lua-vm.js';
 import { RuleArguments } from './rule-arguments.js';
@@ -83,7 +83,7 @@ function luaDescribe(fn: LuaFunctionRef, name: string): NonNullable<Tool['descri
     try {
       out = fn.call([args, { tool: name, cwd: dctx.cwd }], { signal: stop.signal });
     } catch (err) {
-      throw new DescriptionError(`its describe function failed: ${err instanceof LuaError ? err.luaMessage : (err as Error).message}`);
+      throw new DescriptionError(`its describe function failed: ${messageOf(err)}`);
     }
     if (out instanceof Promise) {
       stop.abort();
@@ -152,7 +152,7 @@ function luaRule(fn: LuaFunctionRef, tool: string, source: string, converted: Ru
     return typeof reason === 'string' ? { verdict: verdict as Verdict, reason } : (verdict as Verdict);
   };
   const failed = (err: unknown): never => {
-    const message = err instanceof LuaError ? err.luaMessage : (err as Error).message;
+    const message = messageOf(err);
     throw new Error(`the Lua rule for ${tool} made at ${source} failed: ${message}`);
   };
   return (args, call, signal) => {
@@ -180,7 +180,7 @@ function unknownToolWarning(ctx: ApiContext, tool: string, source: string): stri
 
 function checkRuleTool(ctx: ApiContext, tool: string, source: string): void {
   const check = () => unknownToolWarning(ctx, tool, source);
-  if (!ctx.startupOver?.() && ctx.afterStartup) return void ctx.afterStartup.push(check);
+  if (!ctx.startupOver()) return void ctx.afterStartup.push(check);
   const warning = check();
   if (warning) ctx.host.ui.notify(warning, 'warn');
 }

@@ -109,7 +109,7 @@ export class CheckpointSetup implements Checkpoints {
     });
   }
 
-  /** Prune by age and size in the background (at start); a failure is said, never fatal. */
+  /** Prune by age and size in the background (a run that takes turns, once started: not `lug rewind`, `lug rules`, `lug mcp list`); a failure is said, never fatal. */
   pruneSoon(): void {
     void this.opened.then(async (store) => {
       if (typeof store === 'string' || this.host.options.get<boolean>('checkpoints') === false) return;

@@ -62,7 +62,7 @@ export interface Lug {
   /** MCP servers: configured at start, their client loaded and started by `startMcp` (the interface, after its first screen; headless, compose, before the turn). */
   mcp: McpSetup;
   startMcp(): void;
-  /** The project's file checkpoints (:undo, :redo, :rewind, lug rewind, lug.checkpoint). */
+  /** The project's file checkpoints (:undo, :redo, :rewind, lug rewind, lug.checkpoint); what runs turns prunes them (`pruneSoon`), the interface after its first screen. */
   checkpoints: CheckpointSetup;
 }
 
@@ -173,7 +173,6 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   // lug.session.messages reads the conversation on screen.
   const current = session;
   lua?.setConversation(() => current.messages);
-  checkpoints.pruneSoon();
   const warm = () => warmProvider(host, host.options.get<string | undefined>('model'));
   return { host, approvals, session, store, lua, startupErrors: errors, autoRefused, // Lua's start-up warnings were notified before any interface listened: the interface shows them with the session's notices.
     sessionNotices: [...opened.notices, ...(opts.interactive ? warnings : [])], warmProvider: warm, mcp, startMcp: () => mcp.startSoon(), checkpoints };

@@ -123,13 +123,19 @@ function resumeId(store: SessionStore, cwd: string, given: string): string {
   return given;
 }
 
+/** Stored session `id` opened to go on with: its messages, usage, compactions, branches and plugin state; `notice` says what loading it skipped. */
+export function openStoredSession(host: LugHost, store: SessionStore, id: string): { session: Session; notice?: string } {
+  const stored = store.load(id);
+  const session = new Session(host, { store, id, messages: stored.messages, usage: stored.usage, cost: stored.cost, compactions: stored.compactions, branches: stored.branches.length, hydrate: stored.hydrate, state: stored.state });
+  return { session, notice: stored.notice };
+}
+
 function openSession(host: LugHost, store: SessionStore, args: CliArgs): { session: Session; notices: string[] } {
   const id = args.resume !== undefined ? resumeId(store, host.cwd, args.resume) : args.continue ? store.latest(host.cwd) : undefined;
   if (args.continue && !id) throw new Error(`--continue: there is no earlier session in ${host.cwd}`);
   if (!id) return { session: new Session(host, { store }), notices: [] };
-  const stored = store.load(id);
-  const session = new Session(host, { store, id, messages: stored.messages, usage: stored.usage, cost: stored.cost, compactions: stored.compactions, branches: stored.branches.length, hydrate: stored.hydrate, state: stored.state });
-  return { session, notices: stored.notice ? [stored.notice] : [] };
+  const { session, notice } = openStoredSession(host, store, id);
+  return { session, notices: notice ? [notice] : [] };
 }
 
 export async function composeLug(opts: ComposeOptions): Promise<Lug> {

@@ -67,6 +67,7 @@ export {
   type IgnoreTreeOptions,
 } from './ignore-tree.js';
 export { processRunning, sleepsRunning, sleepTag } from './process-running.js';
+export { hashTree } from './tree-hash.js';
 export {
   FAST_RETRY,
   READ_TOOL_SPEC,

@@ -52,6 +52,8 @@ export async function runAcp(args: CliArgs, env: NodeJS.ProcessEnv, startup: Sta
       sessionNotices: lug.sessionNotices,
       close: async () => {
         lug.lua?.close();
+        // The last turn's checkpoint is complete before the session goes (as headless and lug rewind wait for it).
+        await lug.checkpoints.flush();
         await lug.mcp.close();
       },
     };

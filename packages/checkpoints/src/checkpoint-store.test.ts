@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, rmSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { gitProject, hashTree, storeFor, type GitProject } from './test-support/git-project.js';
+import { hashTree } from '@lug/testing';
+import { gitProject, storeFor, type GitProject } from './test-support/git-project.js';
 import { shadowDir } from './shadow-repo.js';
 
 let project: GitProject;

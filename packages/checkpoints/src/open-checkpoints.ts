@@ -1,11 +1,10 @@
 /**
  * Opening a project's checkpoints: git must be on PATH (else the feature is
  * off, and `openCheckpoints` says why in one sentence), the shadow is made on
- * first use, and old checkpoints are pruned in the background.
+ * first use (pruning is the store's `prune`, which lug runs in the background).
  */
 import type { Env } from '@lug/core';
 import { CheckpointStore, type CheckpointStoreOptions } from './checkpoint-store.js';
-import type { PruneOptions, PruneResult } from './prune.js';
 import { shadowDir } from './shadow-repo.js';
 import { ShadowGit, gitVersion } from './shadow-git.js';
 
@@ -27,9 +26,4 @@ export async function openCheckpoints(opts: OpenCheckpointsOptions): Promise<Ope
   const git = new ShadowGit({ gitDir: shadowDir(opts.env, opts.cwd), workTree: opts.cwd, path, git: opts.git });
   const { cwd: _cwd, env: _env, git: _git, maxFileSize, ...rest } = opts;
   return { store: new CheckpointStore(git, { maxFileSize: maxFileSize ?? (() => DEFAULT_MAX_FILE_SIZE), ...rest }) };
-}
-
-/** Prune a store's shadow (made first when it does not exist). */
-export function pruneCheckpoints(store: CheckpointStore, opts: PruneOptions): Promise<PruneResult> {
-  return store.prune(opts);
 }

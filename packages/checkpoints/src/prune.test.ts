@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { gitProject, storeFor, type GitProject } from './test-support/git-project.js';
-import { openCheckpoints, pruneCheckpoints } from './open-checkpoints.js';
+import { openCheckpoints } from './open-checkpoints.js';
 
 let project: GitProject;
 afterEach(() => project?.remove());
@@ -19,7 +19,7 @@ describe('pruning', () => {
   it('drops checkpoints older than the age limit with git gc, keeping the newest', async () => {
     project = gitProject();
     const store = await threeTurns(project);
-    const result = await pruneCheckpoints(store, { maxAgeDays: 7, maxBytes: 1e9, now: Date.now() + 8 * 86_400_000 });
+    const result = await store.prune({ maxAgeDays: 7, maxBytes: 1e9, now: Date.now() + 8 * 86_400_000 });
     expect(result.dropped).toBeGreaterThanOrEqual(2);
     expect((await store.list()).map((c) => c.id)).toEqual(['3']);
   });
@@ -27,14 +27,14 @@ describe('pruning', () => {
   it('keeps what is younger than the age limit', async () => {
     project = gitProject();
     const store = await threeTurns(project);
-    await pruneCheckpoints(store, { maxAgeDays: 7, maxBytes: 1e9 });
+    await store.prune({ maxAgeDays: 7, maxBytes: 1e9 });
     expect((await store.list()).map((c) => c.id)).toEqual(['1', '2', '3']);
   });
 
   it('drops the oldest while the repository is over its size budget', async () => {
     project = gitProject();
     const store = await threeTurns(project);
-    const result = await pruneCheckpoints(store, { maxAgeDays: 7, maxBytes: 1 });
+    const result = await store.prune({ maxAgeDays: 7, maxBytes: 1 });
     expect((await store.list()).map((c) => c.id)).toEqual(['3']);
     expect(result.dropped).toBeGreaterThanOrEqual(2);
   });

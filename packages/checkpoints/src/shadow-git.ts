@@ -66,6 +66,8 @@ export class ShadowGit {
   readonly workTree: string;
   private readonly env: NodeJS.ProcessEnv;
   private readonly program: string;
+  /** The arguments every command starts with. */
+  private readonly prefix: readonly string[];
 
   constructor(opts: ShadowGitOptions) {
     this.gitDir = opts.gitDir;
@@ -89,17 +91,13 @@ export class ShadowGit {
       XDG_CONFIG_HOME: home,
       LC_ALL: 'C',
     };
-  }
-
-  /** The arguments every command starts with. */
-  private prefix(): string[] {
-    return [`--git-dir=${this.gitDir}`, `--work-tree=${this.workTree}`, ...SETTINGS.flatMap((s) => ['-c', s])];
+    this.prefix = [`--git-dir=${this.gitDir}`, `--work-tree=${this.workTree}`, ...SETTINGS.flatMap((s) => ['-c', s])];
   }
 
   /** Run git; resolves with its exit code (a failure to start rejects). */
   run(args: string[], input?: Buffer | string): Promise<GitResult> {
     return new Promise((resolve, reject) => {
-      const child = spawn(this.program, [...this.prefix(), ...args], { cwd: this.workTree, env: this.env, stdio: ['pipe', 'pipe', 'pipe'] });
+      const child = spawn(this.program, [...this.prefix, ...args], { cwd: this.workTree, env: this.env, stdio: ['pipe', 'pipe', 'pipe'] });
       const out: Buffer[] = [];
       const err: Buffer[] = [];
       child.stdout.on('data', (d: Buffer) => out.push(d));

@@ -36,6 +36,7 @@ export async function runAcp(args: CliArgs, env: NodeJS.ProcessEnv, startup: Sta
     const sessionArgs: CliArgs = { ...args, continue: false, resume: request.resume };
     const lug = await composeLug({ ...startup, cwd: request.cwd, env, args: sessionArgs, interactive: true, onHost: request.onHost, files: request.files });
     lug.warmProvider();
+    lug.checkpoints.pruneSoon();
     const startupErrors = [...lug.startupErrors, ...addEditorServers(lug.mcp, request.mcpServers ?? [])];
     // The configured servers and the editor's start (or fail, saying why) before the session is handed over: its first prompt has their tools.
     startupErrors.push(...(await lug.mcp.startAndWait()));
@@ -51,6 +52,8 @@ export async function runAcp(args: CliArgs, env: NodeJS.ProcessEnv, startup: Sta
       sessionNotices: lug.sessionNotices,
       close: async () => {
         lug.lua?.close();
+        // The last turn's checkpoint is complete before the session goes (as headless and lug rewind wait for it).
+        await lug.checkpoints.flush();
         await lug.mcp.close();
       },
     };

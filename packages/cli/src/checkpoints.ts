@@ -97,28 +97,26 @@ export class CheckpointSetup implements Checkpoints {
     return this.ending;
   }
 
-  /** Write the files' state in the background (the interface, after its first screen), so the first turn does not wait for every file to be hashed. */
-  warmSoon(): void {
+  /** Run `work` on the store in the background once it is open, unless checkpoints are off; a failure is said (`failed`), never fatal. */
+  private soon(failed: string, work: (store: CheckpointStore) => Promise<unknown>): void {
     void this.opened.then(async (store) => {
       if (typeof store === 'string' || this.host.options.get<boolean>('checkpoints') === false) return;
       try {
-        await store.warm();
+        await work(store);
       } catch (err) {
-        this.host.events.emit('notify', { message: `the files' first checkpoint failed: ${(err as Error).message}`, level: 'warn' });
+        this.host.events.emit('notify', { message: `${failed}: ${(err as Error).message}`, level: 'warn' });
       }
     });
   }
 
-  /** Prune by age and size in the background (at start); a failure is said, never fatal. */
+  /** Write the files' state in the background (the interface, after its first screen), so the first turn does not wait for every file to be hashed. */
+  warmSoon(): void {
+    this.soon("the files' first checkpoint failed", (store) => store.warm());
+  }
+
+  /** Prune by age and size in the background (a run that takes turns, once started: not `lug rewind`, `lug rules`, `lug mcp list`); a failure is said, never fatal. */
   pruneSoon(): void {
-    void this.opened.then(async (store) => {
-      if (typeof store === 'string' || this.host.options.get<boolean>('checkpoints') === false) return;
-      try {
-        await store.prune({ maxAgeDays: this.host.options.get<number>('checkpoint_max_age'), maxBytes: this.host.options.get<number>('checkpoint_max_size') });
-      } catch (err) {
-        this.host.events.emit('notify', { message: `old checkpoints were not pruned: ${(err as Error).message}`, level: 'warn' });
-      }
-    });
+    this.soon('old checkpoints were not pruned', (store) => store.prune({ maxAgeDays: this.host.options.get<number>('checkpoint_max_age'), maxBytes: this.host.options.get<number>('checkpoint_max_size') }));
   }
 
   async list(): Promise<CheckpointInfo[]> {

@@ -62,7 +62,7 @@ export interface Lug {
   /** MCP servers: configured at start, their client loaded and started by `startMcp` (the interface, after its first screen; headless, compose, before the turn). */
   mcp: McpSetup;
   startMcp(): void;
-  /** The project's file checkpoints (:undo, :redo, :rewind, lug rewind, lug.checkpoint). */
+  /** The project's file checkpoints (:undo, :redo, :rewind, lug rewind, lug.checkpoint); what runs turns prunes them (`pruneSoon`), the interface after its first screen. */
   checkpoints: CheckpointSetup;
   /**
    * Load the stock Lua workflows (once). Headless they have loaded before compose returns;
@@ -144,13 +144,19 @@ function resumeId(store: SessionStore, cwd: string, given: string): string {
   return given;
 }
 
+/** Stored session `id` opened to go on with: its messages, usage, compactions, branches and plugin state; `notice` says what loading it skipped. */
+export function openStoredSession(host: LugHost, store: SessionStore, id: string): { session: Session; notice?: string } {
+  const stored = store.load(id);
+  const session = new Session(host, { store, id, messages: stored.messages, usage: stored.usage, cost: stored.cost, compactions: stored.compactions, branches: stored.branches.length, hydrate: stored.hydrate, state: stored.state });
+  return { session, notice: stored.notice };
+}
+
 function openSession(host: LugHost, store: SessionStore, args: CliArgs): { session: Session; notices: string[] } {
   const id = args.resume !== undefined ? resumeId(store, host.cwd, args.resume) : args.continue ? store.latest(host.cwd) : undefined;
   if (args.continue && !id) throw new Error(`--continue: there is no earlier session in ${host.cwd}`);
   if (!id) return { session: new Session(host, { store }), notices: [] };
-  const stored = store.load(id);
-  const session = new Session(host, { store, id, messages: stored.messages, usage: stored.usage, cost: stored.cost, compactions: stored.compactions, branches: stored.branches.length, hydrate: stored.hydrate, state: stored.state });
-  return { session, notices: stored.notice ? [stored.notice] : [] };
+  const { session, notice } = openStoredSession(host, store, id);
+  return { session, notices: notice ? [notice] : [] };
 }
 
 export async function composeLug(opts: ComposeOptions): Promise<Lug> {
@@ -195,7 +201,6 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   // lug.session.messages reads the conversation on screen.
   const current = session;
   lua?.setConversation(() => current.messages);
-  checkpoints.pruneSoon();
   const warm = () => warmProvider(host, host.options.get<string | undefined>('model'));
   const startWorkflows = opts.interactive ? workflowStarter(host, approvals, lua) : () => Promise.resolve();
   return { host, approvals, session, store, lua, startupErrors: errors, autoRefused, // Lua's start-up warnings were notified before any interface listened: the interface shows them with the session's notices.

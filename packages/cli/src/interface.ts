@@ -65,7 +65,8 @@ export async function runInterface(args: CliArgs, cwd: string, env: NodeJS.Proce
         lug.warmProvider();
         // MCP servers' client loads after the first screen too: the screen never waits for it.
         lug.startMcp();
-        // The files' first state, hashed while the user types the first prompt.
+        // Old checkpoints pruned, then the files' first state hashed, while the user types the first prompt.
+        lug.checkpoints.pruneSoon();
         lug.checkpoints.warmSoon();
       },
     });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '@lug/testing';
 import { allowAll, createHost, type LugEvent } from '@lug/core';
 import { McpSetup } from './mcp.js';
 
@@ -12,14 +13,6 @@ const home = mkdtempSync(join(tmpdir(), 'lug-mcp-setup-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 const setups: McpSetup[] = [];
 afterAll(() => Promise.all(setups.map((s) => s.close())));
-
-async function until(fn: () => boolean, what: string, ms = 60_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!fn()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 function project(): string {
   const dir = join(home, `p${setups.length}-${Math.random().toString(36).slice(2)}`);
@@ -54,13 +47,13 @@ describe("a project's .mcp.json server", () => {
     const dir = project();
     const first = interactiveLug(dir, true);
     first.mcp.start();
-    await until(() => first.host.tools.get('mcp__proj__echo') !== undefined, `the project server's tools (${JSON.stringify(first.mcp.loaded?.status())} ${first.notices})`);
+    await waitUntil(() => first.host.tools.get('mcp__proj__echo') !== undefined, `the project server's tools (${JSON.stringify(first.mcp.loaded?.status())} ${first.notices})`, 60_000);
     expect(first.asked).toEqual([`This project's ${join(dir, '.mcp.json')} configures the MCP server "proj", which runs ${process.execPath} ${MISBEHAVING}. Start it? (remembered for this project)`]);
     await first.mcp.close();
 
     const second = interactiveLug(dir, false);
     second.mcp.start();
-    await until(() => second.host.tools.get('mcp__proj__echo') !== undefined, 'the tools, without asking');
+    await waitUntil(() => second.host.tools.get('mcp__proj__echo') !== undefined, 'the tools, without asking', 60_000);
     expect(second.asked).toEqual([]);
     expect(JSON.parse(readFileSync(join(home, 'state', 'lug', 'mcp-projects.json'), 'utf8'))[dir].proj.allowed).toBe(true);
   });
@@ -69,12 +62,12 @@ describe("a project's .mcp.json server", () => {
     const dir = project();
     const first = interactiveLug(dir, false);
     first.mcp.start();
-    await until(() => first.mcp.loaded?.status()[0]?.state === 'disabled', 'the refusal');
+    await waitUntil(() => first.mcp.loaded?.status()[0]?.state === 'disabled', 'the refusal', 60_000);
     expect(first.asked).toHaveLength(1);
     expect(first.host.tools.names().some((n) => n.startsWith('mcp__'))).toBe(false);
     const second = interactiveLug(dir, true);
     second.mcp.start();
-    await until(() => second.mcp.loaded?.status()[0]?.state === 'disabled', 'the remembered refusal');
+    await waitUntil(() => second.mcp.loaded?.status()[0]?.state === 'disabled', 'the remembered refusal', 60_000);
     expect(second.asked).toEqual([]);
   });
 });
@@ -84,7 +77,7 @@ describe(':mcp', () => {
     const dir = project();
     const t = interactiveLug(dir, true);
     t.mcp.start();
-    await until(() => t.mcp.loaded?.status()[0]?.state === 'ready', 'the server');
+    await waitUntil(() => t.mcp.loaded?.status()[0]?.state === 'ready', 'the server', 60_000);
     const command = t.host.commands.get('mcp')!;
     await command.run('');
     expect(t.notices.at(-1)).toMatch(/^proj: ready \(pid \d+\) — .*\.mcp\.json\n {2}tools: mcp__proj__echo, mcp__proj__crash/);

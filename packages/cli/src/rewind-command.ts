@@ -7,9 +7,9 @@
  * unless `--force`.
  */
 import { parseArgs } from 'node:util';
-import { escapeForTerminal, Session, type CheckpointInfo } from '@lug/core';
+import { escapeForTerminal, type CheckpointInfo, type Session } from '@lug/core';
 import { parseCliArgs } from './args.js';
-import { composeLug, type Lug, type StartupOptions } from './compose.js';
+import { composeLug, openStoredSession, type Lug, type StartupOptions } from './compose.js';
 import type { Writers } from './headless-printer.js';
 
 export const REWIND_USAGE = `usage: lug rewind --list | lug rewind N [--files-only] [--force]
@@ -94,8 +94,7 @@ export async function runRewindCommand(argv: string[], cwd: string, env: NodeJS.
 /** The checkpoint's session, opened to rewind, or why it cannot be. */
 function conversationOf(lug: Lug, cp: CheckpointInfo): { session: Session } | string {
   if (!cp.sessionId || !lug.store.list().some((s) => s.id === cp.sessionId)) return `the conversation of checkpoint ${cp.id} (session ${cp.sessionId || 'unknown'}) is not stored`;
-  const stored = lug.store.load(cp.sessionId);
-  const session = new Session(lug.host, { store: lug.store, id: cp.sessionId, messages: stored.messages, usage: stored.usage, cost: stored.cost, compactions: stored.compactions, branches: stored.branches.length, hydrate: stored.hydrate });
+  const { session } = openStoredSession(lug.host, lug.store, cp.sessionId);
   const prompts = session.rewindPoints().length;
   if (prompts < cp.turn) return `the conversation of session ${cp.sessionId} has ${prompts} prompt(s) now, not prompt ${cp.turn} (it was rewound since)`;
   return { session };

@@ -67,6 +67,8 @@ export {
   type IgnoreTreeOptions,
 } from './ignore-tree.js';
 export { processRunning, sleepsRunning, sleepTag } from './process-running.js';
+export { hashTree } from './tree-hash.js';
+export { pollUntil, waitUntil } from './poll.js';
 export {
   FAST_RETRY,
   READ_TOOL_SPEC,

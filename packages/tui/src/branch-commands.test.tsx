@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup } from 'ink-testing-library';
 import { COMPACTION_SYSTEM, Session, SessionStore, type ModelRequest, type ProviderEvent } from '@lug/core';
 import { createHostWithApprovals } from '@lug/approvals';
@@ -95,5 +95,18 @@ describe(':rewind, :fork and branches', () => {
     await say(t, 'in the fork');
     expect(t.store.load(old).messages.flatMap((m) => (m.role === 'user' ? [m.content] : []))).toEqual(['alpha']);
     expect(prompts(t)).toEqual(['alpha', 'in the fork']);
+  });
+
+  it(':resume completes the other conversations and every branch, listing the directory once a Tab', async () => {
+    const t = mount();
+    for (const p of ['alpha', 'beta']) await say(t, p);
+    const old = t.session.id;
+    t.session.rewind(2);
+    await t.type(':fork', KEY.enter);
+    await t.waitFor(() => t.frame().includes('forked:'), 'the fork');
+    await say(t, 'in the fork');
+    const listed = vi.spyOn(t.store, 'list');
+    expect(t.controller.host.commands.get('resume')!.complete!('')).toEqual([old, `${old}#1`]);
+    expect(listed).toHaveBeenCalledTimes(1);
   });
 });

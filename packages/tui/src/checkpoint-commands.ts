@@ -54,6 +54,22 @@ function refuseWhileRunning(c: TuiController, what: string): void {
   if (c.session.running) throw new Error(`a turn is running: ${what} once it ends (Esc cancels it)`);
 }
 
+/**
+ * One step of :undo or :redo, asking before overwriting the user's changes.
+ * Undefined result and `nothing`: there was no step to take; undefined alone: the user said no.
+ */
+async function step<R extends RestoreResult>(c: TuiController, name: string, take: (checkpoints: Checkpoints, opts: RestoreOptions) => Promise<R | undefined>): Promise<{ nothing: boolean; done?: R }> {
+  refuseWhileRunning(c, name);
+  const checkpoints = checkpointsOf(c);
+  let nothing = false;
+  const done = await restoreAsking(c, `:${name}`, async (opts) => {
+    const r = await take(checkpoints, opts);
+    nothing = r === undefined;
+    return r;
+  });
+  return { nothing, done };
+}
+
 export function checkpointCommands(c: TuiController): Command[] {
   const notice = (text: string, level: 'info' | 'warn' = 'info') => c.transcript.notice(text, level);
   return [
@@ -62,14 +78,7 @@ export function checkpointCommands(c: TuiController): Command[] {
       desc: "put the files of the last turn that changed any back as they were before it (again: the turn before); :redo puts them forward",
       source: SOURCE,
       async run() {
-        refuseWhileRunning(c, 'undo');
-        const checkpoints = checkpointsOf(c);
-        let nothing = false;
-        const done = await restoreAsking(c, ':undo', async (opts) => {
-          const r = await checkpoints.undo(opts);
-          nothing = r === undefined;
-          return r;
-        });
+        const { nothing, done } = await step(c, 'undo', (cps, opts) => cps.undo(opts));
         if (nothing) return notice('nothing to undo: no turn of this session changed a file (or every one is undone)');
         if (!done) return;
         const what = `prompt ${done.checkpoint.turn}`;
@@ -82,14 +91,7 @@ export function checkpointCommands(c: TuiController): Command[] {
       desc: 'put back the files the last :undo took away',
       source: SOURCE,
       async run() {
-        refuseWhileRunning(c, 'redo');
-        const checkpoints = checkpointsOf(c);
-        let nothing = false;
-        const done = await restoreAsking(c, ':redo', async (opts) => {
-          const r = await checkpoints.redo(opts);
-          nothing = r === undefined;
-          return r;
-        });
+        const { nothing, done } = await step(c, 'redo', (cps, opts) => cps.redo(opts));
         if (nothing) return notice('nothing to redo: no :undo since the last turn');
         if (done) notice(`── redone: ${plural(done.files.length, 'file')} put back (${fileList(done.files)}) ──`);
       },

@@ -265,19 +265,35 @@ function outlineOf(c: TuiController, id: string): { prompt: string; branches: Ar
   return { prompt: first && first.role === 'user' ? first.content : '', branches: stored.branches ?? [] };
 }
 
-/** The branches of a conversation's file (none when it has no file yet). */
-function sessionBranches(c: TuiController, id: string): Array<{ n: number; prompt: string }> {
+/** The branches of stored conversation `id` (none when its file cannot be read). */
+function branchesOf(c: TuiController, id: string): Array<{ n: number; prompt: string }> {
   try {
-    return c.opts.store!.list(c.host.cwd).some((s) => s.id === id) ? outlineOf(c, id).branches : [];
+    return outlineOf(c, id).branches;
   } catch {
     return [];
   }
 }
 
-/** What :resume completes: the other conversations, and every branch (this conversation's too). */
+/** The branches of a conversation's file (none when it has no file yet). */
+function sessionBranches(c: TuiController, id: string): Array<{ n: number; prompt: string }> {
+  try {
+    return c.opts.store!.list(c.host.cwd).some((s) => s.id === id) ? branchesOf(c, id) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** What :resume completes (at each Tab: the directory is listed once): the other conversations, and every branch (this conversation's too). */
 function resumeChoices(c: TuiController): string[] {
-  const ids = storedSessions(c).map((s) => s.id);
-  const branches = [c.session.id, ...ids].flatMap((id) => sessionBranches(c, id).map((b) => `${id}#${b.n}`));
+  let stored: Array<{ id: string }>;
+  try {
+    stored = c.opts.store?.list(c.host.cwd) ?? [];
+  } catch {
+    stored = [];
+  }
+  const ids = stored.map((s) => s.id).filter((id) => id !== c.session.id);
+  const withFiles = stored.some((s) => s.id === c.session.id) ? [c.session.id, ...ids] : ids;
+  const branches = withFiles.flatMap((id) => branchesOf(c, id).map((b) => `${id}#${b.n}`));
   return [...ids, ...branches];
 }
 

@@ -12,7 +12,8 @@ import type { FileLister, LuaRunner, ProcessCounts, TuiApprovals, TuiSession, Tu
 import { PromptHistory } from './history.js';
 import { InputStore } from './input-store.js';
 import { createMarkdownRenderer, type MarkdownRenderer } from './markdown.js';
-import type { PrimedStatus } from './status-line.js';
+import type { PrimedStatus, StatusTicks } from './status-line.js';
+import { coalescedStatusTicks } from './status-ticks.js';
 import { noModelMessage, probeLocalModels, type LocalServer, type ProbeOptions } from './probe.js';
 import { attachPromptImages, describeImage } from './prompt-images.js';
 import { editExternally } from './external-editor.js';
@@ -76,9 +77,9 @@ export class TuiController {
   readonly badges: PanelBoard;
   readonly markdown: MarkdownRenderer;
   readonly processes: ProcessCounts;
+  /** When the statusline function is asked again: after the host's events but the streamed deltas (a hook's counter changes then), a burst once. */
+  readonly statusTicks: StatusTicks;
   /** Whether the terminal has the focus (its focus reports), for notifications. */
-  /** When the statusline function is asked again: every event of the host but the streamed deltas (a hook's counter changes then). */
-  readonly statusTicks = (fn: () => void): (() => void) => this.host.events.onAny((e) => void (e.type.endsWith('_delta') || fn()));
   readonly focus = new FocusTracker();
   localServers: LocalServer[] = [];
   /**
@@ -114,6 +115,7 @@ export class TuiController {
     this.confirms = ui.confirms;
     this.panels = ui.panels;
     this.badges = ui.badges;
+    this.statusTicks = coalescedStatusTicks(opts.host.events);
     this.approvals = opts.approvals;
     this.markdown = opts.markdown ?? createMarkdownRenderer();
     this.processes = opts.processes ?? { running: () => processTable.running(), background: () => processTable.background(), subscribe: (fn) => processTable.subscribe(fn) };

@@ -8,7 +8,7 @@ import React from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from 'ink-testing-library';
 import { createHostWithApprovals } from '@lug/approvals';
-import { runSubagent, Session, type LugHost, type Tool } from '@lug/core';
+import { EventBus, runSubagent, Session, type LugHost, type Tool } from '@lug/core';
 import { scriptedProvider, text, toolCall, turn, type ProviderStep } from '@lug/testing';
 import { plain } from './test-support/ink.js';
 import { tempDir, waitFor } from './test-support/mount-app.js';
@@ -92,5 +92,26 @@ describe('subagents in the transcript', () => {
     const items = [...store.getSnapshot().committed, ...store.getSnapshot().live];
     const markdownText = items.flatMap((i) => (i.kind === 'markdown' ? [i.text] : [])).join('\n');
     expect(markdownText).toBe('Both noted.');
+  });
+});
+
+describe('a subagent streaming its text', () => {
+  it('publishes no new transcript for its text deltas, which its line does not show', () => {
+    const events = new EventBus();
+    const store = new TranscriptStore({ markdown, frameMs: 0 });
+    store.attach(events);
+    const agent = { id: 'alpha-1', name: 'alpha', label: 'alpha', parentCallId: 't1' };
+    events.emit('tool_call', { call: { id: 't1', tool: 'task', args: { agent: 'alpha', prompt: 'p' }, argsText: '{}' } });
+    events.emit('subagent_start', { agent, prompt: 'p', tools: ['note'], model: 'alpha/m' });
+    events.emit('subagent_event', { agent, event: { type: 'request_start', step: 1, model: 'alpha/m' } });
+    const before = store.getSnapshot();
+    let published = 0;
+    store.subscribe(() => published++);
+    for (let i = 0; i < 100; i++) events.emit('subagent_event', { agent, event: { type: 'text_delta', text: `word ${i} ` } });
+    expect(published).toBe(0);
+    expect(store.getSnapshot()).toBe(before);
+    events.emit('subagent_event', { agent, event: { type: 'tool_call', call: { id: 'c1', tool: 'note', args: { text: 'a' }, argsText: '{"text":"a"}' } } });
+    expect(published).toBe(1);
+    expect(liveCalls(store)[0]!.subagents!.map((s) => s.step)).toEqual(['note a']);
   });
 });

@@ -134,9 +134,9 @@ export class TranscriptStore {
         else this.callEvent(event);
         break;
       case 'subagent_event':
-        // Its text deltas come as fast as the parent's: at most one redraw a frame.
-        this.subagentEvent(event.agent.parentCallId, event);
-        return this.changed(false);
+        // Its events come as fast as the parent's deltas: at most one redraw a frame, and none for what its line does not show (its text).
+        if (this.subagentEvent(event.agent.parentCallId, event)) this.changed(false);
+        return;
       case 'subagent_start':
       case 'subagent_end':
         this.subagentEvent(event.agent.parentCallId, event);
@@ -189,10 +189,10 @@ export class TranscriptStore {
     this.changed(true);
   }
 
-  /** A line from the interface itself (command output, hints). */
   /**
-   * Show a notice. Notices that are not pages (Markdown) nor listings (`kept`
-   * false: :map, :messages) are kept for `:messages`, the last MESSAGES_KEPT.
+   * A line from the interface itself (command output, hints). Notices that
+   * are not pages (Markdown) nor listings (`kept` false: :map, :messages) are
+   * kept for `:messages`, the last MESSAGES_KEPT.
    */
   notice(text: string, level: NoticeLevel = 'info', markdown = false, kept = !markdown): void {
     if (kept) this.keep(text, level);
@@ -238,8 +238,9 @@ export class TranscriptStore {
   expandLatest(): boolean {
     const withAgents = [...this.calls.values()].filter((c) => c.subagents?.length).at(-1);
     if (withAgents) {
-      this.replaceCall({ ...withAgents, expanded: !withAgents.expanded });
-      this.calls.set(withAgents.id, { ...withAgents, expanded: !withAgents.expanded });
+      const toggled = { ...withAgents, expanded: !withAgents.expanded };
+      this.replaceCall(toggled);
+      this.calls.set(toggled.id, toggled);
       this.changed(true);
       return true;
     }
@@ -358,17 +359,23 @@ export class TranscriptStore {
     this.keepResult(call);
   }
 
-  /** An event of a subagent, on the line under the call that started it (a subagent no call of this transcript started is not drawn). */
-  private subagentEvent(parentCallId: string | undefined, event: SubagentEvent | CallEvent): void {
+  /**
+   * An event of a subagent, on the line under the call that started it (a
+   * subagent no call of this transcript started is not drawn). False when
+   * nothing drawn changed (its text deltas).
+   */
+  private subagentEvent(parentCallId: string | undefined, event: SubagentEvent | CallEvent): boolean {
     const parent = parentCallId === undefined ? undefined : this.calls.get(parentCallId);
-    if (!parent) return;
+    if (!parent) return false;
     const agentId = 'agent' in event ? event.agent.id : event.call.agent!.id;
     const lines = parent.subagents ?? [];
     const index = lines.findIndex((l) => l.id === agentId);
     const line = reduceSubagent(index >= 0 ? lines[index] : undefined, event, this.now());
+    if (index >= 0 && line === lines[index]) return false;
     const call = { ...parent, subagents: index >= 0 ? lines.map((l, i) => (i === index ? line : l)) : [...lines, line] };
     this.calls.set(call.id, call);
     this.replaceCall(call);
+    return true;
   }
 
   /** Calls are views shared by their items: replace the item so React sees the change. */

@@ -1,7 +1,6 @@
-/** A project with its own git history and staged changes, and a hash of a whole directory, for tests against real git. */
+/** A project with its own git history and staged changes, for tests against real git (@lug/testing's hashTree shows what was left untouched). */
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { openCheckpoints } from '../open-checkpoints.js';
@@ -56,23 +55,6 @@ export function gitProject(files: Record<string, string> = {}): GitProject {
     read: (rel) => readFileSync(join(dir, rel), 'utf8'),
     remove: () => rmSync(root, { recursive: true, force: true }),
   };
-}
-
-/** One hash of everything under `dir`: names, modes, contents, link targets. */
-export function hashTree(dir: string): string {
-  const hash = createHash('sha256');
-  const walk = (at: string) => {
-    for (const name of readdirSync(at).sort()) {
-      const p = join(at, name);
-      const st = lstatSync(p);
-      hash.update(`${p.slice(dir.length)}\0${st.mode}\0`);
-      if (st.isDirectory()) walk(p);
-      else if (st.isSymbolicLink()) hash.update(readlinkSync(p));
-      else hash.update(readFileSync(p));
-    }
-  };
-  walk(dir);
-  return hash.digest('hex');
 }
 
 export async function storeFor(project: GitProject, opts: { maxFileSize?: number; sessionId?: string } = {}): Promise<CheckpointStore> {

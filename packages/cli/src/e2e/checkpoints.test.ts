@@ -9,8 +9,8 @@
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startScriptedServer, text, toolCall, turn, type ScriptedServer } from '@lug/testing';
-import { filesOf, hashTree, makeGitProject, writeIn } from './git-project.js';
+import { hashTree, startScriptedServer, text, toolCall, turn, type ScriptedServer } from '@lug/testing';
+import { filesOf, makeGitProject, writeIn } from './git-project.js';
 import { LUG_BIN, lugEnv, runLug, sandbox } from './run-lug.js';
 import { hasTmux, TmuxScreen } from './tmux.js';
 

@@ -1,7 +1,6 @@
-/** A project with its own git history, a hook and staged changes, and a hash of a directory tree, for the checkpoints' tests. */
+/** A project with its own git history, a hook and staged changes, and its files, for the checkpoints' tests (@lug/testing's hashTree shows what was left untouched). */
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 function git(dir: string, ...args: string[]): void {
@@ -35,24 +34,6 @@ export function makeGitProject(dir: string, markFile: string): void {
     writeFileSync(join(dir, '.git', 'hooks', hook), `#!/bin/sh\necho ran > "${markFile}"\n`);
     chmodSync(join(dir, '.git', 'hooks', hook), 0o755);
   }
-}
-
-/** Everything under `dir` (names, modes, contents, link targets) as one hash; `skip` names top-level entries left out. */
-export function hashTree(dir: string, skip: string[] = []): string {
-  const hash = createHash('sha256');
-  const walk = (at: string, top: boolean) => {
-    for (const name of readdirSync(at).sort()) {
-      if (top && skip.includes(name)) continue;
-      const p = join(at, name);
-      const st = lstatSync(p);
-      hash.update(`${p.slice(dir.length)}\0${st.mode}\0`);
-      if (st.isDirectory()) walk(p, false);
-      else if (st.isSymbolicLink()) hash.update(readlinkSync(p));
-      else hash.update(readFileSync(p));
-    }
-  };
-  walk(dir, true);
-  return hash.digest('hex');
 }
 
 /** Every file under `dir` but .git, by path, with its content. */

@@ -10,7 +10,7 @@ import { createWriteStream, mkdirSync, readdirSync, readFileSync, writeFileSync 
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sleepsRunning, sleepTag, startScriptedServer, text, toolCall, turn, type ScriptedServer } from '@lug/testing';
+import { pollUntil, sleepsRunning, sleepTag, startScriptedServer, text, toolCall, turn, type ScriptedServer } from '@lug/testing';
 import { LUG_BIN, lugEnv, runLug, sandbox } from './run-lug.js';
 
 let server: ScriptedServer | undefined;
@@ -18,15 +18,6 @@ afterEach(async () => {
   await server?.close();
   server = undefined;
 });
-
-async function until(check: () => boolean, ms = 20_000, everyMs = 20): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (check()) return true;
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-  return check();
-}
 
 /** The three escapes of the issue and a redirected background job, as one bash command. */
 const escapes = (t: string) => [`setsid sleep ${t} &`, `set -m; sleep ${t} &`, `sh -c 'setsid sh -c "sleep ${t} &" &'`, `sleep ${t} > /dev/null 2>&1 &`].join('\n');
@@ -56,7 +47,7 @@ describe.skipIf(process.platform !== 'linux')('what lug leaves behind', () => {
       const t = sleepTag();
       server = await startScriptedServer([turn(toolCall('bash', { command: `${escapes(t)}\nsleep 60` })), text('never')]);
       const lug = startLug(['-p', 'start them', '--auto'], box.project, lugEnv(server, 'openai', box));
-      expect(await until(() => sleepsRunning(t).length === 4)).toBe(true);
+      expect(await pollUntil(() => sleepsRunning(t).length === 4, 20_000)).toBe(true);
       lug.child.kill(signal);
       const end = await lug.exited;
       // SIGINT cancels the turn headless (exit 130); the other two end lug by the signal.
@@ -95,7 +86,7 @@ describe.skipIf(process.platform !== 'linux')('what lug leaves behind', () => {
         text('never'),
       ]);
       const lug = startLug(['-p', 'edit it', '--auto'], box.project, lugEnv(server, 'anthropic', box));
-      await until(() => tempFiles().length > 0 || lug.child.exitCode !== null, 30_000, 1);
+      await pollUntil(() => tempFiles().length > 0 || lug.child.exitCode !== null, 30_000, 1);
       lug.child.kill('SIGKILL');
       await lug.exited;
       caught = tempFiles().length === 1;
@@ -109,7 +100,7 @@ describe.skipIf(process.platform !== 'linux')('what lug leaves behind', () => {
     const next = await runLug(['-p', 'hi'], { cwd: box.project, env: lugEnv(server, 'anthropic', box) });
     expect(next.code).toBe(0);
     expect(tempFiles()).toEqual([]);
-    expect(await until(() => sleepsRunning(t).length === 0, 5000)).toBe(true);
+    expect(await pollUntil(() => sleepsRunning(t).length === 0, 5000)).toBe(true);
     expect(readdirSync(join(box.state, 'lug', 'running'))).toEqual([]);
     // Whole: the old text or, had an attempt's edit landed, the new one; never a part.
     expect([1900 * block.length + 'NEEDLE\n'.length, 1900 * block.length + 'FOUND\n'.length]).toContain(readFileSync(big, 'utf8').length);

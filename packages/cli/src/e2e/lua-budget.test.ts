@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startScriptedServer, text, toolCall, turn, type ScriptedServer } from '@lug/testing';
+import { startScriptedServer, text, toolCall, turn, waitUntil, type ScriptedServer } from '@lug/testing';
 import { LUG_BIN, lugEnv, runLug, sandbox } from './run-lug.js';
 
 let server: ScriptedServer | undefined;
@@ -15,14 +15,6 @@ afterEach(async () => {
   await server?.close();
   server = undefined;
 });
-
-async function waitFor(check: () => boolean, ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('a Lua rule that never returns', () => {
   it('is stopped by the budget, with the file and line; the call then goes on as a failed rule says (auto: it runs)', async () => {
@@ -46,7 +38,7 @@ describe('a Lua rule that never returns', () => {
     const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, sig) => resolve({ code, signal: sig })));
     const guard = setTimeout(() => child.kill('SIGKILL'), 60_000);
     try {
-      await waitFor(() => existsSync(join(box.project, 'looping')), 30_000);
+      await waitUntil(() => existsSync(join(box.project, 'looping')), 'the rule to start looping', 30_000);
       child.kill(signal);
       const r = await ended;
       if ('signal' in ending) expect(r.signal).toBe(ending.signal);

@@ -4,17 +4,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { processRunning, startScriptedServer, text, toolCall, turn, type ScriptedServer } from '@lug/testing';
+import { processRunning, startScriptedServer, text, toolCall, turn, waitUntil, type ScriptedServer } from '@lug/testing';
 import { REPO_ROOT } from './pack-install.js';
 import { LUG_BIN, lugEnv, runLug, sandbox, toolResultsIn } from './run-lug.js';
-
-async function until(fn: () => boolean, what: string, ms = 60_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!fn()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 const require = createRequire(import.meta.url);
 const EVERYTHING = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
@@ -75,12 +67,12 @@ describe('MCP servers in lug -p', () => {
     server = await startScriptedServer([turn(toolCall('mcp__bad__hang', {}, { id: 'h1' })), text('done')]);
     const child = spawn(process.execPath, [LUG_BIN, '-p', 'go', '--auto'], { cwd: box.project, env: lugEnv(server, 'anthropic', box), stdio: 'ignore' });
     const exited = new Promise<void>((resolve) => child.on('close', () => resolve()));
-    await until(() => server!.modelRequests().length >= 1 && existsSync(pidFile), 'the server to start and the call to be made');
+    await waitUntil(() => server!.modelRequests().length >= 1 && existsSync(pidFile), 'the server to start and the call to be made', 60_000);
     const pid = Number(readFileSync(pidFile, 'utf8'));
     expect(processRunning(pid)).toBe(true);
     child.kill('SIGTERM');
     await exited;
-    await until(() => !processRunning(pid), 'the server process to be gone');
+    await waitUntil(() => !processRunning(pid), 'the server process to be gone', 60_000);
   });
 
   it('does not start a project\'s .mcp.json server headless before it has been allowed, and says so', async () => {

@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync }
 import net from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sleepsRunning, sleepTag, startScriptedServer, text, toolCall, turn, type ScriptedServer } from '@lug/testing';
+import { pollUntil, sleepsRunning, sleepTag, startScriptedServer, text, toolCall, turn, type ScriptedServer } from '@lug/testing';
 import { locateBwrap } from '@lug/tools';
 import { lugEnv, runLug, sandbox, toolResultsIn } from './run-lug.js';
 
@@ -37,15 +37,6 @@ const hasPython = (() => {
     return false;
   }
 })();
-
-async function until(check: () => boolean, ms = 5000): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (check()) return true;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return check();
-}
 
 const LUA_TOOL = `
 lug.tool.register("shell_out", {
@@ -107,7 +98,7 @@ describe.runIf(process.platform === 'linux' || process.platform === 'darwin')('l
     expect(readFileSync(join(box.config, 'lug/init.lua'), 'utf8')).toBe(LUA_TOOL);
 
     expect(results.escape).toContain('escaped');
-    expect(await until(() => sleepsRunning(tag).length === 0)).toBe(true);
+    expect(await pollUntil(() => sleepsRunning(tag).length === 0)).toBe(true);
   }, 90_000);
 
   it('refuses a mode it does not know, with the ones it has', async () => {

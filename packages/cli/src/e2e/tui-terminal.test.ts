@@ -6,7 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startScriptedServer, text, toolCall, turn, type ScriptedServer } from '@lug/testing';
+import { pollUntil, startScriptedServer, text, toolCall, turn, type ScriptedServer } from '@lug/testing';
 import { LUG_BIN, lugEnv, runLug, sandbox, type Wire } from './run-lug.js';
 import { hasTmux, TmuxScreen } from './tmux.js';
 import { REPO_ROOT } from './pack-install.js';
@@ -23,15 +23,6 @@ afterEach(async () => {
 function processesMatching(marker: string): number[] {
   const r = spawnSync('pgrep', ['-f', marker], { encoding: 'utf8' });
   return r.stdout.split('\n').filter(Boolean).map(Number);
-}
-
-async function until(check: () => boolean, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (check()) return true;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return check();
 }
 
 async function startLug(steps: Parameters<typeof startScriptedServer>[0], opts: { args?: string[]; wire?: Wire; files?: Record<string, string> } = {}) {
@@ -105,10 +96,10 @@ describe.skipIf(!hasTmux())('lug in a real terminal', () => {
     const marker = `sleep 100${Math.floor(Math.random() * 1000)}`;
     const { screen: s } = await startLug([turn(toolCall('bash', { command: `${marker.replace('sleep 100', 'sleep 100')}` })), text('never shown')], { args: ['--auto'] });
     await prompt(s, 'sleep');
-    expect(await until(() => processesMatching(marker).length > 0, 10_000)).toBe(true);
+    expect(await pollUntil(() => processesMatching(marker).length > 0, 10_000)).toBe(true);
     const t0 = Date.now();
     s.send('Escape');
-    expect(await until(() => processesMatching(marker).length === 0, 1_000)).toBe(true);
+    expect(await pollUntil(() => processesMatching(marker).length === 0, 1_000)).toBe(true);
     expect(Date.now() - t0).toBeLessThan(1_000);
     await s.waitFor(/cancelled/i);
   });
@@ -122,8 +113,8 @@ describe.skipIf(!hasTmux())('lug in a real terminal', () => {
     s.send('C-c');
     await s.waitFor(/Ctrl-C again/);
     s.send('C-c');
-    expect(await until(() => s.paneDead(), 5_000)).toBe(true);
-    expect(await until(() => processesMatching(marker).length === 0, 3_000)).toBe(true);
+    expect(await pollUntil(() => s.paneDead(), 5_000)).toBe(true);
+    expect(await pollUntil(() => processesMatching(marker).length === 0, 3_000)).toBe(true);
   });
 
   for (const signal of ['SIGTERM', 'SIGHUP', 'SIGINT'] as const) {
@@ -133,10 +124,10 @@ describe.skipIf(!hasTmux())('lug in a real terminal', () => {
       const { screen: s } = await startLug([turn(toolCall('bash', { command })), text('Started them.')], { args: ['--auto'] });
       await prompt(s, 'start them');
       await s.waitFor(/Started them\./);
-      expect(await until(() => processesMatching(`sleep ${t}`).length === 4, 5_000)).toBe(true);
+      expect(await pollUntil(() => processesMatching(`sleep ${t}`).length === 4, 5_000)).toBe(true);
       process.kill(s.panePid(), signal);
-      expect(await until(() => s.paneDead(), 5_000)).toBe(true);
-      expect(await until(() => processesMatching(`sleep ${t}`).length === 0, 3_000)).toBe(true);
+      expect(await pollUntil(() => s.paneDead(), 5_000)).toBe(true);
+      expect(await pollUntil(() => processesMatching(`sleep ${t}`).length === 0, 3_000)).toBe(true);
     });
   }
 

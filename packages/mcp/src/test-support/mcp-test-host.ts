@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { createHost, Session, type AuthorizeRequest, type LugHost, type ToolResultPart } from '@lug/core';
-import { scriptedProvider, text, toolCall, turn } from '@lug/testing';
+import { scriptedProvider, text, toolCall, turn, waitUntil } from '@lug/testing';
 import { spawnProcess } from '@lug/tools';
 import { McpManager, type McpManagerOptions } from '../mcp-manager.js';
 import type { ConfiguredServer, ServerConfig } from '../server-config.js';
@@ -67,11 +67,7 @@ export function mcpTestHost(cwd: string, servers: ConfiguredServer[], options: P
   };
 }
 
-/** Poll until `fn` is true, for at most `ms`. */
-export async function until(fn: () => boolean, ms = 20_000, what = 'the condition'): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!fn()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+/** Poll until `fn` is true, for at most `ms` (@lug/testing's waitUntil, in this package's argument order). */
+export function until(fn: () => boolean, ms = 20_000, what = 'the condition'): Promise<void> {
+  return waitUntil(fn, what, ms);
 }

@@ -174,7 +174,7 @@ export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined
       .then(() => loadWorkflowFiles(startupParts))
       .then((report) => {
         // What could only be judged once every file had loaded (a rule's tool): warnings, notified and reported.
-        for (const check of ctx.afterStartup!.splice(0)) {
+        for (const check of ctx.afterStartup.splice(0)) {
           const warning = check();
           if (!warning) continue;
           report.warnings.push(warning);

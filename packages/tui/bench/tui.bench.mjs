@@ -236,11 +236,11 @@ row(`RSS after ${TURNS} turns: lug`, mib(longRss), 'MiB', mib(median(rss.referen
 row(`key to echo after ${TURNS} turns, vi insert mode`, median(viInsertEchoes), 'ms', median(refEchoes), '< 16 ms');
 row(`x to redraw after ${TURNS} turns, vi normal mode`, median(viNormalEchoes), 'ms', median(refEchoes), '< 16 ms');
 row(`RSS after ${TURNS} turns and vi mode: lug`, mib(viRss), 'MiB', mib(median(rss.reference)), '< 150 MiB');
-if (turnMs.length >= 3) {
-  row('the second turn (Enter to the answer on screen)', turnMs[1], 'ms');
-  row('the first turn (the Markdown renderer and SDK on first use)', turnMs[0], 'ms', turnMs[1], '≤ 1.5× the second');
-  console.log(`    (turns 3 to 10: ${turnMs.slice(2, 10).map((t) => t.toFixed(0)).join(' ')} ms)`);
-}
+// One later turn is noisy (a GC, the machine): the first is held against the median of turns 2 to 10.
+const laterTurnMs = median(turnMs.slice(1, 10));
+row('turns 2 to 10, median (Enter to the answer on screen)', laterTurnMs, 'ms');
+row('the first turn (the Markdown renderer and SDK on first use)', turnMs[0], 'ms', laterTurnMs, '≤ 1.5× the later ones');
+console.log(`    (turns 2 to 10: ${turnMs.slice(1, 10).map((t) => t.toFixed(0)).join(' ')} ms)`);
 console.log(`    (RSS in MiB along the way, after turn ${checkpoints.join(', ')})`);
 
 // In-process (fake terminal, no pty): the TUI's own share, with tool calls in every turn.
@@ -261,6 +261,9 @@ const goals = [
   ['first screen no slower than the reference', median(times.lug) <= median(times.reference)],
   ['first screen < 500 ms', median(times.lug) < 500],
   ['idle RSS < 80 MiB', mib(median(rss.lug)) < 80],
+  ['first screen without a key no slower than with one', median(times.lugNoKey) <= median(times.lug)],
+  ['idle RSS without a key no larger than with one', median(rss.lugNoKey) <= median(rss.lug)],
+  ['the first turn ≤ 1.5× the later ones', turnMs[0] <= 1.5 * laterTurnMs],
   [`key to echo after ${TURNS} turns < 16 ms`, median(afterEchoes) < 16],
   [`RSS after ${TURNS} turns < 150 MiB`, mib(longRss) < 150],
   [`vi mode: key to echo after ${TURNS} turns < 16 ms`, median(viInsertEchoes) < 16 && median(viNormalEchoes) < 16],

@@ -201,7 +201,8 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   // lug.session.messages reads the conversation on screen.
   const current = session;
   lua?.setConversation(() => current.messages);
-  const warm = () => warmProvider(host, host.options.get<string | undefined>('model'));
+  // The model the session will ask: with no `model` option, the environment's default (a key's provider).
+  const warm = () => warmProvider(host, current.modelName());
   const startWorkflows = opts.interactive ? workflowStarter(host, approvals, lua) : () => Promise.resolve();
   return { host, approvals, session, store, lua, startupErrors: errors, autoRefused, // Lua's start-up warnings were notified before any interface listened: the interface shows them with the session's notices.
     sessionNotices: [...opened.notices, ...(opts.interactive ? warnings : [])], warmProvider: warm, mcp, startMcp: () => mcp.startSoon(), checkpoints, startWorkflows };

@@ -59,10 +59,11 @@ export async function runInterface(args: CliArgs, cwd: string, env: NodeJS.Proce
         lug.mcp.submitPrompt = (text) => controller.submit(text);
         if (tutor) return tutor.installTutor(controller);
       },
+      // The provider's SDK loads while the first prompt is typed: a lug left idle does not hold it.
+      whileTyping: lug.warmProvider,
       onFirstFrame: () => {
         // The stock Lua workflows (todo, plan, prompts, skills, agents) load now; a turn waits for them.
         void lug.startWorkflows();
-        lug.warmProvider();
         // MCP servers' client loads after the first screen too: the screen never waits for it.
         lug.startMcp();
         // Old checkpoints pruned, then the files' first state hashed, while the user types the first prompt.

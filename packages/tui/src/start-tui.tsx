@@ -37,8 +37,13 @@ export interface StartTuiOptions extends TuiControllerOptions {
    * installs it here, so the TUI does not say there is none.
    */
   beforeStart?(controller: TuiController): void | Promise<void>;
-  /** Called once the first frame is drawn (work that can wait for it: loading a provider's SDK). */
+  /** Called once the first frame is drawn (work that can wait for it: the stock workflows, MCP servers). */
   onFirstFrame?(): void;
+  /**
+   * Called once, when the user starts typing the first prompt: what the first
+   * answer needs that a lug left idle should not hold in memory (a provider's SDK).
+   */
+  whileTyping?(): void;
 }
 
 /**
@@ -109,7 +114,7 @@ export async function startTui(opts: StartTuiOptions): Promise<void> {
   });
   // ink drew the first frame inside render(); what waited for it runs once that frame is out.
   if (opts.onFirstFrame) setImmediate(opts.onFirstFrame);
-  const stopWarming = warmWhileTyping({ input: controller.input, markdown: controller.markdown, width: () => Math.max(20, stdout.columns ?? 80) });
+  const stopWarming = warmWhileTyping({ input: controller.input, markdown: controller.markdown, width: () => Math.max(20, stdout.columns ?? 80), also: opts.whileTyping });
   try {
     await instance.waitUntilExit();
   } finally {

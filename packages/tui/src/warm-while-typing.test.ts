@@ -25,6 +25,17 @@ describe('warmWhileTyping', () => {
     expect(markdown.render('**bold**', 80)).not.toBe('**bold**');
   });
 
+  it("runs the caller's own warm-up at the same moment, once", async () => {
+    const input = new InputStore({ history: new PromptHistory(undefined) });
+    let calls = 0;
+    warmWhileTyping({ input, markdown: createMarkdownRenderer(), width: () => 80, also: () => void calls++ });
+    input.clear();
+    expect(calls).toBe(0);
+    input.setText('h');
+    input.setText('hi');
+    expect(calls).toBe(1);
+  });
+
   it('waits no more once stopped', async () => {
     const input = new InputStore({ history: new PromptHistory(undefined) });
     const markdown = createMarkdownRenderer();
@@ -32,5 +43,19 @@ describe('warmWhileTyping', () => {
     input.setText('h');
     await new Promise((r) => setTimeout(r, 50));
     expect(markdown.ready()).toBe(false);
+  });
+});
+
+describe('warmFetch', () => {
+  it('has Node compile undici', async () => {
+    // In a fresh process (this one's test runner has used fetch already), the file's own code with its types stripped.
+    const { execFileSync } = await import('node:child_process');
+    const { readFileSync } = await import('node:fs');
+    const { transformSync } = await import('esbuild');
+    const source = readFileSync(new URL('./warm-while-typing.ts', import.meta.url), 'utf8');
+    const { code } = transformSync(source, { loader: 'ts', format: 'esm' });
+    const loaded = "process.moduleLoadList.some((m) => m.includes('undici'))";
+    const script = `${code}\nconst before = ${loaded}; warmFetch(); console.log(before, ${loaded});`;
+    expect(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }).trim()).toBe('false true');
   });
 });

@@ -3,11 +3,13 @@
  * prompt (issue 15: a first turn like every other): the Markdown renderer
  * (marked, marked-terminal and its highlighter, loaded on first use) with one
  * small render at the terminal's width, which also runs marked's first parse
- * and highlights a code block, and Node's `fetch` (undici, compiled on first
- * access, ~37 ms). Started by the first change of the input, not after the
- * first frame: a lug left idle keeps its small memory, and typing a prompt
- * takes longer than the ~100 ms this costs. Failures are left to the first
- * answer, which loads the same things and says what went wrong.
+ * and highlights a code block, and Node's `fetch` (undici, ~38 ms to compile:
+ * Node 20 compiles it at the first use of one of its globals, `Headers` here;
+ * reading `fetch` itself, a function that loads it when called, does not).
+ * Started by the first change of the input, not after the first frame: a lug
+ * left idle keeps its small memory, and typing a prompt takes longer than the
+ * ~100 ms this costs. Failures are left to the first answer, which loads the
+ * same things and says what went wrong.
  */
 import type { MarkdownRenderer } from './markdown.js';
 
@@ -18,6 +20,8 @@ export interface WarmWhileTypingOptions {
   markdown: MarkdownRenderer;
   /** The transcript's width now (the renderer keeps one instance a width). */
   width(): number;
+  /** The caller's own warm-up, run at the same moment (the CLI loads the provider's SDK). */
+  also?(): void;
 }
 
 /** Warm once, at the input's first change; returns the function that stops waiting for it. */
@@ -27,7 +31,8 @@ export function warmWhileTyping(opts: WarmWhileTypingOptions): () => void {
     if (opts.input.isEmpty()) return;
     stop?.();
     stop = undefined;
-    void globalThis.fetch; // Node compiles undici on first access to fetch
+    warmFetch();
+    opts.also?.();
     opts.markdown.load().then(
       () => void opts.markdown.render(SAMPLE, opts.width()),
       () => undefined,
@@ -35,4 +40,9 @@ export function warmWhileTyping(opts: WarmWhileTypingOptions): () => void {
   };
   stop = opts.input.subscribe(warm);
   return () => stop?.();
+}
+
+/** Make Node compile undici, which its `fetch` and every provider SDK's requests run on. */
+export function warmFetch(): void {
+  void globalThis.Headers;
 }

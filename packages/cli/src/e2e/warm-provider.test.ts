@@ -1,0 +1,46 @@
+/**
+ * The interface loads the provider the first turn will use while the user
+ * types (onFirstFrame's warmProvider): with no `model` option set, that is the
+ * environment's default, as the session will pick it. It warmed nothing then,
+ * so the first turn loaded the SDK itself (~65 ms).
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Provider } from '@lug/core';
+import { parseCliArgs } from '../args.js';
+import { composeLug, type Lug } from '../compose.js';
+import { sandbox } from './run-lug.js';
+
+let lug: Lug | undefined;
+afterEach(() => {
+  lug?.lua?.close();
+  lug?.approvals.dispose();
+  lug = undefined;
+});
+
+async function createdOnWarm(env: Record<string, string | undefined>, cliArgs: string[] = []): Promise<string[]> {
+  const box = sandbox();
+  lug = await composeLug({ cwd: box.project, env: { HOME: box.home, XDG_CONFIG_HOME: box.config, XDG_STATE_HOME: box.state, PATH: process.env.PATH, ...env }, args: parseCliArgs(cliArgs), interactive: true });
+  // Nothing has asked for a provider yet: a factory put in the stock one's place sees the warm-up's request.
+  const created: string[] = [];
+  for (const name of lug.host.providers.names()) {
+    lug.host.providers.register({ name, create: () => (created.push(name), {} as Provider) });
+  }
+  lug.warmProvider();
+  await new Promise((r) => setTimeout(r, 0));
+  return created;
+}
+
+describe('the interface warms the provider of its first turn', () => {
+  it('the default one when no model is set', async () => {
+    expect(await createdOnWarm({ ANTHROPIC_API_KEY: 'test-key' })).toEqual(['anthropic']);
+    expect(lug!.session.modelName()).toMatch(/^anthropic\//);
+  });
+
+  it('the one --model names', async () => {
+    expect(await createdOnWarm({ ANTHROPIC_API_KEY: 'test-key' }, ['--model', 'openai/gpt-5.6-sol'])).toEqual(['openai']);
+  });
+
+  it('none without a model', async () => {
+    expect(await createdOnWarm({})).toEqual([]);
+  });
+});

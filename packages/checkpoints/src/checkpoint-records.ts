@@ -48,7 +48,7 @@ export function parseRecord(n: number, parents: string[], message: string): Chec
     return undefined;
   }
   if (!meta || typeof meta !== 'object' || !parents[0]) return undefined;
-  const ended = meta.ended === true && !!parents[1];
+  const ended = meta.ended === true;
   return {
     n,
     id: String(n),
@@ -61,7 +61,8 @@ export function parseRecord(n: number, parents: string[], message: string): Chec
     skipped: strings(meta.skipped),
     userChanged: strings(meta.userChanged),
     before: parents[0],
-    ...(ended ? { after: parents[1] } : {}),
+    // A turn that changed nothing has one parent: git keeps a parent given twice once.
+    ...(ended ? { after: parents[1] ?? parents[0] } : {}),
   };
 }
 

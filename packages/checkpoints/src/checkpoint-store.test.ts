@@ -103,6 +103,24 @@ describe('checkpoints in a shadow repository', () => {
     const a = await turn(store, 1, () => {});
     expect(a.files).toEqual([]);
     expect(await store.undo()).toBeUndefined();
+    // Read back, it is ended too (its commit names the same state twice, which git keeps as one parent).
+    expect((await store.list())[0]).toMatchObject({ id: a.id, ended: true });
+  });
+
+  it('spend seven git processes on a turn that changed nothing (each fork of a large lug costs ~5 ms of its main thread)', async () => {
+    project = gitProject();
+    const store = await storeFor(project);
+    await turn(store, 1, () => project.write('src/a.txt', 'changed\n'));
+    const ran: string[] = [];
+    const run = store.git.run.bind(store.git);
+    store.git.run = (args, input) => (ran.push(args[0]!), run(args, input));
+    const cp = await turn(store, 2, () => {});
+    expect(cp.files).toEqual([]);
+    // Before: the files' status, the state lug left, the record and its ref; after: the status, the record, both refs at once.
+    expect(ran).toEqual(['status', 'rev-parse', 'commit-tree', 'update-ref', 'status', 'commit-tree', 'update-ref']);
+    // The ended record is what a fresh reader sees.
+    const [, second] = await store.list();
+    expect(second).toMatchObject({ id: cp.id, ended: true, turn: 2, prompt: 'prompt 2', files: [] });
   });
 
   it('leave ignored files out and never touch them on restore', async () => {

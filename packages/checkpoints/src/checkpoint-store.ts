@@ -40,6 +40,8 @@ export class CheckpointStore implements Checkpoints {
   private readonly redoStack: Array<{ id: string; saved: string }> = [];
   /** The next checkpoint's number, once known (another lug taking it meanwhile moves it on: createRecordRef). */
   private nextN: number | undefined;
+  /** The checkpoints this process began and has not ended, as written: endTurn need not read every record back. */
+  private readonly begun = new Map<string, CheckpointRecord>();
 
   constructor(
     readonly git: ShadowGit,
@@ -83,6 +85,7 @@ export class CheckpointStore implements Checkpoints {
       this.nextN ??= ((await readRecords(this.git)).at(-1)?.n ?? 0) + 1;
       const n = await createRecordRef(this.git, await writeRecordCommit(this.git, meta, commit), this.nextN);
       this.nextN = n + 1;
+      this.begun.set(String(n), { ...meta, n, id: String(n), before: commit });
       // A new turn: what was undone before it stays undone.
       this.redoStack.length = 0;
       return String(n);
@@ -92,13 +95,14 @@ export class CheckpointStore implements Checkpoints {
   /** The turn ended: its checkpoint records what changed. Returns it. */
   endTurn(id: string): Promise<CheckpointInfo> {
     return this.serial(async () => {
-      const record = await this.record(id);
+      const record = this.begun.get(id) ?? (await this.record(id));
+      this.begun.delete(id);
       const { commit, skipped } = await this.snapshot();
       const files = await fileChanges(this.git, record.before, commit);
       const ended: CheckpointRecord = { ...record, ended: true, files, skipped: [...new Set([...record.skipped, ...skipped])], after: commit };
       const written = await writeRecordCommit(this.git, ended, record.before, commit);
-      await this.git.ok(['update-ref', `${CHECKPOINT_REFS}${record.n}`, written]);
-      await this.git.ok(['update-ref', KNOWN_REF, commit]);
+      // Both refs in one git process, and one transaction: the record and the state lug left move together.
+      await this.git.ok(['update-ref', '--stdin'], `update ${CHECKPOINT_REFS}${record.n} ${written}\nupdate ${KNOWN_REF} ${commit}\n`);
       if (files.length) this.opts.onEvent?.('taken', info(ended), files.map((f) => f.path));
       return info(ended);
     });

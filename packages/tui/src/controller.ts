@@ -14,7 +14,7 @@ import { InputStore } from './input-store.js';
 import { createMarkdownRenderer, type MarkdownRenderer } from './markdown.js';
 import type { PrimedStatus, StatusTicks } from './status-line.js';
 import { coalescedStatusTicks } from './status-ticks.js';
-import { noModelMessage, probeLocalModels, type LocalServer, type ProbeOptions } from './probe.js';
+import { foundMessage, noModelMessage, probeLocalModels, type LocalServer, type ProbeOptions } from './probe.js';
 import { attachPromptImages, describeImage } from './prompt-images.js';
 import { editExternally } from './external-editor.js';
 import { autoStyle, FocusTracker, notificationSequence, type NotifyStyle } from './notifications.js';
@@ -178,13 +178,21 @@ export class TuiController {
     }
     for (const message of this.opts.startupErrors ?? []) this.transcript.notice(message, 'error');
     for (const message of this.opts.startupNotices ?? []) this.transcript.notice(message, 'warn');
-    if (!this.session.modelName()) void this.explainNoModel();
+    // How to set a model up is in the first frame; what runs locally comes after it (lookForLocalServers).
+    if (!this.session.modelName()) this.transcript.notice(noModelMessage(), 'warn', true);
   }
 
-  async explainNoModel(): Promise<void> {
+  /**
+   * Without a model, probe the usual local ports (node:http, three
+   * connections) and say what answered, as a notice of its own: the interface
+   * calls it once its first frame is out, so that frame does not wait for it.
+   */
+  async lookForLocalServers(): Promise<void> {
     const probe = this.opts.probe ?? true;
-    this.localServers = probe === false ? [] : await probeLocalModels(probe === true ? {} : probe).catch(() => []);
-    this.transcript.notice(noModelMessage(this.localServers), 'warn', true);
+    if (probe === false || this.session.modelName()) return;
+    this.localServers = await probeLocalModels(probe === true ? {} : probe).catch(() => []);
+    const found = foundMessage(this.localServers);
+    if (found) this.transcript.notice(found, 'info', true);
   }
 
   dispose(): void {

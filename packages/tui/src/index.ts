@@ -1,5 +1,5 @@
 export { startTui, type StartTuiOptions } from './start-tui.js';
-export { probeLocalModels, noModelMessage, parseModelList, LOCAL_SERVER_PORTS, type LocalServer, type ProbeOptions } from './probe.js';
+export { probeLocalModels, noModelMessage, foundMessage, parseModelList, LOCAL_SERVER_PORTS, type LocalServer, type ProbeOptions } from './probe.js';
 export { defineTuiOptions, TUI_OPTIONS, STATUSLINE_OPTION } from './options.js';
 export type { StatuslineContext, StatuslineFn, StatusInfo } from './status-line.js';
 export { TuiController, type TuiControllerOptions, type ControllerSnapshot } from './controller.js';

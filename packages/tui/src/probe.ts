@@ -91,8 +91,8 @@ export async function probeLocalModels(opts: ProbeOptions = {}): Promise<LocalSe
   }
 }
 
-/** The one message a person without a model sees: how to set one up, and what was found locally. */
-export function noModelMessage(found: readonly LocalServer[]): string {
+/** The one message a person without a model sees: how to set one up (what was found locally comes after: `foundMessage`). */
+export function noModelMessage(found: readonly LocalServer[] = []): string {
   const lines = [
     '**No model is configured.** lug needs one of:',
     '',
@@ -102,17 +102,24 @@ export function noModelMessage(found: readonly LocalServer[]): string {
     '',
     'Set it in your shell and start lug again, or pass `--model provider/model`.',
   ];
+  const local = foundMessage(found);
+  if (local) lines.push('', local);
+  lines.push('', '`:help` and `:lua` work without a model; `lug --tutor` is a tour that needs none.');
+  return lines.join('\n');
+}
+
+/** The local servers a probe found, as `:model` commands to pick one; undefined when none answered. */
+export function foundMessage(found: readonly LocalServer[]): string | undefined {
   const withModels = found.filter((s) => s.models.length > 0);
   if (withModels.length > 0) {
-    lines.push('', 'Found on this machine; pick one now with `:model`:');
+    const lines = ['Found on this machine; pick one now with `:model`:'];
     for (const server of withModels) {
       const shown = server.models.slice(0, 8).map((m) => `\`:model openai/${m}\``);
       const more = server.models.length > 8 ? ` and ${server.models.length - 8} more (Tab completes)` : '';
       lines.push(`- ${server.name} at ${server.baseUrl}: ${shown.join(', ')}${more}`);
     }
-  } else if (found.length > 0) {
-    lines.push('', `Found ${found.map((s) => `${s.name} at ${s.baseUrl}`).join(', ')}, but it lists no models yet.`);
+    return lines.join('\n');
   }
-  lines.push('', '`:help` and `:lua` work without a model; `lug --tutor` is a tour that needs none.');
-  return lines.join('\n');
+  if (found.length > 0) return `Found ${found.map((s) => `${s.name} at ${s.baseUrl}`).join(', ')}, but it lists no models yet.`;
+  return undefined;
 }

@@ -86,6 +86,32 @@ describe('startTui', () => {
     await t.done;
   });
 
+  it('without a model, draws how to set one up in its first frame, and what a local server offers once it answered', async () => {
+    const http = await import('node:http');
+    const server = http.createServer((_req, res) => res.end(JSON.stringify({ object: 'list', data: [{ id: 'llama3.2' }] })));
+    const port = await new Promise<number>((r) => server.listen(0, '127.0.0.1', () => r((server.address() as import('node:net').AddressInfo).port)));
+    try {
+      const t = start(undefined, {
+        probe: { ports: [{ port, name: 'Ollama' }], timeoutMs: 10_000 },
+        beforeStart: async () => {
+          await settle(1);
+          t.session.model = undefined;
+        },
+      });
+      await settle(1);
+      const firstFrame = plain(t.stdout.output.slice(0, t.stdout.output.indexOf(ESU)));
+      expect(firstFrame).toContain('No model is configured');
+      expect(firstFrame).not.toContain('Found on this machine');
+      for (let i = 0; i < 100 && !plain(t.stdout.output).includes('Found on this machine'); i++) await settle(1);
+      expect(plain(t.stdout.output)).toContain(`Ollama at http://127.0.0.1:${port}/v1: :model openai/llama3.2`);
+      expect(plain(t.stdout.output).match(/No model is configured/g)).toHaveLength(1);
+      await quit(t);
+      await t.done;
+    } finally {
+      server.close();
+    }
+  });
+
   it('puts everything back and rejects when beforeStart fails, drawing nothing', async () => {
     const t = start(undefined, {
       beforeStart: () => {

@@ -113,7 +113,10 @@ export async function startTui(opts: StartTuiOptions): Promise<void> {
     kittyKeyboard: { mode: 'auto' },
   });
   // ink drew the first frame inside render(); what waited for it runs once that frame is out.
-  if (opts.onFirstFrame) setImmediate(opts.onFirstFrame);
+  setImmediate(() => {
+    opts.onFirstFrame?.();
+    void controller.lookForLocalServers();
+  });
   const stopWarming = warmWhileTyping({ input: controller.input, markdown: controller.markdown, width: () => Math.max(20, stdout.columns ?? 80), also: opts.whileTyping });
   try {
     await instance.waitUntilExit();

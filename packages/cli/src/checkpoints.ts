@@ -1,7 +1,9 @@
 /**
- * File checkpoints wired to the host: before each turn (the core's
- * before_turn hook, which the turn waits for) the files' state is written to
- * the shadow repository, and when the turn ends (turn_end) what it changed.
+ * File checkpoints wired to the host: as each turn starts (the core's
+ * before_turn hook) the files' state is written to the shadow repository,
+ * while the turn's first request goes out, and no tool call of the turn runs
+ * before it is written (a tool_call hook waits for it); when the turn ends
+ * (turn_end), what it changed.
  * Nothing here knows a tool: whatever changed the files (write, edit, bash,
  * a Lua tool, a build) is in the difference. The store opens in the
  * background (git's version is asked once); with no git on PATH, or
@@ -40,13 +42,19 @@ export class CheckpointSetup implements Checkpoints {
       (o) => o.store ?? o.off,
       (err: Error) => `checkpoints are off: ${err.message}`,
     );
-    // The turn waits for its checkpoint: no tool runs before it is written.
+    // The checkpoint's git processes (five, ~40 ms) run while the model is asked, not before.
     host.hooks.on(
       'before_turn',
-      async (input) => {
-        const begun = this.begin(input.sessionId, input.turn, input.prompt);
-        this.current = begun;
-        await begun;
+      (input) => {
+        this.current = this.begin(input.sessionId, input.turn, input.prompt);
+      },
+      'lug checkpoints',
+    );
+    // No tool runs before the turn's checkpoint is written (begin never rejects: a failure is said and the turn goes on).
+    host.hooks.on(
+      'tool_call',
+      async () => {
+        await this.current;
       },
       'lug checkpoints',
     );

@@ -1,9 +1,9 @@
 /**
- * File checkpoints wired to the host: as each turn starts (the core's
- * before_turn hook) the files' state is written to the shadow repository,
- * while the turn's first request goes out, and no tool call of the turn runs
- * before it is written (a tool_call hook waits for it); when the turn ends
- * (turn_end), what it changed.
+ * File checkpoints wired to the host: once each turn's first request has
+ * gone out (before_turn, then request_start) the files' state is written to
+ * the shadow repository while the model answers, and no tool call of the turn
+ * runs before it is written (a tool_call hook waits for it); when the turn
+ * ends (turn_end), what it changed.
  * Nothing here knows a tool: whatever changed the files (write, edit, bash,
  * a Lua tool, a build) is in the difference. The store opens in the
  * background (git's version is asked once); with no git on PATH, or
@@ -21,6 +21,8 @@ export class CheckpointSetup implements Checkpoints {
   private readonly opened: Promise<CheckpointStore | string>;
   /** The running turn's checkpoint. */
   private current: Promise<string | undefined> | undefined;
+  /** Starts the running turn's checkpoint, until its first request has gone out. */
+  private requestOut: (() => void) | undefined;
   /** The last turn's end being written (a headless run waits for it before it exits). */
   private ending: Promise<unknown> = Promise.resolve();
   private toldOff = false;
@@ -42,27 +44,42 @@ export class CheckpointSetup implements Checkpoints {
       (o) => o.store ?? o.off,
       (err: Error) => `checkpoints are off: ${err.message}`,
     );
-    // The checkpoint's git processes (five, ~40 ms) run while the model is asked, not before.
+    // The checkpoint's git processes (five; each start holds the main thread some 5 ms) begin once the
+    // turn's first request is on its way, and run while the model answers.
     host.hooks.on(
       'before_turn',
       (input) => {
-        this.current = this.begin(input.sessionId, input.turn, input.prompt);
+        const requestOut = new Promise<void>((resolve) => (this.requestOut = resolve));
+        this.current = requestOut.then(() => this.begin(input.sessionId, input.turn, input.prompt));
       },
       'lug checkpoints',
     );
-    // No tool runs before the turn's checkpoint is written (begin never rejects: a failure is said and the turn goes on).
+    // After the provider's own work to send it (headers, the HTTP client's dispatch), which runs in this turn of the loop.
+    host.events.on('request_start', () => setImmediate(() => this.startCheckpoint()));
+    // No tool runs before the turn's checkpoint is written; a tool called before any request (a Lua before_turn
+    // hook running a subagent) starts it at once. begin never rejects: a failure is said and the turn goes on.
     host.hooks.on(
       'tool_call',
       async () => {
+        this.startCheckpoint();
         await this.current;
       },
       'lug checkpoints',
     );
     host.events.on('turn_end', () => {
+      // A turn that ended before asking the model (a before_request hook cancelled it) still gets its checkpoint.
+      this.startCheckpoint();
       const current = this.current;
       this.current = undefined;
       if (current) this.ending = this.end(current);
     });
+  }
+
+  /** Start the running turn's checkpoint, if it is still waiting for its first request. */
+  private startCheckpoint(): void {
+    const start = this.requestOut;
+    this.requestOut = undefined;
+    start?.();
   }
 
   /** The store, or the reason there is none as an error. */

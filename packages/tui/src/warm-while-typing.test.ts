@@ -45,17 +45,3 @@ describe('warmWhileTyping', () => {
     expect(markdown.ready()).toBe(false);
   });
 });
-
-describe('warmFetch', () => {
-  it('has Node compile undici', async () => {
-    // In a fresh process (this one's test runner has used fetch already), the file's own code with its types stripped.
-    const { execFileSync } = await import('node:child_process');
-    const { readFileSync } = await import('node:fs');
-    const { transformSync } = await import('esbuild');
-    const source = readFileSync(new URL('./warm-while-typing.ts', import.meta.url), 'utf8');
-    const { code } = transformSync(source, { loader: 'ts', format: 'esm' });
-    const loaded = "process.moduleLoadList.some((m) => m.includes('undici'))";
-    const script = `${code}\nconst before = ${loaded}; warmFetch(); console.log(before, ${loaded});`;
-    expect(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }).trim()).toBe('false true');
-  });
-});

@@ -3,13 +3,12 @@
  * prompt (issue 15: a first turn like every other): the Markdown renderer
  * (marked, marked-terminal and its highlighter, loaded on first use) with one
  * small render at the terminal's width, which also runs marked's first parse
- * and highlights a code block, and Node's `fetch` (undici, ~38 ms to compile:
- * Node 20 compiles it at the first use of one of its globals, `Headers` here;
- * reading `fetch` itself, a function that loads it when called, does not).
- * Started by the first change of the input, not after the first frame: a lug
- * left idle keeps its small memory, and typing a prompt takes longer than the
- * ~100 ms this costs. Failures are left to the first answer, which loads the
- * same things and says what went wrong.
+ * and highlights a code block, and whatever the caller adds (`also`: the CLI
+ * loads the provider's SDK, and with it the HTTP client). Started by the
+ * first change of the input, not after the first frame: a lug left idle keeps
+ * its small memory, and typing a prompt takes longer than the ~100 ms this
+ * costs. Failures are left to the first answer, which loads the same things
+ * and says what went wrong.
  */
 import type { MarkdownRenderer } from './markdown.js';
 
@@ -31,7 +30,6 @@ export function warmWhileTyping(opts: WarmWhileTypingOptions): () => void {
     if (opts.input.isEmpty()) return;
     stop?.();
     stop = undefined;
-    warmFetch();
     opts.also?.();
     opts.markdown.load().then(
       () => void opts.markdown.render(SAMPLE, opts.width()),
@@ -40,9 +38,4 @@ export function warmWhileTyping(opts: WarmWhileTypingOptions): () => void {
   };
   stop = opts.input.subscribe(warm);
   return () => stop?.();
-}
-
-/** Make Node compile undici, which its `fetch` and every provider SDK's requests run on. */
-export function warmFetch(): void {
-  void globalThis.Headers;
 }

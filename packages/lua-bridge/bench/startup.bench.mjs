@@ -37,7 +37,8 @@ export function generateInitLua(lines = 200) {
         out.push(`function M.helper_${i}(t)`, `  local n = 0`, `  for _, v in ipairs(t) do n = n + #tostring(v) end`, `  return string.format("%d items, %d chars", #t, n)`, `end`);
         break;
       case 4:
-        out.push(`lug.keymap.set("<C-${String.fromCharCode(97 + (i % 26))}>", ":cmd_${i - 2}", { desc = "key ${i}" })`);
+        // Alt with a letter: a Ctrl letter may be a key the terminal sends for another (<C-j> is <CR>), which lug.keymap.set refuses.
+        out.push(`lug.keymap.set("<M-${String.fromCharCode(97 + (i % 26))}>", ":cmd_${i - 2}", { desc = "key ${i}" })`);
         break;
     }
   }

@@ -140,6 +140,17 @@ function lug.ui.panel(name, lines) end
 ---@param text? string The mark (a few letters), or nil to take it away.
 function lug.ui.badge(name, text) end
 
+---Publish the plan of the work as it stands now: the whole list each time (an empty list when there is none). An editor driving lug over ACP shows it as its plan; `--output-format stream-json` writes it as a `plan` line. The stock todo workflow publishes the model's todo list this way.
+---
+---```lua
+---lug.ui.plan({
+---  { content = "read the parser", status = "completed" },
+---  { content = "fix the heredoc case", status = "in_progress", priority = "high" },
+---})
+---```
+---@param entries { content: string, status: "pending"|"in_progress"|"completed", priority?: "high"|"medium"|"low" }[] Each step: what to do, how far along it is, and how much it matters (`"medium"` unless said).
+function lug.ui.plan(entries) end
+
 ---Running programs: an argument list, never a shell string, so text the model controls cannot become a command. Programs run like bash's: in their own process group, killed with their children on timeout, on cancel and when lug exits; standard input is empty unless `stdin` is given.
 ---@class lug.proc
 lug.proc = {}
@@ -173,7 +184,7 @@ function lug.proc.spawn(argv, opts) end
 ---
 ---`before_compact` gets a table with `reason` (`"threshold"`, `"overflow"` or `"command"`), `messages` (those to be summarised), `focus`, `instructions`, `pinned` (the facts pinned so far), `tokens` and `window`, and may return a table with `pinned` (a list of facts kept word for word in the summary and shown to the model writing it), `focus`, `instructions` (added to the summary request) or `summary` (its own summary: no model request is made); nil changes nothing. A hook that returns anything else is reported, naming where it was made, and changes nothing. See docs/context.md.
 ---
----`before_turn` gets `prompt`, `turn` (the prompt's number in the conversation) and `sessionId` before a turn's first request; the turn waits for it (the files' checkpoint is taken there). It takes no result.
+---`before_turn` gets `prompt`, `turn` (the prompt's number in the conversation) and `sessionId` before a turn's first request; the turn waits for it (the files' checkpoint starts there, and is written before the turn's first tool runs). It takes no result.
 ---@param event string An event name, a hook point ("tool_call", "tool_result", "before_request", "before_compact", "before_turn"), or "*".
 ---@param fn fun(event: table)
 ---@return fun() remove Removes the hook (lug.off does the same).

@@ -1,7 +1,8 @@
 -- The todo list the model keeps: a `todo` tool with which it writes its plan
 -- as items with states, shown above the input while a turn runs and by
--- `:todo`, and kept in the session (lug.session.state), so `--continue` and
--- `:resume` bring it back.
+-- `:todo`, published as the plan of the work (lug.ui.plan: an editor's plan
+-- view over ACP), and kept in the session (lug.session.state), so
+-- `--continue` and `:resume` bring it back.
 --
 -- Turn it off with `lug.workflow.disable("todo")` in init.lua; change it by
 -- copying this file to `<config>/workflows/todo.lua`.
@@ -33,6 +34,17 @@ local function lines(list)
 end
 
 local running = false
+
+-- The list as plan entries (an editor's plan view over ACP): a cancelled item is finished, and says so.
+local PLAN_STATUS = { pending = "pending", in_progress = "in_progress", done = "completed", cancelled = "completed" }
+local function plan(list)
+  local entries = {}
+  for i, item in ipairs(list) do
+    local content = item.state == "cancelled" and (item.text .. " (cancelled)") or item.text
+    entries[i] = { content = content, status = PLAN_STATUS[item.state] or "pending" }
+  end
+  return entries
+end
 
 local function show()
   local list = items()
@@ -93,6 +105,7 @@ lug.tool.register("todo", {
     for i, item in ipairs(args.todos) do list[i] = { text = item.text, state = item.state } end
     lug.session.state(KEY, list)
     show()
+    lug.ui.plan(plan(list))
     local done, total = counts(list)
     return table.concat(lines(list), "\n") .. (done == total and total > 0 and "\nEvery item is finished." or "")
   end,
@@ -109,7 +122,10 @@ lug.on("turn_end", function()
 end)
 
 -- A new, resumed or continued conversation has its own list.
-lug.on("session_start", show)
+lug.on("session_start", function()
+  show()
+  lug.ui.plan(plan(items()))
+end)
 
 lug.cmd.register("todo", function()
   local list = items()

@@ -2,8 +2,9 @@
  * lug's event stream, as one session's `session/update` notifications: text
  * and reasoning as message and thought chunks, each tool call as a
  * `tool_call` with its diff, `in_progress` when it starts and a
- * `tool_call_update` with its result (and, while it runs, its output so far); lug's notices (from Lua, approvals,
- * the session) as messages; a mode change as `current_mode_update`.
+ * `tool_call_update` with its result (and, while it runs, its output so far);
+ * lug's notices (from Lua, approvals, the session) as messages; the plan of
+ * the work (the todo list) as `plan`; a mode change as `current_mode_update`.
  */
 import type { SessionUpdate, ToolCallContent } from '@agentclientprotocol/sdk';
 import type { LugEvent, LugHost } from '@lug/core';
@@ -72,6 +73,9 @@ export function forwardEvents(host: LugHost, queue: UpdateQueue, signal: AbortSi
       }
       case 'notify':
         queue.push(messageChunk(noticeText(event.message, event.level)));
+        return;
+      case 'plan':
+        queue.push({ sessionUpdate: 'plan', entries: event.entries.map((e) => ({ ...e })) });
         return;
       case 'mode_change':
         queue.push({ sessionUpdate: 'current_mode_update', currentModeId: modeIdOf(event.to) });

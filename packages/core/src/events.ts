@@ -100,6 +100,8 @@ export interface LugEventMap {
    * back to before the checkpoint's turn (`files`: what was written or deleted).
    */
   checkpoint: { action: 'taken' | 'restored'; checkpoint: CheckpointInfo; files: string[] };
+  /** The steps of the work as they stand, the whole list each time (`host.ui.plan`: the stock todo workflow's list). */
+  plan: { entries: PlanEntry[] };
   /** A subagent started: its own conversation, with `tools` only. */
   subagent_start: { agent: AgentRef; prompt: string; tools: string[]; model: string };
   /** An event of a subagent's conversation (its requests, text, tool calls and results), wrapped so it is never taken for the parent's. */
@@ -108,6 +110,13 @@ export interface LugEventMap {
   subagent_end: { agent: AgentRef; reason: TurnEndReason; text: string; error?: string; usage: Usage; durationMs: number };
   error: { message: string };
   notify: { message: string; level: 'info' | 'warn' | 'error' };
+}
+
+/** One step of a plan: what to do, how far along it is, and how much it matters (an editor's plan view shows all three). */
+export interface PlanEntry {
+  content: string;
+  status: 'pending' | 'in_progress' | 'completed';
+  priority: 'high' | 'medium' | 'low';
 }
 
 export type LugEventType = keyof LugEventMap;
@@ -138,6 +147,7 @@ const EVENT_NAMES: { readonly [K in LugEventType]: true } = {
   option_change: true,
   turn_end: true,
   checkpoint: true,
+  plan: true,
   subagent_start: true,
   subagent_event: true,
   subagent_end: true,

@@ -8,7 +8,7 @@
  * the interface starts) and after it stops, a confirm answers no with a
  * notice, as headless: waiting for nobody would stall start-up.
  */
-import type { EventBus } from './events.js';
+import type { EventBus, PlanEntry } from './events.js';
 
 export type NoticeLevel = 'info' | 'warn' | 'error';
 
@@ -19,6 +19,12 @@ interface UiBase {
   panel(name: string, lines: readonly string[] | undefined): void;
   /** Show the mark `name` in front of the status line (`PLAN`), or take it away with undefined; headless, nothing is shown. */
   badge(name: string, text: string | undefined): void;
+  /**
+   * The steps of the work as they stand now, the whole list (an empty one when
+   * there is none): a `plan` event, which an editor shows as its plan (ACP) and
+   * stream-json writes as a line.
+   */
+  plan(entries: readonly PlanEntry[]): void;
 }
 
 /** Nobody can answer (`lug -p`, a headless agent): a confirm answers no, with a notice saying so. */
@@ -167,6 +173,10 @@ function notifier(events: EventBus): UiBase['notify'] {
   return (message, level = 'info') => events.emit('notify', { message, level });
 }
 
+function planner(events: EventBus): UiBase['plan'] {
+  return (entries) => events.emit('plan', { entries: entries.map((e) => ({ ...e })) });
+}
+
 export function headlessUi(events: EventBus): HeadlessUi {
   return Object.freeze({
     interactive: false as const,
@@ -175,6 +185,7 @@ export function headlessUi(events: EventBus): HeadlessUi {
       return false;
     },
     notify: notifier(events),
+    plan: planner(events),
     panel() {},
     badge() {},
   });
@@ -197,5 +208,6 @@ export function interactiveUi(events: EventBus, confirms: ConfirmQueue = new Con
       return false;
     },
     notify: notifier(events),
+    plan: planner(events),
   });
 }

@@ -50,6 +50,31 @@ describe('lug --acp: a prompt', () => {
     expect(order.lastIndexOf('agent_message_chunk')).toBeGreaterThan(order.lastIndexOf('tool_call_update'));
   });
 
+  it("shows the model's todo list as the session's plan, the whole list at each change", async () => {
+    const box = sandbox();
+    const todos = (last: string) => ({ todos: [{ text: 'read the parser', state: 'done' }, { text: 'fix the bug', state: last }] });
+    server = await startScriptedServer([
+      turn(toolCall('todo', todos('in_progress'), { id: 't1' })),
+      turn(toolCall('todo', todos('done'), { id: 't2' })),
+      text('Fixed.'),
+    ]);
+    editor = await startEditor({ cwd: box.project, env: lugEnv(server, 'openai', box), args: [] });
+    const { sessionId } = await editor.agent.request('session/new', { cwd: box.project, mcpServers: [] });
+    const response = await editor.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'fix it' }] });
+    expect(response.stopReason).toBe('end_turn');
+    const plans = updatesOf(editor, 'plan') as Array<acp.Plan & { sessionUpdate: 'plan' }>;
+    expect(plans.map((p) => p.entries)).toEqual([
+      [
+        { content: 'read the parser', status: 'completed', priority: 'medium' },
+        { content: 'fix the bug', status: 'in_progress', priority: 'medium' },
+      ],
+      [
+        { content: 'read the parser', status: 'completed', priority: 'medium' },
+        { content: 'fix the bug', status: 'completed', priority: 'medium' },
+      ],
+    ]);
+  });
+
   it('keeps two sessions of one connection apart: each its own project, conversation and updates', async () => {
     const box = sandbox();
     const other = sandbox();

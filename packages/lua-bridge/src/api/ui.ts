@@ -1,4 +1,4 @@
-/** lug.ui: ask the user (the coroutine waits for the answer), tell the user, and show a panel above the input. */
+/** lug.ui: ask the user (the coroutine waits for the answer), tell the user, show a panel above the input, and publish the plan of the work. */
 import type { LuaState } from '../fengari.js';
 import { pushFunctions, type ApiContext } from './api-context.js';
 import { is, signature } from './validate.js';
@@ -18,6 +18,16 @@ const BADGE = signature('lug.ui.badge', [
   ['name', is.string.that((n) => /^[A-Za-z0-9_.:-]+$/.test(n), 'a name of letters, digits and _ . : -')],
   ['text', is.string.optional()],
 ]);
+
+const PLAN_ENTRY = is.fields(
+  {
+    content: is.string.that((c) => c.trim() !== '', 'a text that is not empty'),
+    status: is.oneOf('pending', 'in_progress', 'completed'),
+    priority: is.oneOf('high', 'medium', 'low').optional('medium'),
+  },
+  'plan entry ({ content, status, priority? })',
+);
+const PLAN = signature('lug.ui.plan', [['entries', is.listOf(PLAN_ENTRY, 'list of plan entries ({ content, status, priority? })')]]);
 
 export function pushUiApi(ctx: ApiContext, L: LuaState): void {
   const { vm, host } = ctx;
@@ -49,6 +59,11 @@ export function pushUiApi(ctx: ApiContext, L: LuaState): void {
       const [message] = CONFIRM.read(vm, Ls);
       return host.ui.confirm(message, call.signal).then((yes) => [Boolean(yes)]);
     }),
+    plan: (Ls) => {
+      const [entries] = PLAN.read(vm, Ls);
+      host.ui.plan(entries.map(({ content, status, priority }) => ({ content, status, priority })));
+      return 0;
+    },
     notify: (Ls) => {
       const [message, level] = NOTIFY.read(vm, Ls);
       host.ui.notify(String(message), level);

@@ -35,6 +35,31 @@ describe('the todo workflow', () => {
     await expect.poll(() => panels(host)).toEqual([]);
   });
 
+  it('publishes the list as the plan of the work, the whole list each time, a cancelled item finished', async () => {
+    const { host } = await loaded();
+    const plans: unknown[] = [];
+    host.events.on('plan', (e) => plans.push(e.entries));
+    await callTool(host, 'todo', PLAN);
+    await callTool(host, 'todo', { todos: [...PLAN.todos.slice(0, 2), { text: 'add a test', state: 'cancelled' }] });
+    expect(plans).toEqual([
+      [
+        { content: 'read the parser', status: 'completed', priority: 'medium' },
+        { content: 'fix the bug', status: 'in_progress', priority: 'medium' },
+        { content: 'add a test', status: 'pending', priority: 'medium' },
+      ],
+      [
+        { content: 'read the parser', status: 'completed', priority: 'medium' },
+        { content: 'fix the bug', status: 'in_progress', priority: 'medium' },
+        { content: 'add a test (cancelled)', status: 'completed', priority: 'medium' },
+      ],
+    ]);
+    // A new conversation has its own list: an empty plan.
+    host.state.replace([]);
+    host.events.emit('session_start', { sessionId: 'other', cwd: host.cwd, resumed: false });
+    await expect.poll(() => plans.length).toBe(3);
+    expect(plans[2]).toEqual([]);
+  });
+
   it(':todo shows the list, or says there is none', async () => {
     const { host, ui } = await loaded();
     await host.commands.get('todo')!.run('');

@@ -41,6 +41,16 @@ export class TmuxScreen {
     this.send(text, true);
   }
 
+  /** Bytes as the terminal sends them (a focus report: "1b 5b 4f"), written to the program's input as they are. */
+  sendBytes(bytes: string): void {
+    this.tmux('send-keys', '-t', this.name, '-H', ...bytes.split(/\s+/).filter(Boolean));
+  }
+
+  /** Whether the program rang the terminal's bell (tmux's window bell flag; a detached window keeps it). */
+  rang(): boolean {
+    return this.tmux('display-message', '-p', '-t', this.name, '#{window_bell_flag}').trim() === '1';
+  }
+
   /** Paste `text` as a terminal does: bracketed (the program asked for it), in one go. */
   paste(text: string): void {
     this.tmux('set-buffer', '-b', this.name, '--', text);

@@ -1,0 +1,64 @@
+/**
+ * Notifications in a real terminal (issue 14): lug in tmux rings the bell
+ * (lug.opt.notify "auto" is the bell in a terminal that shows no desktop
+ * notifications) when a turn ends or a dialog opens while the terminal is not
+ * focused, and not while it is. Focus comes from the terminal's focus
+ * reports, sent here as a terminal sends them (CSI O, CSI I).
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { startScriptedServer, text, toolCall, turn, type ScriptedServer } from '@lug/testing';
+import { LUG_BIN, lugEnv, sandbox } from './run-lug.js';
+import { hasTmux, TmuxScreen } from './tmux.js';
+
+let server: ScriptedServer | undefined;
+let screen: TmuxScreen | undefined;
+afterEach(async () => {
+  screen?.kill();
+  await server?.close();
+  screen = server = undefined;
+});
+
+const FOCUS_OUT = '1b 5b 4f';
+const FOCUS_IN = '1b 5b 49';
+
+async function prompt(s: TmuxScreen, line: string): Promise<void> {
+  s.type(line);
+  await new Promise((r) => setTimeout(r, 150));
+  s.send('Enter');
+}
+
+describe.skipIf(!hasTmux())('notifications in a real terminal', () => {
+  it('ring the bell when a turn ends or a dialog opens while the terminal is not focused, and not while it is', async () => {
+    const box = sandbox();
+    server = await startScriptedServer([text('First answer.'), text('Second answer.'), turn(toolCall('write', { path: 'a.txt', content: 'x\n' })), text('Wrote it.')]);
+    const s = (screen = new TmuxScreen());
+    s.start([process.execPath, LUG_BIN], { cwd: box.project, env: lugEnv(server, 'anthropic', box) });
+    await s.waitFor(/~\/project/);
+
+    // Focused (a terminal that sends no focus report counts as focused): no bell.
+    await prompt(s, 'one');
+    await s.waitFor(/First answer\./);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(s.rang()).toBe(false);
+
+    // Looked away: the turn's end rings.
+    s.sendBytes(FOCUS_OUT);
+    await prompt(s, 'two');
+    await s.waitFor(/Second answer\./);
+    await expect.poll(() => s.rang(), { timeout: 5000 }).toBe(true);
+
+    // Back, then away again: a fresh window (the flag stays until seen), and a dialog that opens rings too.
+    s.sendBytes(FOCUS_IN);
+    s.kill();
+    screen = new TmuxScreen();
+    const t = screen;
+    t.start([process.execPath, LUG_BIN, '--continue'], { cwd: box.project, env: lugEnv(server, 'anthropic', box) });
+    await t.waitFor(/~\/project/);
+    t.sendBytes(FOCUS_OUT);
+    await prompt(t, 'make the file');
+    // The write asks (policy mode): the turn cannot end before the dialog is answered, so the bell is the dialog's.
+    await t.waitFor(/a\.txt/);
+    await expect.poll(() => t.rang(), { timeout: 5000 }).toBe(true);
+    expect(t.capture()).not.toMatch(/Wrote it\./);
+  }, 60_000);
+});

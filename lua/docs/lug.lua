@@ -224,6 +224,33 @@ lug.cmd = {}
 ---@return fun() remove Removes the command (restoring one it replaced).
 function lug.cmd.register(name, fn, opts) end
 
+---Modes a plugin adds beside the approval modes, as the stock plan workflow adds plan mode. At most one is on at a time; an editor driving lug over ACP offers each as a session mode, beside policy, all and auto.
+---@class lug.mode
+lug.mode = {}
+
+---Add a mode, or replace one of the same id. `apply(on)` puts it in force (true) or lifts it (false): it is called whoever switches the mode (your own `:command` with `lug.mode.set`, or the editor), and must not call `lug.mode.set` itself. An error in it leaves the mode as it was.
+---
+---```lua
+---lug.mode.define("review", {
+---  name = "Review",
+---  description = "the model only comments; nothing is changed",
+---  apply = function(on) lug.ui.badge("review", on and "REVIEW" or nil) end,
+---})
+---```
+---@param id string Lower-case letters, digits, `_` and `-`, starting with a letter; not an approval mode's (policy, all, auto, off).
+---@param spec { name: string, description: string, apply: fun(on: boolean) }
+---@return fun() remove Removes the mode.
+function lug.mode.define(id, spec) end
+
+---Switch a mode on (lifting the one that was on) or off, and wait until its `apply` has run. An unknown id is an error that names the modes there are.
+---@param id string
+---@param on boolean
+function lug.mode.set(id, on) end
+
+---The id of the mode that is on, or nil.
+---@return string?
+function lug.mode.current() end
+
 ---Key bindings, as Neovim's `vim.keymap`: sequences (`"gg"`, `"<leader>x"`), modes, a timeout between the keys of a sequence (`lug.opt.timeoutlen`), and every binding listed with its description and where it was bound by `:map`.
 ---@class lug.keymap
 lug.keymap = {}

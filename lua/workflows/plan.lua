@@ -4,8 +4,9 @@
 -- whether to accept the plan: yes leaves plan mode and starts the work, no
 -- stays in plan mode. The status line shows PLAN meanwhile.
 --
--- It is made of one rule on every tool while it is on (judging the call's
--- kind, not its tool's name), a command, a key and a hook. Turn it off with
+-- It is made of a mode (lug.mode: an editor offers it beside the approval
+-- modes), one rule on every tool while it is on (judging the call's kind, not
+-- its tool's name), a command, a key and a hook. Turn it off with
 -- `lug.workflow.disable("plan")` in init.lua; change it by copying this file
 -- to `<config>/workflows/plan.lua`.
 
@@ -27,9 +28,10 @@ local function judge(_, call)
   return "deny", REASON
 end
 
-local on, remove_rule = false, nil
+local remove_rule = nil
 
-local function set(value)
+-- Put plan mode in force, or lift it: its rule and its badge. lug.mode calls it, whoever switches the mode.
+local function apply(value)
   if value and not remove_rule then
     local ruled, remove = pcall(lug.tool.rule, "*", judge)
     -- Without its rule plan mode would refuse nothing (lug embedded without approvals): it stays off.
@@ -39,26 +41,36 @@ local function set(value)
     remove_rule()
     remove_rule = nil
   end
-  on = value
-  lug.ui.badge("plan", on and "PLAN" or nil)
+  lug.ui.badge("plan", value and "PLAN" or nil)
+end
+
+-- A mode beside the approval modes: an editor over ACP offers it as a session mode.
+lug.mode.define("plan", {
+  name = "Plan",
+  description = "only reading and searching run until you accept the model's plan",
+  apply = apply,
+})
+
+local function on()
+  return lug.mode.current() == "plan"
 end
 
 lug.cmd.register("plan", function(args)
   local word = (args or ""):match("^%s*(%S*)")
-  if word == "on" then set(true)
-  elseif word == "off" then set(false)
-  elseif word == "" then set(not on)
+  if word == "on" then lug.mode.set("plan", true)
+  elseif word == "off" then lug.mode.set("plan", false)
+  elseif word == "" then lug.mode.set("plan", not on())
   else error('":plan" takes "on", "off" or nothing (to switch), got "' .. word .. '"') end
-  lug.ui.notify(on and "plan mode: only reading and searching run until you accept a plan" or "plan mode is off")
+  lug.ui.notify(on() and "plan mode: only reading and searching run until you accept a plan" or "plan mode is off")
 end, { desc = "Plan mode: only read-only calls run until you accept the model's plan (:plan on, :plan off)" })
 
 lug.keymap.set("<M-p>", ":plan", { desc = "switch plan mode on or off (as :plan)" })
 
 -- The model's turn ended with its plan: accepting it leaves plan mode and starts the work.
 lug.on("turn_end", function(e)
-  if not on or e.reason ~= "done" then return end
+  if not on() or e.reason ~= "done" then return end
   if lug.ui.confirm(ACCEPT) then
-    set(false)
+    lug.mode.set("plan", false)
     lug.session.send(START)
   end
 end)

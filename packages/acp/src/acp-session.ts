@@ -65,17 +65,31 @@ export class AcpSession {
   }
 
   modes(): SessionModeState {
-    return modeState(this.lug.approvals.mode());
+    return modeState(this.lug.approvals.mode(), this.lug.host.modes);
   }
 
-  setMode(modeId: string): void {
+  /** An approval mode (lifting a plugin's mode that was on), or a plugin's mode (the approval mode stays as it is). */
+  async setMode(modeId: string): Promise<void> {
+    const { host, approvals } = this.lug;
+    if (host.modes.has(modeId)) return await this.switch(() => host.modes.set(modeId, true));
     let mode;
     try {
       mode = approvalModeOf(modeId);
     } catch (err) {
-      throw RequestError.invalidParams({ modeId }, (err as Error).message);
+      const added = host.modes.list().map((m) => m.id);
+      throw RequestError.invalidParams({ modeId }, (err as Error).message + (added.length ? `, ${added.join(', ')}` : ''));
     }
-    if (mode !== this.lug.approvals.mode()) this.lug.host.options.set('approval', mode);
+    await this.switch(() => host.modes.clear());
+    if (mode !== approvals.mode()) host.options.set('approval', mode);
+  }
+
+  /** A plugin's mode that fails to switch is the request's error, with its reason. */
+  private async switch(run: () => Promise<void>): Promise<void> {
+    try {
+      await run();
+    } catch (err) {
+      throw RequestError.internalError({ sessionId: this.id }, (err as Error)?.message ?? String(err));
+    }
   }
 
   async prompt(params: PromptRequest): Promise<PromptResponse> {

@@ -89,8 +89,8 @@ export function createLugAgent(opts: AcpAgentOptions): LugAgent {
       return listPage(opts.listSessions(params.cwd ?? undefined), params.cursor ?? undefined);
     })
     .onRequest('session/prompt', ({ params }) => find(params.sessionId).prompt(params))
-    .onRequest('session/set_mode', ({ params }) => {
-      find(params.sessionId).setMode(params.modeId);
+    .onRequest('session/set_mode', async ({ params }) => {
+      await find(params.sessionId).setMode(params.modeId);
       return {};
     })
     .onNotification('session/cancel', ({ params }) => {

@@ -4,11 +4,12 @@
  * `tool_call` with its diff, `in_progress` when it starts and a
  * `tool_call_update` with its result (and, while it runs, its output so far);
  * lug's notices (from Lua, approvals, the session) as messages; the plan of
- * the work (the todo list) as `plan`; a mode change as `current_mode_update`.
+ * the work (the todo list) as `plan`; a change of the session's mode (an
+ * approval mode, or a plugin's mode switched) as `current_mode_update`.
  */
 import type { SessionUpdate, ToolCallContent } from '@agentclientprotocol/sdk';
-import type { LugEvent, LugHost } from '@lug/core';
-import { modeIdOf } from './modes.js';
+import type { ApprovalMode, LugEvent, LugHost } from '@lug/core';
+import { currentModeId } from './modes.js';
 import { diffOf, resultUpdateOf, toolCallOf } from './tool-calls.js';
 import type { UpdateQueue } from './update-queue.js';
 
@@ -40,6 +41,13 @@ export function forwardEvents(host: LugHost, queue: UpdateQueue, signal: AbortSi
   const diffs = new Map<string, Promise<ToolCallContent | undefined>>();
   /** Each running call's live output so far (its end, past LIVE_OUTPUT_CHARS), shown while it runs; the result replaces it. */
   const outputs = new Map<string, string>();
+  /** The mode the editor was last told, so that one change is told once. */
+  let toldMode: string | undefined;
+  const tellMode = (id: string) => {
+    if (id === toldMode) return;
+    toldMode = id;
+    queue.push({ sessionUpdate: 'current_mode_update', currentModeId: id });
+  };
   const on = (event: LugEvent): void => {
     switch (event.type) {
       case 'text_delta':
@@ -78,12 +86,22 @@ export function forwardEvents(host: LugHost, queue: UpdateQueue, signal: AbortSi
         queue.push({ sessionUpdate: 'plan', entries: event.entries.map((e) => ({ ...e })) });
         return;
       case 'mode_change':
-        queue.push({ sessionUpdate: 'current_mode_update', currentModeId: modeIdOf(event.to) });
+        tellMode(currentModeId(event.to, host.modes));
         return;
       default:
         return;
     }
   };
   const unsubscribe = host.events.onAny(on);
-  return { diffOf: (callId) => diffs.get(callId) ?? Promise.resolve(undefined), unsubscribe };
+  // A plugin's mode switched (by its :command, by Lua, by the editor): the session's mode is told.
+  const approvalMode = () => host.options.get<ApprovalMode>('approval');
+  toldMode = currentModeId(approvalMode(), host.modes);
+  const stopModes = host.modes.subscribe(() => tellMode(currentModeId(approvalMode(), host.modes)));
+  return {
+    diffOf: (callId) => diffs.get(callId) ?? Promise.resolve(undefined),
+    unsubscribe: () => {
+      unsubscribe();
+      stopModes();
+    },
+  };
 }

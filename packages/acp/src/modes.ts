@@ -1,12 +1,15 @@
 /**
  * lug's approval modes as ACP session modes: `policy` (lug's rules, then each
  * tool's default), `all` (every call asks) and `auto` (approval "off":
- * nothing asks, a rule's deny still denies). The mode is the `approval`
- * option, so the editor, `lug.opt.approval` in init.lua and `--auto` change
- * one value, and every change reaches the editor as `current_mode_update`.
+ * nothing asks, a rule's deny still denies), and after them the modes plugins
+ * add (`host.modes`: the stock plan workflow's `plan`). The approval mode is
+ * the `approval` option, so the editor, `lug.opt.approval` in init.lua and
+ * `--auto` change one value. A plugin's mode, while on, is the session's mode;
+ * choosing an approval mode lifts it. Every change reaches the editor as
+ * `current_mode_update`.
  */
 import type { SessionMode, SessionModeState } from '@agentclientprotocol/sdk';
-import type { ApprovalMode } from '@lug/core';
+import type { AgentModes, ApprovalMode } from '@lug/core';
 
 export type ModeId = 'policy' | 'all' | 'auto';
 
@@ -30,6 +33,12 @@ export function approvalModeOf(modeId: string): ApprovalMode {
   return APPROVAL_OF[modeId as ModeId];
 }
 
-export function modeState(mode: ApprovalMode): SessionModeState {
-  return { currentModeId: modeIdOf(mode), availableModes: SESSION_MODES.map((m) => ({ ...m })) };
+/** The session's mode: a plugin's while it is on, else the approval mode's. */
+export function currentModeId(mode: ApprovalMode, modes: AgentModes): string {
+  return modes.current() ?? modeIdOf(mode);
+}
+
+export function modeState(mode: ApprovalMode, modes: AgentModes): SessionModeState {
+  const added = modes.list().map(({ id, name, description }) => ({ id, name, description }));
+  return { currentModeId: currentModeId(mode, modes), availableModes: [...SESSION_MODES.map((m) => ({ ...m })), ...added] };
 }

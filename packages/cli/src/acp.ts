@@ -37,6 +37,8 @@ export async function runAcp(args: CliArgs, env: NodeJS.ProcessEnv, startup: Sta
     const lug = await composeLug({ ...startup, cwd: request.cwd, env, args: sessionArgs, interactive: true, onHost: request.onHost, files: request.files });
     lug.warmProvider();
     lug.checkpoints.pruneSoon();
+    // The stock workflows before the session is handed over: the modes it offers include theirs (plan).
+    await lug.startWorkflows();
     const startupErrors = [...lug.startupErrors, ...addEditorServers(lug.mcp, request.mcpServers ?? [])];
     // The configured servers and the editor's start (or fail, saying why) before the session is handed over: its first prompt has their tools.
     startupErrors.push(...(await lug.mcp.startAndWait()));

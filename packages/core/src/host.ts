@@ -6,6 +6,7 @@
  * replaced. The TUI and Lua never import each other: both work through this
  * object.
  */
+import { AgentModes } from './agent-modes.js';
 import { isAuthorizerFactory, type Authorizer, type AuthorizerFactory } from './authorizer.js';
 import { CommandRegistry } from './command-registry.js';
 import { KeymapRegistry } from './keymap-registry.js';
@@ -33,6 +34,8 @@ export interface LugHost {
   readonly hooks: HookRegistry;
   readonly commands: CommandRegistry;
   readonly keys: KeymapRegistry;
+  /** Modes plugins add beside the approval modes (the plan workflow's plan mode), at most one on; an editor offers them as session modes. */
+  readonly modes: AgentModes;
   readonly providers: ProviderRegistry;
   readonly locks: PathLocks;
   readonly limits: Limits;
@@ -109,6 +112,7 @@ export function createHost(opts: HostOptions): LugHost {
     hooks: new HookRegistry(events),
     commands: new CommandRegistry(),
     keys: new KeymapRegistry(),
+    modes: new AgentModes(),
     providers: new ProviderRegistry({ option: (name) => (options.has(name) ? options.get(name) : undefined) }),
     locks: new PathLocks(),
     limits: { ...DEFAULT_LIMITS, ...opts.limits },

@@ -12,6 +12,7 @@ export * from './tool-registry.js';
 export * from './tool-view.js';
 export * from './subagent.js';
 export * from './events.js';
+export * from './agent-modes.js';
 export * from './options.js';
 export * from './command-registry.js';
 export * from './keymap-registry.js';

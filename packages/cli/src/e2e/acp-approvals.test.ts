@@ -160,7 +160,7 @@ describe("lug --acp: lug's approval modes are the session's modes", () => {
     const { e, sessionId, modes } = await open(box);
     expect(modes).toEqual({
       currentModeId: 'policy',
-      availableModes: [expect.objectContaining({ id: 'policy' }), expect.objectContaining({ id: 'all' }), expect.objectContaining({ id: 'auto' })],
+      availableModes: [expect.objectContaining({ id: 'policy' }), expect.objectContaining({ id: 'all' }), expect.objectContaining({ id: 'auto' }), expect.objectContaining({ id: 'plan', name: 'Plan' })],
     });
     await e.agent.request('session/set_mode', { sessionId, modeId: 'auto' });
     await e.waitForUpdate((u) => u.sessionUpdate === 'current_mode_update' && u.currentModeId === 'auto');
@@ -175,11 +175,31 @@ describe("lug --acp: lug's approval modes are the session's modes", () => {
     expect(e.permissionRequests.map((r) => [r.toolCall.toolCallId, r.toolCall.kind])).toEqual([['r1', 'read']]);
   });
 
+  it('offers plan mode after them: in it a write is denied, declining the plan stays in it, and an approval mode lifts it', async () => {
+    const box = sandbox();
+    server = await startScriptedServer([turn(write('a.txt', 'a\n', 'w1')), text('Here is my plan.'), turn(write('a.txt', 'a\n', 'w2')), text('Written.')]);
+    const { e, sessionId } = await open(box, ['--auto']);
+    await e.agent.request('session/set_mode', { sessionId, modeId: 'plan' });
+    await e.waitForUpdate((u) => u.sessionUpdate === 'current_mode_update' && u.currentModeId === 'plan');
+    // The plan's end asks whether to accept it (lug.ui.confirm, through the editor): no stays in plan mode.
+    e.onPermission(() => selected('no'));
+    await prompt(e, sessionId, 'plan the change');
+    expect(existsSync(join(box.project, 'a.txt'))).toBe(false);
+    expect(results(e).find((u) => u.toolCallId === 'w1')).toMatchObject({ status: 'failed' });
+    expect(e.permissionRequests.map((r) => r.toolCall.title)).toEqual(['Accept the plan and start the work? (no stays in plan mode)']);
+    expect(e.updates.filter((n) => n.update.sessionUpdate === 'current_mode_update').map((n) => (n.update as { currentModeId: string }).currentModeId)).toEqual(['plan']);
+
+    await e.agent.request('session/set_mode', { sessionId, modeId: 'auto' });
+    await e.waitForUpdate((u) => u.sessionUpdate === 'current_mode_update' && u.currentModeId === 'auto');
+    await prompt(e, sessionId, 'write it');
+    expect(readFileSync(join(box.project, 'a.txt'), 'utf8')).toBe('a\n');
+  });
+
   it('refuses a mode that does not exist, naming the ones there are', async () => {
     const box = sandbox();
     server = await startScriptedServer([]);
     const { e, sessionId } = await open(box);
-    await expect(e.agent.request('session/set_mode', { sessionId, modeId: 'yolo' })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining("lug's modes are policy, all, auto") });
+    await expect(e.agent.request('session/set_mode', { sessionId, modeId: 'yolo' })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining("lug's modes are policy, all, auto, plan") });
   });
 
   it('--auto starts every session in auto', async () => {

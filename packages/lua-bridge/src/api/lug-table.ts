@@ -5,6 +5,7 @@ import { pushAgentApi } from './agent.js';
 import type { ApiContext } from './api-context.js';
 import { refuseNewFields } from './api-fields.js';
 import { pushCmdApi } from './commands.js';
+import { pushModeApi } from './mode.js';
 import { pushGlobalsTable, pushKeymapApi } from './keymap.js';
 import { pushConfigApi } from './config-api.js';
 import { pushDocsApi } from './docs-api.js';
@@ -57,6 +58,8 @@ export function installLugGlobal(ctx: ApiContext): void {
   set('off');
   pushCmdApi(ctx, L);
   setPart('cmd');
+  pushModeApi(ctx, L);
+  setPart('mode');
   const globals = pushGlobalsTable(ctx, L);
   set('g');
   pushKeymapApi(ctx, L, globals);

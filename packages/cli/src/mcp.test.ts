@@ -42,6 +42,19 @@ function interactiveLug(dir: string, answer: boolean) {
   return { host, mcp, asked, notices };
 }
 
+describe('the interface starting the servers soon', () => {
+  it("has the first turn wait for them, so a prompt sent at once gets their tools", async () => {
+    const dir = project();
+    const { host, mcp } = interactiveLug(dir, true);
+    mcp.startSoon(60_000);
+    expect(host.tools.get('mcp__proj__echo')).toBeUndefined();
+    await host.hooks.run('before_turn', { prompt: 'hi', turn: 1, sessionId: 's1' }, (input) => input);
+    expect(host.tools.get('mcp__proj__echo')).toBeDefined();
+    // Only the first turn waits: the hook is gone after it.
+    expect(host.hooks.has('before_turn')).toBe(false);
+  });
+});
+
 describe("a project's .mcp.json server", () => {
   it('asks once before it starts, and the answer is remembered for the project', async () => {
     const dir = project();

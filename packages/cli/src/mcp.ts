@@ -19,6 +19,8 @@ export class McpSetup {
   private readonly trust: ProjectTrust;
   private readonly stateDir: string;
   private started = false;
+  /** The first start's sync (the client loading, the servers given to it). */
+  private syncing: Promise<McpManager | undefined> | undefined;
   /** Headless start-up notices, printed with the start-up errors (the printer does not exist yet while compose waits). */
   private notices: string[] | undefined;
 
@@ -52,25 +54,35 @@ export class McpSetup {
   /** Start the configured servers in the background (loading the client when there is one), and any added later. */
   start(): void {
     this.started = true;
-    void this.sync();
+    this.syncing = this.sync();
+    this.syncing.catch((err: Error) => this.host.events.emit('error', { message: `the MCP client did not start: ${err?.message ?? String(err)}` }));
   }
 
   /**
    * The interface: start a moment after the first screen, or when the first
-   * turn starts if that is sooner. Measured (packages/mcp/bench): three stdio
+   * turn starts if that is sooner; the first turn waits until every server
+   * has started or failed (within the manager's deadline), so a prompt sent
+   * at once has their tools too. Measured (packages/mcp/bench): three stdio
    * servers started right after the first frame made the screen with init.lua
-   * applied 1.47× slower on this loaded 2-core machine (the SDK compiling, three
-   * Node servers starting); a second later, 1.02×.
+   * applied 1.47× slower on this loaded 2-core machine (the SDK compiling,
+   * three Node servers starting); a second later, 1.02×.
    */
   startSoon(delayMs = START_DELAY_MS): void {
     const go = () => {
       clearTimeout(timer);
-      stop();
       if (!this.started) this.start();
     };
     const timer = setTimeout(go, delayMs);
     timer.unref();
-    const stop = this.host.events.on('turn_start', go);
+    const stop = this.host.hooks.on(
+      'before_turn',
+      async () => {
+        stop();
+        go();
+        await this.syncing?.then((manager) => manager?.ready(), () => undefined);
+      },
+      'lug mcp',
+    );
   }
 
   /** Start, and wait until every server has started or failed (headless, before its turn). */

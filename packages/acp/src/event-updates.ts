@@ -3,6 +3,7 @@
  * and reasoning as message and thought chunks, each tool call as a
  * `tool_call` with its diff, `in_progress` when it starts and a
  * `tool_call_update` with its result (and, while it runs, its output so far);
+ * a subagent's calls as calls of the session, titled with its label;
  * lug's notices (from Lua, approvals, the session) as messages; the plan of
  * the work (the todo list) as `plan`; a change of the session's mode (an
  * approval mode, or a plugin's mode switched) as `current_mode_update`.
@@ -41,6 +42,8 @@ export function forwardEvents(host: LugHost, queue: UpdateQueue, signal: AbortSi
   const diffs = new Map<string, Promise<ToolCallContent | undefined>>();
   /** Each running call's live output so far (its end, past LIVE_OUTPUT_CHARS), shown while it runs; the result replaces it. */
   const outputs = new Map<string, string>();
+  /** The label of the subagent whose call is being announced, by the call's id. */
+  const agents = new Map<string, string>();
   /** The mode the editor was last told, so that one change is told once. */
   let toldMode: string | undefined;
   const tellMode = (id: string) => {
@@ -59,8 +62,25 @@ export function forwardEvents(host: LugHost, queue: UpdateQueue, signal: AbortSi
       case 'tool_call': {
         const diff = diffOf(host, event.call, signal);
         diffs.set(event.call.id, diff);
-        queue.push(diff.then((d) => ({ sessionUpdate: 'tool_call' as const, ...toolCallOf(event.call, d ? [d] : []) })));
+        const by = agents.get(event.call.id);
+        agents.delete(event.call.id);
+        queue.push(
+          diff.then((d) => {
+            const call = toolCallOf(event.call, d ? [d] : []);
+            return { sessionUpdate: 'tool_call' as const, ...call, ...(by ? { title: `${by}: ${call.title}` } : {}) };
+          }),
+        );
         return;
+      }
+      case 'subagent_event': {
+        // A subagent's calls are the session's calls too, under the ids approvals give them (`<agent id>/<call id>`, so a
+        // permission request names the call the editor was shown), titled with the agent's label. Its text stays its own.
+        const inner = event.event;
+        if (inner.type === 'subagent_event') return on(inner);
+        if (inner.type !== 'tool_call' && inner.type !== 'tool_start' && inner.type !== 'tool_progress' && inner.type !== 'tool_result') return;
+        const id = `${event.agent.id}/${inner.call.id}`;
+        if (inner.type === 'tool_call') agents.set(id, event.agent.label);
+        return on({ ...inner, call: { ...inner.call, id } } as LugEvent);
       }
       case 'tool_start':
         queue.push({ sessionUpdate: 'tool_call_update', toolCallId: event.call.id, status: 'in_progress' });

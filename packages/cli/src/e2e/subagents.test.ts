@@ -2,22 +2,28 @@
  * Subagents through the real binary, with the scripted model server: two
  * agents defined in init.lua, handed a job each by the task tool in one
  * answer, run at once, each offered only its own tools; their calls are asked
- * in the dialog with their label; only their final answers reach the parent
- * conversation.
+ * in the dialog with their label (over ACP, the editor is shown them and
+ * asked about them); only their final answers reach the parent conversation.
  */
+import type * as acp from '@agentclientprotocol/sdk';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startScriptedServer, text, toolCall, toolsOf, turn, type RecordedRequest, type ReplyPart, type ScenarioEntry, type ScriptedServer, type Step } from '@lug/testing';
+import { agentText, closeEditors, selected, startEditor, type AcpEditor } from './acp-client.js';
 import { LUG_BIN, lugEnv, runLug, sandbox, toolResultsIn } from './run-lug.js';
 import { hasTmux, TmuxScreen } from './tmux.js';
 
 let server: ScriptedServer | undefined;
 let screen: TmuxScreen | undefined;
+let editor: AcpEditor | undefined;
 afterEach(async () => {
   screen?.kill();
+  const problems = await closeEditors([editor]);
+  editor = undefined;
   await server?.close();
   screen = server = undefined;
+  expect(problems).toEqual([]);
 });
 
 const INIT = `
@@ -88,6 +94,32 @@ describe('two subagents through the real binary', () => {
       ['reader', 'bash', 'reader-1/r1'],
       ['writer', 'write', 'writer-1/w1'],
     ]);
+  });
+
+  it('over ACP: their calls reach the editor as tool calls titled with their label, and a permission request names the call it was shown', async () => {
+    const box = project();
+    server = await startScriptedServer(routed(SCRIPTS()));
+    const e = (editor = await startEditor({ cwd: box.project, env: lugEnv(server, 'anthropic', box), args: [] }));
+    const { sessionId } = await e.agent.request('session/new', { cwd: box.project, mcpServers: [] });
+    e.onPermission(() => selected('allow_once'));
+    const response = await e.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'read a.txt and write b.txt' }] });
+    expect(response.stopReason).toBe('end_turn');
+    const calls = e.updates.map((n) => n.update).filter((u): u is acp.ToolCall & { sessionUpdate: 'tool_call' } => u.sessionUpdate === 'tool_call');
+    expect(calls.map((c) => [c.toolCallId, c.title]).sort()).toEqual([
+      ['reader-1/r1', 'reader: bash cat a.txt'],
+      ['t1', expect.stringMatching(/^task/)],
+      ['t2', expect.stringMatching(/^task/)],
+      ['writer-1/w1', 'writer: write b.txt'],
+    ]);
+    // Every call the editor was asked about is one it was shown, and each ended.
+    const shown = new Set(calls.map((c) => c.toolCallId));
+    expect(e.permissionRequests.map((r) => r.toolCall.toolCallId).filter((id) => id.includes('/')).sort()).toEqual(['reader-1/r1', 'writer-1/w1']);
+    expect(e.permissionRequests.every((r) => shown.has(r.toolCall.toolCallId))).toBe(true);
+    const ended = e.updates.map((n) => n.update).filter((u) => u.sessionUpdate === 'tool_call_update' && (u.status === 'completed' || u.status === 'failed')).map((u) => (u as acp.ToolCallUpdate).toolCallId);
+    expect(ended.sort()).toEqual(['reader-1/r1', 't1', 't2', 'writer-1/w1']);
+    expect(readFileSync(join(box.project, 'b.txt'), 'utf8')).toBe('hi\n');
+    // Their text stays theirs: the editor's message is the parent's answer.
+    expect(agentText(e.updates)).toBe('a.txt says hello, and b.txt is written.');
   });
 
   describe.skipIf(!hasTmux())('in a real terminal', () => {

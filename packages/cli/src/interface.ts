@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import type { CliArgs } from './args.js';
 import { composeLug, type StartupOptions } from './compose.js';
+import { healthSections } from './health.js';
 import { VERSION } from './version.js';
 
 /**
@@ -53,6 +54,7 @@ export async function runInterface(args: CliArgs, cwd: string, env: NodeJS.Proce
       store: lug.store,
       checkpoints: lug.checkpoints,
       loadingCommands: lug.startWorkflows,
+      health: () => healthSections(lug),
       docsDir: fileURLToPath(new URL('../docs/', import.meta.url)),
       beforeStart: (controller) => {
         // A server's prompt (:mcp__server__prompt) goes to the model as if typed.

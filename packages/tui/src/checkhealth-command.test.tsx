@@ -19,4 +19,13 @@ describe(':checkhealth', () => {
     expect(report).toMatch(/git: (git version|not found)/);
     expect(report).toMatch(/tools:\n {2}OK \d+ tools offered/);
   });
+
+  it("reports the caller's parts after its own, each line with its fix", () => {
+    const t = mountApp({
+      extra: { health: () => [{ title: 'plugins', lines: [{ ok: true, text: 'read: built in' }, { ok: false, text: 'broken (lua plugin): boom', fix: 'fix the plugin, then :reload' }] }] },
+    });
+    const report = healthReport(t.controller);
+    expect(report).toContain('plugins:\n  OK read: built in\n  WARNING broken (lua plugin): boom\n     → fix the plugin, then :reload');
+    expect(report.indexOf('plugins:')).toBeLessThan(report.indexOf('tools:'));
+  });
 });

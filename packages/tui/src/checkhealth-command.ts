@@ -3,13 +3,27 @@
  * do about a problem. The configuration (start-up errors), providers and
  * their keys (never a key's value: set or not, and from where), the model,
  * ripgrep and git (found on PATH by running them), the sandbox (bubblewrap on
- * Linux) and the tools offered (MCP servers' among them).
+ * Linux), the parts the caller adds (`health`: the CLI's plugins, one a line,
+ * and MCP servers) and the tools offered.
  */
 import { spawnSync } from 'node:child_process';
 import type { Command } from '@lug/core';
 import type { TuiController } from './controller.js';
 
-type Line = { ok: boolean; text: string; fix?: string };
+/** One line of a report: fine or not, what it found, and what to do about a problem. */
+export interface HealthLine {
+  ok: boolean;
+  text: string;
+  fix?: string;
+}
+
+/** A part of the report the caller adds (the CLI: each plugin, each MCP server), after lug's own parts. */
+export interface HealthSection {
+  title: string;
+  lines: HealthLine[];
+}
+
+type Line = HealthLine;
 
 /** The first line a program prints for `--version`, or undefined when it cannot be run. */
 function versionOf(program: string, env: Record<string, string | undefined>): string | undefined {
@@ -62,16 +76,9 @@ export function healthReport(c: TuiController): string {
   ]);
   const sandbox = c.host.options.has('sandbox') ? String(c.host.options.get('sandbox')) : 'not available';
   sections.push(['sandbox', [{ ok: true, text: `lug.opt.sandbox = ${sandbox}` }]]);
+  for (const extra of c.opts.health?.() ?? []) sections.push([extra.title, extra.lines]);
   const tools = c.host.tools.names();
-  const mcp = tools.filter((t) => t.startsWith('mcp__'));
-  const servers = [...new Set(mcp.map((t) => t.split('__')[1]))];
-  sections.push([
-    'tools',
-    [
-      { ok: tools.length > 0, text: `${tools.length} tools offered to the model`, fix: tools.length ? undefined : 'the built-in tools are missing: reinstall lug' },
-      { ok: true, text: servers.length ? `MCP servers with tools: ${servers.join(', ')}` : 'no MCP server has offered tools (yet: servers start after the first screen)' },
-    ],
-  ]);
+  sections.push(['tools', [{ ok: tools.length > 0, text: `${tools.length} tools offered to the model`, fix: tools.length ? undefined : 'the built-in tools are missing: reinstall lug' }]]);
   return sections
     .map(([title, lines]) => `${title}:\n${lines.map((l) => `  ${l.ok ? 'OK' : 'WARNING'} ${l.text}${!l.ok && l.fix ? `\n     → ${l.fix}` : ''}`).join('\n')}`)
     .join('\n');

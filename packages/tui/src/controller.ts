@@ -14,6 +14,7 @@ import { InputStore } from './input-store.js';
 import { createMarkdownRenderer, type MarkdownRenderer } from './markdown.js';
 import type { PrimedStatus, StatusTicks } from './status-line.js';
 import { coalescedStatusTicks } from './status-ticks.js';
+import type { HealthSection } from './checkhealth-command.js';
 import { foundMessage, noModelMessage, probeLocalModels, type LocalServer, type ProbeOptions } from './probe.js';
 import { attachPromptImages, describeImage } from './prompt-images.js';
 import { editExternally } from './external-editor.js';
@@ -38,6 +39,8 @@ export interface TuiControllerOptions {
   startupErrors?: readonly string[];
   /** Warnings to show at start (what --continue skipped in a damaged session file). */
   startupNotices?: readonly string[];
+  /** Parts `:checkhealth` reports beside lug's own (the CLI: each plugin, each MCP server). */
+  health?: () => HealthSection[];
   /** Default: @lug/tools' process table. */
   processes?: ProcessCounts;
   /** Default: @lug/tools' ignore-aware walker. */

@@ -28,3 +28,4 @@ export type {
   FileLister,
   TuiSessionStore,
 } from './contracts.js';
+export type { HealthLine, HealthSection } from './checkhealth-command.js';

@@ -116,11 +116,7 @@ describe('file checkpoints through the real binary', () => {
     screen = new TmuxScreen();
     screen.start([process.execPath, LUG_BIN, '--auto'], { cwd: box.project, env: { ...lugEnv(server, 'anthropic', box), EDITOR: 'true' }, width: 120, height: 40 });
     const s = screen;
-    const line = async (typed: string) => {
-      s.type(typed);
-      await new Promise((r) => setTimeout(r, 150));
-      s.send('Enter');
-    };
+    const line = (typed: string) => s.submit(typed);
     await s.waitFor(/~\/project/, 20_000);
     await line('change the port');
     await s.waitFor(/changed the port\./, 30_000);

@@ -129,9 +129,7 @@ describe('two subagents through the real binary', () => {
       const s = (screen = new TmuxScreen());
       s.start([process.execPath, LUG_BIN], { cwd: box.project, env: { ...lugEnv(server, 'anthropic', box), CI: 'true' }, width: 110, height: 40 });
       await s.waitFor(/~\/project/);
-      s.type('read a.txt and write b.txt');
-      await new Promise((r) => setTimeout(r, 150));
-      s.send('Enter');
+      await s.submit('read a.txt and write b.txt');
       const labels: string[] = [];
       // Both subagents ask at once: the first dialog says one more call waits behind it.
       const first = await s.waitFor(/subagent (reader|writer) › \w+ wants to (run|change)[^\n]*1 more waiting/, 20_000);

@@ -41,6 +41,13 @@ export class TmuxScreen {
     this.send(text, true);
   }
 
+  /** Type a line and press Enter, as a person would: the keys arrive apart (typed at once, Enter would be part of a paste). */
+  async submit(line: string): Promise<void> {
+    this.type(line);
+    await new Promise((r) => setTimeout(r, 150));
+    this.send('Enter');
+  }
+
   /** Bytes as the terminal sends them (a focus report: "1b 5b 4f"), written to the program's input as they are. */
   sendBytes(bytes: string): void {
     this.tmux('send-keys', '-t', this.name, '-H', ...bytes.split(/\s+/).filter(Boolean));

@@ -28,9 +28,7 @@ describe.skipIf(!hasTmux())('the interface with a broken init.lua', () => {
     screen.send('BTab');
     await screen.waitFor((s) => s.split('auto mode is refused').length - 1 >= 2, 10_000);
     expect(screen.capture()).not.toMatch(/ AUTO /);
-    screen.type(':auto');
-    await new Promise((r) => setTimeout(r, 150));
-    screen.send('Enter');
+    await screen.submit(':auto');
     await screen.waitFor((s) => s.split('auto mode is refused').length - 1 >= 3, 10_000);
     expect(screen.capture()).not.toMatch(/ AUTO /);
   });

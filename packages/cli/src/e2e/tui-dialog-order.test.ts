@@ -33,9 +33,7 @@ describe.skipIf(!hasTmux())('the dialog in a real terminal', () => {
     const s = (screen = new TmuxScreen());
     s.start([process.execPath, LUG_BIN], { cwd: box.project, env: { ...lugEnv(server, 'anthropic', box), CI: 'true' }, width: 100, height: 40 });
     await s.waitFor(/~\/project/);
-    s.type('do the three things');
-    await new Promise((r) => setTimeout(r, 150));
-    s.send('Enter');
+    await s.submit('do the three things');
     const order: string[] = [];
     for (const [tool, pattern] of [
       ['edit', /edit wants to change/],

@@ -14,12 +14,6 @@ afterEach(async () => {
   screen = server = undefined;
 });
 
-async function line(s: TmuxScreen, typed: string): Promise<void> {
-  s.type(typed);
-  await new Promise((r) => setTimeout(r, 150));
-  s.send('Enter');
-}
-
 describe.skipIf(!hasTmux())(':export in a real terminal', () => {
   it('writes the transcript as Markdown, and as JSON with --format json', async () => {
     const box = sandbox();
@@ -28,18 +22,18 @@ describe.skipIf(!hasTmux())(':export in a real terminal', () => {
     screen.start([process.execPath, LUG_BIN], { cwd: box.project, env: lugEnv(server, 'anthropic', box), width: 100, height: 30 });
     const s = screen;
     await s.waitFor(/~\/project/);
-    await line(s, 'what is the answer?');
+    await s.submit('what is the answer?');
     await s.waitFor(/The answer is 42\./);
-    await line(s, ':export chat.md');
+    await s.submit(':export chat.md');
     await s.waitFor(/wrote the conversation \(2 messages, Markdown\) to chat\.md/);
     const md = readFileSync(join(box.project, 'chat.md'), 'utf8');
     expect(md).toContain('## You\n\n> what is the answer?');
     expect(md).toContain('## lug\n\nThe answer is **42**.');
-    await line(s, ':export --format json chat.json');
+    await s.submit(':export --format json chat.json');
     await s.waitFor(/to chat\.json/);
     const json = JSON.parse(readFileSync(join(box.project, 'chat.json'), 'utf8'));
     expect(json.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
-    await line(s, ':export chat.md');
+    await s.submit(':export chat.md');
     await s.waitFor(/chat\.md exists already/);
     expect(existsSync(join(box.project, 'chat.md'))).toBe(true);
   });

@@ -46,9 +46,7 @@ describe.skipIf(!hasTmux())('Markdown that fits a real terminal', () => {
   for (const width of [80, 120]) {
     it(`draws :help keys inside ${width} columns with its tables whole`, async () => {
       const s = await startLug('unused', width);
-      s.type(':help keys');
-      await new Promise((r) => setTimeout(r, 150));
-      s.send('Enter');
+      await s.submit(':help keys');
       // The page's end is on screen once it is drawn; its tables are above, in the scrollback.
       await s.waitFor(/It runs again whenever one of them changes\./, 15_000);
       const shown = s.scrollback();
@@ -68,9 +66,7 @@ describe.skipIf(!hasTmux())('Markdown that fits a real terminal', () => {
         'That is all.',
       ].join('\n');
       const s = await startLug(answer, width);
-      s.type('which options?');
-      await new Promise((r) => setTimeout(r, 150));
-      s.send('Enter');
+      await s.submit('which options?');
       const shown = await s.waitFor(/That is all\./, 15_000);
       expect(expectTablesWhole(shown, width)).toBeGreaterThan(5);
       expect(shown).toMatch(/│ max_turns/);

@@ -21,12 +21,6 @@ afterEach(async () => {
 const FOCUS_OUT = '1b 5b 4f';
 const FOCUS_IN = '1b 5b 49';
 
-async function prompt(s: TmuxScreen, line: string): Promise<void> {
-  s.type(line);
-  await new Promise((r) => setTimeout(r, 150));
-  s.send('Enter');
-}
-
 describe.skipIf(!hasTmux())('notifications in a real terminal', () => {
   it('ring the bell when a turn ends or a dialog opens while the terminal is not focused, and not while it is', async () => {
     const box = sandbox();
@@ -36,14 +30,14 @@ describe.skipIf(!hasTmux())('notifications in a real terminal', () => {
     await s.waitFor(/~\/project/);
 
     // Focused (a terminal that sends no focus report counts as focused): no bell.
-    await prompt(s, 'one');
+    await s.submit('one');
     await s.waitFor(/First answer\./);
     await new Promise((r) => setTimeout(r, 300));
     expect(s.rang()).toBe(false);
 
     // Looked away: the turn's end rings.
     s.sendBytes(FOCUS_OUT);
-    await prompt(s, 'two');
+    await s.submit('two');
     await s.waitFor(/Second answer\./);
     await expect.poll(() => s.rang(), { timeout: 5000 }).toBe(true);
 
@@ -55,7 +49,7 @@ describe.skipIf(!hasTmux())('notifications in a real terminal', () => {
     t.start([process.execPath, LUG_BIN, '--continue'], { cwd: box.project, env: lugEnv(server, 'anthropic', box) });
     await t.waitFor(/~\/project/);
     t.sendBytes(FOCUS_OUT);
-    await prompt(t, 'make the file');
+    await t.submit('make the file');
     // The write asks (policy mode): the turn cannot end before the dialog is answered, so the bell is the dialog's.
     await t.waitFor(/a\.txt/);
     await expect.poll(() => t.rang(), { timeout: 5000 }).toBe(true);

@@ -80,9 +80,7 @@ describe.skipIf(!hasTmux())('the interface drawn in a real terminal', () => {
 
   it('redraws cleanly after resizes with the dialog open', async () => {
     const s = await startLug([turn(toolCall('bash', { command: 'echo resized-dialog-check' })), text('Ran it.')], { width: 100, height: 30 });
-    s.type('run it');
-    await new Promise((r) => setTimeout(r, 150));
-    s.send('Enter');
+    await s.submit('run it');
     await s.waitFor(/wants to run/);
     for (const [width, height] of [
       [60, 20],

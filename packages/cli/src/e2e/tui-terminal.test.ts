@@ -36,22 +36,15 @@ async function startLug(steps: Parameters<typeof startScriptedServer>[0], opts: 
   return { box, screen };
 }
 
-/** Type a line and press Enter, as a person would: the keys arrive apart. */
-async function prompt(s: TmuxScreen, text: string): Promise<void> {
-  s.type(text);
-  await new Promise((r) => setTimeout(r, 150));
-  s.send('Enter');
-}
-
 describe.skipIf(!hasTmux())('lug in a real terminal', () => {
   it('streams an answer, then shows an edit as a coloured diff that y applies', async () => {
     const { box, screen: s } = await startLug(
       [text('Hello from the **scripted** model.'), turn(toolCall('edit', { path: 'a.txt', old_string: 'hello', new_string: 'goodbye' })), text('Edited it.')],
       { files: { 'a.txt': 'hello\nworld\n' } },
     );
-    await prompt(s, 'hi');
+    await s.submit('hi');
     await s.waitFor(/Hello from the scripted model\./);
-    await prompt(s, 'change hello');
+    await s.submit('change hello');
     const dialog = await s.waitFor(/\+goodbye/, 10_000, true);
     expect(dialog).toMatch(/\x1b\[[0-9;]*3[12]m[^\n]*[-+](hello|goodbye)/);
     expect(readFileSync(join(box.project, 'a.txt'), 'utf8')).toBe('hello\nworld\n');
@@ -65,7 +58,7 @@ describe.skipIf(!hasTmux())('lug in a real terminal', () => {
       turn(toolCall('bash', { command: 'echo one-1' }), toolCall('bash', { command: 'echo two-2' }), toolCall('bash', { command: 'echo three-3' })),
       text('Ran all three.'),
     ]);
-    await prompt(s, 'run them');
+    await s.submit('run them');
     await s.waitFor(/echo one-1/);
     await s.waitFor(/2 more waiting/);
     s.type('A');
@@ -74,11 +67,11 @@ describe.skipIf(!hasTmux())('lug in a real terminal', () => {
     expect(after).toMatch(/echo two-2/);
     expect(after).toMatch(/echo three-3/);
     expect(after).not.toMatch(/more waiting/);
-    await prompt(s, ':approvals');
+    await s.submit(':approvals');
     await s.waitFor(/allowed for this session: bash/);
-    await prompt(s, ':approvals clear');
+    await s.submit(':approvals clear');
     await s.waitFor(/no tool is allowed always any more \(was: bash\)/);
-    await prompt(s, ':approvals');
+    await s.submit(':approvals');
     await s.waitFor(/no tool is allowed always in this session/);
   });
 
@@ -86,7 +79,7 @@ describe.skipIf(!hasTmux())('lug in a real terminal', () => {
     const { box, screen: s } = await startLug([turn(toolCall('write', { path: 'new.txt', content: 'made in auto mode\n' })), text('Wrote it.')]);
     s.send('BTab');
     await s.waitFor(/AUTO/);
-    await prompt(s, 'write it');
+    await s.submit('write it');
     const done = await s.waitFor(/Wrote it\./);
     expect(done).not.toMatch(/wants to/);
     expect(readFileSync(join(box.project, 'new.txt'), 'utf8')).toBe('made in auto mode\n');
@@ -95,7 +88,7 @@ describe.skipIf(!hasTmux())('lug in a real terminal', () => {
   it('kills a running command within a second of Esc', async () => {
     const marker = `sleep 100${Math.floor(Math.random() * 1000)}`;
     const { screen: s } = await startLug([turn(toolCall('bash', { command: `${marker.replace('sleep 100', 'sleep 100')}` })), text('never shown')], { args: ['--auto'] });
-    await prompt(s, 'sleep');
+    await s.submit('sleep');
     expect(await pollUntil(() => processesMatching(marker).length > 0, 10_000)).toBe(true);
     const t0 = Date.now();
     s.send('Escape');
@@ -107,7 +100,7 @@ describe.skipIf(!hasTmux())('lug in a real terminal', () => {
   it('exits on Ctrl-C twice and leaves no process of the session alive', async () => {
     const marker = `sleep 2${Math.floor(100 + Math.random() * 800)}`;
     const { screen: s } = await startLug([turn(toolCall('bash', { command: `${marker} > /dev/null 2>&1 &` })), text('Started it in the background.')], { args: ['--auto'] });
-    await prompt(s, 'start it');
+    await s.submit('start it');
     await s.waitFor(/Started it in the background\./);
     expect(processesMatching(marker).length).toBeGreaterThan(0);
     s.send('C-c');
@@ -122,7 +115,7 @@ describe.skipIf(!hasTmux())('lug in a real terminal', () => {
       const t = `3${Math.floor(100 + Math.random() * 800)}.${signal.length}${Math.floor(Math.random() * 100)}`;
       const command = [`setsid sleep ${t} &`, `set -m; sleep ${t} &`, `sh -c 'setsid sh -c "sleep ${t} &" &'`, `sleep ${t} > /dev/null 2>&1 &`].join('\n');
       const { screen: s } = await startLug([turn(toolCall('bash', { command })), text('Started them.')], { args: ['--auto'] });
-      await prompt(s, 'start them');
+      await s.submit('start them');
       await s.waitFor(/Started them\./);
       expect(await pollUntil(() => processesMatching(`sleep ${t}`).length === 4, 5_000)).toBe(true);
       process.kill(s.panePid(), signal);
@@ -141,7 +134,7 @@ describe.skipIf(!hasTmux())('lug in a real terminal', () => {
     s.start([process.execPath, LUG_BIN, '--continue'], { cwd: box.project, env });
     const shown = await s.waitFor(/The answer is forty-two\./);
     expect(shown).toContain('what is the answer?');
-    await prompt(s, 'and now?');
+    await s.submit('and now?');
     await s.waitFor(/Still forty-two\./);
     expect(JSON.stringify(server.modelRequests()[1]!.body.messages)).toContain('The answer is forty-two.');
   });
@@ -154,7 +147,7 @@ describe.skipIf(!hasTmux())('lug in a real terminal', () => {
     // The tour brings its own model: no "no model" notice, even after the local-server probe's 200 ms.
     await new Promise((r) => setTimeout(r, 500));
     expect(s.capture()).not.toMatch(/No model is configured/);
-    await prompt(s, 'start');
+    await s.submit('start');
     await s.waitFor(/edit wants to change/, 15_000);
     s.type('y');
     await s.waitFor(/2 more waiting/, 15_000);
@@ -162,7 +155,7 @@ describe.skipIf(!hasTmux())('lug in a real terminal', () => {
     await s.waitFor(/Lesson 5/, 15_000);
     s.send('BTab');
     await s.waitFor(/AUTO/);
-    await prompt(s, 'go on');
+    await s.submit('go on');
     await s.waitFor(/That's the tour\./, 15_000);
     execFileSync('true');
   });
@@ -172,7 +165,7 @@ describe.skipIf(!hasTmux())('lug in a real terminal', () => {
 async function mcpReady(s: TmuxScreen): Promise<string> {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    await prompt(s, ':mcp');
+    await s.submit(':mcp');
     try {
       return await s.waitFor(/proj: ready/, 3000);
     } catch (err) {

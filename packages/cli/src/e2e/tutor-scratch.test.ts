@@ -22,9 +22,7 @@ describe.skipIf(!hasTmux())('lug --tutor in a real terminal', () => {
     // The path, in backticks until Markdown is drawn.
     const dir = /scratch copy of a sample project, `?([^\s`]+?)`?\.(\s|$)/.exec(shown)![1]!;
     expect(existsSync(dir), `${dir} from:\n${shown}`).toBe(true);
-    s.type(':q');
-    await new Promise((r) => setTimeout(r, 150));
-    s.send('Enter');
+    await s.submit(':q');
     const deadline = Date.now() + 15_000;
     while (!s.paneDead() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(s.paneDead()).toBe(true);

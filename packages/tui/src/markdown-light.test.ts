@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMarkdownRenderer, type MarkdownRenderer } from './markdown.js';
 import { renderLightMarkdown } from './markdown-light.js';
-import { noModelMessage } from './probe.js';
+import { foundMessage, noModelMessage } from './probe.js';
 
 let real: MarkdownRenderer;
 beforeAll(async () => {
@@ -11,10 +11,10 @@ beforeAll(async () => {
 });
 
 const NO_MODEL = [
-  noModelMessage([]),
-  noModelMessage([{ name: 'Ollama', baseUrl: 'http://127.0.0.1:11434/v1', models: ['llama3.2', 'qwen2.5-coder:7b'] }]),
-  noModelMessage([{ name: 'llama.cpp', baseUrl: 'http://127.0.0.1:8080/v1', models: Array.from({ length: 12 }, (_, i) => `model-${i}`) }]),
-  noModelMessage([{ name: 'LM Studio', baseUrl: 'http://127.0.0.1:1234/v1', models: [] }]),
+  noModelMessage(),
+  foundMessage([{ name: 'Ollama', baseUrl: 'http://127.0.0.1:11434/v1', models: ['llama3.2', 'qwen2.5-coder:7b'] }])!,
+  foundMessage([{ name: 'llama.cpp', baseUrl: 'http://127.0.0.1:8080/v1', models: Array.from({ length: 12 }, (_, i) => `model-${i}`) }])!,
+  foundMessage([{ name: 'LM Studio', baseUrl: 'http://127.0.0.1:1234/v1', models: [] }])!,
 ];
 
 describe('light Markdown', () => {
@@ -42,7 +42,7 @@ describe('a light notice in the transcript', () => {
     const { TranscriptStore } = await import('./transcript-store.js');
     const markdown = createMarkdownRenderer();
     const store = new TranscriptStore({ markdown, frameMs: 0 });
-    store.notice(noModelMessage([]), 'warn', true);
+    store.notice(noModelMessage(), 'warn', true);
     await new Promise((r) => setTimeout(r, 50));
     expect(markdown.ready()).toBe(false);
     store.notice('# a heading', 'info', true);

@@ -2,7 +2,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL } from '@lug/core';
-import { noModelMessage, parseModelList, probeLocalModels } from './probe.js';
+import { foundMessage, noModelMessage, parseModelList, probeLocalModels } from './probe.js';
 
 const servers: Array<http.Server | net.Server> = [];
 afterEach(async () => {
@@ -83,19 +83,19 @@ describe('parseModelList', () => {
 
 describe('noModelMessage', () => {
   it('names the three variables in one place', () => {
-    const text = noModelMessage([]);
+    const text = noModelMessage();
     for (const v of ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'OPENAI_BASE_URL']) expect(text).toContain(v);
     expect(text).not.toContain('Found on this machine');
   });
 
   it("names the core's default models, not ones written here", () => {
-    const text = noModelMessage([]);
+    const text = noModelMessage();
     expect(text).toContain(`(${DEFAULT_ANTHROPIC_MODEL.split('/')[1]} by default)`);
     expect(text).toContain(`(${DEFAULT_OPENAI_MODEL.split('/')[1]} by default)`);
   });
 
-  it('offers the models found locally as :model commands', () => {
-    const text = noModelMessage([{ name: 'Ollama', baseUrl: 'http://127.0.0.1:11434/v1', models: ['llama3.2'] }]);
+  it('offers the models found locally as :model commands (the notice after it)', () => {
+    const text = foundMessage([{ name: 'Ollama', baseUrl: 'http://127.0.0.1:11434/v1', models: ['llama3.2'] }]);
     expect(text).toContain('Ollama at http://127.0.0.1:11434/v1: `:model openai/llama3.2`');
   });
 });

@@ -92,7 +92,7 @@ export async function probeLocalModels(opts: ProbeOptions = {}): Promise<LocalSe
 }
 
 /** The one message a person without a model sees: how to set one up (what was found locally comes after: `foundMessage`). */
-export function noModelMessage(found: readonly LocalServer[] = []): string {
+export function noModelMessage(): string {
   const lines = [
     '**No model is configured.** lug needs one of:',
     '',
@@ -102,8 +102,6 @@ export function noModelMessage(found: readonly LocalServer[] = []): string {
     '',
     'Set it in your shell and start lug again, or pass `--model provider/model`.',
   ];
-  const local = foundMessage(found);
-  if (local) lines.push('', local);
   lines.push('', '`:help` and `:lua` work without a model; `lug --tutor` is a tour that needs none.');
   return lines.join('\n');
 }

@@ -57,7 +57,7 @@ export class AgentModes {
 
   /** Turn `id` on (lifting the one that was on) or off. An unknown id is an error that names the modes there are. */
   set(id: string, on: boolean): Promise<void> {
-    const run = this.queue.then(async () => {
+    return this.serial(async () => {
       const spec = this.modes.get(id);
       if (!spec) throw new RangeError(`there is no mode "${id}"; the modes are: ${[...this.modes.keys()].join(', ') || 'none'}`);
       if (on === (this.on === id)) return;
@@ -66,15 +66,18 @@ export class AgentModes {
       this.on = on ? id : undefined;
       this.changed();
     });
-    this.queue = run.catch(() => undefined);
-    return run;
   }
 
   /** Lift whichever mode is on. */
   clear(): Promise<void> {
-    const run = this.queue.then(async () => {
+    return this.serial(async () => {
       if (this.on) await this.lift(this.on);
     });
+  }
+
+  /** Run `fn` after every switch queued before it. */
+  private serial(fn: () => Promise<void>): Promise<void> {
+    const run = this.queue.then(fn);
     this.queue = run.catch(() => undefined);
     return run;
   }

@@ -74,10 +74,9 @@ export class AcpSession {
     if (host.modes.has(modeId)) return await this.switch(() => host.modes.set(modeId, true));
     let mode;
     try {
-      mode = approvalModeOf(modeId);
+      mode = approvalModeOf(modeId, host.modes);
     } catch (err) {
-      const added = host.modes.list().map((m) => m.id);
-      throw RequestError.invalidParams({ modeId }, (err as Error).message + (added.length ? `, ${added.join(', ')}` : ''));
+      throw RequestError.invalidParams({ modeId }, (err as Error).message);
     }
     await this.switch(() => host.modes.clear());
     if (mode !== approvals.mode()) host.options.set('approval', mode);

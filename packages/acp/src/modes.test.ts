@@ -5,7 +5,7 @@ import { approvalModeOf, modeIdOf, modeState, SESSION_MODES } from './modes.js';
 describe("lug's approval modes as ACP session modes", () => {
   it('are policy, all and auto, auto being approval "off"', () => {
     expect(SESSION_MODES.map((m) => m.id)).toEqual(['policy', 'all', 'auto']);
-    expect(['policy', 'all', 'auto'].map(approvalModeOf)).toEqual(['policy', 'all', 'off']);
+    expect(['policy', 'all', 'auto'].map((id) => approvalModeOf(id))).toEqual(['policy', 'all', 'off']);
     expect((['policy', 'all', 'off'] as const).map(modeIdOf)).toEqual(['policy', 'all', 'auto']);
   });
 

@@ -25,10 +25,11 @@ export function modeIdOf(mode: ApprovalMode): ModeId {
   return mode === 'off' ? 'auto' : mode;
 }
 
-/** The approval mode for a mode id, or an error saying which ids there are. */
-export function approvalModeOf(modeId: string): ApprovalMode {
+/** The approval mode for a mode id, or an error saying which ids there are (the plugins' modes too, when given). */
+export function approvalModeOf(modeId: string, modes?: AgentModes): ApprovalMode {
   if (!Object.hasOwn(APPROVAL_OF, modeId)) {
-    throw new RangeError(`unknown mode ${JSON.stringify(modeId)}; lug's modes are ${SESSION_MODES.map((m) => m.id).join(', ')}`);
+    const ids = [...SESSION_MODES.map((m) => m.id), ...(modes?.list().map((m) => m.id) ?? [])];
+    throw new RangeError(`unknown mode ${JSON.stringify(modeId)}; lug's modes are ${ids.join(', ')}`);
   }
   return APPROVAL_OF[modeId as ModeId];
 }

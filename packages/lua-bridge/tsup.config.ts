@@ -108,6 +108,18 @@ function replaceIn(name: string, file: RegExp, edits: Array<[from: string, to: s
   };
 }
 
+/**
+ * A slot on fengari's table objects for what lug keeps about a table: the
+ * state of a lazy table (src/lazy-tables.ts), read at every field a rule
+ * reads for the first time. Declared in the constructor, so every table has
+ * the same shape; a WeakMap keyed by the table was 16% of a Lua rule's time
+ * (inserting into it, and the garbage it made: bench/rules.bench.mjs). It
+ * can go if fengari gives tables an embedder's slot of its own.
+ */
+const tableSlot = replaceIn('fengari-table-slot', /[\\/]fengari[\\/]src[\\/]ltable\.js$/, [
+  ['        this.flags = ~0;\n    }\n}', '        this.flags = ~0;\n        this.lug = void 0; /* lug: see tableSlot in packages/lua-bridge/tsup.config.ts */\n    }\n}'],
+]);
+
 const NUMBER_FORMAT = JSON.stringify(fileURLToPath(new URL('./src/c-number-format.ts', import.meta.url)));
 
 /**
@@ -183,7 +195,7 @@ export default packageBuild({
       format: 'cjs',
       target: 'node20',
       outfile: 'dist/fengari.cjs',
-      plugins: [stubUnused, byteOrderStringKeys, savePcallAllowhook, lstrlibPatches, cFloatToString, osDateUtc],
+      plugins: [stubUnused, byteOrderStringKeys, savePcallAllowhook, lstrlibPatches, cFloatToString, osDateUtc, tableSlot],
       // fengari reads its configuration from FENGARICONF once, at load (luaconf.js): baked in here instead.
       define: { 'process.env.FENGARICONF': JSON.stringify(JSON.stringify(FENGARI_CONF)) },
       logLevel: 'warning',

@@ -124,6 +124,9 @@ export interface LauxApi {
   luaL_unref(L: LuaState, t: number, ref: number): void;
   luaL_requiref(L: LuaState, modname: LuaString | string, openf: JsFunction, glb: number): void;
   luaL_tolstring(L: LuaState, idx: number): LuaString;
+  luaL_argerror(L: LuaState, arg: number, extramsg: LuaString): number;
+  luaL_checkany(L: LuaState, arg: number): void;
+  luaL_checktype(L: LuaState, arg: number, t: number): void;
   luaL_traceback(L: LuaState, L1: LuaState, msg: LuaString | null, level: number): void;
   luaL_where(L: LuaState, level: number): void;
 }

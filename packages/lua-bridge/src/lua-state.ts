@@ -14,6 +14,7 @@
 import { loadFengari, type Fengari, type FengariLoader, type JsFunction, type LuaState } from './fengari.js';
 import { LuaError } from './lua-error.js';
 import { jsString, luaConst, luaString } from './lua-strings.js';
+import { LazyTables, withLazyTables, type LazyTable } from './lazy-tables.js';
 import { LuaFunctionRef, pushJs, toJs, type CallContext, type FunctionOwner, type ToJsOptions, type ValueState } from './lua-values.js';
 
 /** A JavaScript error whose message already names the Lua function it is about: `fn` puts no name in front. */
@@ -28,13 +29,16 @@ export abstract class LuaStateBase implements ValueState, FunctionOwner {
   protected closed = false;
   /** JavaScript functions made from Lua functions, so they go back to Lua as the original. */
   private jsFunctions = new WeakMap<object, LuaFunctionRef>();
+  /** The lazy tables of this state (rule arguments), which its fengari reads whole (lazy-tables.ts). */
+  readonly lazyTables: LazyTables;
 
   /** Indexed by lua_type + 1 (LUA_TNONE is -1). */
   private readonly typeNames: string[];
 
   /** `loadFengari`: see FengariLoader (only the first state of a process loads fengari). */
   constructor(opts: { loadFengari?: FengariLoader } = {}) {
-    this.f = loadFengari(opts.loadFengari);
+    this.lazyTables = new LazyTables(this);
+    this.f = withLazyTables(loadFengari(opts.loadFengari), this.lazyTables);
     const { lua } = this.f;
     this.typeNames = [];
     const name = (t: number, n: string) => (this.typeNames[t + 1] = n);
@@ -143,6 +147,10 @@ export abstract class LuaStateBase implements ValueState, FunctionOwner {
 
   pushJs(L: LuaState, value: unknown): void {
     pushJs(this, L, value);
+  }
+
+  pushLazy(L: LuaState, value: LazyTable): void {
+    this.lazyTables.push(L, value);
   }
 
   /** The arguments from `from` to the top, as data (functions become refs). */

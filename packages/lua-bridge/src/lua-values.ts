@@ -12,6 +12,7 @@
  * (lua-state.ts) and the driver (lua-vm.ts) provide it.
  */
 import type { Fengari, LuaState } from './fengari.js';
+import { LazyTable } from './lazy-tables.js';
 import { jsString, luaKey, luaString } from './lua-strings.js';
 
 /** What to do with a Lua function met while converting. */
@@ -42,50 +43,12 @@ export interface ValueState {
   luaFunctionOf(fn: object): LuaFunctionRef | undefined;
   /** Push a JavaScript function as a Lua function (one that returns a promise makes Lua wait). */
   pushCallable(L: LuaState, fn: (...args: unknown[]) => unknown): void;
+  /** Push a table that converts its fields when they are read (lazy-tables.ts). */
+  pushLazy(L: LuaState, value: LazyTable): void;
 }
 
 /** A JavaScript object Lua holds as an opaque light userdata, equal only to itself. */
 export class LightUserdata {}
-
-/**
- * A table already converted and kept in the registry (api/rule-arguments.ts),
- * pushed as that same table: a value that crosses into Lua once and is then
- * handed to several Lua functions.
- */
-export class LuaTableRef {
-  constructor(readonly ref: number) {}
-}
-
-/**
- * A table kept in the registry, pushed as a fresh deep copy of it (table by
- * table; strings are values in Lua, so their bytes are not copied): each Lua
- * rule gets its own `args` and `call`, made from the one conversion of a call
- * (api/rule-arguments.ts). The table must hold no cycle (a converted
- * JavaScript value never does).
- */
-export class LuaTableCopy {
-  constructor(readonly ref: number) {}
-}
-
-/** Pushes a copy of the table at `index` (absolute), its tables copied too. */
-function pushTableCopy(vm: ValueState, L: LuaState, index: number, depth: number): void {
-  const { lua } = vm.f;
-  if (depth >= MAX_DEPTH) throw new ConversionError(`tables nested deeper than ${MAX_DEPTH} levels cannot be copied`);
-  lua.lua_checkstack(L, 5);
-  lua.lua_createtable(L, 0, 0);
-  const copy = lua.lua_gettop(L);
-  lua.lua_pushnil(L);
-  while (lua.lua_next(L, index) !== 0) {
-    // [copy, key, value]
-    if (lua.lua_type(L, -1) === lua.LUA_TTABLE) {
-      pushTableCopy(vm, L, lua.lua_gettop(L), depth + 1);
-      lua.lua_remove(L, -2);
-    }
-    lua.lua_pushvalue(L, -2);
-    lua.lua_insert(L, -2);
-    lua.lua_rawset(L, copy); // [copy, key]
-  }
-}
 
 const MAX_DEPTH = 100;
 const INT32_MIN = -2147483648;
@@ -223,20 +186,10 @@ export function pushJs(vm: ValueState, L: LuaState, value: unknown, seen: unknow
       throw new ConversionError(`a JavaScript ${typeof value} cannot be given to Lua`);
   }
   if (value === null) return lua.lua_pushnil(L);
+  if (value instanceof LazyTable) return vm.pushLazy(L, value);
   if (value instanceof LightUserdata) return lua.lua_pushlightuserdata(L, value);
   if (value instanceof LuaFunctionRef) {
     lua.lua_rawgeti(L, lua.LUA_REGISTRYINDEX, value.ref);
-    return;
-  }
-  if (value instanceof LuaTableRef) {
-    lua.lua_rawgeti(L, lua.LUA_REGISTRYINDEX, value.ref);
-    return;
-  }
-  if (value instanceof LuaTableCopy) {
-    lua.lua_rawgeti(L, lua.LUA_REGISTRYINDEX, value.ref);
-    const source = lua.lua_gettop(L);
-    pushTableCopy(vm, L, source, 0);
-    lua.lua_remove(L, source);
     return;
   }
   if (value instanceof Uint8Array) return lua.lua_pushstring(L, value);

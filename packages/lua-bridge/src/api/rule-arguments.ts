@@ -1,66 +1,42 @@
 /**
- * A call's arguments cross into Lua once, whatever the number of Lua rules:
- * @lug/approvals hands every rule of one judged unit the same `args` and
- * `call` objects (made afresh for each evaluation, rule-subject.ts), so the
- * first Lua rule converts them into tables kept in the registry (a 20 KB
- * edit is UTF-8 encoded and interned once, not once per rule). One object
- * of each kind is kept, the last one met: the next evaluation's objects
- * replace it and free its table.
+ * The `args` and `call` of Lua rules. @lug/approvals hands every rule of one
+ * judged unit the same `args` and `call` objects (made afresh for each
+ * evaluation, rule-subject.ts); each Lua rule gets them as lazy tables of its
+ * own (lazy-tables.ts), made over one shared source per object: a field is
+ * converted when a rule reads it, and a string crosses into Lua (is UTF-8
+ * encoded) once per call, whatever the number of rules that read it. One
+ * source of each kind is kept, the last one met.
  *
- * Each rule still gets tables of its own: the converted tables are pushed
- * as copies (LuaTableCopy: deep, table by table through the C API; strings
- * are values in Lua, so the 20 KB is not copied). So a rule that changes its
- * `args` or `call` changes them for nobody else: not the rules after it, not
- * the tool (whose arguments never come back from Lua). Copying through the
- * API costs what the keys cost; the same copy written in Lua cost about
- * twice the whole shared rule (fengari's calls to `next` are slow), and
- * converting afresh for each rule 5–10× (bench/rules.bench.mjs).
+ * So a rule that changes its `args` or `call` changes them for nobody else:
+ * not the rules after it, not the tool (whose arguments never come back from
+ * Lua). Converting the arguments whole and copying them for each rule cost
+ * 10–25 µs a rule where reading two fields costs about 1 (bench/rules.bench.mjs).
  */
-import type { LuaVM } from '../lua-vm.js';
-import { LuaTableCopy, LuaTableRef, type CallContext, type LuaFunctionRef } from '../lua-values.js';
+import { LazySource, LazyTable } from '../lazy-tables.js';
+import type { CallContext, LuaFunctionRef } from '../lua-values.js';
 
-/** The last object converted, and its table in the registry. */
-class ConvertedOnce {
-  private source: object | undefined;
-  private table: LuaTableRef | undefined;
+/** The lazy table of the last object met, so the rules of one unit share its conversions. */
+class LastSource {
+  private last: LazyTable | undefined;
 
-  constructor(private readonly vm: LuaVM) {}
-
-  of(value: object): LuaTableRef {
-    if (value === this.source && this.table) return this.table;
-    this.release();
-    const { vm } = this;
-    const top = vm.f.lua.lua_gettop(vm.L);
-    try {
-      vm.pushJs(vm.L, value);
-    } catch (err) {
-      vm.f.lua.lua_settop(vm.L, top); // a value Lua cannot hold: nothing half-made stays on the main thread
-      throw err;
-    }
-    this.table = new LuaTableRef(vm.f.lauxlib.luaL_ref(vm.L, vm.f.lua.LUA_REGISTRYINDEX));
-    this.source = value;
-    return this.table;
+  of(value: object): LazyTable {
+    if (this.last?.source.value !== value) this.last = new LazyTable(new LazySource(value));
+    return this.last;
   }
 
   release(): void {
-    if (this.table) this.vm.unref(this.table.ref);
-    this.table = undefined;
-    this.source = undefined;
+    this.last = undefined;
   }
 }
 
 /** The arguments of Lua rules in one Lua state. */
 export class RuleArguments {
-  private readonly args: ConvertedOnce;
-  private readonly call: ConvertedOnce;
-  constructor(vm: LuaVM) {
-    this.args = new ConvertedOnce(vm);
-    this.call = new ConvertedOnce(vm);
-  }
+  private readonly args = new LastSource();
+  private readonly call = new LastSource();
 
-  /** Runs `rule` on copies of the tables made from `args` and `call` (made now unless they are the last ones). */
+  /** Runs `rule` on lazy tables of its own over `args` and `call`. */
   run(rule: LuaFunctionRef, args: object, call: object, ctx: CallContext): unknown[] | Promise<unknown[]> {
-    return rule.call([new LuaTableCopy(this.args.of(args).ref), new LuaTableCopy(this.call.of(call).ref)], ctx);
+    return rule.call([this.args.of(args), this.call.of(call)], ctx);
   }
 
   release(): void {

@@ -136,12 +136,19 @@ end)`,
     expect(checked.findings.map((f) => f.reason).join('\n')).toMatch(/init\.lua:2: attempt to index a nil value \(field 'nothing'\)/);
   });
 
-  it('a call whose arguments Lua cannot hold fails its Lua rules, and the next call is judged as usual', async () => {
-    s = setup({ 'init.lua': 'lug.tool.rule("write", function(args) if args.path == "x" then return "deny", "no x" end end)' });
+  it('a field Lua cannot hold fails the Lua rule that reads it, and only that rule', async () => {
+    s = setup({
+      'init.lua': [
+        'lug.tool.rule("write", function(args) return args.tag and "allow" end)',
+        'lug.tool.rule("write", function(args) if args.path == "x" then return "deny", "no x" end end)',
+      ].join('\n'),
+    });
     await s.runtime.loadStartup();
     await s.runtime.run('lug.opt.approval = "off"');
-    const failed = await s.approvals.check({ tool: 'write', args: { path: 'x', content: '', tag: Symbol('not data') }, cwd: s.host.cwd });
-    expect(failed.findings.map((f) => f.reason).join('\n')).toContain('a JavaScript symbol cannot be given to Lua');
+    const checked = await s.approvals.check({ tool: 'write', args: { path: 'x', content: '', tag: Symbol('not data') }, cwd: s.host.cwd });
+    const reasons = checked.findings.map((f) => f.reason).join('\n');
+    expect(reasons).toContain('no x');
+    expect(reasons).toMatch(/init\.lua:1 failed: .*a JavaScript symbol cannot be given to Lua/);
     expect(await s.approvals.decide(request(s.host, 'write', { path: 'x', content: '' }), signal())).toMatchObject({ allow: false, reason: 'no x' });
   });
 

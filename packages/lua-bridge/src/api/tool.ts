@@ -137,11 +137,11 @@ function register(ctx: ApiContext, L: LuaState): number {
 const ruleArguments = new WeakMap<LuaVM, RuleArguments>();
 function ruleArgumentsOf(vm: LuaVM): RuleArguments {
   let made = ruleArguments.get(vm);
-  if (!made) ruleArguments.set(vm, (made = new RuleArguments(vm)));
+  if (!made) ruleArguments.set(vm, (made = new RuleArguments()));
   return made;
 }
 
-/** A Lua rule function as an approvals RuleFn; its arguments cross into Lua once a call for all rules, and each rule gets its own copy (rule-arguments.ts). */
+/** A Lua rule function as an approvals RuleFn; each rule gets lazy tables of its own over the call's shared conversions (rule-arguments.ts). */
 function luaRule(fn: LuaFunctionRef, tool: string, source: string, converted: RuleArguments): RuleFn {
   const answer = (values: unknown[]): RuleAnswer => {
     const [verdict, reason] = values;

@@ -73,6 +73,7 @@ export function openStandardLibraries(vm: LuaVM, host: IoHost & OsHost, cache?: 
     lauxlib.luaL_requiref(vm.L, name, open, 1);
     lua.lua_pop(vm.L, 1);
   }
+  vm.lazyTables.replaceRawReads();
   openIo(vm, host);
   patchOs(vm, host);
   const prelude = cache ? cache.load(vm, luaConst(PRELUDE), '=lug prelude') : vm.load(PRELUDE, '=lug prelude');

@@ -1,0 +1,302 @@
+/**
+ * JavaScript objects handed to Lua as tables that fill in as they are read:
+ * the `args` and `call` of Lua rules (api/rule-arguments.ts).
+ *
+ * Converting a call's arguments whole into Lua tables, and copying them for
+ * each rule so no rule sees another's changes, was most of a Lua rule's cost
+ * (UTF-8 encoding, fengari's strings and table slots: bench/rules.bench.mjs),
+ * while a rule reads one or two fields. A lazy table is an empty table whose
+ * metatable converts a field when the rule first reads it and keeps it in the
+ * table (a plain field from then on). Each push makes a new table, so every
+ * rule has its own: what a rule writes, or removes, stays in its table. The
+ * conversions behind them are shared: a string is UTF-8 encoded once per
+ * call, whatever the number of rules that read it (LazySource).
+ *
+ * To Lua code it is a table like any other: reading a field, `pairs`,
+ * `ipairs`, `#`, `next`, `rawget`, `rawlen`, and every lug function (they read
+ * tables through this state's fengari, withLazyTables) see the whole object;
+ * a field removed by the rule stays removed. Only `getmetatable` tells.
+ */
+import type { Fengari, JsFunction, LuaApi, LuaState } from './fengari.js';
+import { jsString, luaKey, luaString } from './lua-strings.js';
+
+/** What the state gives lazy tables: converting the other values, and raising an error in Lua. */
+export interface LazyHost {
+  readonly f: Fengari;
+  readonly L: LuaState;
+  pushJs(L: LuaState, value: unknown): void;
+  fn(name: string, impl: (L: LuaState) => number): JsFunction;
+}
+
+/** A plain JavaScript object or array, pushed to Lua as a lazy table. */
+export class LazyTable {
+  constructor(readonly source: LazySource) {}
+}
+
+const isPlain = (value: unknown): value is object => {
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return true;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+};
+
+/** One JavaScript object and the conversions of its fields, shared by every lazy table made from it. */
+export class LazySource {
+  private strings: Map<string | number, Uint8Array> | undefined;
+  private children: Map<string | number, LazySource> | undefined;
+  readonly isArray: boolean;
+
+  constructor(readonly value: object) {
+    this.isArray = Array.isArray(value);
+  }
+
+  /** The field a Lua key names: an own property for an object (string keys), an element for an array (1…n); else undefined. */
+  get(key: string | number): unknown {
+    if (this.isArray) return typeof key === 'number' ? (this.value as unknown[])[key - 1] : undefined;
+    return typeof key === 'string' && Object.hasOwn(this.value, key) ? (this.value as Record<string, unknown>)[key] : undefined;
+  }
+
+  /** The keys with a value, as Lua keys. */
+  keys(): Array<string | number> {
+    if (this.isArray) {
+      const list = this.value as unknown[];
+      const out: number[] = [];
+      for (let i = 0; i < list.length; i++) if (list[i] !== undefined) out.push(i + 1);
+      return out;
+    }
+    const out: string[] = [];
+    for (const k of Object.keys(this.value)) if ((this.value as Record<string, unknown>)[k] !== undefined) out.push(k);
+    return out;
+  }
+
+  bytes(key: string | number, text: string): Uint8Array {
+    let bytes = this.strings?.get(key);
+    if (!bytes) (this.strings ??= new Map()).set(key, (bytes = luaString(text)));
+    return bytes;
+  }
+
+  child(key: string | number, value: object): LazySource {
+    let child = this.children?.get(key);
+    if (!child || child.value !== value) (this.children ??= new Map()).set(key, (child = new LazySource(value)));
+    return child;
+  }
+}
+
+/** What one lazy table knows: its source, the keys it has taken from it (read, written or removed), and whether it holds all of them. */
+interface LazyState {
+  source: LazySource;
+  taken: Set<string | number> | undefined;
+  whole: boolean;
+}
+
+/** fengari's table object, with the slot lug's bundle gives it (tableSlot in tsup.config.ts). */
+interface TableObject {
+  lug: LazyState | undefined;
+}
+
+const stateAt = (lua: LuaApi, L: LuaState, idx: number): LazyState | undefined => (lua.lua_topointer(L, idx) as TableObject).lug;
+
+/** Makes the lazy tables of one Lua state. */
+export class LazyTables {
+  private metatableRef: number | undefined;
+  private nextRef: number | undefined;
+
+  constructor(private readonly host: LazyHost) {}
+
+  push(L: LuaState, table: LazyTable): void {
+    this.pushSource(L, table.source);
+  }
+
+  private pushSource(L: LuaState, source: LazySource): void {
+    const { lua } = this.host.f;
+    lua.lua_createtable(L, source.isArray ? (source.value as unknown[]).length : 0, 0);
+    lua.lua_rawgeti(L, lua.LUA_REGISTRYINDEX, this.metatable());
+    lua.lua_setmetatable(L, -2);
+    (lua.lua_topointer(L, -1) as TableObject).lug = { source, taken: undefined, whole: false };
+  }
+
+  /** Pushes the value of `key` in `source`, or nothing and false when it has none. */
+  private pushField(L: LuaState, source: LazySource, key: string | number): boolean {
+    const value = source.get(key);
+    if (value === undefined) return false;
+    if (typeof value === 'string') this.host.f.lua.lua_pushstring(L, source.bytes(key, value));
+    else if (isPlain(value)) this.pushSource(L, source.child(key, value));
+    else this.host.pushJs(L, value);
+    return true;
+  }
+
+  private metatable(): number {
+    if (this.metatableRef !== undefined) return this.metatableRef;
+    const { host } = this;
+    const { lua, lauxlib } = host.f;
+    const { L } = host;
+    lua.lua_createtable(L, 0, 4);
+    const field = (name: string, impl: (Ls: LuaState) => number) => {
+      lua.lua_pushjsfunction(L, host.fn('', impl));
+      lua.lua_setfield(L, -2, luaKey(name));
+    };
+    field('__index', (Ls) => this.index(Ls));
+    field('__newindex', (Ls) => this.newIndex(Ls));
+    field('__len', (Ls) => {
+      this.fill(Ls, 1);
+      lua.lua_pushinteger(Ls, lua.lua_rawlen(Ls, 1));
+      return 1;
+    });
+    field('__pairs', (Ls) => {
+      this.fill(Ls, 1);
+      lua.lua_rawgeti(Ls, lua.LUA_REGISTRYINDEX, this.next());
+      lua.lua_pushvalue(Ls, 1);
+      lua.lua_pushnil(Ls);
+      return 3;
+    });
+    this.metatableRef = lauxlib.luaL_ref(L, lua.LUA_REGISTRYINDEX);
+    return this.metatableRef;
+  }
+
+  /** __index(t, k): a key not taken yet is converted and kept in t; one taken and gone was removed by the rule. */
+  private index(L: LuaState): number {
+    const { lua } = this.host.f;
+    const state = stateAt(lua, L, 1);
+    const key = state && keyAt(lua, L, 2, state.source);
+    if (!state || key === undefined || state.whole || state.taken?.has(key)) {
+      lua.lua_pushnil(L);
+      return 1;
+    }
+    (state.taken ??= new Set()).add(key);
+    if (!this.pushField(L, state.source, key)) {
+      lua.lua_pushnil(L);
+      return 1;
+    }
+    lua.lua_pushvalue(L, 2);
+    lua.lua_pushvalue(L, -2);
+    lua.lua_rawset(L, 1);
+    return 1;
+  }
+
+  /** __newindex(t, k, v): t had no k; from now on k is the rule's, whatever its source says. */
+  private newIndex(L: LuaState): number {
+    const { lua } = this.host.f;
+    const state = stateAt(lua, L, 1);
+    const key = state && keyAt(lua, L, 2, state.source);
+    if (state && key !== undefined) (state.taken ??= new Set()).add(key);
+    lua.lua_settop(L, 3);
+    lua.lua_rawset(L, 1);
+    return 0;
+  }
+
+  /**
+   * Replaces Lua's `next`, `rawget` and `rawlen` with ones that see lazy
+   * tables whole, through this state's raw reads (withLazyTables); pairs,
+   * ipairs and # go through the metatable.
+   */
+  replaceRawReads(): void {
+    const { lua, lauxlib } = this.host.f;
+    const { L } = this.host;
+    const set = (name: string, fn: JsFunction) => {
+      lua.lua_pushjsfunction(L, fn);
+      lua.lua_setglobal(L, luaKey(name));
+    };
+    lua.lua_rawgeti(L, lua.LUA_REGISTRYINDEX, this.next());
+    lua.lua_setglobal(L, luaKey('next'));
+    set(
+      'rawget',
+      this.host.fn('rawget', (Ls) => {
+        lauxlib.luaL_checktype(Ls, 1, lua.LUA_TTABLE);
+        lauxlib.luaL_checkany(Ls, 2);
+        lua.lua_settop(Ls, 2);
+        lua.lua_rawget(Ls, 1);
+        return 1;
+      }),
+    );
+    set(
+      'rawlen',
+      this.host.fn('rawlen', (Ls) => {
+        const type = lua.lua_type(Ls, 1);
+        if (type !== lua.LUA_TTABLE && type !== lua.LUA_TSTRING) return lauxlib.luaL_argerror(Ls, 1, luaKey('table or string expected'));
+        lua.lua_pushinteger(Ls, lua.lua_rawlen(Ls, 1));
+        return 1;
+      }),
+    );
+  }
+
+  /** Lua's `next`, seeing lazy tables whole: the one `pairs` of a lazy table returns, whatever the global `next` has become. */
+  private next(): number {
+    if (this.nextRef !== undefined) return this.nextRef;
+    const { lua, lauxlib } = this.host.f;
+    const { L } = this.host;
+    lua.lua_pushjsfunction(
+      L,
+      this.host.fn('next', (Ls) => {
+        lauxlib.luaL_checktype(Ls, 1, lua.LUA_TTABLE);
+        lua.lua_settop(Ls, 2);
+        if (lua.lua_next(Ls, 1) !== 0) return 2;
+        lua.lua_pushnil(Ls);
+        return 1;
+      }),
+    );
+    this.nextRef = lauxlib.luaL_ref(L, lua.LUA_REGISTRYINDEX);
+    return this.nextRef;
+  }
+
+  /** Takes every key a lazy table has not taken yet (for raw reads and traversals). */
+  fill(L: LuaState, idx: number): void {
+    const { lua } = this.host.f;
+    const state = stateAt(lua, L, idx);
+    if (!state || state.whole) return;
+    state.whole = true;
+    const t = lua.lua_absindex(L, idx);
+    lua.lua_checkstack(L, 3);
+    for (const key of state.source.keys()) {
+      if (state.taken?.has(key)) continue;
+      if (typeof key === 'number') lua.lua_pushinteger(L, key);
+      else lua.lua_pushstring(L, luaKey(key));
+      if (!this.pushField(L, state.source, key)) {
+        lua.lua_pop(L, 1);
+        continue;
+      }
+      lua.lua_rawset(L, t);
+    }
+  }
+}
+
+/** The JavaScript key a Lua key names in `source` (strings for objects, integers for arrays), or undefined. */
+function keyAt(lua: LuaApi, L: LuaState, idx: number, source: LazySource): string | number | undefined {
+  const type = lua.lua_type(L, idx);
+  if (source.isArray) return type === lua.LUA_TNUMBER && lua.lua_isinteger(L, idx) ? (lua.lua_tointeger(L, idx) as number) : undefined;
+  return type === lua.LUA_TSTRING ? jsString(lua.lua_tolstring(L, idx)!) : undefined;
+}
+
+
+/**
+ * fengari as one state sees it: its raw reads and traversals (lua_next,
+ * lua_rawget, lua_rawgeti, lua_rawlen), which every lug function uses to read
+ * a table, fill a lazy table first, so they see it whole. The Lua functions
+ * `next`, `rawget` and `rawlen` go through these too (replaceRawReads). A
+ * table that is not lazy costs one WeakMap lookup.
+ */
+export function withLazyTables(f: Fengari, tables: LazyTables): Fengari {
+  const raw = f.lua;
+  const fill = (L: LuaState, idx: number) => {
+    if (idx !== raw.LUA_REGISTRYINDEX && raw.lua_type(L, idx) === raw.LUA_TTABLE) tables.fill(L, idx);
+  };
+  const lua: LuaApi = {
+    ...raw,
+    lua_next: (L, idx) => {
+      if (raw.lua_type(L, -1) === raw.LUA_TNIL) fill(L, idx);
+      return raw.lua_next(L, idx);
+    },
+    lua_rawget: (L, idx) => {
+      fill(L, idx);
+      return raw.lua_rawget(L, idx);
+    },
+    lua_rawgeti: (L, idx, n) => {
+      fill(L, idx);
+      return raw.lua_rawgeti(L, idx, n);
+    },
+    lua_rawlen: (L, idx) => {
+      fill(L, idx);
+      return raw.lua_rawlen(L, idx);
+    },
+  };
+  return { ...f, lua };
+}

@@ -60,6 +60,7 @@ export async function runRipgrep(s: RipgrepSearch): Promise<RipgrepOutcome> {
     timeoutSecs: 0, // a search runs until it ends, is full, or the turn is cancelled
     maxBytes: 16_384, // only stderr is read from the result
     killGraceMs: 500,
+    startsNoProcesses: true, // --no-config (ripgrepIgnoreArgs), and no --pre or --search-zip
     onOutput(text, stream) {
       if (stream === 'stdout' && !stoppedEarly) reader.push(text);
     },

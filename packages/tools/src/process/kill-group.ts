@@ -123,6 +123,19 @@ function sleepSync(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
+/**
+ * Kill a process that starts none of its own (ProcessOptions.startsNoProcesses):
+ * TERM to its group, KILL once `graceMs` has passed; resolves when it has
+ * exited, or after a bounded wait for an unkillable one.
+ */
+export async function killLoneProcess(pgid: number, exited: Promise<void>, graceMs: number): Promise<void> {
+  if (!signalGroup(pgid, 'SIGTERM')) return;
+  const timeout = (ms: number) => new Promise<'timeout'>((resolve) => setTimeout(resolve, ms, 'timeout').unref());
+  if ((await Promise.race([exited, timeout(graceMs)])) !== 'timeout') return;
+  signalGroup(pgid, 'SIGKILL');
+  await Promise.race([exited, timeout(AFTER_KILL_MS)]);
+}
+
 /** Kill the targets (see killSteps); resolves when they are gone (or after a bounded wait for an unkillable straggler). */
 export async function killProcesses(targets: KillTargets, graceMs: number): Promise<void> {
   for (const waitMs of killSteps(targets, graceMs)) await sleep(waitMs);

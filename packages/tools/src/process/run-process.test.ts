@@ -168,4 +168,18 @@ describe('spawnProcess', () => {
     expect(r.timedOut).toBe(false);
     expect(groupAlive(handle.pid)).toBe(false);
   });
+
+  it('kills a process that starts none of its own (startsNoProcesses) by its group and its exit: TERM, then KILL after the grace', async () => {
+    const polite = spawnProcess(['sleep', '30'], { timeoutSecs: 0, startsNoProcesses: true });
+    await new Promise((r) => setTimeout(r, 50));
+    await polite.kill();
+    expect(await polite.wait()).toMatchObject({ killed: true, signal: 'SIGTERM' });
+    expect(groupAlive(polite.pid)).toBe(false);
+    const stubborn = spawnProcess({ shell: 'trap "" TERM; echo ready; while :; do :; done' }, { timeoutSecs: 0, startsNoProcesses: true, killGraceMs: 100 });
+    await new Promise((r) => setTimeout(r, 100));
+    const killing = stubborn.kill();
+    await killing;
+    expect(await stubborn.wait()).toMatchObject({ killed: true, signal: 'SIGKILL' });
+    expect(groupAlive(stubborn.pid)).toBe(false);
+  });
 });

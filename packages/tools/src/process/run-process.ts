@@ -17,7 +17,7 @@ import { existsSync, statSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import type { Readable, Writable } from 'node:stream';
 import { installExitCleanup } from './exit-cleanup.js';
-import { killProcesses } from './kill-group.js';
+import { killLoneProcess, killProcesses } from './kill-group.js';
 import { recordProcessesStarted } from '../leftovers/leftover-registry.js';
 import { formatMark, MARK_VARIABLE, newMark, sameOwner, type Mark } from './process-marker.js';
 import { processTable } from './process-table.js';
@@ -60,6 +60,15 @@ export interface ProcessOptions {
    * SandboxError, never run unsandboxed.
    */
   sandbox?: SandboxPolicy | null;
+  /**
+   * The program starts no processes of its own (ripgrep as lug runs it: no
+   * config, no preprocessor, no decompression). A kill then signals its group
+   * and waits for its exit, without searching /proc for processes that left
+   * the group: that search reads every process's environment, 20–40 ms on a
+   * busy machine, and a grep whose output is full kills ripgrep at every call
+   * (tools/bench/first-call.mjs). Ignored in the sandbox.
+   */
+  startsNoProcesses?: boolean;
 }
 
 export interface ProcessResult {
@@ -249,6 +258,8 @@ class RunningProcess {
   /** The sandbox's supervisor reported the exit status (the launcher may still run, holding background jobs). */
   private reported = false;
   private readonly result: Promise<ProcessResult>;
+  /** Resolves when the process has exited (and been reaped). */
+  private readonly exited: Promise<void>;
 
   constructor(
     private readonly pid: number,
@@ -261,6 +272,7 @@ class RunningProcess {
     const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
     this.out = new TailBuffer(maxBytes);
     this.err = new TailBuffer(maxBytes);
+    this.exited = new Promise((resolve) => sub.on('exit', () => resolve()));
     this.result = this.run(sub);
   }
 
@@ -270,7 +282,11 @@ class RunningProcess {
 
   private kill(): Promise<void> {
     this.killedAt ??= Date.now();
-    this.killing ??= killProcesses({ groups: [this.pid], marked: ofCall(this.mark) }, this.opts.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
+    const graceMs = this.opts.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
+    this.killing ??=
+      this.opts.startsNoProcesses && !this.wrapped
+        ? killLoneProcess(this.pid, this.exited, graceMs)
+        : killProcesses({ groups: [this.pid], marked: ofCall(this.mark) }, graceMs);
     return this.killing;
   }
 
@@ -311,8 +327,11 @@ class RunningProcess {
     if (this.killing) await this.killing;
     const durationMs = Date.now() - this.started;
     // bwrap gone means its PID namespace is gone (--die-with-parent): nothing of the call can still run.
-    const namespaceEnded = !!this.wrapped?.statusOnFd3 && (sub.exitCode !== null || sub.signalCode !== null);
-    processTable.finish(this.pid, { ended: namespaceEnded });
+    const leaderGone = sub.exitCode !== null || sub.signalCode !== null;
+    const namespaceEnded = !!this.wrapped?.statusOnFd3 && leaderGone;
+    // A program that starts no processes has left nothing behind once it has exited: no look at /proc.
+    const alone = !!this.opts.startsNoProcesses && !this.wrapped && leaderGone;
+    processTable.finish(this.pid, { ended: namespaceEnded || alone });
     if (this.listenerError !== undefined) throw this.listenerError;
     const stdout = this.out.text();
     const stderr = this.err.text();

@@ -37,6 +37,7 @@ export async function listFiles(root: string, opts: ListFilesOptions = {}): Prom
     signal: opts.signal,
     timeoutSecs: 0,
     maxBytes: 8192,
+    startsNoProcesses: true, // --no-config (ripgrepIgnoreArgs), and no --pre or --search-zip
     onOutput(text, stream) {
       if (stream !== 'stdout') return;
       const parts = (partial + text).split('\0');

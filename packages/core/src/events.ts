@@ -74,9 +74,10 @@ export interface LugEventMap {
   /**
    * One request's tokens, and the session's so far. `cost` is the session's
    * cost in US dollars and `requestCost` this request's; both are absent when
-   * no price is known for a model the session used.
+   * no price is known for a model the session used. `agent`: a subagent
+   * made the request (its tokens and cost count in the session's).
    */
-  usage: { usage: Usage; total: Usage; cost?: number; requestCost?: number };
+  usage: { usage: Usage; total: Usage; cost?: number; requestCost?: number; agent?: AgentRef };
   /**
    * How much of the model's window the next request uses: `used` tokens of
    * `window` (`fraction` = used / window). `estimated`: no request has counted

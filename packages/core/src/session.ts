@@ -6,8 +6,9 @@
 import { runAgentLoop, type LoopEnd } from './agent-loop.js';
 import { hostSchedulerDeps } from './scheduler.js';
 import type { LugHost } from './host.js';
-import { addUsage, emptyUsage, type ImagePart, type Message, type Usage } from './messages.js';
-import { costOf, formatCost, type ModelPricing } from './pricing.js';
+import { emptyUsage, type ImagePart, type Message, type Usage } from './messages.js';
+import type { ModelPricing } from './pricing.js';
+import { overBudget, SessionSpend, type SpendAdded } from './session-spend.js';
 import { defaultModel, NO_MODEL_MESSAGE, ProviderError, type ModelInfo, type Provider, type ThinkingLevel } from './provider.js';
 import type { SessionLine, SessionStore } from './session-store.js';
 import { newSessionId } from './session-store.js';
@@ -65,10 +66,9 @@ export class TurnInProgressError extends Error {
 
 export class Session {
   id: string;
-  usage: Usage;
-  /** The session's cost in US dollars so far; undefined once a request was made to a model with no known price. */
-  cost: number | undefined;
   running = false;
+  /** Its tokens and cost: the host's (subagents add theirs) when it owns the host's state, else its own. */
+  private readonly spend: SessionSpend;
   /** What each model's provider knows of it, its price, its deprecation said once. */
   private readonly models: ModelFacts;
   private history: Message[];
@@ -106,8 +106,6 @@ export class Session {
     });
     this.id = opts.id ?? newSessionId();
     this.history = [...(opts.messages ?? [])];
-    this.usage = opts.usage ?? emptyUsage();
-    this.cost = opts.id !== undefined && opts.usage ? opts.cost : 0;
     this.fileCreated = opts.id !== undefined;
     this.systemPrompt = opts.systemPrompt;
     this.context.restore(opts.compactions ?? (opts.compaction ? [opts.compaction] : []));
@@ -119,6 +117,9 @@ export class Session {
       host.state.replace(opts.state ?? []);
       host.state.subscribe((change) => this.saveState(change));
     }
+    this.spend = this.ownsState ? host.spend : new SessionSpend();
+    this.spend.replace(opts.usage ?? emptyUsage(), opts.id !== undefined && opts.usage ? opts.cost : 0);
+    this.spend.subscribe((added) => this.spent(added));
     host.events.emit('session_start', { sessionId: this.id, cwd: host.cwd, resumed: opts.id !== undefined });
   }
 
@@ -135,6 +136,16 @@ export class Session {
     for (const [key, value] of this.host.state.entries()) this.opts.store.append(this.id, { type: 'state', key, value });
   }
 
+
+  /** Every request's tokens so far, its subagents' included. */
+  get usage(): Usage {
+    return this.spend.usage;
+  }
+
+  /** The session's cost in US dollars so far, its subagents' included; undefined once a request was made to a model with no known price. */
+  get cost(): number | undefined {
+    return this.spend.cost;
+  }
 
   get messages(): readonly Message[] {
     return this.history;
@@ -185,10 +196,13 @@ export class Session {
   }
 
   private recordUsage(usage: Usage, pricing: ModelPricing | undefined): void {
-    this.usage = addUsage(this.usage, usage);
-    const requestCost = pricing ? costOf(usage, pricing) : undefined;
-    this.cost = this.cost !== undefined && requestCost !== undefined ? this.cost + requestCost : undefined;
-    this.host.events.emit('usage', { usage, total: this.usage, ...(this.cost !== undefined ? { cost: this.cost } : {}), ...(requestCost !== undefined ? { requestCost } : {}) });
+    this.spend.add(usage, pricing);
+  }
+
+  /** A request of this session or of one of its subagents was counted: said, and kept in the file. */
+  private spent({ usage, requestCost, agent }: SpendAdded): void {
+    const { cost } = this;
+    this.host.events.emit('usage', { usage, total: this.usage, ...(cost !== undefined ? { cost } : {}), ...(requestCost !== undefined ? { requestCost } : {}), ...(agent ? { agent } : {}) });
     if (this.fileCreated) this.saveUsage();
   }
 
@@ -228,18 +242,6 @@ export class Session {
     return end;
   }
 
-  /** Why the session must not make another request (lug.opt.max_cost passed), or undefined. */
-  private overBudget(modelName: string, pricing: ModelPricing | undefined): string | undefined {
-    const limit = this.host.options.get<number | null>('max_cost');
-    if (limit === null) return undefined;
-    // The guard fails closed: a cost it cannot count is a cost it cannot bound.
-    if (!pricing || this.cost === undefined) {
-      return `lug.opt.max_cost is set, but lug knows no price for ${pricing ? 'a model this session used' : modelName}, so it cannot keep the session under $${limit}; give the price in lug.opt.prices, or unset lug.opt.max_cost`;
-    }
-    if (this.cost <= limit) return undefined;
-    return `stopped: this session has cost ${formatCost(this.cost)}, more than lug.opt.max_cost ($${limit}); raise lug.opt.max_cost to go on`;
-  }
-
   /** The model of the next request, resolved, with what its provider knows of it. */
   private async resolveModel(signal?: AbortSignal): Promise<ModelRun> {
     const modelName = this.modelName();
@@ -269,7 +271,7 @@ export class Session {
       maxTurns: host.options.get<number>('max_turns'),
       maxTokens: host.options.get<number>('max_tokens'),
       thinking: host.options.get<ThinkingLevel>('thinking'),
-      stopBeforeRequest: () => this.overBudget(modelName, pricing),
+      stopBeforeRequest: () => overBudget(host.options.get<number | null>('max_cost'), this.spend, modelName, pricing),
       prepareRequest: (s) => this.keeper.makeRoom(run, s),
       recoverOverflow: (s) => this.keeper.recoverOverflow(run, s),
       scheduler: () => hostSchedulerDeps(host),
@@ -396,8 +398,7 @@ export class Session {
     this.context.forget();
     this.branchCount = 0;
     this.hydrate = undefined;
-    this.usage = emptyUsage();
-    this.cost = 0;
+    this.spend.replace(emptyUsage(), 0);
     this.fileCreated = false;
     this.unsaved = [];
     if (this.ownsState) this.host.state.replace([]);
@@ -413,8 +414,7 @@ export class Session {
     this.context.restore(compactions === undefined ? [] : Array.isArray(compactions) ? compactions : [compactions as Compaction]);
     this.branchCount = branches;
     this.hydrate = hydrate;
-    this.usage = usage;
-    this.cost = cost;
+    this.spend.replace(usage, cost);
     this.fileCreated = true;
     this.unsaved = [];
     if (this.ownsState) this.host.state.replace(state);

@@ -224,6 +224,17 @@ lug.cmd = {}
 ---@return fun() remove Removes the command (restoring one it replaced).
 function lug.cmd.register(name, fn, opts) end
 
+---Call `fn` before lug reads the `:commands` (to run one, to complete one, to list them for `:help`), so commands that come from something outside lug, such as the files of a folder, can be registered and removed there and are found at their next use without `:reload`. `fn` must not wait, and should register only what changed (each change redraws the interface). An error in `fn` is a warning naming it; the commands are read as they stand. A read made while `fn` runs does not call it again.
+---
+---```lua
+---lug.cmd.refresh(function()
+---  if lug.fs.exists("TODO.md") and not todo_cmd then todo_cmd = lug.cmd.register("todos", show_todos) end
+---end)
+---```
+---@param fn fun()
+---@return fun() remove Stops calling `fn`.
+function lug.cmd.refresh(fn) end
+
 ---Modes a plugin adds beside the approval modes, as the stock plan workflow adds plan mode. At most one is on at a time; an editor driving lug over ACP offers each as a session mode, beside policy, all and auto.
 ---@class lug.mode
 lug.mode = {}

@@ -101,6 +101,8 @@ export interface LugEventMap {
    * back to before the checkpoint's turn (`files`: what was written or deleted).
    */
   checkpoint: { action: 'taken' | 'restored'; checkpoint: CheckpointInfo; files: string[] };
+  /** The conversation went back to before its `turn`-th prompt (`:rewind`, `lug rewind`), what came after kept as `branch`; plugins' state is as it was then. */
+  rewind: { sessionId: string; turn: number; branch: number };
   /** The steps of the work as they stand, the whole list each time (`host.ui.plan`: the stock todo workflow's list). */
   plan: { entries: PlanEntry[] };
   /** A subagent started: its own conversation, with `tools` only. */
@@ -148,6 +150,7 @@ const EVENT_NAMES: { readonly [K in LugEventType]: true } = {
   option_change: true,
   turn_end: true,
   checkpoint: true,
+  rewind: true,
   plan: true,
   subagent_start: true,
   subagent_event: true,

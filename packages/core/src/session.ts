@@ -18,6 +18,7 @@ import type { Compaction } from './compaction-record.js';
 import type { ConversationContext, ContextMeasure } from './conversation-context.js';
 import { ContextKeeper, type ContextReport, type ModelRun } from './context-keeper.js';
 import { turnStarts } from './tool-output-clearing.js';
+import { messagesWithState, promptStates, restoreState } from './state-rewind.js';
 import { ModelFacts } from './model-facts.js';
 import type { Hydrate } from './hollow-messages.js';
 
@@ -332,6 +333,9 @@ export class Session {
     const prompt = prompts[turn - 1];
     if (!prompt) throw new RangeError(prompts.length ? `there is no prompt ${turn}: this conversation has prompts 1 to ${prompts.length}` : 'this conversation has no prompt to rewind to');
     const branch = ++this.branchCount;
+    // Read before the rewind record is written: the state the prompt found, from the file.
+    const store = this.ownsState && this.fileCreated ? this.opts.store : undefined;
+    const state = store && promptStates(store, this.id)(prompt.index);
     this.writeRecord({ type: 'rewind', to: prompt.index, turn, branch, created: new Date().toISOString() });
     const sentFrom = this.context.start;
     this.history = this.history.slice(0, prompt.index);
@@ -339,8 +343,11 @@ export class Session {
     // Messages that were behind the dropped compaction are sent again: whole.
     if (this.context.start < sentFrom) this.hydrate?.(this.history, this.context.start, sentFrom);
     this.reportContext();
+    if (state) for (const line of restoreState(this.host.state, state)) this.writeRecord(line);
+    this.host.events.emit('rewind', { sessionId: this.id, turn, branch });
     return { prompt, branch };
   }
+
 
   /**
    * Go on in a new session from here (`:fork`): a new file holds the
@@ -355,15 +362,17 @@ export class Session {
     this.branchCount = 0;
     const store = this.opts.store;
     if (store && this.history.length) {
+      const stateAt = this.ownsState ? promptStates(store, from) : () => undefined;
       store.create(this.id, this.host.cwd, { forkedFrom: from });
       this.fileCreated = true;
-      for (const message of this.history) {
+      const whole = this.history.map((message) => {
         const one = [message];
         this.hydrate?.(one, 0, 1);
-        store.append(this.id, { type: 'message', message: one[0]! });
-      }
+        return one[0]!;
+      });
+      // The state each prompt found goes before it, so a rewind in the new file brings it back too.
+      for (const line of messagesWithState(whole, stateAt, this.ownsState ? this.host.state.entries() : [])) store.append(this.id, line);
       for (const compaction of this.context.all()) store.append(this.id, { type: 'compaction', compaction, kept: this.history.length - compaction.keptFrom });
-      this.writeStateSnapshot();
       store.append(this.id, { type: 'usage', usage: this.usage, ...(this.cost !== undefined ? { cost: this.cost } : {}) });
     }
     this.host.events.emit('session_start', { sessionId: this.id, cwd: this.host.cwd, resumed: true });
@@ -377,9 +386,9 @@ export class Session {
     if (!this.fileCreated) {
       store.create(this.id, this.host.cwd);
       this.fileCreated = true;
-      // The prompts that waited for the model's first answer go first.
-      for (const message of this.unsaved.splice(0)) store.append(this.id, { type: 'message', message });
+      // The state goes first, as the prompts that waited for the model's first answer found it, then those prompts.
       this.writeStateSnapshot();
+      for (const message of this.unsaved.splice(0)) store.append(this.id, { type: 'message', message });
     }
     store.append(this.id, line);
   }

@@ -2,7 +2,7 @@
  * The one typed event stream. The TUI, the headless printer, the session file
  * and Lua hooks are all subscribers.
  */
-import type { AssistantMessage, Usage } from './messages.js';
+import type { AssistantMessage, Message, Usage } from './messages.js';
 import type { ToolProgress } from './tool.js';
 import type { CallDescription } from './tool-description.js';
 import type { ToolDetails } from './tool-details.js';
@@ -109,8 +109,8 @@ export interface LugEventMap {
   subagent_start: { agent: AgentRef; prompt: string; tools: string[]; model: string };
   /** An event of a subagent's conversation (its requests, text, tool calls and results), wrapped so it is never taken for the parent's. */
   subagent_event: { agent: AgentRef; event: LugEvent };
-  /** A subagent ended; `text` is its final answer, all the parent conversation gets. */
-  subagent_end: { agent: AgentRef; reason: TurnEndReason; text: string; error?: string; usage: Usage; durationMs: number };
+  /** A subagent ended; `text` is its final answer, all the parent conversation gets; `messages` is its own conversation (the session file keeps it). */
+  subagent_end: { agent: AgentRef; reason: TurnEndReason; text: string; error?: string; usage: Usage; durationMs: number; messages: Message[] };
   error: { message: string };
   notify: { message: string; level: 'info' | 'warn' | 'error' };
 }

@@ -19,6 +19,9 @@ import { forEachLine } from './file-lines.js';
 import type { Compaction } from './compaction-record.js';
 import type { StateValue } from './session-state.js';
 import { readHeaderLine, readRecordLine, type SessionHeader, type SessionLine } from './session-records.js';
+import { subagentsOf, type StoredSubagent } from './subagent-record.js';
+
+export type { StoredSubagent } from './subagent-record.js';
 import { outlineSession, type SessionOutline } from './session-outline.js';
 
 export type { SessionHeader, SessionLine } from './session-records.js';
@@ -48,6 +51,8 @@ export interface StoredSession {
   notice?: string;
   /** Plugins' state (`lug.session.state`) as the file last had it. */
   state: [string, StateValue][];
+  /** The subagents' conversations whose parent call is in `messages` (or that no call started), in the order they ended. */
+  subagents: StoredSubagent[];
   /** Plugins' state as it was when the prompt at `index` of `messages` was sent (what `:rewind` to it brings back); undefined for an index that is no prompt. */
   stateAt(index: number): [string, StateValue][] | undefined;
 }
@@ -165,6 +170,7 @@ export class SessionStore {
     const promptStates = new Map<number, [string, StateValue][]>();
     let snapshot: [string, StateValue][] | undefined;
     const skipped: Array<{ line: number; problem: string }> = [];
+    const subagents: StoredSubagent[] = [];
     forEachLine(path, (text, number, offset) => {
       if (number === 1) {
         const first = readHeaderLine(text);
@@ -187,7 +193,8 @@ export class SessionStore {
         if (read.record.value === null) state.delete(read.record.key);
         else state.set(read.record.key, read.record.value);
         snapshot = undefined;
-      } else if (read.record.type === 'rewind') paths.rewind(read.record.to, read.record.branch);
+      } else if (read.record.type === 'subagent') subagents.push({ agent: read.record.agent, reason: read.record.reason, messages: read.record.messages });
+      else if (read.record.type === 'rewind') paths.rewind(read.record.to, read.record.branch);
       else if (read.record.type === 'switch' && !paths.switchTo(read.record.branch)) skipped.push({ line: number, problem: `a switch to branch ${read.record.branch}, which the file does not hold` });
     });
     if (!header) throw headerError(path, headerProblem ?? 'the first line is empty');
@@ -196,8 +203,10 @@ export class SessionStore {
     const compaction = compactions.at(-1);
     // What is sent is whole; what only the file and the transcript's far past need stays hollow until asked for.
     hollows.hydrate(messages, compaction?.keptFrom ?? 0, messages.length);
+    // A subagent of a call a rewind took away went with it.
+    const kept = subagentsOf(subagents, messages);
     const branches = paths.branches.map((b) => ({ n: b.n, at: b.at, messages: b.messages.length, prompt: firstPromptAfter(b.messages, b.at) }));
-    return { header, messages, usage, cost, path, compactions, branches, hydrate: hollows.hydrate, state: [...state], stateAt: (index) => structuredClone(promptStates.get(index)), ...(compaction ? { compaction } : {}), ...(notice ? { notice } : {}) };
+    return { header, messages, usage, cost, path, compactions, branches, hydrate: hollows.hydrate, state: [...state], subagents: kept, stateAt: (index) => structuredClone(promptStates.get(index)), ...(compaction ? { compaction } : {}), ...(notice ? { notice } : {}) };
   }
 
   /**

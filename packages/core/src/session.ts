@@ -19,6 +19,7 @@ import type { ConversationContext, ContextMeasure } from './conversation-context
 import { ContextKeeper, type ContextReport, type ModelRun } from './context-keeper.js';
 import { turnStarts } from './tool-output-clearing.js';
 import { messagesWithState, promptStates, restoreState } from './state-rewind.js';
+import { subagentsOf, type StoredSubagent } from './subagent-record.js';
 import { ModelFacts } from './model-facts.js';
 import type { Hydrate } from './hollow-messages.js';
 
@@ -43,6 +44,8 @@ export interface SessionOptions {
   hydrate?: Hydrate;
   /** The resumed session's plugin state (StoredSession.state). */
   state?: readonly [string, StateValue][];
+  /** The resumed session's subagents' conversations (StoredSession.subagents). */
+  subagents?: readonly StoredSubagent[];
 }
 
 /** A prompt of the conversation, as `:rewind` lists it. */
@@ -89,6 +92,8 @@ export class Session {
   private branchCount = 0;
   /** Fills in messages read back hollow (a resumed big session); none for a session made here. */
   private hydrate: Hydrate | undefined;
+  /** Its subagents' conversations, kept beside the history and never sent (the interface shows them under their calls). */
+  private subagentRuns: StoredSubagent[];
   /** Whether this session fills and saves host.state (it has a file, or was given a state). */
   private readonly ownsState: boolean;
 
@@ -107,6 +112,7 @@ export class Session {
     });
     this.id = opts.id ?? newSessionId();
     this.history = [...(opts.messages ?? [])];
+    this.subagentRuns = [...(opts.subagents ?? [])];
     this.fileCreated = opts.id !== undefined;
     this.systemPrompt = opts.systemPrompt;
     this.context.restore(opts.compactions ?? (opts.compaction ? [opts.compaction] : []));
@@ -121,6 +127,11 @@ export class Session {
     this.spend = this.ownsState ? host.spend : new SessionSpend();
     this.spend.replace(opts.usage ?? emptyUsage(), opts.id !== undefined && opts.usage ? opts.cost : 0);
     this.spend.subscribe((added) => this.spent(added));
+    // A subagent's conversation is kept beside the parent's, never in it: its file reads it back, no request sends it.
+    host.events.on('subagent_end', ({ agent, reason, messages }) => {
+      this.subagentRuns.push({ agent, reason, messages });
+      if (this.ownsState) this.writeRecord({ type: 'subagent', agent, reason, messages });
+    });
     host.events.emit('session_start', { sessionId: this.id, cwd: host.cwd, resumed: opts.id !== undefined });
   }
 
@@ -150,6 +161,11 @@ export class Session {
 
   get messages(): readonly Message[] {
     return this.history;
+  }
+
+  /** The subagents' conversations of this conversation, in the order they ended. */
+  get subagents(): readonly StoredSubagent[] {
+    return this.subagentRuns;
   }
 
   /** The model this session will use: the `model` option, else the default for the environment. */
@@ -339,6 +355,7 @@ export class Session {
     this.writeRecord({ type: 'rewind', to: prompt.index, turn, branch, created: new Date().toISOString() });
     const sentFrom = this.context.start;
     this.history = this.history.slice(0, prompt.index);
+    this.subagentRuns = subagentsOf(this.subagentRuns, this.history);
     this.context.rewindTo(prompt.index);
     // Messages that were behind the dropped compaction are sent again: whole.
     if (this.context.start < sentFrom) this.hydrate?.(this.history, this.context.start, sentFrom);
@@ -373,6 +390,7 @@ export class Session {
       // The state each prompt found goes before it, so a rewind in the new file brings it back too.
       for (const line of messagesWithState(whole, stateAt, this.ownsState ? this.host.state.entries() : [])) store.append(this.id, line);
       for (const compaction of this.context.all()) store.append(this.id, { type: 'compaction', compaction, kept: this.history.length - compaction.keptFrom });
+      for (const run of this.subagentRuns) store.append(this.id, { type: 'subagent', ...run });
       store.append(this.id, { type: 'usage', usage: this.usage, ...(this.cost !== undefined ? { cost: this.cost } : {}) });
     }
     this.host.events.emit('session_start', { sessionId: this.id, cwd: this.host.cwd, resumed: true });
@@ -404,6 +422,7 @@ export class Session {
     this.systemPrompt = this.opts.systemPrompt;
     this.id = newSessionId();
     this.history = [];
+    this.subagentRuns = [];
     this.context.forget();
     this.branchCount = 0;
     this.hydrate = undefined;
@@ -415,11 +434,12 @@ export class Session {
   }
 
   /** Switch to a stored conversation (`:resume`); its system prompt is built again, as at start-up. */
-  resume(id: string, messages: Message[], usage: Usage = emptyUsage(), cost?: number, compactions?: Compaction | readonly Compaction[], branches = 0, hydrate?: Hydrate, state: readonly [string, StateValue][] = []): void {
+  resume(id: string, messages: Message[], usage: Usage = emptyUsage(), cost?: number, compactions?: Compaction | readonly Compaction[], branches = 0, hydrate?: Hydrate, state: readonly [string, StateValue][] = [], subagents: readonly StoredSubagent[] = []): void {
     this.cancel();
     this.systemPrompt = this.opts.systemPrompt;
     this.id = id;
     this.history = [...messages];
+    this.subagentRuns = [...subagents];
     this.context.restore(compactions === undefined ? [] : Array.isArray(compactions) ? compactions : [compactions as Compaction]);
     this.branchCount = branches;
     this.hydrate = hydrate;

@@ -164,6 +164,6 @@ export async function runSubagent(host: LugHost, spec: SubagentSpec, prompt: str
   } catch (err) {
     result = { agent, reason: 'error', text: '', usage, ...(cost !== undefined ? { cost } : {}), error: (err as Error)?.message ?? String(err) };
   }
-  host.events.emit('subagent_end', { agent, reason: result.reason, text: result.text, usage, durationMs: Date.now() - startedAt, ...(result.error ? { error: result.error } : {}) });
+  host.events.emit('subagent_end', { agent, reason: result.reason, text: result.text, usage, durationMs: Date.now() - startedAt, messages: history, ...(result.error ? { error: result.error } : {}) });
   return result;
 }

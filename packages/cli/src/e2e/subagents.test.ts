@@ -150,6 +150,39 @@ describe('two subagents through the real binary', () => {
   });
 });
 
+describe("subagents' conversations in the session file", () => {
+  const records = (box: ReturnType<typeof sandbox>) => {
+    const dir = join(box.state, 'lug', 'sessions');
+    return readFileSync(join(dir, readdirSync(dir)[0]!), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  };
+
+  it('keeps each one under its agent and parent call, apart from the parent messages, and --continue sends none of it', async () => {
+    const box = project();
+    server = await startScriptedServer([...routed(SCRIPTS()), text('Still hello.')]);
+    const env = lugEnv(server, 'anthropic', box);
+    expect((await runLug(['-p', 'read a.txt and write b.txt', '--auto'], { cwd: box.project, env })).code).toBe(0);
+    const subagents = records(box).filter((r) => r.type === 'subagent');
+    expect(subagents.map((r) => [r.agent.id, r.agent.parentCallId, r.reason, r.messages.map((m: { role: string }) => m.role).join(' ')]).sort()).toEqual([
+      ['reader-1', 't1', 'done', 'user assistant tool assistant'],
+      ['writer-1', 't2', 'done', 'user assistant tool assistant'],
+    ]);
+    expect(JSON.stringify(records(box).filter((r) => r.type === 'message'))).not.toContain('cat a.txt');
+    const again = await runLug(['-c', '-p', 'and now?', '--auto'], { cwd: box.project, env });
+    expect(again.code).toBe(0);
+    expect(JSON.stringify(server.modelRequests().at(-1)!.body.messages)).not.toMatch(/Reading\.|cat a\.txt/);
+  });
+
+  it.skipIf(!hasTmux())('--continue in the interface draws them again under their calls', async () => {
+    const box = project();
+    server = await startScriptedServer(routed(SCRIPTS()));
+    expect((await runLug(['-p', 'read a.txt and write b.txt', '--auto'], { cwd: box.project, env: lugEnv(server, 'anthropic', box) })).code).toBe(0);
+    const s = (screen = new TmuxScreen());
+    s.start([process.execPath, LUG_BIN, '-c'], { cwd: box.project, env: { ...lugEnv(server, 'anthropic', box), CI: 'true' }, width: 110, height: 40 });
+    const shown = await s.waitFor(/↳ ✓ writer {2}done · 1 call/, 20_000);
+    expect(shown).toMatch(/↳ ✓ reader {2}done · 1 call/);
+  });
+});
+
 describe("a subagent's cost, through the real binary", () => {
   // $1 a million input tokens: each request's cost is its millions of input tokens.
   const PRICES = 'lug.opt.prices = { ["anthropic/claude-sonnet-5-5"] = { input = 1, output = 0 } }\n';

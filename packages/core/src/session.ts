@@ -18,7 +18,8 @@ import type { Compaction } from './compaction-record.js';
 import type { ConversationContext, ContextMeasure } from './conversation-context.js';
 import { ContextKeeper, type ContextReport, type ModelRun } from './context-keeper.js';
 import { turnStarts } from './tool-output-clearing.js';
-import { messagesWithState, promptStates, restoreState } from './state-rewind.js';
+import { promptStates, restoreState } from './state-rewind.js';
+import { writeForkedFile } from './session-fork.js';
 import { subagentsOf, type StoredSubagent } from './subagent-record.js';
 import { ModelFacts } from './model-facts.js';
 import type { Hydrate } from './hollow-messages.js';
@@ -379,19 +380,14 @@ export class Session {
     this.branchCount = 0;
     const store = this.opts.store;
     if (store && this.history.length) {
-      const stateAt = this.ownsState ? promptStates(store, from) : () => undefined;
-      store.create(this.id, this.host.cwd, { forkedFrom: from });
-      this.fileCreated = true;
-      const whole = this.history.map((message) => {
+      const messages = this.history.map((message) => {
         const one = [message];
         this.hydrate?.(one, 0, 1);
         return one[0]!;
       });
-      // The state each prompt found goes before it, so a rewind in the new file brings it back too.
-      for (const line of messagesWithState(whole, stateAt, this.ownsState ? this.host.state.entries() : [])) store.append(this.id, line);
-      for (const compaction of this.context.all()) store.append(this.id, { type: 'compaction', compaction, kept: this.history.length - compaction.keptFrom });
-      for (const run of this.subagentRuns) store.append(this.id, { type: 'subagent', ...run });
-      store.append(this.id, { type: 'usage', usage: this.usage, ...(this.cost !== undefined ? { cost: this.cost } : {}) });
+      const own = this.ownsState;
+      writeForkedFile(store, this.id, from, { cwd: this.host.cwd, messages, stateAt: own ? promptStates(store, from) : () => undefined, state: own ? this.host.state.entries() : [], compactions: this.context.all(), subagents: this.subagentRuns, usage: this.usage, cost: this.cost });
+      this.fileCreated = true;
     }
     this.host.events.emit('session_start', { sessionId: this.id, cwd: this.host.cwd, resumed: true });
     return from;

@@ -74,6 +74,14 @@ describe("a subagent's conversation in the session file", () => {
     expect(host.tools.get('task')).toBeDefined();
   });
 
+  it('is copied by a fork', async () => {
+    const { session, store } = setup();
+    await session.submit('where is it?');
+    const from = session.fork();
+    expect(store.load(session.id).subagents).toEqual(store.load(from).subagents);
+    expect(store.load(session.id).subagents).toHaveLength(1);
+  });
+
   it('goes with its call when the conversation is rewound to before it', async () => {
     const { session, store } = setup();
     await session.submit('where is it?');

@@ -83,7 +83,7 @@ function lug.session.approve(fn) end
 ---@param prompt string A non-empty prompt.
 function lug.session.send(prompt) end
 
----Read or set a plugin's state kept in the session: a key to a JSON-like value (text, number, boolean, or a table of them), written to the session file and read back by `--continue`, `--resume` and `:resume`; `:clear` starts with none. `lug.session.state(key)` reads it (nil when unset); `lug.session.state(key, value)` sets it, `nil` removes it. Listen to `session_start` to follow a switch of session. The value is copied: change it and set it again.
+---Read or set a plugin's state kept in the session: a key to a JSON-like value (text, number, boolean, or a table of them), written to the session file and read back by `--continue`, `--resume` and `:resume`; `:clear` starts with none. `lug.session.state(key)` reads it (nil when unset); `lug.session.state(key, value)` sets it, `nil` removes it. Rewinding to a prompt (`:rewind`, `lug rewind`) brings back the state as that prompt found it. Listen to `session_start` to follow a switch of session, and to `rewind` to follow a rewind. The value is copied: change it and set it again.
 ---
 ---```lua
 ---lug.session.state("todo", { { text = "write the test", state = "done" } })
@@ -172,7 +172,7 @@ function lug.proc.run(argv, opts) end
 ---@return lug.Process process
 function lug.proc.spawn(argv, opts) end
 
----Call `fn(event)` for every event of a kind on lug's event stream, each on its own coroutine. The events: `session_start`, `turn_start`, `request_start`, `retry`, `text_delta`, `reasoning_delta` (the model's reasoning as it streams, apart from the answer), `assistant_message`, `tool_call`, `approval_request`, `approval_decision`, `tool_start`, `tool_progress`, `tool_result`, `usage`, `context` (how full the window is: `used`, `window`, `fraction`, `estimated`, `source`), `compaction_start`, `after_compact` (a compaction's `reason`, `summary`, `replaced` and `kept` messages, `tokensBefore`, `tokensAfter`, `by`), `mode_change`, `option_change`, `turn_end`, `checkpoint` (the files' checkpoint of a turn: `action` ("taken" when a turn that changed files ends, "restored" when files were put back), `checkpoint` (as lug.checkpoint.list gives one, with camelCase fields: `sessionId`), `files`), `error`, `notify`; or `"*"` for all of them. The event table has `type` and the event's fields (for example `tool_result`: `call` (with `description`, what the call is about), `content`, `isError`, `outcome`, `durationMs` and `details`, what the tool said about its result for interfaces). A hook that fails is reported as a notification and stays subscribed.
+---Call `fn(event)` for every event of a kind on lug's event stream, each on its own coroutine. The events: `session_start`, `turn_start`, `request_start`, `retry`, `text_delta`, `reasoning_delta` (the model's reasoning as it streams, apart from the answer), `assistant_message`, `tool_call`, `approval_request`, `approval_decision`, `tool_start`, `tool_progress`, `tool_result`, `usage`, `context` (how full the window is: `used`, `window`, `fraction`, `estimated`, `source`), `compaction_start`, `after_compact` (a compaction's `reason`, `summary`, `replaced` and `kept` messages, `tokensBefore`, `tokensAfter`, `by`), `mode_change`, `option_change`, `turn_end`, `checkpoint` (the files' checkpoint of a turn: `action` ("taken" when a turn that changed files ends, "restored" when files were put back), `checkpoint` (as lug.checkpoint.list gives one, with camelCase fields: `sessionId`), `files`), `rewind` (the conversation went back to before prompt `turn` by `:rewind` or `lug rewind`, what came after kept as `branch`; `lug.session.state` is as it was then), `error`, `notify`; or `"*"` for all of them. The event table has `type` and the event's fields (for example `tool_result`: `call` (with `description`, what the call is about), `content`, `isError`, `outcome`, `durationMs` and `details`, what the tool said about its result for interfaces). A hook that fails is reported as a notification and stays subscribed.
 ---
 ---`lug.on` also takes the hook points, whose function's return value changes what happens; lug waits for it. `tool_call` and `tool_result` are hook points of the same names as the events (their table has the event's `type` and `call`), so `lug.on("tool_call", fn)` runs `fn` before the call is judged, and what it returns counts:
 ---
@@ -223,6 +223,17 @@ lug.cmd = {}
 ---@param opts? lug.CmdOptions
 ---@return fun() remove Removes the command (restoring one it replaced).
 function lug.cmd.register(name, fn, opts) end
+
+---Call `fn` before lug reads the `:commands` (to run one, to complete one, to list them for `:help`), so commands that come from something outside lug, such as the files of a folder, can be registered and removed there and are found at their next use without `:reload`. `fn` must not wait, and should register only what changed (each change redraws the interface). An error in `fn` is a warning naming it; the commands are read as they stand. A read made while `fn` runs does not call it again.
+---
+---```lua
+---lug.cmd.refresh(function()
+---  if lug.fs.exists("TODO.md") and not todo_cmd then todo_cmd = lug.cmd.register("todos", show_todos) end
+---end)
+---```
+---@param fn fun()
+---@return fun() remove Stops calling `fn`.
+function lug.cmd.refresh(fn) end
 
 ---Modes a plugin adds beside the approval modes, as the stock plan workflow adds plan mode. At most one is on at a time; an editor driving lug over ACP offers each as a session mode, beside policy, all and auto.
 ---@class lug.mode

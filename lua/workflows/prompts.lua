@@ -72,19 +72,47 @@ lug.on("turn_end", function()
   end
 end)
 
-for name, file in pairs(find()) do
-  local ok, err = pcall(function()
-    local described = lug.str.front_matter(lug.fs.read(file))
-    lug.cmd.register(name, function(args)
-      -- Read again at each use: an edited file takes effect at once.
-      local fields, body = lug.str.front_matter(lug.fs.read(file))
-      local prompt = fill(body, args or ""):gsub("^%s+", ""):gsub("%s+$", "")
-      if fields.model and fields.model ~= "" then
-        pending_model = { prompt = prompt, previous = lug.opt.model or false }
-        lug.opt.model = fields.model
-      end
-      lug.session.send(prompt)
-    end, { desc = described.description or ("prompt file " .. file) })
-  end)
-  if not ok then lug.ui.notify("prompt file " .. file .. " is not a command: " .. tostring(err), "warn") end
+-- The commands made so far, by name: the file each sends, the description it was made with, and its remover.
+local made = {}
+
+local function register(name, file, desc)
+  return lug.cmd.register(name, function(args)
+    -- Read again at each use: an edited file takes effect at once.
+    local fields, body = lug.str.front_matter(lug.fs.read(file))
+    local prompt = fill(body, args or ""):gsub("^%s+", ""):gsub("%s+$", "")
+    if fields.model and fields.model ~= "" then
+      pending_model = { prompt = prompt, previous = lug.opt.model or false }
+      lug.opt.model = fields.model
+    end
+    lug.session.send(prompt)
+  end, { desc = desc })
 end
+
+-- The folders as they are now: a command for each file added, changed (its
+-- description) or removed since the last look. A file that cannot be read
+-- is said once, until it changes.
+local function sync()
+  local found = find()
+  for name, cmd in pairs(made) do
+    if found[name] ~= cmd.file then
+      if cmd.remove then cmd.remove() end
+      made[name] = nil
+    end
+  end
+  for name, file in pairs(found) do
+    local ok, text = pcall(lug.fs.read, file)
+    local desc = ok and (lug.str.front_matter(text).description or ("prompt file " .. file)) or nil
+    local cmd = made[name]
+    if not cmd or cmd.desc ~= desc then
+      if cmd and cmd.remove then cmd.remove() end
+      local done, remove = false, nil
+      if ok then done, remove = pcall(register, name, file, desc) end
+      made[name] = { file = file, desc = desc, remove = done and remove or nil }
+      if not done then lug.ui.notify("prompt file " .. file .. " is not a command: " .. tostring(ok and remove or text), "warn") end
+    end
+  end
+end
+
+sync()
+-- Looked at again before each read of the commands: a new file is a command at its next use, in completion and in :help.
+lug.cmd.refresh(sync)

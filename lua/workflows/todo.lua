@@ -121,11 +121,13 @@ lug.on("turn_end", function()
   show()
 end)
 
--- A new, resumed or continued conversation has its own list.
-lug.on("session_start", function()
+-- A new, resumed or continued conversation has its own list; a rewound one, the list it had then.
+local function shown_again()
   show()
   lug.ui.plan(plan(items()))
-end)
+end
+lug.on("session_start", shown_again)
+lug.on("rewind", shown_again)
 
 lug.cmd.register("todo", function()
   local list = items()

@@ -147,7 +147,7 @@ function resumeId(store: SessionStore, cwd: string, given: string): string {
 /** Stored session `id` opened to go on with: its messages, usage, compactions, branches and plugin state; `notice` says what loading it skipped. */
 export function openStoredSession(host: LugHost, store: SessionStore, id: string): { session: Session; notice?: string } {
   const stored = store.load(id);
-  const session = new Session(host, { store, id, messages: stored.messages, usage: stored.usage, cost: stored.cost, compactions: stored.compactions, branches: stored.branches.length, hydrate: stored.hydrate, state: stored.state });
+  const session = new Session(host, { store, id, messages: stored.messages, usage: stored.usage, cost: stored.cost, compactions: stored.compactions, branches: stored.branches.length, hydrate: stored.hydrate, state: stored.state, subagents: stored.subagents });
   return { session, notice: stored.notice };
 }
 

@@ -1,6 +1,9 @@
 /**
  * `:commands` and key bindings. The TUI registers its own in TypeScript, Lua
- * adds to them (and may override them); the TUI reads both from here.
+ * adds to them (and may override them); the TUI reads both from here. A
+ * source whose commands change outside lug (the prompt files of a folder)
+ * adds a refresher (`beforeRead`), run before each read, so a command is
+ * there at its next use without a reload.
  */
 
 export interface Command {
@@ -16,6 +19,9 @@ export interface Command {
 export class CommandRegistry {
   private commands = new Map<string, Command>();
   private listeners = new Set<() => void>();
+  private refreshers = new Set<() => void>();
+  /** A refresher is running: what it reads (or what a listener reads on its changes) is read as it stands. */
+  private refreshing = false;
 
   /** Add or replace a command. Returns the function that removes it. */
   register(command: Command): () => void {
@@ -33,11 +39,23 @@ export class CommandRegistry {
     };
   }
 
+  /**
+   * Run `fn` before the commands are read (get, list, complete), to register
+   * and remove what changed since; it must not wait, and should change only
+   * what changed (each change tells the listeners). Returns its remover.
+   */
+  beforeRead(fn: () => void): () => void {
+    this.refreshers.add(fn);
+    return () => void this.refreshers.delete(fn);
+  }
+
   get(name: string): Command | undefined {
+    this.refresh();
     return this.commands.get(name);
   }
 
   list(): Command[] {
+    this.refresh();
     return [...this.commands.values()].sort((a, b) => a.name.localeCompare(b.name));
   }
 
@@ -49,6 +67,16 @@ export class CommandRegistry {
   onChange(fn: () => void): () => void {
     this.listeners.add(fn);
     return () => void this.listeners.delete(fn);
+  }
+
+  private refresh(): void {
+    if (this.refreshing || !this.refreshers.size) return;
+    this.refreshing = true;
+    try {
+      for (const fn of [...this.refreshers]) fn();
+    } finally {
+      this.refreshing = false;
+    }
   }
 
   private changed(): void {

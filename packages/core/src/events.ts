@@ -2,7 +2,7 @@
  * The one typed event stream. The TUI, the headless printer, the session file
  * and Lua hooks are all subscribers.
  */
-import type { AssistantMessage, Usage } from './messages.js';
+import type { AssistantMessage, Message, Usage } from './messages.js';
 import type { ToolProgress } from './tool.js';
 import type { CallDescription } from './tool-description.js';
 import type { ToolDetails } from './tool-details.js';
@@ -74,9 +74,10 @@ export interface LugEventMap {
   /**
    * One request's tokens, and the session's so far. `cost` is the session's
    * cost in US dollars and `requestCost` this request's; both are absent when
-   * no price is known for a model the session used.
+   * no price is known for a model the session used. `agent`: a subagent
+   * made the request (its tokens and cost count in the session's).
    */
-  usage: { usage: Usage; total: Usage; cost?: number; requestCost?: number };
+  usage: { usage: Usage; total: Usage; cost?: number; requestCost?: number; agent?: AgentRef };
   /**
    * How much of the model's window the next request uses: `used` tokens of
    * `window` (`fraction` = used / window). `estimated`: no request has counted
@@ -100,14 +101,16 @@ export interface LugEventMap {
    * back to before the checkpoint's turn (`files`: what was written or deleted).
    */
   checkpoint: { action: 'taken' | 'restored'; checkpoint: CheckpointInfo; files: string[] };
+  /** The conversation went back to before its `turn`-th prompt (`:rewind`, `lug rewind`), what came after kept as `branch`; plugins' state is as it was then. */
+  rewind: { sessionId: string; turn: number; branch: number };
   /** The steps of the work as they stand, the whole list each time (`host.ui.plan`: the stock todo workflow's list). */
   plan: { entries: PlanEntry[] };
   /** A subagent started: its own conversation, with `tools` only. */
   subagent_start: { agent: AgentRef; prompt: string; tools: string[]; model: string };
   /** An event of a subagent's conversation (its requests, text, tool calls and results), wrapped so it is never taken for the parent's. */
   subagent_event: { agent: AgentRef; event: LugEvent };
-  /** A subagent ended; `text` is its final answer, all the parent conversation gets. */
-  subagent_end: { agent: AgentRef; reason: TurnEndReason; text: string; error?: string; usage: Usage; durationMs: number };
+  /** A subagent ended; `text` is its final answer, all the parent conversation gets; `messages` is its own conversation (the session file keeps it). */
+  subagent_end: { agent: AgentRef; reason: TurnEndReason; text: string; error?: string; usage: Usage; durationMs: number; messages: Message[] };
   error: { message: string };
   notify: { message: string; level: 'info' | 'warn' | 'error' };
 }
@@ -147,6 +150,7 @@ const EVENT_NAMES: { readonly [K in LugEventType]: true } = {
   option_change: true,
   turn_end: true,
   checkpoint: true,
+  rewind: true,
   plan: true,
   subagent_start: true,
   subagent_event: true,

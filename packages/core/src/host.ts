@@ -19,6 +19,7 @@ import { PathLocks } from './path-lock.js';
 import { PromptInbox } from './prompt-inbox.js';
 import { PromptSections } from './prompt-sections.js';
 import { SessionState } from './session-state.js';
+import { SessionSpend } from './session-spend.js';
 import { ProviderRegistry, type Env } from './provider.js';
 import type { CallDescription } from './tool-description.js';
 import { ToolRegistry } from './tool-registry.js';
@@ -45,6 +46,8 @@ export interface LugHost {
   readonly inbox: PromptInbox;
   /** Plugins' state kept in the session file (`lug.session.state`); the session fills and saves it. */
   readonly state: SessionState;
+  /** What the conversation has spent, its subagents' requests included (tokens, dollars); the session fills it, lug.opt.max_cost reads it. */
+  readonly spend: SessionSpend;
   /** Decides whether a call may run; the scheduler runs nothing it did not allow. Set by createHost, read-only. */
   readonly authorize: Authorizer;
   /** Headless or interactive, chosen by createHost; read-only. */
@@ -119,6 +122,7 @@ export function createHost(opts: HostOptions): LugHost {
     prompt: new PromptSections(events),
     inbox: new PromptInbox(),
     state: new SessionState(),
+    spend: new SessionSpend(),
   } as LugHost;
   hookPoint(host, 'ui', () => ui, 'it is chosen when the host is made (createHost({ interactive })); an interface serves host.ui.confirms');
   // Until the factory returns, there is no authorizer: a call made meanwhile is refused.

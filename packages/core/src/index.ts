@@ -37,6 +37,7 @@ export * from './system-prompt.js';
 export * from './prompt-sections.js';
 export * from './prompt-inbox.js';
 export * from './session-state.js';
+export * from './session-spend.js';
 export * from './session.js';
 export * from './abortable.js';
 export * from './child-signals.js';

@@ -31,8 +31,8 @@ const TOOL = Buffer.from(`${PREFIX}tool"`);
 const ASSISTANT = Buffer.from(`${PREFIX}assistant"`);
 const TOOL_CALL = Buffer.from('"type":"tool_call"');
 const END = Buffer.from('}}');
-/** Records the outline does not need: usage totals and compactions (which change what is sent, not the prompts). */
-const SKIPPED = [Buffer.from('{"type":"usage"'), Buffer.from('{"type":"compaction"')];
+/** Records the outline does not need: usage totals, compactions (which change what is sent, not the prompts) and subagents' conversations. */
+const SKIPPED = [Buffer.from('{"type":"usage"'), Buffer.from('{"type":"compaction"'), Buffer.from('{"type":"subagent"')];
 
 /** A user message's stand-in, and the line that holds its text. */
 interface PromptStandIn {

@@ -28,6 +28,11 @@ export class SessionPaths {
     return this.repair.droppedResults;
   }
 
+  /** Messages on the active path: the index the next one gets. */
+  get length(): number {
+    return this.repair.finish().length;
+  }
+
   push(message: Message): void {
     this.repair.push(message);
   }

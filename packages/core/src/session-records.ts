@@ -8,6 +8,9 @@ import { kindOf, messageProblem, usageProblem } from './message-check.js';
 import type { Message, Usage } from './messages.js';
 import type { Compaction } from './compaction-record.js';
 import { stateValueProblem, type StateValue } from './session-state.js';
+import { subagentLine, subagentLineProblem, type SubagentLine } from './subagent-record.js';
+
+export type { SubagentLine } from './subagent-record.js';
 
 export interface SessionHeader {
   type: 'session';
@@ -58,7 +61,7 @@ export interface StateLine {
   value: StateValue;
 }
 
-export type SessionLine = SessionHeader | StateLine | { type: 'message'; message: Message } | { type: 'usage'; usage: Usage; cost?: number } | CompactionLine | RewindLine | SwitchLine;
+export type SessionLine = SessionHeader | StateLine | { type: 'message'; message: Message } | { type: 'usage'; usage: Usage; cost?: number } | CompactionLine | RewindLine | SwitchLine | SubagentLine;
 
 export type ReadLine = { record: SessionLine; problem?: undefined } | { record?: undefined; problem: string };
 
@@ -129,8 +132,12 @@ export function readRecordLine(text: string): ReadLine {
     const problem = stateValueProblem(value.value, `state "${value.key}"`);
     return problem ? { problem } : { record: { type: 'state', key: value.key, value: value.value as StateValue } };
   }
+  if (value.type === 'subagent') {
+    const problem = subagentLineProblem(value);
+    return problem ? { problem } : { record: subagentLine(value) };
+  }
   if (value.type === 'session') return { problem: 'a second session header, after the first line' };
-  return { problem: `a record's type must be "message", "usage", "compaction", "rewind", "switch" or "state", got ${kindOf(value.type)}` };
+  return { problem: `a record's type must be "message", "usage", "compaction", "rewind", "switch", "state" or "subagent", got ${kindOf(value.type)}` };
 }
 
 const REASONS = ['threshold', 'overflow', 'command'];

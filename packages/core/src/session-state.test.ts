@@ -106,3 +106,62 @@ describe('prompt sections', () => {
     expect(sent[1]).toBe(`render ${n}`);
   });
 });
+
+describe('session state and :rewind', () => {
+  it('rewinding to a prompt brings back the state as that prompt found it, tells the listeners, and the file loads it so', async () => {
+    const { host, store } = setup();
+    const session = new Session(host, { store });
+    host.state.set('todo', ['first list']);
+    await session.submit('one');
+    host.state.set('todo', ['second list']);
+    host.state.set('extra', 1);
+    await session.submit('two');
+    host.state.set('todo', ['third list']);
+    await session.submit('three');
+    const heard: unknown[] = [];
+    host.state.subscribe((change) => heard.push(change));
+    const rewinds: unknown[] = [];
+    host.events.on('rewind', (e) => rewinds.push(e));
+    session.rewind(2);
+    expect(host.state.entries()).toEqual([['todo', ['second list']], ['extra', 1]]);
+    expect(heard).toEqual([{ replaced: true }]);
+    expect(rewinds).toEqual([{ type: 'rewind', sessionId: session.id, turn: 2, branch: 1 }]);
+    session.rewind(1);
+    expect(host.state.entries()).toEqual([['todo', ['first list']]]);
+    const stored = store.load(session.id);
+    expect(stored.messages).toEqual([]);
+    expect(stored.state).toEqual([['todo', ['first list']]]);
+  });
+
+  it('rewinding after a resume reads the state of the earlier prompts from the file', async () => {
+    const { host, store } = setup();
+    const first = new Session(host, { store });
+    await first.submit('one');
+    host.state.set('todo', ['then']);
+    await first.submit('two');
+    host.state.set('todo', ['now']);
+    const stored = store.load(first.id);
+    const again = new Session(host, { store, id: first.id, messages: stored.messages, state: stored.state });
+    expect(host.state.get('todo')).toEqual(['now']);
+    again.rewind(2);
+    expect(host.state.get('todo')).toEqual(['then']);
+    expect(store.load(first.id).state).toEqual([['todo', ['then']]]);
+  });
+});
+
+describe('session state and :fork', () => {
+  it('a forked file keeps the state each prompt found, so a rewind in it brings it back', async () => {
+    const { host, store } = setup();
+    const session = new Session(host, { store });
+    await session.submit('one');
+    host.state.set('todo', ['then']);
+    await session.submit('two');
+    host.state.set('todo', ['now']);
+    session.fork();
+    expect(store.load(session.id).state).toEqual([['todo', ['now']]]);
+    session.rewind(2);
+    expect(host.state.get('todo')).toEqual(['then']);
+    session.rewind(1);
+    expect(host.state.entries()).toEqual([]);
+  });
+});

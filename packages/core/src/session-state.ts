@@ -31,6 +31,16 @@ export function stateValueProblem(value: unknown, where = 'the value', seen = ne
   return undefined;
 }
 
+/** The state records that take `now` to `then`: each key changed or added, and each removed (null). */
+export function stateChanges(now: readonly [string, StateValue][], then: readonly [string, StateValue][]): [string, StateValue][] {
+  const before = new Map(now);
+  const after = new Map(then);
+  const out: [string, StateValue][] = [];
+  for (const key of before.keys()) if (!after.has(key)) out.push([key, null]);
+  for (const [key, value] of after) if (JSON.stringify(before.get(key)) !== JSON.stringify(value)) out.push([key, value]);
+  return out;
+}
+
 export class SessionState {
   private values = new Map<string, StateValue>();
   private listeners = new Set<(change: StateChange) => void>();

@@ -19,6 +19,9 @@ import { forEachLine } from './file-lines.js';
 import type { Compaction } from './compaction-record.js';
 import type { StateValue } from './session-state.js';
 import { readHeaderLine, readRecordLine, type SessionHeader, type SessionLine } from './session-records.js';
+import { subagentsOf, type StoredSubagent } from './subagent-record.js';
+
+export type { StoredSubagent } from './subagent-record.js';
 import { outlineSession, type SessionOutline } from './session-outline.js';
 
 export type { SessionHeader, SessionLine } from './session-records.js';
@@ -48,6 +51,10 @@ export interface StoredSession {
   notice?: string;
   /** Plugins' state (`lug.session.state`) as the file last had it. */
   state: [string, StateValue][];
+  /** The subagents' conversations whose parent call is in `messages` (or that no call started), in the order they ended. */
+  subagents: StoredSubagent[];
+  /** Plugins' state as it was when the prompt at `index` of `messages` was sent (what `:rewind` to it brings back); undefined for an index that is no prompt. */
+  stateAt(index: number): [string, StateValue][] | undefined;
 }
 
 /** A branch kept in a session file, as `:resume` lists it. */
@@ -159,7 +166,11 @@ export class SessionStore {
     let usage: Usage = { inputTokens: 0, outputTokens: 0 };
     let cost: number | undefined = 0;
     const state = new Map<string, StateValue>();
+    // The state as each prompt found it, by the prompt's index; one copy shared by the prompts between two changes.
+    const promptStates = new Map<number, [string, StateValue][]>();
+    let snapshot: [string, StateValue][] | undefined;
     const skipped: Array<{ line: number; problem: string }> = [];
+    const subagents: StoredSubagent[] = [];
     forEachLine(path, (text, number, offset) => {
       if (number === 1) {
         const first = readHeaderLine(text);
@@ -170,7 +181,10 @@ export class SessionStore {
       if (!header || !text.trim()) return;
       const read = readRecordLine(text);
       if (!read.record) skipped.push({ line: number, problem: read.problem });
-      else if (read.record.type === 'message') paths.push(hollows.hollow(read.record.message, offset));
+      else if (read.record.type === 'message') {
+        if (read.record.message.role === 'user') promptStates.set(paths.length, (snapshot ??= [...state]));
+        paths.push(hollows.hollow(read.record.message, offset));
+      }
       else if (read.record.type === 'usage') {
         usage = read.record.usage;
         cost = typeof read.record.cost === 'number' ? read.record.cost : undefined;
@@ -178,7 +192,9 @@ export class SessionStore {
       else if (read.record.type === 'state') {
         if (read.record.value === null) state.delete(read.record.key);
         else state.set(read.record.key, read.record.value);
-      } else if (read.record.type === 'rewind') paths.rewind(read.record.to, read.record.branch);
+        snapshot = undefined;
+      } else if (read.record.type === 'subagent') subagents.push({ agent: read.record.agent, reason: read.record.reason, messages: read.record.messages });
+      else if (read.record.type === 'rewind') paths.rewind(read.record.to, read.record.branch);
       else if (read.record.type === 'switch' && !paths.switchTo(read.record.branch)) skipped.push({ line: number, problem: `a switch to branch ${read.record.branch}, which the file does not hold` });
     });
     if (!header) throw headerError(path, headerProblem ?? 'the first line is empty');
@@ -187,8 +203,10 @@ export class SessionStore {
     const compaction = compactions.at(-1);
     // What is sent is whole; what only the file and the transcript's far past need stays hollow until asked for.
     hollows.hydrate(messages, compaction?.keptFrom ?? 0, messages.length);
+    // A subagent of a call a rewind took away went with it.
+    const kept = subagentsOf(subagents, messages);
     const branches = paths.branches.map((b) => ({ n: b.n, at: b.at, messages: b.messages.length, prompt: firstPromptAfter(b.messages, b.at) }));
-    return { header, messages, usage, cost, path, compactions, branches, hydrate: hollows.hydrate, state: [...state], ...(compaction ? { compaction } : {}), ...(notice ? { notice } : {}) };
+    return { header, messages, usage, cost, path, compactions, branches, hydrate: hollows.hydrate, state: [...state], subagents: kept, stateAt: (index) => structuredClone(promptStates.get(index)), ...(compaction ? { compaction } : {}), ...(notice ? { notice } : {}) };
   }
 
   /**

@@ -6,8 +6,9 @@
 import { runAgentLoop, type LoopEnd } from './agent-loop.js';
 import { hostSchedulerDeps } from './scheduler.js';
 import type { LugHost } from './host.js';
-import { addUsage, emptyUsage, type ImagePart, type Message, type Usage } from './messages.js';
-import { costOf, formatCost, type ModelPricing } from './pricing.js';
+import { emptyUsage, type ImagePart, type Message, type Usage } from './messages.js';
+import type { ModelPricing } from './pricing.js';
+import { overBudget, SessionSpend, type SpendAdded } from './session-spend.js';
 import { defaultModel, NO_MODEL_MESSAGE, ProviderError, type ModelInfo, type Provider, type ThinkingLevel } from './provider.js';
 import type { SessionLine, SessionStore } from './session-store.js';
 import { newSessionId } from './session-store.js';
@@ -17,6 +18,9 @@ import type { Compaction } from './compaction-record.js';
 import type { ConversationContext, ContextMeasure } from './conversation-context.js';
 import { ContextKeeper, type ContextReport, type ModelRun } from './context-keeper.js';
 import { turnStarts } from './tool-output-clearing.js';
+import { promptStates, restoreState } from './state-rewind.js';
+import { writeForkedFile } from './session-fork.js';
+import { subagentsOf, type StoredSubagent } from './subagent-record.js';
 import { ModelFacts } from './model-facts.js';
 import type { Hydrate } from './hollow-messages.js';
 
@@ -41,6 +45,8 @@ export interface SessionOptions {
   hydrate?: Hydrate;
   /** The resumed session's plugin state (StoredSession.state). */
   state?: readonly [string, StateValue][];
+  /** The resumed session's subagents' conversations (StoredSession.subagents). */
+  subagents?: readonly StoredSubagent[];
 }
 
 /** A prompt of the conversation, as `:rewind` lists it. */
@@ -65,10 +71,9 @@ export class TurnInProgressError extends Error {
 
 export class Session {
   id: string;
-  usage: Usage;
-  /** The session's cost in US dollars so far; undefined once a request was made to a model with no known price. */
-  cost: number | undefined;
   running = false;
+  /** Its tokens and cost: the host's (subagents add theirs) when it owns the host's state, else its own. */
+  private readonly spend: SessionSpend;
   /** What each model's provider knows of it, its price, its deprecation said once. */
   private readonly models: ModelFacts;
   private history: Message[];
@@ -88,6 +93,8 @@ export class Session {
   private branchCount = 0;
   /** Fills in messages read back hollow (a resumed big session); none for a session made here. */
   private hydrate: Hydrate | undefined;
+  /** Its subagents' conversations, kept beside the history and never sent (the interface shows them under their calls). */
+  private subagentRuns: StoredSubagent[];
   /** Whether this session fills and saves host.state (it has a file, or was given a state). */
   private readonly ownsState: boolean;
 
@@ -106,8 +113,7 @@ export class Session {
     });
     this.id = opts.id ?? newSessionId();
     this.history = [...(opts.messages ?? [])];
-    this.usage = opts.usage ?? emptyUsage();
-    this.cost = opts.id !== undefined && opts.usage ? opts.cost : 0;
+    this.subagentRuns = [...(opts.subagents ?? [])];
     this.fileCreated = opts.id !== undefined;
     this.systemPrompt = opts.systemPrompt;
     this.context.restore(opts.compactions ?? (opts.compaction ? [opts.compaction] : []));
@@ -119,6 +125,14 @@ export class Session {
       host.state.replace(opts.state ?? []);
       host.state.subscribe((change) => this.saveState(change));
     }
+    this.spend = this.ownsState ? host.spend : new SessionSpend();
+    this.spend.replace(opts.usage ?? emptyUsage(), opts.id !== undefined && opts.usage ? opts.cost : 0);
+    this.spend.subscribe((added) => this.spent(added));
+    // A subagent's conversation is kept beside the parent's, never in it: its file reads it back, no request sends it.
+    host.events.on('subagent_end', ({ agent, reason, messages }) => {
+      this.subagentRuns.push({ agent, reason, messages });
+      if (this.ownsState) this.writeRecord({ type: 'subagent', agent, reason, messages });
+    });
     host.events.emit('session_start', { sessionId: this.id, cwd: host.cwd, resumed: opts.id !== undefined });
   }
 
@@ -136,8 +150,23 @@ export class Session {
   }
 
 
+  /** Every request's tokens so far, its subagents' included. */
+  get usage(): Usage {
+    return this.spend.usage;
+  }
+
+  /** The session's cost in US dollars so far, its subagents' included; undefined once a request was made to a model with no known price. */
+  get cost(): number | undefined {
+    return this.spend.cost;
+  }
+
   get messages(): readonly Message[] {
     return this.history;
+  }
+
+  /** The subagents' conversations of this conversation, in the order they ended. */
+  get subagents(): readonly StoredSubagent[] {
+    return this.subagentRuns;
   }
 
   /** The model this session will use: the `model` option, else the default for the environment. */
@@ -185,10 +214,13 @@ export class Session {
   }
 
   private recordUsage(usage: Usage, pricing: ModelPricing | undefined): void {
-    this.usage = addUsage(this.usage, usage);
-    const requestCost = pricing ? costOf(usage, pricing) : undefined;
-    this.cost = this.cost !== undefined && requestCost !== undefined ? this.cost + requestCost : undefined;
-    this.host.events.emit('usage', { usage, total: this.usage, ...(this.cost !== undefined ? { cost: this.cost } : {}), ...(requestCost !== undefined ? { requestCost } : {}) });
+    this.spend.add(usage, pricing);
+  }
+
+  /** A request of this session or of one of its subagents was counted: said, and kept in the file. */
+  private spent({ usage, requestCost, agent }: SpendAdded): void {
+    const { cost } = this;
+    this.host.events.emit('usage', { usage, total: this.usage, ...(cost !== undefined ? { cost } : {}), ...(requestCost !== undefined ? { requestCost } : {}), ...(agent ? { agent } : {}) });
     if (this.fileCreated) this.saveUsage();
   }
 
@@ -228,18 +260,6 @@ export class Session {
     return end;
   }
 
-  /** Why the session must not make another request (lug.opt.max_cost passed), or undefined. */
-  private overBudget(modelName: string, pricing: ModelPricing | undefined): string | undefined {
-    const limit = this.host.options.get<number | null>('max_cost');
-    if (limit === null) return undefined;
-    // The guard fails closed: a cost it cannot count is a cost it cannot bound.
-    if (!pricing || this.cost === undefined) {
-      return `lug.opt.max_cost is set, but lug knows no price for ${pricing ? 'a model this session used' : modelName}, so it cannot keep the session under $${limit}; give the price in lug.opt.prices, or unset lug.opt.max_cost`;
-    }
-    if (this.cost <= limit) return undefined;
-    return `stopped: this session has cost ${formatCost(this.cost)}, more than lug.opt.max_cost ($${limit}); raise lug.opt.max_cost to go on`;
-  }
-
   /** The model of the next request, resolved, with what its provider knows of it. */
   private async resolveModel(signal?: AbortSignal): Promise<ModelRun> {
     const modelName = this.modelName();
@@ -269,7 +289,7 @@ export class Session {
       maxTurns: host.options.get<number>('max_turns'),
       maxTokens: host.options.get<number>('max_tokens'),
       thinking: host.options.get<ThinkingLevel>('thinking'),
-      stopBeforeRequest: () => this.overBudget(modelName, pricing),
+      stopBeforeRequest: () => overBudget(host.options.get<number | null>('max_cost'), this.spend, modelName, pricing),
       prepareRequest: (s) => this.keeper.makeRoom(run, s),
       recoverOverflow: (s) => this.keeper.recoverOverflow(run, s),
       scheduler: () => hostSchedulerDeps(host),
@@ -330,15 +350,22 @@ export class Session {
     const prompt = prompts[turn - 1];
     if (!prompt) throw new RangeError(prompts.length ? `there is no prompt ${turn}: this conversation has prompts 1 to ${prompts.length}` : 'this conversation has no prompt to rewind to');
     const branch = ++this.branchCount;
+    // Read before the rewind record is written: the state the prompt found, from the file.
+    const store = this.ownsState && this.fileCreated ? this.opts.store : undefined;
+    const state = store && promptStates(store, this.id)(prompt.index);
     this.writeRecord({ type: 'rewind', to: prompt.index, turn, branch, created: new Date().toISOString() });
     const sentFrom = this.context.start;
     this.history = this.history.slice(0, prompt.index);
+    this.subagentRuns = subagentsOf(this.subagentRuns, this.history);
     this.context.rewindTo(prompt.index);
     // Messages that were behind the dropped compaction are sent again: whole.
     if (this.context.start < sentFrom) this.hydrate?.(this.history, this.context.start, sentFrom);
     this.reportContext();
+    if (state) for (const line of restoreState(this.host.state, state)) this.writeRecord(line);
+    this.host.events.emit('rewind', { sessionId: this.id, turn, branch });
     return { prompt, branch };
   }
+
 
   /**
    * Go on in a new session from here (`:fork`): a new file holds the
@@ -353,16 +380,14 @@ export class Session {
     this.branchCount = 0;
     const store = this.opts.store;
     if (store && this.history.length) {
-      store.create(this.id, this.host.cwd, { forkedFrom: from });
-      this.fileCreated = true;
-      for (const message of this.history) {
+      const messages = this.history.map((message) => {
         const one = [message];
         this.hydrate?.(one, 0, 1);
-        store.append(this.id, { type: 'message', message: one[0]! });
-      }
-      for (const compaction of this.context.all()) store.append(this.id, { type: 'compaction', compaction, kept: this.history.length - compaction.keptFrom });
-      this.writeStateSnapshot();
-      store.append(this.id, { type: 'usage', usage: this.usage, ...(this.cost !== undefined ? { cost: this.cost } : {}) });
+        return one[0]!;
+      });
+      const own = this.ownsState;
+      writeForkedFile(store, this.id, from, { cwd: this.host.cwd, messages, stateAt: own ? promptStates(store, from) : () => undefined, state: own ? this.host.state.entries() : [], compactions: this.context.all(), subagents: this.subagentRuns, usage: this.usage, cost: this.cost });
+      this.fileCreated = true;
     }
     this.host.events.emit('session_start', { sessionId: this.id, cwd: this.host.cwd, resumed: true });
     return from;
@@ -375,9 +400,9 @@ export class Session {
     if (!this.fileCreated) {
       store.create(this.id, this.host.cwd);
       this.fileCreated = true;
-      // The prompts that waited for the model's first answer go first.
-      for (const message of this.unsaved.splice(0)) store.append(this.id, { type: 'message', message });
+      // The state goes first, as the prompts that waited for the model's first answer found it, then those prompts.
       this.writeStateSnapshot();
+      for (const message of this.unsaved.splice(0)) store.append(this.id, { type: 'message', message });
     }
     store.append(this.id, line);
   }
@@ -393,11 +418,11 @@ export class Session {
     this.systemPrompt = this.opts.systemPrompt;
     this.id = newSessionId();
     this.history = [];
+    this.subagentRuns = [];
     this.context.forget();
     this.branchCount = 0;
     this.hydrate = undefined;
-    this.usage = emptyUsage();
-    this.cost = 0;
+    this.spend.replace(emptyUsage(), 0);
     this.fileCreated = false;
     this.unsaved = [];
     if (this.ownsState) this.host.state.replace([]);
@@ -405,16 +430,16 @@ export class Session {
   }
 
   /** Switch to a stored conversation (`:resume`); its system prompt is built again, as at start-up. */
-  resume(id: string, messages: Message[], usage: Usage = emptyUsage(), cost?: number, compactions?: Compaction | readonly Compaction[], branches = 0, hydrate?: Hydrate, state: readonly [string, StateValue][] = []): void {
+  resume(id: string, messages: Message[], usage: Usage = emptyUsage(), cost?: number, compactions?: Compaction | readonly Compaction[], branches = 0, hydrate?: Hydrate, state: readonly [string, StateValue][] = [], subagents: readonly StoredSubagent[] = []): void {
     this.cancel();
     this.systemPrompt = this.opts.systemPrompt;
     this.id = id;
     this.history = [...messages];
+    this.subagentRuns = [...subagents];
     this.context.restore(compactions === undefined ? [] : Array.isArray(compactions) ? compactions : [compactions as Compaction]);
     this.branchCount = branches;
     this.hydrate = hydrate;
-    this.usage = usage;
-    this.cost = cost;
+    this.spend.replace(usage, cost);
     this.fileCreated = true;
     this.unsaved = [];
     if (this.ownsState) this.host.state.replace(state);

@@ -14,6 +14,9 @@ import type { Authorizer } from './authorizer.js';
 import { EventBus, type AgentRef, type TurnEndReason } from './events.js';
 import type { LugHost } from './host.js';
 import { addUsage, emptyUsage, type Message, type Usage } from './messages.js';
+import { ModelFacts } from './model-facts.js';
+import { costOf } from './pricing.js';
+import { overBudget } from './session-spend.js';
 import { defaultModel, NO_MODEL_MESSAGE, ProviderError, type ThinkingLevel } from './provider.js';
 import { buildSystemPrompt } from './system-prompt.js';
 import { ToolView } from './tool-view.js';
@@ -45,6 +48,8 @@ export interface SubagentResult {
   /** Why it stopped, when it did not finish (an error, the turn limit, the output cap). */
   error?: string;
   usage: Usage;
+  /** What its requests cost in US dollars (they count in the session's cost too); absent when its model's price is not known. */
+  cost?: number;
 }
 
 export class SubagentError extends Error {
@@ -52,6 +57,15 @@ export class SubagentError extends Error {
 }
 
 const AGENT_NAME = /^[a-zA-Z][a-zA-Z0-9_-]{0,63}$/;
+
+/** What each host's subagents know of their models (asked once per model, as the session does). */
+const facts = new WeakMap<LugHost, ModelFacts>();
+
+function factsOf(host: LugHost): ModelFacts {
+  let known = facts.get(host);
+  if (!known) facts.set(host, (known = new ModelFacts(host)));
+  return known;
+}
 
 /** How many subagents each host has started, per agent name (labels and ids are numbered from it). */
 const started = new WeakMap<LugHost, Map<string, number>>();
@@ -101,6 +115,7 @@ export async function runSubagent(host: LugHost, spec: SubagentSpec, prompt: str
   const modelName = spec.model ?? host.options.get<string | null>('model') ?? defaultModel(host.env);
   if (!modelName) throw new ProviderError(NO_MODEL_MESSAGE, 'config');
   const { provider, model } = await host.providers.resolve(modelName, host.env);
+  const pricing = factsOf(host).pricing(modelName, await factsOf(host).info(modelName, provider, model, opts.signal));
   const agent = newAgentRef(host, spec.name, opts.parentCallId);
   const events = new EventBus();
   events.onAny((event) => {
@@ -113,6 +128,7 @@ export async function runSubagent(host: LugHost, spec: SubagentSpec, prompt: str
   const system = subagentSystemPrompt(host.cwd, spec);
   const guard = guardFor(host, agent);
   let usage = emptyUsage();
+  let cost: number | undefined = 0;
   const startedAt = Date.now();
   host.events.emit('subagent_start', { agent, prompt, tools: tools.names(), model: modelName });
   let result: SubagentResult;
@@ -131,18 +147,23 @@ export async function runSubagent(host: LugHost, spec: SubagentSpec, prompt: str
       hooks: host.hooks,
       events,
       signal: opts.signal,
+      // The session's limit holds its subagents: their requests count in host.spend with the parent's.
+      stopBeforeRequest: () => overBudget(host.options.get<number | null>('max_cost'), host.spend, modelName, pricing, 'subagent'),
       history: () => history,
       append: (m) => void history.push(m),
       addUsage: (u) => {
         usage = addUsage(usage, u);
-        events.emit('usage', { usage: u, total: usage });
+        const requestCost = pricing ? costOf(u, pricing) : undefined;
+        cost = cost !== undefined && requestCost !== undefined ? cost + requestCost : undefined;
+        events.emit('usage', { usage: u, total: usage, ...(cost !== undefined ? { cost, requestCost } : {}) });
+        host.spend.add(u, pricing, agent);
       },
     });
     const error = end.reason === 'error' ? end.error : 'message' in end ? end.message : undefined;
-    result = { agent, reason: end.reason, text: end.text, usage, ...(error ? { error } : {}) };
+    result = { agent, reason: end.reason, text: end.text, usage, ...(cost !== undefined ? { cost } : {}), ...(error ? { error } : {}) };
   } catch (err) {
-    result = { agent, reason: 'error', text: '', usage, error: (err as Error)?.message ?? String(err) };
+    result = { agent, reason: 'error', text: '', usage, ...(cost !== undefined ? { cost } : {}), error: (err as Error)?.message ?? String(err) };
   }
-  host.events.emit('subagent_end', { agent, reason: result.reason, text: result.text, usage, durationMs: Date.now() - startedAt, ...(result.error ? { error: result.error } : {}) });
+  host.events.emit('subagent_end', { agent, reason: result.reason, text: result.text, usage, durationMs: Date.now() - startedAt, messages: history, ...(result.error ? { error: result.error } : {}) });
   return result;
 }

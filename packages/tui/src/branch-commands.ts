@@ -69,7 +69,7 @@ export function branchCommands(c: TuiController): Command[] {
         }
         if (part === 'files') return;
         const { prompt, branch } = c.session.rewind(turn);
-        c.transcript.replay(c.session.messages);
+        c.transcript.replay(c.session.messages, c.session.subagents);
         // The prompt comes back to the input, to send again as it was or changed.
         c.input.setText(prompt.text);
         notice(`── rewound to before prompt ${prompt.turn}; what came after is kept as branch #${branch} (:resume ${c.session.id}#${branch} goes back to it) ──`);

@@ -4,7 +4,7 @@
  * from @lug/core, `Approvals` from @lug/approvals, the Lua runtime); tests pass
  * small stand-ins. The TUI never imports the Lua bridge: Lua is one function.
  */
-import type { Compaction, ContextReport, ImagePart, Message, StateValue, TurnEndReason, Usage } from '@lug/core';
+import type { Compaction, ContextReport, ImagePart, Message, StateValue, StoredSubagent, TurnEndReason, Usage } from '@lug/core';
 import type { Approvals } from '@lug/approvals';
 
 export type {
@@ -29,6 +29,8 @@ export interface TuiSession {
   /** The session's cost in US dollars so far; undefined when a price is not known (absent: not counted). */
   cost?: number | undefined;
   running: boolean;
+  /** Its subagents' conversations (@lug/core's StoredSubagent), drawn again under their calls on resume. */
+  readonly subagents?: readonly StoredSubagent[];
   /** `images`: attached with `@shot.png` in the prompt (core's attachImage). */
   submit(prompt: string, options?: { images?: ImagePart[] }): Promise<TurnResult>;
   /** Aborts the running turn: stream stopped, unfinished calls get "cancelled by the user". */
@@ -37,7 +39,7 @@ export interface TuiSession {
   reset(): void;
   modelName(): string | undefined;
   /** Continue a stored conversation (`:resume`), from its compaction when it has one. */
-  resume?(id: string, messages: Message[], usage?: Usage, cost?: number, compactions?: readonly Compaction[], branches?: number, hydrate?: (messages: Message[], from: number, to: number) => void, state?: readonly [string, StateValue][]): void;
+  resume?(id: string, messages: Message[], usage?: Usage, cost?: number, compactions?: readonly Compaction[], branches?: number, hydrate?: (messages: Message[], from: number, to: number) => void, state?: readonly [string, StateValue][], subagents?: readonly StoredSubagent[]): void;
   /** The conversation's prompts, for `:rewind`. */
   rewindPoints?(): Array<{ turn: number; index: number; text: string }>;
   /** Back to before the `turn`-th prompt; the rest kept as a branch (`:rewind N`). */
@@ -55,7 +57,7 @@ export interface TuiSessionStore {
   /** Newest first; only those started in `cwd` when given. */
   list(cwd?: string): Array<{ id: string; cwd: string; mtimeMs: number }>;
   /** `notice`: what was skipped in a damaged file, shown as a warning. */
-  load(id: string): { messages: Message[]; usage: Usage; cost?: number; compactions?: Compaction[]; branches?: Array<{ n: number; at: number; messages: number; prompt: string }>; hydrate?: (messages: Message[], from: number, to: number) => void; notice?: string; state?: [string, StateValue][] };
+  load(id: string): { messages: Message[]; usage: Usage; cost?: number; compactions?: Compaction[]; branches?: Array<{ n: number; at: number; messages: number; prompt: string }>; hydrate?: (messages: Message[], from: number, to: number) => void; notice?: string; state?: [string, StateValue][]; subagents?: StoredSubagent[] };
   /** Make branch `n` of session `id` its conversation (`:resume ID#N`). */
   switchBranch?(id: string, n: number): void;
   /** What `:resume` lists of a session (its first prompt, its branches) without loading it; without it, the list loads each. */

@@ -176,7 +176,7 @@ export class TuiController {
     if (this.processes.subscribe) this.detach.push(this.processes.subscribe(() => this.update({})));
     // lug --continue / --resume: show the conversation being continued.
     if (this.session.messages.length) {
-      this.transcript.replay(this.session.messages);
+      this.transcript.replay(this.session.messages, this.session.subagents);
       this.transcript.setUsage(this.session.usage, this.session.cost);
     }
     for (const message of this.opts.startupErrors ?? []) this.transcript.notice(message, 'error');
@@ -326,9 +326,9 @@ export class TuiController {
     }
     const stored = store.load(id);
     if (this.session.running) this.session.cancel();
-    this.session.resume(id, stored.messages, stored.usage, stored.cost, stored.compactions, stored.branches?.length ?? 0, stored.hydrate, stored.state);
+    this.session.resume(id, stored.messages, stored.usage, stored.cost, stored.compactions, stored.branches?.length ?? 0, stored.hydrate, stored.state, stored.subagents);
     this.update({ queued: [] });
-    this.transcript.replay(this.session.messages);
+    this.transcript.replay(this.session.messages, this.session.subagents);
     this.transcript.setUsage(this.session.usage, this.session.cost);
     if (stored.notice) this.transcript.notice(stored.notice, 'warn');
   }

@@ -95,6 +95,38 @@ describe('subagents in the transcript', () => {
   });
 });
 
+describe('subagents read back from the session file', () => {
+  it('are drawn again, ended, under the calls that started them, with their own calls (Ctrl-O)', () => {
+    const store = new TranscriptStore({ markdown, frameMs: 0 });
+    const agent = { id: 'alpha-1', name: 'alpha', label: 'alpha', parentCallId: 't1' };
+    store.replay(
+      [
+        { role: 'user', content: 'note a' },
+        { role: 'assistant', content: [{ type: 'tool_call', id: 't1', name: 'task', argsText: '{"agent":"alpha","prompt":"note a"}' }] },
+        { role: 'tool', results: [{ type: 'tool_result', callId: 't1', name: 'task', content: 'alpha noted a', isError: false }] },
+        { role: 'assistant', content: [{ type: 'text', text: 'Noted.' }] },
+      ],
+      [
+        {
+          agent,
+          reason: 'done',
+          messages: [
+            { role: 'user', content: 'note a' },
+            { role: 'assistant', content: [{ type: 'tool_call', id: 'c1', name: 'note', argsText: '{"text":"a"}' }] },
+            { role: 'tool', results: [{ type: 'tool_result', callId: 'c1', name: 'note', content: 'noted a', isError: false }] },
+            { role: 'assistant', content: [{ type: 'text', text: 'alpha noted a' }] },
+          ],
+        },
+        { agent: { ...agent, id: 'alpha-2', label: 'alpha #2', parentCallId: 'gone' }, reason: 'done', messages: [{ role: 'user', content: 'x' }] },
+      ],
+    );
+    const [call] = liveCalls(store);
+    expect(call!.subagents!.map((s) => [s.label, s.state, s.step, s.calls.map((c) => [c.tool, c.state, c.result])])).toEqual([['alpha', 'done', 'done · 1 call', [['note', 'done', 'noted a']]]]);
+    const t = render(<ToolLine call={call!} width={80} />);
+    expect(plain(t.lastFrame())).toMatch(/↳ ✓ alpha {2}done · 1 call/);
+  });
+});
+
 describe('a subagent streaming its text', () => {
   it('publishes no new transcript for its text deltas, which its line does not show', () => {
     const events = new EventBus();

@@ -5,8 +5,8 @@
  * subagent_end, and over the approval events of its calls (they carry the
  * agent), so its calls never show as the parent conversation's.
  */
-import type { AgentRef, LugEvent } from '@lug/core';
-import { reduceCall, type CallEvent, type CallView } from './call-views.js';
+import type { AgentRef, LugEvent, StoredSubagent, ToolResultPart } from '@lug/core';
+import { reduceCall, storedCallView, type CallDescriber, type CallEvent, type CallView } from './call-views.js';
 
 export type SubagentState = 'running' | 'done' | 'failed' | 'cancelled';
 
@@ -55,4 +55,13 @@ export function reduceSubagent(previous: SubagentLine | undefined, event: Subage
   if (inner.type === 'request_start') return { ...line, step: 'thinking' };
   if (CALL_EVENTS.has(inner.type)) return withCall(line, inner as CallEvent, now);
   return line;
+}
+
+/** A subagent read back from the session file (`:resume`, `--continue`): its line, ended, with its calls from its own conversation. */
+export function storedSubagentLine(run: StoredSubagent, describe?: CallDescriber): SubagentLine {
+  const results = new Map<string, ToolResultPart>();
+  for (const m of run.messages) if (m.role === 'tool') for (const r of m.results) results.set(r.callId, r);
+  const calls = run.messages.flatMap((m) => (m.role === 'assistant' ? m.content.flatMap((p) => (p.type === 'tool_call' ? [storedCallView(p, results.get(p.id), describe)] : [])) : []));
+  const line: SubagentLine = { ...newLine(run.agent), calls };
+  return reduceSubagent(line, { type: 'subagent_end', agent: run.agent, reason: run.reason, text: '', usage: { inputTokens: 0, outputTokens: 0 }, durationMs: 0, messages: run.messages }, 0);
 }

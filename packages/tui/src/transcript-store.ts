@@ -10,13 +10,13 @@
  * Changes reach the screen at most once a frame (`frameMs`), so a fast stream
  * of text deltas costs one redraw per frame, not one per token.
  */
-import type { EventBus, LugEvent, Message, ToolResultPart, Usage } from '@lug/core';
+import type { EventBus, LugEvent, Message, StoredSubagent, ToolResultPart, Usage } from '@lug/core';
 import { emptyUsage, formatCount } from '@lug/core';
 import { cancelCall, reduceCall, storedCallView, type CallDescriber, type CallEvent, type CallView } from './call-views.js';
 import type { MarkdownRenderer } from './markdown.js';
 import { renderLightMarkdown } from './markdown-light.js';
 import { MarkdownStream } from './markdown-stream.js';
-import { reduceSubagent, type SubagentEvent } from './subagent-views.js';
+import { reduceSubagent, storedSubagentLine, type SubagentEvent } from './subagent-views.js';
 import { lineCount } from './reasoning-view.js';
 import { committablePrefix, withoutResult, type ContextShare, type NoticeLevel, type TranscriptItem, type TranscriptSnapshot } from './transcript-items.js';
 
@@ -260,9 +260,10 @@ export class TranscriptStore {
   /**
    * Replay a stored conversation (for :resume): prompts, answers and calls,
    * all finished. Only its last REPLAYED_MESSAGES messages (from a prompt on)
-   * are drawn: a day's session is not rendered whole to show its end.
+   * are drawn: a day's session is not rendered whole to show its end. Its
+   * subagents are drawn again under the calls that started them.
    */
-  replay(all: readonly Message[]): void {
+  replay(all: readonly Message[], subagents: readonly StoredSubagent[] = []): void {
     let start = Math.max(0, all.length - REPLAYED_MESSAGES);
     while (start > 0 && start < all.length && all[start]!.role !== 'user') start++;
     const messages = start > 0 ? all.slice(start) : all;
@@ -277,7 +278,9 @@ export class TranscriptStore {
         if (part.type === 'text' && part.text.trim()) this.push({ kind: 'markdown', key: 0, text: part.text.trim() });
         if (part.type !== 'tool_call') continue;
         const result = results.get(part.id);
-        const call = storedCallView(part, result, this.opts.describe);
+        const stored = storedCallView(part, result, this.opts.describe);
+        const nested = subagents.filter((s) => s.agent.parentCallId === part.id).map((s) => storedSubagentLine(s, this.opts.describe));
+        const call = nested.length ? { ...stored, subagents: nested } : stored;
         this.push({ kind: 'call', key: 0, call });
         if (result) this.keepResult(call);
       }

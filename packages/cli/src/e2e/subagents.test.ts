@@ -6,7 +6,7 @@
  * asked about them); only their final answers reach the parent conversation.
  */
 import type * as acp from '@agentclientprotocol/sdk';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startScriptedServer, text, toolCall, toolsOf, turn, type RecordedRequest, type ReplyPart, type ScenarioEntry, type ScriptedServer, type Step } from '@lug/testing';
@@ -147,5 +147,78 @@ describe('two subagents through the real binary', () => {
       expect(done).toMatch(/↳ ✓ reader {2}done · 1 call/);
       checkConversations(server.modelRequests());
     });
+  });
+});
+
+describe("subagents' conversations in the session file", () => {
+  const records = (box: ReturnType<typeof sandbox>) => {
+    const dir = join(box.state, 'lug', 'sessions');
+    return readFileSync(join(dir, readdirSync(dir)[0]!), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  };
+
+  it('keeps each one under its agent and parent call, apart from the parent messages, and --continue sends none of it', async () => {
+    const box = project();
+    server = await startScriptedServer([...routed(SCRIPTS()), text('Still hello.')]);
+    const env = lugEnv(server, 'anthropic', box);
+    expect((await runLug(['-p', 'read a.txt and write b.txt', '--auto'], { cwd: box.project, env })).code).toBe(0);
+    const subagents = records(box).filter((r) => r.type === 'subagent');
+    expect(subagents.map((r) => [r.agent.id, r.agent.parentCallId, r.reason, r.messages.map((m: { role: string }) => m.role).join(' ')]).sort()).toEqual([
+      ['reader-1', 't1', 'done', 'user assistant tool assistant'],
+      ['writer-1', 't2', 'done', 'user assistant tool assistant'],
+    ]);
+    expect(JSON.stringify(records(box).filter((r) => r.type === 'message'))).not.toContain('cat a.txt');
+    const again = await runLug(['-c', '-p', 'and now?', '--auto'], { cwd: box.project, env });
+    expect(again.code).toBe(0);
+    expect(JSON.stringify(server.modelRequests().at(-1)!.body.messages)).not.toMatch(/Reading\.|cat a\.txt/);
+  });
+
+  it.skipIf(!hasTmux())('--continue in the interface draws them again under their calls', async () => {
+    const box = project();
+    server = await startScriptedServer(routed(SCRIPTS()));
+    expect((await runLug(['-p', 'read a.txt and write b.txt', '--auto'], { cwd: box.project, env: lugEnv(server, 'anthropic', box) })).code).toBe(0);
+    const s = (screen = new TmuxScreen());
+    s.start([process.execPath, LUG_BIN, '-c'], { cwd: box.project, env: { ...lugEnv(server, 'anthropic', box), CI: 'true' }, width: 110, height: 40 });
+    const shown = await s.waitFor(/↳ ✓ writer {2}done · 1 call/, 20_000);
+    expect(shown).toMatch(/↳ ✓ reader {2}done · 1 call/);
+  });
+});
+
+describe("a subagent's cost, through the real binary", () => {
+  // $1 a million input tokens: each request's cost is its millions of input tokens.
+  const PRICES = 'lug.opt.prices = { ["anthropic/claude-sonnet-5-5"] = { input = 1, output = 0 } }\n';
+  const M = 1_000_000;
+  const scripts = () => ({
+    parent: [turn(toolCall('task', { agent: 'reader', prompt: 'What does a.txt say?' }, { id: 't1' }), { usage: { inputTokens: M, outputTokens: 0 } }), turn(text('It says hello.'), { usage: { inputTokens: M, outputTokens: 0 } })],
+    reader: [turn(toolCall('bash', { command: 'cat a.txt' }, { id: 'r1' }), { usage: { inputTokens: 2 * M, outputTokens: 0 } }), turn(text('a.txt says hello'), { usage: { inputTokens: 3 * M, outputTokens: 0 } })],
+  });
+  const toolResults = (box: ReturnType<typeof sandbox>) => {
+    const dir = join(box.state, 'lug', 'sessions');
+    const lines = readFileSync(join(dir, readdirSync(dir)[0]!), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    return lines.filter((l) => l.type === 'message' && l.message.role === 'tool').flatMap((l) => l.message.results.map((r: { callId: string; content: string }) => [r.callId, r.content]));
+  };
+
+  it("counts in the session's tokens and cost_usd", async () => {
+    const box = sandbox(INIT + PRICES);
+    writeFileSync(join(box.project, 'a.txt'), 'hello\n');
+    server = await startScriptedServer(routed(scripts()));
+    const r = await runLug(['-p', 'read a.txt', '--auto', '--output-format', 'json'], { cwd: box.project, env: lugEnv(server, 'anthropic', box) });
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.usage.input_tokens).toBe(7 * M);
+    expect(out.cost_usd).toBeCloseTo(7);
+  });
+
+  it('is held by lug.opt.max_cost: the subagent stops before its next request and says so; the parent stops, exit 1', async () => {
+    const box = sandbox(INIT + PRICES + 'lug.opt.max_cost = 2.5\n');
+    writeFileSync(join(box.project, 'a.txt'), 'hello\n');
+    server = await startScriptedServer(routed(scripts()));
+    const r = await runLug(['-p', 'read a.txt', '--auto', '--output-format', 'json'], { cwd: box.project, env: lugEnv(server, 'anthropic', box) });
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.stdout);
+    expect(out).toMatchObject({ reason: 'max_cost', message: 'stopped: this session has cost $3.00, more than lug.opt.max_cost ($2.5); raise lug.opt.max_cost to go on' });
+    expect(server.modelRequests().map(whose)).toEqual(['parent', 'reader']);
+    expect(toolResults(box)).toEqual([
+      ['t1', 'the agent reader stopped (max_cost): it stopped before its next model request: this session, with its subagents, has cost $3.00, more than lug.opt.max_cost ($2.5); raise lug.opt.max_cost to go on'],
+    ]);
   });
 });

@@ -47,6 +47,53 @@ describe('the prompts workflow', () => {
   });
 });
 
+describe('the prompts workflow, while lug runs (no :reload)', () => {
+  const names = (host: Setup['host']) => host.commands.list().map((c) => c.name).filter((n) => ['late', 'review'].includes(n));
+
+  it('a file added after start is a command at its next use, and in the list completion and :help read', async () => {
+    const { host, lug } = await loaded({});
+    expect(host.commands.get('late')).toBeUndefined();
+    write(lug.project, '.lug/prompts/late.md', '---\ndescription: Came later\n---\nLate $1.');
+    expect(host.commands.complete('la')).toEqual(['late']);
+    expect(host.commands.list().find((c) => c.name === 'late')?.desc).toBe('Came later');
+    const sent: string[] = [];
+    host.inbox.serve((p) => void sent.push(p));
+    await host.commands.get('late')!.run('work');
+    expect(sent).toEqual(['Late work.']);
+  });
+
+  it('a changed description is shown, and a removed file is no longer a command', async () => {
+    const { host, lug } = await loaded({ 'prompts/review.md': '---\ndescription: Old\n---\nReview.' });
+    expect(names(host)).toEqual(['review']);
+    write(lug.configDir, 'prompts/review.md', '---\ndescription: New\n---\nReview.');
+    expect(host.commands.get('review')!.desc).toBe('New');
+    fs.rmSync(path.join(lug.configDir, 'prompts/review.md'));
+    expect(host.commands.get('review')).toBeUndefined();
+    expect(names(host)).toEqual([]);
+  });
+
+  it('registers nothing again while the files stay as they are', async () => {
+    const { host } = await loaded({ 'prompts/review.md': 'Review.' });
+    let changes = 0;
+    host.commands.onChange(() => changes++);
+    for (let i = 0; i < 3; i++) host.commands.list();
+    expect(changes).toBe(0);
+  });
+});
+
+describe('lug.cmd.refresh', () => {
+  it('runs before each read of the commands; an error in it is a warning and the commands are read as they stand', async () => {
+    const { host, ui, runtime } = await loaded({
+      'init.lua': 'n = 0\nlug.cmd.refresh(function() n = n + 1; if n == 2 then error("no folder") end end)\nlug.cmd.register("x", function() end)\n',
+    });
+    const before = Number((await runtime.run('return n')).values[0]);
+    expect(host.commands.get('x')).toBeDefined();
+    expect(host.commands.get('x')).toBeDefined();
+    expect(Number((await runtime.run('return n')).values[0])).toBe(before + 2);
+    expect(ui.notes.map((n) => n.message)).toContainEqual(expect.stringMatching(/^the lug\.cmd\.refresh function made at .*init\.lua:2 failed: .*no folder/));
+  });
+});
+
 describe('the skills workflow', () => {
   const SKILL = '---\nname: release\ndescription: How to cut a release of this project\n---\nStep 1: bump the version.\n';
 

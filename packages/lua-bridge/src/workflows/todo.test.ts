@@ -1,5 +1,9 @@
 /** The stock todo workflow (lua/workflows/todo.lua), loaded from its real file: the tool, the panel while a turn runs, :todo, the session state. */
-import type { LugHost } from '@lug/core';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Session, SessionStore, type LugHost } from '@lug/core';
+import { scriptedProvider, text } from '@lug/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setup, type Setup } from '../test-support.js';
 import { callTool, STOCK_WORKFLOWS } from './workflow-test-support.js';
@@ -82,5 +86,23 @@ describe('the todo workflow', () => {
     const { host } = await loaded({ 'init.lua': 'lug.workflow.disable("todo")' });
     expect(host.tools.get('todo')).toBeUndefined();
     expect(host.commands.get('todo')).toBeUndefined();
+  });
+
+  it('a rewind to a prompt brings back the list as it was then: :todo and the plan show it', async () => {
+    const { host, ui } = await loaded();
+    host.providers.register({ name: 'test', create: () => scriptedProvider([text('one'), text('two')]) });
+    host.options.set('model', 'test/m');
+    const session = new Session(host, { store: new SessionStore(mkdtempSync(join(tmpdir(), 'lug-todo-rewind-'))) });
+    await session.submit('first');
+    await callTool(host, 'todo', PLAN);
+    await session.submit('second');
+    await callTool(host, 'todo', { todos: [{ text: 'something else', state: 'pending' }] });
+    const plans: unknown[] = [];
+    host.events.on('plan', (e) => plans.push(e.entries));
+    session.rewind(2);
+    await expect.poll(() => plans.length).toBe(1);
+    expect(plans[0]).toEqual(PLAN.todos.map((t) => expect.objectContaining({ content: t.text })));
+    await host.commands.get('todo')!.run('');
+    expect(ui.notes.at(-1)!.message).toBe('todo 1/3\n  ☑ read the parser\n  ◐ fix the bug\n  ☐ add a test');
   });
 });

@@ -23,7 +23,7 @@ import { formatMark, MARK_VARIABLE, newMark, sameOwner, type Mark } from './proc
 import { processTable } from './process-table.js';
 import { TailBuffer } from './tail-buffer.js';
 import type { SandboxPolicy } from '../sandbox/sandbox-policy.js';
-import { readSupervisorStatus, sandboxReport, sandboxStartFailure } from '../sandbox/supervisor-status.js';
+import { readSupervisorReport, sandboxReport, sandboxStartFailure, type SupervisorReport } from '../sandbox/supervisor-status.js';
 import { wrapCommand, type WrappedCommand } from '../sandbox/wrap-command.js';
 
 /** An argument list (no shell), or a command line for `/bin/bash -c`. */
@@ -246,8 +246,8 @@ class RunningProcess {
   private killing: Promise<void> | undefined;
   private killedAt: number | undefined;
   private listenerError: unknown;
-  /** The sandbox's supervisor reported the exit status (the launcher may still run, holding background jobs). */
-  private reported = false;
+  /** The sandbox's supervisor reported how the command ended (the launcher may still run, holding background jobs). */
+  private reported: SupervisorReport | undefined;
   private readonly result: Promise<ProcessResult>;
 
   constructor(
@@ -289,9 +289,9 @@ class RunningProcess {
       // The supervisor's status line ends the call (after a short wait for bwrap, which usually exits at once);
       // a bwrap still running holds background jobs, and the call is listed as background like any other.
       if (status)
-        readSupervisorStatus(status, (code) => {
-          this.reported = true;
-          this.exit ??= { code, signal: null };
+        readSupervisorReport(status, (report) => {
+          this.reported = report;
+          this.exit ??= { code: report.code, signal: report.signal };
           setTimeout(resolve, this.opts.streamGraceMs ?? DEFAULT_STREAM_GRACE_MS).unref();
         });
     });
@@ -305,7 +305,7 @@ class RunningProcess {
     clearTimeout(graceTimer);
     status?.destroy();
     // The sandbox's launcher still running holds background jobs: like an orphaned job unsandboxed, it must not keep lug alive (exit cleanup ends it).
-    if (this.reported && sub.exitCode === null && sub.signalCode === null) sub.unref();
+    if (this.reported !== undefined && sub.exitCode === null && sub.signalCode === null) sub.unref();
     stopTimers();
     // Once lug has decided to kill the group, the call is over only when the group is gone.
     if (this.killing) await this.killing;
@@ -316,7 +316,7 @@ class RunningProcess {
     if (this.listenerError !== undefined) throw this.listenerError;
     const stdout = this.out.text();
     const stderr = this.err.text();
-    const failedToStart = this.wrapped?.statusOnFd3 && !this.reported && !this.killing ? sandboxStartFailure(stderr.text) : undefined;
+    const failedToStart = this.wrapped?.statusOnFd3 && this.reported === undefined && !this.killing ? sandboxStartFailure(stderr.text) : undefined;
     if (failedToStart) throw failedToStart;
     return {
       pid: this.pid,

@@ -124,6 +124,34 @@ describe.runIf(onLinux)('the bubblewrap sandbox', () => {
     });
   });
 
+  describe('how a command ended', () => {
+    const ending = (r: { code: number | null; signal: string | null }) => ({ code: r.code, signal: r.signal });
+    const unsandboxed = (command: string) => runProcess({ shell: command }, { cwd: fx.project, timeoutSecs: 30 });
+
+    it.each(['kill -KILL $$', 'kill -TERM $$', 'kill -INT $$'])('reports a command killed by a signal (%s) as the signal, as unsandboxed', async (command) => {
+      const free = await unsandboxed(command);
+      expect(free.signal).not.toBeNull();
+      expect(ending(await sh(command))).toEqual(ending(free));
+    });
+
+    it('reports exit 137 as exit status 137, not as SIGKILL', async () => {
+      expect(ending(await sh('exit 137'))).toEqual({ code: 137, signal: null });
+      expect(ending(await unsandboxed('exit 137'))).toEqual({ code: 137, signal: null });
+    });
+
+    it('reports an argument list killed by a signal the same way (lug.proc.run, lug.proc.spawn)', async () => {
+      const r = await runProcess(['sh', '-c', 'kill -KILL $$'], { cwd: fx.project, sandbox: fx.policy() });
+      expect(ending(r)).toEqual({ code: null, signal: 'SIGKILL' });
+    });
+
+    it('says a program that is not there is not found (127), and never hands the command fd 3', async () => {
+      const missing = await runProcess(['no-such-program-lug'], { cwd: fx.project, sandbox: fx.policy() });
+      expect(missing.code).toBe(127);
+      expect(missing.stderr).toMatch(/cannot run no-such-program-lug: No such file or directory/);
+      expect((await sh('test -e /proc/$$/fd/3 && echo open || echo closed')).stdout).toBe('closed\n');
+    });
+  });
+
   describe('processes', () => {
     it('kills every process of a timed-out call, even one that cleared its environment and left the session', async () => {
       const t = sleepTag();

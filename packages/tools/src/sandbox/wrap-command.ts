@@ -13,7 +13,7 @@ export interface WrappedCommand {
   args: string[];
   /** Variables the sandboxed process gets (TMPDIR: the private temp directory). */
   env: Record<string, string>;
-  /** The exit status is written to fd 3 (the bwrap supervisor), before the launcher itself exits. */
+  /** How the command ended is reported on fd 3 (the bwrap supervisor), before the launcher itself exits. */
   statusOnFd3: boolean;
 }
 
@@ -21,6 +21,6 @@ export interface WrappedCommand {
 export function wrapCommand(policy: SandboxPolicy, command: CommandToWrap): WrappedCommand {
   const launcher = sandboxLauncher();
   const env: Record<string, string> = policy.tempDir ? { TMPDIR: policy.tempDir } : {};
-  if (launcher.kind === 'bwrap') return { file: launcher.path, args: bwrapArgs(policy, command), env, statusOnFd3: true };
+  if (launcher.kind === 'bwrap') return { file: launcher.path, args: bwrapArgs(policy, command, { perl: launcher.perl }), env, statusOnFd3: true };
   return { file: launcher.path, args: seatbeltArgs(policy, command.file, command.args), env, statusOnFd3: false };
 }

@@ -171,7 +171,10 @@ export function spawnProcess(command: ProcessCommand, opts: ProcessOptions = {})
     // fd 3: where the sandbox's supervisor reports the exit status.
     stdio: wrapped?.statusOnFd3 ? [stdinMode, 'pipe', 'pipe', 'pipe'] : [stdinMode, 'pipe', 'pipe'],
   });
-  if (sub.pid === undefined) return failedHandle(sub, file, cwd);
+  if (sub.pid === undefined) {
+    wrapped?.release();
+    return failedHandle(sub, file, cwd);
+  }
   // Failures after the start (a kill that finds it gone) are the exit's business, never an unhandled 'error'.
   sub.on('error', () => undefined);
   if (opts.stdin !== undefined && !opts.openStdin && sub.stdin) {
@@ -283,6 +286,8 @@ class RunningProcess {
     const status = this.wrapped?.statusOnFd3 ? (sub.stdio[3] as Readable | undefined) : undefined;
     const exited = new Promise<void>((resolve) => {
       sub.on('exit', (code, signal) => {
+        // The sandbox is gone with its launcher, background jobs and all: what it held for the call can go.
+        this.wrapped?.release();
         this.exit ??= { code, signal };
         resolve();
       });

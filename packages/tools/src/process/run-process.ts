@@ -336,7 +336,7 @@ class RunningProcess {
       killedAfterMs: this.killedAt === undefined ? null : this.killedAt - this.started,
       stdoutCutBytes: stdout.cutBytes,
       stderrCutBytes: stderr.cutBytes,
-      ...(this.opts.sandbox ? { sandbox: sandboxReport(this.opts.sandbox, this.exit?.code, stdout.text, stderr.text) } : {}),
+      ...(this.opts.sandbox ? { sandbox: sandboxReport(this.opts.sandbox, this.exit?.code, stdout.text, stderr.text, this.opts.cwd ?? process.cwd(), this.reported) } : {}),
     };
   }
 

@@ -7,7 +7,7 @@
  * nowhere. Every refusal comes back with the note that says so.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -121,6 +121,50 @@ describe.runIf(onLinux)('the bubblewrap sandbox', () => {
 
     it('passes the exit status through', async () => {
       expect((await sh('exit 7')).code).toBe(7);
+    });
+  });
+
+  describe('notes only for what the sandbox refused', () => {
+    it('gives no note for a read-only mount inside the project that is not the sandbox\'s (a bwrap of the command\'s own)', async () => {
+      mkdirSync(path.join(fx.project, 'mounted'), { recursive: true });
+      const r = await sh(`bwrap --bind / / --ro-bind mounted ${fx.project}/mounted -- sh -c 'echo x > mounted/x'`);
+      expect(r.code).not.toBe(0);
+      expect(r.stderr).toMatch(/cannot create mounted\/x: Read-only file system/);
+      expect(r.sandbox?.blocked).toEqual([]);
+    });
+
+    it('gives no note for a file the user made read-only, sandboxed as unsandboxed', async () => {
+      const file = path.join(fx.project, 'locked.txt');
+      writeFileSync(file, 'keep\n');
+      chmodSync(file, 0o444);
+      const free = await runProcess({ shell: 'echo x >> locked.txt' }, { cwd: fx.project });
+      const boxed = await sh('echo x >> locked.txt');
+      expect(boxed.code).toBe(free.code);
+      expect(boxed.sandbox?.blocked).toEqual([]);
+    });
+
+    it('blames the sandbox for a connection to another machine, by the namespace\'s counters', async () => {
+      const r = await sh('exec 3<>/dev/tcp/192.0.2.1/80');
+      expect(r.code).not.toBe(0);
+      expect(r.sandbox?.blocked).toEqual([expect.stringMatching(/^blocked by the sandbox: network is off .*another machine/)]);
+    });
+
+    it('gives no note for a port nothing listens on, with the network off or on', async () => {
+      const closed = net.createServer();
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+      const port = (closed.address() as net.AddressInfo).port;
+      await new Promise((resolve) => closed.close(resolve));
+      const off = await sh(`exec 3<>/dev/tcp/127.0.0.1/${port}`);
+      expect(off.stderr).toMatch(/Connection refused/);
+      expect(off.sandbox?.blocked).toEqual([]);
+      const on = await sh(`exec 3<>/dev/tcp/127.0.0.1/${port}`, 'workspace', { network: true });
+      expect(on.stderr).toMatch(/Connection refused/);
+      expect(on.sandbox?.blocked).toEqual([]);
+    });
+
+    it('gives no note for a command that only prints the words', async () => {
+      const r = await sh('echo "curl: (7) Failed to connect to 127.0.0.1 port 80: Connection refused" >&2; exit 7');
+      expect(r.sandbox?.blocked).toEqual([]);
     });
   });
 

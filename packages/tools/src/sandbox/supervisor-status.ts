@@ -53,8 +53,12 @@ export function sandboxStartFailure(stderr: string): SandboxError | undefined {
   return said ? new SandboxError(`the sandbox could not start the command: ${said}`) : undefined;
 }
 
-/** The result's `sandbox` field: stderr always read, stdout too when the command failed (a stdout that merely mentions "connection refused" is no refusal). */
-export function sandboxReport(policy: SandboxPolicy, exitCode: number | null | undefined, stdout: string, stderr: string) {
+/**
+ * The result's `sandbox` field: stderr always read, stdout too when the
+ * command failed (a stdout that merely mentions "connection refused" is no
+ * refusal); `report` gives the network counters (bwrap; none with Seatbelt).
+ */
+export function sandboxReport(policy: SandboxPolicy, exitCode: number | null | undefined, stdout: string, stderr: string, cwd: string, report: SupervisorReport | undefined) {
   const output = exitCode === 0 ? stderr : `${stdout}\n${stderr}`;
-  return { mode: policy.mode, blocked: sandboxRefusals(policy, output) };
+  return { mode: policy.mode, blocked: sandboxRefusals(policy, { output, cwd, network: report?.network ?? null }) };
 }

@@ -12,15 +12,16 @@
  * exit (a signal lug can catch included) removes the note after its own
  * cleanup. At start, `sweepLeftovers()` reads the notes of lugs that are no
  * longer running in this pid namespace and kills the processes that carry
- * their mark, removes their temporary files and their placeholders (only
- * while still empty), then the note.
+ * their mark, removes their temporary files and their holds on placeholders
+ * (the directory too, when nothing else is in it), then the note.
  *
  * Nothing is noted until a directory is configured (the CLI does it); a
  * library user who does not gets the exit cleanup only.
  */
-import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmdirSync, unlinkSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { removeTempFilesOf } from '../files/temp-files.js';
+import { letGo } from '../sandbox/placeholder-mark.js';
 import { killProcesses } from '../process/kill-group.js';
 import { ownerAlive, sameOwner, selfOwner, startTicks, type Owner } from '../process/process-marker.js';
 
@@ -143,14 +144,6 @@ export interface SweepReport {
   tempFiles: string[];
 }
 
-function removeEmptyDir(dir: string): void {
-  try {
-    rmdirSync(dir);
-  } catch {
-    // not empty, or gone
-  }
-}
-
 const pidInUse = (pid: number) => startTicks(pid) !== undefined || (process.platform !== 'linux' && signalZero(pid));
 
 function signalZero(pid: number): boolean {
@@ -186,8 +179,8 @@ export async function sweepLeftovers(opts: { graceMs?: number } = {}): Promise<S
     if (!note || sameOwner(note.owner, self) || note.owner.ns !== self.ns || ownerAlive(note.owner)) continue;
     report.deadOwners++;
     for (const dir of note.tempDirs) report.tempFiles.push(...removeTempFilesOf(dir, note.owner.pid, pidInUse));
-    // rmdir: only while empty, so a repository made there since stays.
-    for (const dir of note.placeholders) removeEmptyDir(dir);
+    // Its mark, then rmdir: only while empty, so another lug's hold and a repository made there since stay.
+    for (const dir of note.placeholders) letGo(dir, note.owner);
     const dead = note.owner;
     const killed = note.processes ? killProcesses({ groups: [], marked: (m) => sameOwner(m.owner, dead) }, opts.graceMs ?? 500) : Promise.resolve();
     kills.push(

@@ -4,7 +4,8 @@
  * that way is never there for the user's next `git commit`, a background
  * job that tries later fails too, and the empty directory that held the
  * place is gone once the sandbox is (but not a repository the user made
- * there meanwhile).
+ * there meanwhile), shared with another lug in the same project, and swept
+ * after a lug killed with SIGKILL.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runProcess, spawnProcess } from '../process/run-process.js';
+import { isPlaceholder } from './placeholder-mark.js';
 import { buildPolicy } from './sandbox-policy.js';
 import { seatbeltProfile } from './seatbelt-profile.js';
 import { bwrapSuite, onLinux, sandboxFixture, until } from './sandbox-test-support.js';
@@ -58,7 +60,7 @@ describe.runIf(onLinux)('a .git made during a sandboxed call', () => {
     const { project, policy } = fresh();
     const r = await runProcess({ shell: `(sleep 1; ${PLANT}; echo $? > status) > /dev/null 2>&1 & echo started` }, { cwd: project, sandbox: policy });
     expect(r.stdout).toBe('started\n');
-    expect(readdirSync(path.join(project, '.git'))).toEqual([]);
+    expect(isPlaceholder(path.join(project, '.git'))).toBe(true);
     expect(await until(() => existsSync(path.join(project, 'status')), 10_000)).toBe(true);
     expect(await until(() => !existsSync(path.join(project, '.git')), 10_000)).toBe(true);
     expect(existsSync(path.join(project, 'pwned'))).toBe(false);
@@ -81,6 +83,7 @@ describe.runIf(onLinux)('a .git made during a sandboxed call', () => {
     await call.wait();
     await new Promise((r) => setTimeout(r, 300));
     expect(existsSync(path.join(project, '.git/HEAD'))).toBe(true);
+    expect(readdirSync(path.join(project, '.git')).filter((f) => f.startsWith('lug-sandbox-hold.'))).toEqual([]);
   });
 });
 
@@ -103,6 +106,21 @@ describe.runIf(onLinux)('the placeholder of a lug that dies', () => {
     return { child, exited };
   }
 
+  it('is shared with another lug in the same project: its exit leaves it standing for our call', async () => {
+    const project = path.join(fx.root, 'two-lugs');
+    mkdirSync(project);
+    const other = await lugWithCall(project);
+    const policy = buildPolicy({ mode: 'workspace', network: false, projectRoot: project, configDir: fx.config, tempDir: fx.temp });
+    expect(policy.protected[0]).toMatchObject({ placeholder: true });
+    const ours = spawnProcess({ shell: 'sleep 1; git init -q; echo $?' }, { cwd: project, sandbox: policy });
+    expect(readdirSync(path.join(project, '.git'))).toHaveLength(2);
+    other.child.kill('SIGTERM');
+    await other.exited;
+    expect(readdirSync(path.join(project, '.git'))).toHaveLength(1);
+    expect((await ours.wait()).stdout).not.toBe('0\n');
+    expect(await until(() => !existsSync(path.join(project, '.git')))).toBe(true);
+  });
+
   it('is removed when lug exits on a signal it can catch', async () => {
     const project = path.join(fx.root, 'dies-term');
     mkdirSync(project);
@@ -112,13 +130,13 @@ describe.runIf(onLinux)('the placeholder of a lug that dies', () => {
     expect(existsSync(path.join(project, '.git'))).toBe(false);
   });
 
-  it('is removed by the next start after a SIGKILL, as long as it is empty', async () => {
+  it('is removed by the next start after a SIGKILL, when nothing else is in it', async () => {
     const project = path.join(fx.root, 'dies-kill');
     mkdirSync(project);
     const lug = await lugWithCall(project);
     lug.child.kill('SIGKILL');
     await lug.exited;
-    expect(readdirSync(path.join(project, '.git'))).toEqual([]);
+    expect(readdirSync(path.join(project, '.git'))).toEqual([expect.stringMatching(/^lug-sandbox-hold\.\d+\.\d+$/)]);
     const sweep = `const { configureLeftovers, sweepLeftovers } = await import(${JSON.stringify(dist)});
       configureLeftovers({ dir: ${JSON.stringify(notes())} });
       await sweepLeftovers({ graceMs: 200 });`;

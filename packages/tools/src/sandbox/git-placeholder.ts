@@ -21,26 +21,43 @@
  * theirs. A lug killed with SIGKILL leaves it, with a note the next lug's
  * sweep reads to remove it (leftover-registry.ts); lug's exit removes it.
  */
-import { mkdirSync, rmdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { recordPlaceholder } from '../leftovers/leftover-registry.js';
+import { selfOwner } from '../process/process-marker.js';
+import { holdMarkName, isPlaceholder, letGo } from './placeholder-mark.js';
 import { SandboxError } from './sandbox-launcher.js';
 import type { SandboxPolicy } from './sandbox-policy.js';
 
-/** Paths lug made, with how many running sandboxes hold each. */
+/** Paths this lug holds, with how many of its running sandboxes hold each. */
 const held = new Map<string, number>();
 
-function make(path: string, what: string): boolean {
-  try {
-    recordPlaceholder(path);
-    mkdirSync(path);
-    return true;
-  } catch (err) {
-    // Made meanwhile (by the user, or another lug): it exists, and bwrap mounts it read-only as it is.
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw new SandboxError(
-      `the sandbox cannot protect ${what}: ${path} does not exist, and the empty directory that keeps a command from making it could not be made (${(err as Error).message}); run git init yourself first, or use lug.opt.sandbox = "read-only"`,
-    );
+function refuse(what: string, path: string, why: string): SandboxError {
+  return new SandboxError(
+    `the sandbox cannot protect ${what}: ${path} does not exist, and the empty directory that keeps a command from making it could not be made (${why}); run git init yourself first, or use lug.opt.sandbox = "read-only"`,
+  );
+}
+
+/** Make or join the placeholder at `path`; false when something else stands there now (it is then mounted read-only as it is). */
+function hold(path: string, what: string): boolean {
+  recordPlaceholder(path);
+  // A few tries: another lug may remove it between our mkdir and our mark.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      mkdirSync(path);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw refuse(what, path, (err as Error).message);
+      if (!isPlaceholder(path)) return false;
+    }
+    try {
+      writeFileSync(join(path, holdMarkName(selfOwner())), '', { flag: 'w' });
+      return true;
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT') throw refuse(what, path, (err as Error).message);
+    }
   }
+  throw refuse(what, path, 'it was removed each time it was made');
 }
 
 /**
@@ -55,7 +72,7 @@ export function holdPlaceholders(policy: SandboxPolicy): () => void {
       if (!p.placeholder) continue;
       const count = held.get(p.path);
       if (count !== undefined) held.set(p.path, count + 1);
-      else if (make(p.path, p.what)) held.set(p.path, 1);
+      else if (hold(p.path, p.what)) held.set(p.path, 1);
       else continue;
       mine.push(p.path);
     }
@@ -77,22 +94,13 @@ function release(paths: string[]): void {
     if (count > 0) held.set(path, count);
     else {
       held.delete(path);
-      removeIfEmpty(path);
+      letGo(path, selfOwner());
     }
-  }
-}
-
-/** rmdir removes only an empty directory: a repository made there meanwhile stays. */
-export function removeIfEmpty(path: string): void {
-  try {
-    rmdirSync(path);
-  } catch {
-    // not empty (the user's now), or gone
   }
 }
 
 /** At exit, after the processes are gone: every placeholder still held. */
 export function removePlaceholders(): void {
-  for (const path of held.keys()) removeIfEmpty(path);
+  for (const path of held.keys()) letGo(path, selfOwner());
   held.clear();
 }

@@ -8,6 +8,7 @@
 import { existsSync, lstatSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { configDir, type Env } from '@lug/core';
+import { isPlaceholder } from './placeholder-mark.js';
 import { sandboxTempDir } from './sandbox-temp.js';
 import type { SandboxMode } from './sandbox-options.js';
 
@@ -30,9 +31,10 @@ export interface ProtectedPath {
   /** For messages: "the project's .git", "lug's configuration directory". */
   what: string;
   /**
-   * It did not exist when the policy was made: bwrap can only mount what
-   * exists, so the runner holds an empty directory there for the call
-   * (git-placeholder.ts); Seatbelt's rules apply to a path that is not there.
+   * It did not exist when the policy was made (or was a placeholder of a lug's
+   * already): bwrap can only mount what exists, so the runner holds an empty
+   * directory there for the call (git-placeholder.ts); Seatbelt's rules apply
+   * to a path that is not there.
    */
   placeholder?: true;
 }
@@ -81,7 +83,7 @@ export function buildPolicy(input: PolicyInput): SandboxPolicy {
   const configDir = real(input.configDir);
   const candidates: ProtectedPath[] = [
     // Also when absent: a .git made during the call would hold hooks and config the user's next git runs.
-    { path: git, what: "the project's .git", ...(present(git) ? {} : { placeholder: true as const }) },
+    { path: git, what: "the project's .git", ...(present(git) && !isPlaceholder(git) ? {} : { placeholder: true as const }) },
     // lug's configuration only where it exists: it is inside the project only when HOME or XDG_CONFIG_HOME are.
     ...(existsSync(configDir) ? [{ path: configDir, what: "lug's configuration directory" }] : []),
   ];

@@ -188,6 +188,18 @@ describe.runIf(onLinux)('the bubblewrap sandbox', () => {
       expect(ending(r)).toEqual({ code: null, signal: 'SIGKILL' });
     });
 
+    it('adds nothing to the output of a lug whose locale is not installed, and passes PERL_BADLANG on as it was', async () => {
+      const env = (extra: Record<string, string | undefined>, sandbox = fx.policy()) =>
+        runProcess({ shell: 'echo "${PERL_BADLANG-unset}"' }, { cwd: fx.project, sandbox, env: { LC_ALL: 'xx_YY.UTF-8', LANG: 'xx_YY.UTF-8', ...extra } });
+      const unset = await env({ PERL_BADLANG: undefined });
+      // bash's own warning about the locale, if any, is there unsandboxed too; perl's is not.
+      expect(unset.stderr).toBe((await env({ PERL_BADLANG: undefined }, null)).stderr);
+      expect(unset.stderr).not.toMatch(/perl/);
+      expect(unset.stdout).toBe('unset\n');
+      expect((await env({ PERL_BADLANG: '1' })).stdout).toBe('1\n');
+      expect((await env({ PERL_BADLANG: '' })).stdout).toBe('\n');
+    });
+
     it('says a program that is not there is not found (127), and never hands the command fd 3', async () => {
       const missing = await runProcess(['no-such-program-lug'], { cwd: fx.project, sandbox: fx.policy() });
       expect(missing.code).toBe(127);

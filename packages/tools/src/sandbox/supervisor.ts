@@ -27,10 +27,15 @@
  * Perl, as a program that calls waitpid and says what it found: fd 3 (the
  * report) is duplicated to a descriptor closed on exec and the original
  * closed, so the command never sees it; the command is exec'd as given (no
- * shell), 127 when it is not found, as a shell says. No single quote in it:
- * it goes into the shell script in single quotes.
+ * shell), 127 when it is not found, as a shell says. Perl starts with
+ * PERL_BADLANG=0, or a locale it cannot set (LANG of a locale that is not
+ * installed) would print three lines of warnings into the command's
+ * stderr; the command gets the variable as it was (the first argument:
+ * `=VALUE`, or empty when it was not set). No single quote in it: it goes
+ * into the shell script in single quotes.
  */
 export const EXIT_RELAY = [
+  'my $b = shift @ARGV; if ($b eq "") { delete $ENV{PERL_BADLANG} } else { $ENV{PERL_BADLANG} = substr($b, 1) }',
   'open(my $st, ">&3") or die "lug-sandbox: no report descriptor: $!\\n"; open(my $o, ">&=3") and close($o);',
   'my $pid = fork() // die "lug-sandbox: cannot fork: $!\\n";',
   'if (!$pid) { exec { $ARGV[0] } @ARGV; my $e = $! + 0; print STDERR "lug-sandbox: cannot run $ARGV[0]: $!\\n"; exit($e == 2 ? 127 : 126) }',
@@ -41,7 +46,7 @@ export const EXIT_RELAY = [
 
 export const SUPERVISOR_SCRIPT = [
   'n=$1 p=$2; shift 2',
-  `if [ "$p" != - ]; then "$p" -e '${EXIT_RELAY}' -- "$@"; s=$?; else "$@" 3>&-; s=$?; echo "status $s" >&3; fi`,
+  `if [ "$p" != - ]; then PERL_BADLANG=0 "$p" -e '${EXIT_RELAY}' -- "\${PERL_BADLANG+=}\${PERL_BADLANG-}" "$@"; s=$?; else "$@" 3>&-; s=$?; echo "status $s" >&3; fi`,
   // Builtins only (read, echo): no process more for the counters.
   'if [ "$n" = net ]; then',
   '  while IFS= read -r l; do case $l in Ip:*|Tcp:*|Udp:*) echo "$l";; esac; done </proc/net/snmp >&3',

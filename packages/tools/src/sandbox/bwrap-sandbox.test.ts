@@ -188,9 +188,9 @@ describe.runIf(onLinux)('the bubblewrap sandbox', () => {
       expect(ending(r)).toEqual({ code: null, signal: 'SIGKILL' });
     });
 
-    it('adds nothing to the output of a lug whose locale is not installed, and passes PERL_BADLANG on as it was', async () => {
+    it('adds nothing to the output of a lug whose locale is not installed or whose PERL5OPT is -w, and passes PERL_BADLANG on as it was', async () => {
       const env = (extra: Record<string, string | undefined>, sandbox = fx.policy()) =>
-        runProcess({ shell: 'echo "${PERL_BADLANG-unset}"' }, { cwd: fx.project, sandbox, env: { LC_ALL: 'xx_YY.UTF-8', LANG: 'xx_YY.UTF-8', ...extra } });
+        runProcess({ shell: 'echo "${PERL_BADLANG-unset}"' }, { cwd: fx.project, sandbox, env: { LC_ALL: 'xx_YY.UTF-8', LANG: 'xx_YY.UTF-8', PERL5OPT: '-w', ...extra } });
       const unset = await env({ PERL_BADLANG: undefined });
       // bash's own warning about the locale, if any, is there unsandboxed too; perl's is not.
       expect(unset.stderr).toBe((await env({ PERL_BADLANG: undefined }, null)).stderr);

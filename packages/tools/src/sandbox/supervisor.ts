@@ -31,14 +31,16 @@
  * PERL_BADLANG=0, or a locale it cannot set (LANG of a locale that is not
  * installed) would print three lines of warnings into the command's
  * stderr; the command gets the variable as it was (the first argument:
- * `=VALUE`, or empty when it was not set). No single quote in it: it goes
- * into the shell script in single quotes.
+ * `=VALUE`, or empty when it was not set). Warnings are off (`$^W`, so a
+ * PERL5OPT=-w of the user's adds nothing either). No single quote in it: it
+ * goes into the shell script in single quotes.
  */
 export const EXIT_RELAY = [
-  'my $b = shift @ARGV; if ($b eq "") { delete $ENV{PERL_BADLANG} } else { $ENV{PERL_BADLANG} = substr($b, 1) }',
-  'open(my $st, ">&3") or die "lug-sandbox: no report descriptor: $!\\n"; open(my $o, ">&=3") and close($o);',
+  'BEGIN { $^W = 0 }',
+  'my $badlang = shift @ARGV; if ($badlang eq "") { delete $ENV{PERL_BADLANG} } else { $ENV{PERL_BADLANG} = substr($badlang, 1) }',
+  'open(my $st, ">&3") or die "lug-sandbox: no report descriptor: $!\\n"; my $o; open($o, ">&=3") and close($o);',
   'my $pid = fork() // die "lug-sandbox: cannot fork: $!\\n";',
-  'if (!$pid) { exec { $ARGV[0] } @ARGV; my $e = $! + 0; print STDERR "lug-sandbox: cannot run $ARGV[0]: $!\\n"; exit($e == 2 ? 127 : 126) }',
+  'if (!$pid) { { exec { $ARGV[0] } @ARGV } my $e = $! + 0; print STDERR "lug-sandbox: cannot run $ARGV[0]: $!\\n"; exit($e == 2 ? 127 : 126) }',
   'waitpid($pid, 0); my $w = $?;',
   'syswrite($st, ($w & 127) ? "signal " . ($w & 127) . "\\n" : "exit " . ($w >> 8) . "\\n");',
   'exit(($w & 127) ? 128 + ($w & 127) : $w >> 8);',

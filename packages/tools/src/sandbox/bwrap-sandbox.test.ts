@@ -15,6 +15,7 @@ import { killAllProcesses } from '../process/exit-cleanup.js';
 import { processTable } from '../process/process-table.js';
 import { runProcess } from '../process/run-process.js';
 import { SandboxError } from './sandbox-launcher.js';
+import type { SandboxPolicy } from './sandbox-policy.js';
 import { sleepsRunning, sleepTag } from '@lug/testing';
 import { bwrapSuite, onLinux, requireBwrap, sandboxFixture, until } from './sandbox-test-support.js';
 
@@ -189,7 +190,7 @@ describe.runIf(onLinux)('the bubblewrap sandbox', () => {
     });
 
     it('adds nothing to the output of a lug whose locale is not installed or whose PERL5OPT is -w, and passes PERL_BADLANG on as it was', async () => {
-      const env = (extra: Record<string, string | undefined>, sandbox = fx.policy()) =>
+      const env = (extra: Record<string, string | undefined>, sandbox: SandboxPolicy | null = fx.policy()) =>
         runProcess({ shell: 'echo "${PERL_BADLANG-unset}"' }, { cwd: fx.project, sandbox, env: { LC_ALL: 'xx_YY.UTF-8', LANG: 'xx_YY.UTF-8', PERL5OPT: '-w', ...extra } });
       const unset = await env({ PERL_BADLANG: undefined });
       // bash's own warning about the locale, if any, is there unsandboxed too; perl's is not.

@@ -8,18 +8,24 @@
  * filter by name), and looking after the call for what was planted would
  * miss a background job that plants it later, and fail open on any key or
  * hook lug does not know. So the path is held instead: for as long as a
- * sandbox of lug's needs it, an empty directory stands there, which bwrap
+ * sandbox of lug's needs it, a directory stands there, which bwrap
  * mounts read-only like any protected path. In the sandbox `.git` then
  * exists and cannot be written, renamed or removed (a mount point), so
  * `git init` and `mkdir .git` fail.
  *
- * What that leaves on the host, while it stands: an empty `.git` directory,
- * which git does not take for a repository (it looks further up, as if there
- * were none, and a `git init` of the user's fills it). When the last call
- * holding it ends (its namespace, background jobs included, is gone), it is
- * removed, only if still empty: what the user put there meanwhile is
- * theirs. A lug killed with SIGKILL leaves it, with a note the next lug's
- * sweep reads to remove it (leftover-registry.ts); lug's exit removes it.
+ * What that leaves on the host, while it stands: a `.git` directory, empty
+ * but for a mark per lug holding it (`lug-sandbox-hold.PID.START`,
+ * placeholder-mark.ts), which git does not take for a repository (it looks
+ * further up, as if there were none, and a `git init` of the user's fills
+ * it). The marks let lugs in one project share it: a lug that finds a
+ * placeholder holds it too, rather than mounting it as a repository that
+ * the other lug's end would then remove from under its running sandbox.
+ * Inside one lug, calls at once are counted. When the last call holding it
+ * ends (its namespace, background jobs included, is gone) the lug removes
+ * its mark, then the directory with rmdir, so only when nothing else is in
+ * it: another lug's mark, or what the user put there meanwhile. lug's exit
+ * lets go of every hold; a lug killed with SIGKILL leaves its mark, with a
+ * note the next lug's sweep reads to let go for it (leftover-registry.ts).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -42,4 +42,19 @@ describe.runIf(process.platform === 'linux')('bash in the sandbox', () => {
     expect(free.content).toBe('exit status 0\n(no output)');
     expect(fs.readFileSync(target, 'utf8')).toBe('yes\n');
   });
+
+  it('words a command killed by a signal as unsandboxed, and keeps exit 137 an exit status', async () => {
+    project = tempProject();
+    const host = createHost({ cwd: project.dir, authorize: allowAll });
+    defineSandboxOptions(host.options);
+    await loadPlugin(host, { default: plugin }, '@lug/plugin-bash');
+    const bash = host.tools.get('bash')!;
+    const run = async (command: string) => (await runTool(bash, { command }, { cwd: project!.dir })).content.split('\n')[0];
+    const words = async (mode: 'off' | 'workspace') => {
+      host.options.set('sandbox', mode);
+      return [await run('kill -KILL $$'), await run('kill -TERM $$'), await run('exit 137')];
+    };
+    expect(await words('off')).toEqual(['killed by signal SIGKILL', 'killed by signal SIGTERM', 'exit status 137']);
+    expect(await words('workspace')).toEqual(await words('off'));
+  });
 });

@@ -6,7 +6,9 @@
  * configuration, and its connection to a local listener, are all blocked
  * with a result that says so; its work inside the project (a build, git
  * status, a temp file) is done; and once lug has exited no process it
- * started is left, escapes through setsid and double forks included.
+ * started is left, escapes through setsid and double forks included. In a
+ * project without .git, a model's `git init` with a planted hook fails, and
+ * the user's own first commit afterwards runs nothing.
  * Linux runs it on bubblewrap (the test fails, saying to install it, where
  * bwrap is missing); macOS on Seatbelt.
  */
@@ -99,6 +101,23 @@ describe.runIf(process.platform === 'linux' || process.platform === 'darwin')('l
 
     expect(results.escape).toContain('escaped');
     expect(await pollUntil(() => sleepsRunning(tag).length === 0)).toBe(true);
+  }, 90_000);
+
+  it("keeps a model from making the project's first .git and planting a hook in it, and leaves no .git behind", async () => {
+    if (process.platform === 'linux' && !locateBwrap()) throw new Error('this test needs bubblewrap: install it (apt-get install bubblewrap; .ci/run does)');
+    const box = sandbox();
+    homes.push(box.home);
+    const plant = `git init -q && printf '#!/bin/sh\\ntouch pwned\\n' > .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit`;
+    server = await startScriptedServer([turn(text('Planting.'), toolCall('bash', { command: plant }, { id: 'plant' })), text('Done.')]);
+    const r = await runLug(['-p', 'set up git', '--auto', '--sandbox', 'workspace'], { cwd: box.project, env: lugEnv(server, 'anthropic', box), timeoutMs: 60_000 });
+    expect(r.code).toBe(0);
+    const [result] = toolResultsIn(server.modelRequests()[1]!);
+    expect(result!.content).toMatch(/\nblocked by the sandbox: the project's \.git .* is read-only/);
+    expect(existsSync(join(box.project, '.git'))).toBe(false);
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: box.project, stdio: 'pipe' });
+    git('init', '-q');
+    git('commit', '-q', '--allow-empty', '-m', 'first');
+    expect(existsSync(join(box.project, 'pwned'))).toBe(false);
   }, 90_000);
 
   it('refuses a mode it does not know, with the ones it has', async () => {

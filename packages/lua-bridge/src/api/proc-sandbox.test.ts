@@ -1,7 +1,8 @@
 /**
  * lug.proc runs in the OS sandbox of lug.opt.sandbox like bash: in
  * workspace mode a program writes inside the project, not outside it, and
- * the result table says what the sandbox blocked.
+ * the result table says what the sandbox blocked; a program killed by a
+ * signal says so as it does unsandboxed.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -35,5 +36,20 @@ describe.runIf(process.platform === 'linux')('lug.proc in the sandbox', () => {
     const [h] = await run(`local h = lug.proc.spawn({ "sh", "-c", "echo out > ${target}" }); return h.wait()`);
     expect(h).toMatchObject({ sandbox_blocked: [expect.stringMatching(/^blocked by the sandbox/)] });
     expect(fs.existsSync(target)).toBe(false);
+  });
+
+  it('reports a program killed by a signal as that signal, as unsandboxed, in run and spawn', async () => {
+    s = setup();
+    defineSandboxOptions(s.host.options);
+    const ends = async () => {
+      const [r] = await run('local r = lug.proc.run({ "sh", "-c", "kill -KILL $$" }) return { code = r.code, signal = r.signal }');
+      const [h] = await run('local r = lug.proc.spawn({ "sh", "-c", "kill -TERM $$" }).wait() return { code = r.code, signal = r.signal }');
+      const [e] = await run('local r = lug.proc.run({ "sh", "-c", "exit 137" }) return { code = r.code, signal = r.signal }');
+      return [r, h, e];
+    };
+    const free = await ends();
+    expect(free).toEqual([{ signal: 'SIGKILL' }, { signal: 'SIGTERM' }, { code: 137 }]);
+    await run('lug.opt.sandbox = "workspace"');
+    expect(await ends()).toEqual(free);
   });
 });

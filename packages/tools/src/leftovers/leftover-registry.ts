@@ -6,11 +6,14 @@
  * the state directory, `running/<pid>.<start>.json`: JSON lines naming the
  * lug (pid namespace, pid, start time), then `{"processes":true}` once it has
  * started a process and `{"tempDir":"/abs/dir"}` for each directory it wrote
- * a temporary file in, each written before the thing it announces. A clean
+ * a temporary file in and `{"placeholder":"/abs/.git"}` for each empty
+ * directory the sandbox holds a path with (sandbox/git-placeholder.ts),
+ * each written before the thing it announces. A clean
  * exit (a signal lug can catch included) removes the note after its own
  * cleanup. At start, `sweepLeftovers()` reads the notes of lugs that are no
  * longer running in this pid namespace and kills the processes that carry
- * their mark, removes their temporary files, then the note.
+ * their mark, removes their temporary files and their holds on placeholders
+ * (the directory too, when nothing else is in it), then the note.
  *
  * Nothing is noted until a directory is configured (the CLI does it); a
  * library user who does not gets the exit cleanup only.
@@ -18,6 +21,7 @@
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { removeTempFilesOf } from '../files/temp-files.js';
+import { letGo } from '../sandbox/placeholder-mark.js';
 import { killProcesses } from '../process/kill-group.js';
 import { ownerAlive, sameOwner, selfOwner, startTicks, type Owner } from '../process/process-marker.js';
 
@@ -27,13 +31,16 @@ interface RegistryState {
   file?: string;
   processes: boolean;
   tempDirs: Set<string>;
+  placeholders: Set<string>;
   /** The first failure to write a note, kept for `leftoverRegistryError()`. */
   error?: string;
 }
 
 const KEY = Symbol.for('lug.tools.leftoverRegistry');
 type WithState = typeof globalThis & { [KEY]?: RegistryState };
-const state: RegistryState = ((globalThis as WithState)[KEY] ??= { processes: false, tempDirs: new Set() });
+const state: RegistryState = ((globalThis as WithState)[KEY] ??= { processes: false, tempDirs: new Set(), placeholders: new Set() });
+// The state is shared through globalThis, maybe with another copy of this module (built and source in one test run).
+state.placeholders ??= new Set();
 
 const NOTE_SUFFIX = '.json';
 
@@ -77,6 +84,13 @@ export function recordTempDirectory(dir: string): void {
   addLine({ tempDir: dir });
 }
 
+/** An empty directory is about to be made at `path` to hold it for the sandbox. */
+export function recordPlaceholder(path: string): void {
+  if (state.placeholders.has(path)) return;
+  state.placeholders.add(path);
+  addLine({ placeholder: path });
+}
+
 /** This lug has cleaned up after itself (exit): its note goes. */
 export function removeOwnNote(): void {
   if (!state.file) return;
@@ -92,6 +106,7 @@ interface Note {
   owner: Owner;
   processes: boolean;
   tempDirs: string[];
+  placeholders: string[];
 }
 
 /** A note's lines; undefined when its first line names no lug (a damaged or foreign file, left alone). */
@@ -102,7 +117,7 @@ function readNote(file: string): Note | undefined {
   } catch {
     return undefined;
   }
-  const note: Note = { owner: undefined as unknown as Owner, processes: false, tempDirs: [] };
+  const note: Note = { owner: undefined as unknown as Owner, processes: false, tempDirs: [], placeholders: [] };
   for (const [i, line] of lines.entries()) {
     let entry: Record<string, unknown>;
     try {
@@ -116,6 +131,7 @@ function readNote(file: string): Note | undefined {
       note.owner = { ns: o.ns, pid: o.pid, start: o.start };
     } else if (entry?.processes === true) note.processes = true;
     else if (typeof entry?.tempDir === 'string' && path.isAbsolute(entry.tempDir)) note.tempDirs.push(entry.tempDir);
+    else if (typeof entry?.placeholder === 'string' && path.isAbsolute(entry.placeholder)) note.placeholders.push(entry.placeholder);
   }
   return note.owner ? note : undefined;
 }
@@ -163,6 +179,8 @@ export async function sweepLeftovers(opts: { graceMs?: number } = {}): Promise<S
     if (!note || sameOwner(note.owner, self) || note.owner.ns !== self.ns || ownerAlive(note.owner)) continue;
     report.deadOwners++;
     for (const dir of note.tempDirs) report.tempFiles.push(...removeTempFilesOf(dir, note.owner.pid, pidInUse));
+    // Its mark, then rmdir: only while empty, so another lug's hold and a repository made there since stay.
+    for (const dir of note.placeholders) letGo(dir, note.owner);
     const dead = note.owner;
     const killed = note.processes ? killProcesses({ groups: [], marked: (m) => sameOwner(m.owner, dead) }, opts.graceMs ?? 500) : Promise.resolve();
     kills.push(

@@ -3,7 +3,8 @@
  * on SIGINT, SIGTERM and SIGHUP (and the other signals that end a process by
  * default), every process lug started is killed (its process groups, and
  * every process carrying this lug's mark, wherever it went), the temporary
- * files of writes in progress are removed, and then this lug's note for the
+ * files of writes in progress and the sandbox's placeholders are removed
+ * (git-placeholder.ts), and then this lug's note for the
  * next start's sweep (leftover-registry.ts).
  *
  * The signal side goes through `signal-exit`, because a host may own a signal
@@ -18,6 +19,7 @@
 import { onExit } from 'signal-exit';
 import { removeTempFilesInProgress } from '../files/temp-files.js';
 import { removeOwnNote } from '../leftovers/leftover-registry.js';
+import { removePlaceholders } from '../sandbox/git-placeholder.js';
 import { removeSandboxTempDir } from '../sandbox/sandbox-temp.js';
 import { killProcesses, killProcessesSync } from './kill-group.js';
 import { sameOwner, selfOwner, type Mark } from './process-marker.js';
@@ -53,6 +55,7 @@ export function cleanUpAtExit(graceMs = EXIT_GRACE_MS): void {
   } finally {
     removeTempFilesInProgress();
     removeSandboxTempDir();
+    removePlaceholders();
     removeOwnNote();
   }
 }

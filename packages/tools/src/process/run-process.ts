@@ -23,7 +23,7 @@ import { formatMark, MARK_VARIABLE, newMark, sameOwner, type Mark } from './proc
 import { processTable } from './process-table.js';
 import { TailBuffer } from './tail-buffer.js';
 import type { SandboxPolicy } from '../sandbox/sandbox-policy.js';
-import { readSupervisorStatus, sandboxReport, sandboxStartFailure } from '../sandbox/supervisor-status.js';
+import { readSupervisorReport, sandboxReport, sandboxStartFailure, type SupervisorReport } from '../sandbox/supervisor-status.js';
 import { wrapCommand, type WrappedCommand } from '../sandbox/wrap-command.js';
 
 /** An argument list (no shell), or a command line for `/bin/bash -c`. */
@@ -180,7 +180,10 @@ export function spawnProcess(command: ProcessCommand, opts: ProcessOptions = {})
     // fd 3: where the sandbox's supervisor reports the exit status.
     stdio: wrapped?.statusOnFd3 ? [stdinMode, 'pipe', 'pipe', 'pipe'] : [stdinMode, 'pipe', 'pipe'],
   });
-  if (sub.pid === undefined) return failedHandle(sub, file, cwd);
+  if (sub.pid === undefined) {
+    wrapped?.release();
+    return failedHandle(sub, file, cwd);
+  }
   // Failures after the start (a kill that finds it gone) are the exit's business, never an unhandled 'error'.
   sub.on('error', () => undefined);
   if (opts.stdin !== undefined && !opts.openStdin && sub.stdin) {
@@ -255,8 +258,8 @@ class RunningProcess {
   private killing: Promise<void> | undefined;
   private killedAt: number | undefined;
   private listenerError: unknown;
-  /** The sandbox's supervisor reported the exit status (the launcher may still run, holding background jobs). */
-  private reported = false;
+  /** The sandbox's supervisor reported how the command ended (the launcher may still run, holding background jobs). */
+  private reported: SupervisorReport | undefined;
   private readonly result: Promise<ProcessResult>;
   /** Resolves when the process has exited (and been reaped). */
   private readonly exited: Promise<void>;
@@ -299,15 +302,17 @@ class RunningProcess {
     const status = this.wrapped?.statusOnFd3 ? (sub.stdio[3] as Readable | undefined) : undefined;
     const exited = new Promise<void>((resolve) => {
       sub.on('exit', (code, signal) => {
+        // The sandbox is gone with its launcher, background jobs and all: what it held for the call can go.
+        this.wrapped?.release();
         this.exit ??= { code, signal };
         resolve();
       });
       // The supervisor's status line ends the call (after a short wait for bwrap, which usually exits at once);
       // a bwrap still running holds background jobs, and the call is listed as background like any other.
       if (status)
-        readSupervisorStatus(status, (code) => {
-          this.reported = true;
-          this.exit ??= { code, signal: null };
+        readSupervisorReport(status, (report) => {
+          this.reported = report;
+          this.exit ??= { code: report.code, signal: report.signal };
           setTimeout(resolve, this.opts.streamGraceMs ?? DEFAULT_STREAM_GRACE_MS).unref();
         });
     });
@@ -321,7 +326,7 @@ class RunningProcess {
     clearTimeout(graceTimer);
     status?.destroy();
     // The sandbox's launcher still running holds background jobs: like an orphaned job unsandboxed, it must not keep lug alive (exit cleanup ends it).
-    if (this.reported && sub.exitCode === null && sub.signalCode === null) sub.unref();
+    if (this.reported !== undefined && sub.exitCode === null && sub.signalCode === null) sub.unref();
     stopTimers();
     // Once lug has decided to kill the group, the call is over only when the group is gone.
     if (this.killing) await this.killing;
@@ -335,7 +340,7 @@ class RunningProcess {
     if (this.listenerError !== undefined) throw this.listenerError;
     const stdout = this.out.text();
     const stderr = this.err.text();
-    const failedToStart = this.wrapped?.statusOnFd3 && !this.reported && !this.killing ? sandboxStartFailure(stderr.text) : undefined;
+    const failedToStart = this.wrapped?.statusOnFd3 && this.reported === undefined && !this.killing ? sandboxStartFailure(stderr.text) : undefined;
     if (failedToStart) throw failedToStart;
     return {
       pid: this.pid,
@@ -350,7 +355,7 @@ class RunningProcess {
       killedAfterMs: this.killedAt === undefined ? null : this.killedAt - this.started,
       stdoutCutBytes: stdout.cutBytes,
       stderrCutBytes: stderr.cutBytes,
-      ...(this.opts.sandbox ? { sandbox: sandboxReport(this.opts.sandbox, this.exit?.code, stdout.text, stderr.text) } : {}),
+      ...(this.opts.sandbox ? { sandbox: sandboxReport(this.opts.sandbox, this.exit?.code, stdout.text, stderr.text, this.opts.cwd ?? process.cwd(), this.reported) } : {}),
     };
   }
 

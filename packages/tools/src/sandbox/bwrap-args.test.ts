@@ -27,7 +27,7 @@ describe('bwrapArgs', () => {
 
   it('runs the command under the supervisor, in its directory, with the private TMPDIR', () => {
     const args = bwrapArgs(policy, { file: 'ls', args: ['-l', 'a b'], cwd: '/p/src' });
-    expect(args.slice(args.indexOf('--chdir'))).toEqual(['--chdir', '/p/src', '--', '/bin/sh', '-c', SUPERVISOR_SCRIPT, 'lug-sandbox', 'ls', '-l', 'a b']);
+    expect(args.slice(args.indexOf('--chdir'))).toEqual(['--chdir', '/p/src', '--', '/bin/sh', '-c', SUPERVISOR_SCRIPT, 'lug-sandbox', 'net', '-', 'ls', '-l', 'a b']);
     expect(args.join(' ')).toContain('--setenv TMPDIR /t');
   });
 

@@ -7,9 +7,11 @@
  * so the namespace dies with lug even after a `kill -9`; without the network,
  * a network namespace of its own holding only loopback.
  *
- * The command runs under a supervisor (supervisor.ts) that reports its exit
- * status on fd 3 and keeps the namespace alive while background jobs
- * (`cmd > log 2>&1 &`) still run, as they would unsandboxed.
+ * The command runs under a supervisor (supervisor.ts) that reports on fd 3
+ * how it ended (through perl, where there is one: `perl`, the real wait
+ * status) and, without the network, the namespace's network counters, and
+ * keeps the namespace alive while background jobs (`cmd > log 2>&1 &`) still
+ * run, as they would unsandboxed.
  */
 import type { SandboxPolicy } from './sandbox-policy.js';
 import { SUPERVISOR_SCRIPT } from './supervisor.js';
@@ -20,13 +22,14 @@ export interface CommandToWrap {
   cwd: string;
 }
 
-export function bwrapArgs(policy: SandboxPolicy, command: CommandToWrap, shell = '/bin/sh'): string[] {
+export function bwrapArgs(policy: SandboxPolicy, command: CommandToWrap, helpers: { shell?: string; perl?: string } = {}): string[] {
   const args = ['--die-with-parent', '--unshare-pid'];
   if (!policy.network) args.push('--unshare-net');
   args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc');
   for (const dir of policy.writable) args.push('--bind', dir, dir);
   for (const p of policy.protected) args.push('--ro-bind', p.path, p.path);
   if (policy.tempDir) args.push('--setenv', 'TMPDIR', policy.tempDir);
-  args.push('--chdir', command.cwd, '--', shell, '-c', SUPERVISOR_SCRIPT, 'lug-sandbox', command.file, ...command.args);
+  const report = [policy.network ? '-' : 'net', helpers.perl ?? '-'];
+  args.push('--chdir', command.cwd, '--', helpers.shell ?? '/bin/sh', '-c', SUPERVISOR_SCRIPT, 'lug-sandbox', ...report, command.file, ...command.args);
   return args;
 }

@@ -7,7 +7,7 @@
  * nowhere. Every refusal comes back with the note that says so.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import { killAllProcesses } from '../process/exit-cleanup.js';
 import { processTable } from '../process/process-table.js';
 import { runProcess } from '../process/run-process.js';
 import { SandboxError } from './sandbox-launcher.js';
+import type { SandboxPolicy } from './sandbox-policy.js';
 import { sleepsRunning, sleepTag } from '@lug/testing';
 import { bwrapSuite, onLinux, requireBwrap, sandboxFixture, until } from './sandbox-test-support.js';
 
@@ -121,6 +122,90 @@ describe.runIf(onLinux)('the bubblewrap sandbox', () => {
 
     it('passes the exit status through', async () => {
       expect((await sh('exit 7')).code).toBe(7);
+    });
+  });
+
+  describe('notes only for what the sandbox refused', () => {
+    it('gives no note for a read-only mount inside the project that is not the sandbox\'s (a bwrap of the command\'s own)', async () => {
+      mkdirSync(path.join(fx.project, 'mounted'), { recursive: true });
+      const r = await sh(`bwrap --bind / / --ro-bind mounted ${fx.project}/mounted -- sh -c 'echo x > mounted/x'`);
+      expect(r.code).not.toBe(0);
+      expect(r.stderr).toMatch(/cannot create mounted\/x: Read-only file system/);
+      expect(r.sandbox?.blocked).toEqual([]);
+    });
+
+    it('gives no note for a file the user made read-only, sandboxed as unsandboxed', async () => {
+      const file = path.join(fx.project, 'locked.txt');
+      writeFileSync(file, 'keep\n');
+      chmodSync(file, 0o444);
+      const free = await runProcess({ shell: 'echo x >> locked.txt' }, { cwd: fx.project });
+      const boxed = await sh('echo x >> locked.txt');
+      expect(boxed.code).toBe(free.code);
+      expect(boxed.sandbox?.blocked).toEqual([]);
+    });
+
+    it('blames the sandbox for a connection to another machine, by the namespace\'s counters', async () => {
+      const r = await sh('exec 3<>/dev/tcp/192.0.2.1/80');
+      expect(r.code).not.toBe(0);
+      expect(r.sandbox?.blocked).toEqual([expect.stringMatching(/^blocked by the sandbox: network is off .*another machine/)]);
+    });
+
+    it('gives no note for a port nothing listens on, with the network off or on', async () => {
+      const closed = net.createServer();
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+      const port = (closed.address() as net.AddressInfo).port;
+      await new Promise((resolve) => closed.close(resolve));
+      const off = await sh(`exec 3<>/dev/tcp/127.0.0.1/${port}`);
+      expect(off.stderr).toMatch(/Connection refused/);
+      expect(off.sandbox?.blocked).toEqual([]);
+      const on = await sh(`exec 3<>/dev/tcp/127.0.0.1/${port}`, 'workspace', { network: true });
+      expect(on.stderr).toMatch(/Connection refused/);
+      expect(on.sandbox?.blocked).toEqual([]);
+    });
+
+    it('gives no note for a command that only prints the words', async () => {
+      const r = await sh('echo "curl: (7) Failed to connect to 127.0.0.1 port 80: Connection refused" >&2; exit 7');
+      expect(r.sandbox?.blocked).toEqual([]);
+    });
+  });
+
+  describe('how a command ended', () => {
+    const ending = (r: { code: number | null; signal: string | null }) => ({ code: r.code, signal: r.signal });
+    const unsandboxed = (command: string) => runProcess({ shell: command }, { cwd: fx.project, timeoutSecs: 30 });
+
+    it.each(['kill -KILL $$', 'kill -TERM $$', 'kill -INT $$'])('reports a command killed by a signal (%s) as the signal, as unsandboxed', async (command) => {
+      const free = await unsandboxed(command);
+      expect(free.signal).not.toBeNull();
+      expect(ending(await sh(command))).toEqual(ending(free));
+    });
+
+    it('reports exit 137 as exit status 137, not as SIGKILL', async () => {
+      expect(ending(await sh('exit 137'))).toEqual({ code: 137, signal: null });
+      expect(ending(await unsandboxed('exit 137'))).toEqual({ code: 137, signal: null });
+    });
+
+    it('reports an argument list killed by a signal the same way (lug.proc.run, lug.proc.spawn)', async () => {
+      const r = await runProcess(['sh', '-c', 'kill -KILL $$'], { cwd: fx.project, sandbox: fx.policy() });
+      expect(ending(r)).toEqual({ code: null, signal: 'SIGKILL' });
+    });
+
+    it('adds nothing to the output of a lug whose locale is not installed or whose PERL5OPT is -w, and passes PERL_BADLANG on as it was', async () => {
+      const env = (extra: Record<string, string | undefined>, sandbox: SandboxPolicy | null = fx.policy()) =>
+        runProcess({ shell: 'echo "${PERL_BADLANG-unset}"' }, { cwd: fx.project, sandbox, env: { LC_ALL: 'xx_YY.UTF-8', LANG: 'xx_YY.UTF-8', PERL5OPT: '-w', ...extra } });
+      const unset = await env({ PERL_BADLANG: undefined });
+      // bash's own warning about the locale, if any, is there unsandboxed too; perl's is not.
+      expect(unset.stderr).toBe((await env({ PERL_BADLANG: undefined }, null)).stderr);
+      expect(unset.stderr).not.toMatch(/perl/);
+      expect(unset.stdout).toBe('unset\n');
+      expect((await env({ PERL_BADLANG: '1' })).stdout).toBe('1\n');
+      expect((await env({ PERL_BADLANG: '' })).stdout).toBe('\n');
+    });
+
+    it('says a program that is not there is not found (127), and never hands the command fd 3', async () => {
+      const missing = await runProcess(['no-such-program-lug'], { cwd: fx.project, sandbox: fx.policy() });
+      expect(missing.code).toBe(127);
+      expect(missing.stderr).toMatch(/cannot run no-such-program-lug: No such file or directory/);
+      expect((await sh('test -e /proc/$$/fd/3 && echo open || echo closed')).stdout).toBe('closed\n');
     });
   });
 

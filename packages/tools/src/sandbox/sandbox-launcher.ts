@@ -15,7 +15,7 @@ export class SandboxError extends Error {
   override name = 'SandboxError';
 }
 
-export type Launcher = { kind: 'bwrap'; path: string } | { kind: 'seatbelt'; path: string };
+export type Launcher = { kind: 'bwrap'; path: string; perl?: string } | { kind: 'seatbelt'; path: string };
 
 const SEATBELT = '/usr/bin/sandbox-exec';
 const TURN_OFF = 'or turn the sandbox off (lug.opt.sandbox = "off", :sandbox off)';
@@ -31,10 +31,20 @@ function executable(path: string): boolean {
   }
 }
 
+/** `program` on PATH, else in /usr/bin; undefined when there is none. */
+function locate(program: string, path: string): string | undefined {
+  const dirs = [...path.split(delimiter).filter(Boolean), '/usr/bin'];
+  return dirs.map((d) => join(d, program)).find(executable);
+}
+
 /** `bwrap` on PATH, else /usr/bin/bwrap; undefined when there is none. */
 export function locateBwrap(path = process.env.PATH ?? ''): string | undefined {
-  const dirs = [...path.split(delimiter).filter(Boolean), '/usr/bin'];
-  return dirs.map((d) => join(d, 'bwrap')).find(executable);
+  return locate('bwrap', path);
+}
+
+/** perl, which the bwrap supervisor uses to tell a signal from an exit status (supervisor.ts); undefined when there is none. */
+export function locatePerl(path = process.env.PATH ?? ''): string | undefined {
+  return locate('perl', path);
 }
 
 /** The launcher for `platform` with bwrap at `bwrap` (undefined: none), started once to see it works; throws SandboxError saying why not. */
@@ -61,7 +71,9 @@ export function probeLauncher(platform: NodeJS.Platform, bwrap: string | undefin
 export function sandboxLauncher(): Launcher {
   if (!found) {
     try {
-      found = { launcher: probeLauncher(process.platform, process.platform === 'linux' ? locateBwrap() : undefined) };
+      const launcher = probeLauncher(process.platform, process.platform === 'linux' ? locateBwrap() : undefined);
+      const perl = launcher.kind === 'bwrap' ? locatePerl() : undefined;
+      found = { launcher: launcher.kind === 'bwrap' && perl ? { ...launcher, perl } : launcher };
     } catch (err) {
       found = { error: err as SandboxError };
     }

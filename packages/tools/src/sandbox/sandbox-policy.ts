@@ -5,9 +5,10 @@
  * by the process runner (bwrap on Linux, Seatbelt on macOS) and by write and
  * edit in-process (write-boundary.ts).
  */
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, lstatSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { configDir, type Env } from '@lug/core';
+import { isPlaceholder } from './placeholder-mark.js';
 import { sandboxTempDir } from './sandbox-temp.js';
 import type { SandboxMode } from './sandbox-options.js';
 
@@ -21,7 +22,7 @@ export interface SandboxPolicy {
   tempDir: string | null;
   /** Where writes are allowed: the project and the temp directory in workspace mode, nothing in read-only. */
   writable: string[];
-  /** Inside the writable places, what stays read-only: the project's .git, lug's configuration directory. */
+  /** Inside the writable places, what stays read-only: the project's .git (also before it exists), lug's configuration directory. */
   protected: ProtectedPath[];
 }
 
@@ -29,6 +30,13 @@ export interface ProtectedPath {
   path: string;
   /** For messages: "the project's .git", "lug's configuration directory". */
   what: string;
+  /**
+   * It did not exist when the policy was made (or was a placeholder of a lug's
+   * already): bwrap can only mount what exists, so the runner holds an empty
+   * directory there for the call (git-placeholder.ts); Seatbelt's rules apply
+   * to a path that is not there.
+   */
+  placeholder?: true;
 }
 
 /** What the policy is read from: a host, or a plugin's API (both have these). */
@@ -71,13 +79,27 @@ export function buildPolicy(input: PolicyInput): SandboxPolicy {
   const projectRoot = real(input.projectRoot);
   const tempDir = input.mode === 'workspace' ? real(input.tempDir ?? sandboxTempDir()) : null;
   const writable = input.mode === 'workspace' ? [projectRoot, tempDir!] : [];
+  const git = join(projectRoot, '.git');
+  const configDir = real(input.configDir);
   const candidates: ProtectedPath[] = [
-    { path: join(projectRoot, '.git'), what: "the project's .git" },
-    { path: real(input.configDir), what: "lug's configuration directory" },
+    // Also when absent: a .git made during the call would hold hooks and config the user's next git runs.
+    { path: git, what: "the project's .git", ...(present(git) && !isPlaceholder(git) ? {} : { placeholder: true as const }) },
+    // lug's configuration only where it exists: it is inside the project only when HOME or XDG_CONFIG_HOME are.
+    ...(existsSync(configDir) ? [{ path: configDir, what: "lug's configuration directory" }] : []),
   ];
-  // Only what exists can be mounted read-only, and only what lies in a writable place needs it.
-  const protectedPaths = candidates.filter((p) => existsSync(p.path) && writable.some((w) => isInside(p.path, w)));
+  // Only what lies in a writable place needs it.
+  const protectedPaths = candidates.filter((p) => writable.some((w) => isInside(p.path, w)));
   return { mode: input.mode, network: input.network, projectRoot, tempDir, writable, protected: protectedPaths };
+}
+
+/** Something is at `path`, a dangling symlink too (which bwrap then refuses to mount: the call fails, closed). */
+function present(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** `path` is `dir` or below it (both absolute, normalised). */

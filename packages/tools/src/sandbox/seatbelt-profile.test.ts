@@ -6,7 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { seatbeltArgs, seatbeltProfile, sbplString } from './seatbelt-profile.js';
+import { anyCaseRegex, seatbeltArgs, seatbeltProfile, sbplString } from './seatbelt-profile.js';
 import type { SandboxPolicy } from './sandbox-policy.js';
 
 const workspace: SandboxPolicy = {
@@ -24,7 +24,7 @@ describe('the Seatbelt profile', () => {
     expect(lines.slice(0, 3)).toEqual(['(version 1)', '(allow default)', '(deny file-write*)']);
     const allowProject = lines.indexOf('(allow file-write* (subpath "/Users/ann/proj"))');
     const allowTemp = lines.indexOf('(allow file-write* (subpath "/private/var/folders/x/lug-sandbox-1-abc"))');
-    const denyGit = lines.indexOf('(deny file-write* (subpath "/Users/ann/proj/.git"))');
+    const denyGit = lines.indexOf('(deny file-write* (subpath "/Users/ann/proj/.git") (regex #"^/[uU][sS][eE][rR][sS]/[aA][nN][nN]/[pP][rR][oO][jJ]/\\.[gG][iI][tT](/|$)"))');
     expect(allowProject).toBeGreaterThan(2);
     expect(allowTemp).toBeGreaterThan(allowProject);
     expect(denyGit).toBeGreaterThan(allowTemp);
@@ -42,6 +42,11 @@ describe('the Seatbelt profile', () => {
   it('denies the network unless it is allowed, keeping local sockets', () => {
     expect(seatbeltProfile(workspace)).toMatch(/\(deny network\*\)\n\(allow network-outbound \(remote unix-socket\)\)\n$/);
     expect(seatbeltProfile({ ...workspace, network: true })).not.toMatch(/network/);
+  });
+
+  it('denies a protected path in any case of its letters (macOS volumes ignore case), escaping what a regex would read', () => {
+    expect(anyCaseRegex('/a.b/C+1"')).toBe('#"^/[aA]\\.[bB]/[cC]\\+1.(/|$)"');
+    expect(() => anyCaseRegex('/a\nb')).toThrow(/control character/);
   });
 
   it('escapes quotes and backslashes in paths, and refuses control characters', () => {

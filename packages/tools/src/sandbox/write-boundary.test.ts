@@ -3,6 +3,7 @@ import { mkdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkWriteBoundary, writeRefusal } from './write-boundary.js';
+import { buildPolicy } from './sandbox-policy.js';
 import { sandboxFixture } from './sandbox-test-support.js';
 
 const fx = sandboxFixture();
@@ -31,6 +32,14 @@ describe('the write boundary', () => {
     const policy = fx.policy('workspace', { configDir: config });
     expect(writeRefusal(policy, fx.project, '.git/hooks/pre-commit')).toMatch(/^blocked by the sandbox: the project's \.git/);
     expect(writeRefusal(policy, fx.project, 'cfg/init.lua')).toMatch(/^blocked by the sandbox: lug's configuration directory/);
+  });
+
+  it("refuses the project's .git also before it exists (a .git written by write would hold hooks too)", () => {
+    const project = path.join(fx.root, 'no-git');
+    mkdirSync(project);
+    const policy = buildPolicy({ mode: 'workspace', network: false, projectRoot: project, configDir: fx.config, tempDir: fx.temp });
+    expect(writeRefusal(policy, project, '.git/config')).toMatch(/^blocked by the sandbox: the project's \.git/);
+    expect(writeRefusal(policy, project, '.gitignore')).toBeNull();
   });
 
   it('refuses every write in read-only mode, as a ToolError the model reads', () => {

@@ -3,14 +3,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { scriptedProvider, type ProviderStep } from '@lug/testing';
-import { allowAll } from './authorizer.js';
+import type { ProviderStep } from '@lug/testing';
 import type { EventOf, LugEvent } from './events.js';
-import { createHost } from './host.js';
 import type { ModelInfo, ProviderEvent } from './provider.js';
 import { Session } from './session.js';
 import { SessionStore } from './session-store.js';
 import { runSubagent } from './subagent.js';
+import { hostWithSubagent } from './subagent-test-support.js';
 import type { Tool } from './tool.js';
 
 /** $1 a million input tokens, $0 output: a request of N million input tokens costs $N. */
@@ -31,24 +30,7 @@ const answer = (text: string, inputTokens: number): ProviderEvent[] => [
 const noop: Tool = { name: 'noop', description: 'Does nothing.', parameters: { type: 'object', properties: {} }, ask: false, handler: () => 'nothing done' };
 
 function setup(parentSteps: ProviderStep[], childSteps: ProviderStep[]) {
-  const host = createHost({ cwd: '/project', env: {}, authorize: allowAll });
-  const parent = scriptedProvider(parentSteps, { modelInfo: PRICED });
-  const child = scriptedProvider(childSteps, { modelInfo: PRICED });
-  host.providers.register({ name: 'test', create: () => parent });
-  host.providers.register({ name: 'small', create: () => child });
-  host.options.set('model', 'test/m1');
-  const task: Tool<{ prompt: string }> = {
-    name: 'task',
-    description: 'Hand a job to a subagent.',
-    parameters: { type: 'object', properties: { prompt: { type: 'string' } }, required: ['prompt'] },
-    ask: false,
-    async handler(a, ctx) {
-      const r = await runSubagent(host, { name: 'scout', tools: ['noop'], model: 'small/s1' }, a.prompt, { signal: ctx.signal, parentCallId: ctx.callId });
-      return r.error ? { content: r.error, isError: true } : r.text;
-    },
-  };
-  host.tools.register(noop, 'test');
-  host.tools.register(task, 'test');
+  const { host, parent, child } = hostWithSubagent(parentSteps, childSteps, { name: 'scout', tools: ['noop'], model: 'small/s1' }, [noop], PRICED);
   const events: LugEvent[] = [];
   host.events.onAny((e) => events.push(e));
   const store = new SessionStore(mkdtempSync(join(tmpdir(), 'lug-subagent-cost-')));

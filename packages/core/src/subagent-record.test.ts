@@ -3,41 +3,20 @@ import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { scriptedProvider, text, toolCall, turn } from '@lug/testing';
+import { text, toolCall, turn } from '@lug/testing';
 import { allowAll } from './authorizer.js';
 import { createHost } from './host.js';
 import { Session } from './session.js';
 import { SessionStore } from './session-store.js';
-import { runSubagent } from './subagent.js';
-import type { Tool } from './tool.js';
-
-const echo: Tool<{ text: string }> = {
-  name: 'echo',
-  description: 'Echo the text.',
-  parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
-  ask: false,
-  handler: (a) => `echo: ${a.text}`,
-};
+import { echoTool, hostWithSubagent } from './subagent-test-support.js';
 
 function setup() {
-  const host = createHost({ cwd: '/project', env: {}, authorize: allowAll });
-  const parent = scriptedProvider([turn(toolCall('task', { prompt: 'find it' }, { id: 't1' })), text('Found.'), text('Second answer.')]);
-  const child = scriptedProvider([turn(text('Looking.'), toolCall('echo', { text: 'here' }, { id: 'c1' })), text('It is here.')]);
-  host.providers.register({ name: 'test', create: () => parent });
-  host.providers.register({ name: 'small', create: () => child });
-  host.options.set('model', 'test/m1');
-  const task: Tool<{ prompt: string }> = {
-    name: 'task',
-    description: 'Hand a job to a subagent.',
-    parameters: { type: 'object', properties: { prompt: { type: 'string' } }, required: ['prompt'] },
-    ask: false,
-    async handler(a, ctx) {
-      const r = await runSubagent(host, { name: 'scout', tools: ['echo'], model: 'small/s1' }, a.prompt, { signal: ctx.signal, parentCallId: ctx.callId });
-      return r.text;
-    },
-  };
-  host.tools.register(echo, 'test');
-  host.tools.register(task, 'test');
+  const { host, parent } = hostWithSubagent(
+    [turn(toolCall('task', { prompt: 'find it' }, { id: 't1' })), text('Found.'), text('Second answer.')],
+    [turn(text('Looking.'), toolCall('echo', { text: 'here' }, { id: 'c1' })), text('It is here.')],
+    { name: 'scout', tools: ['echo'], model: 'small/s1' },
+    [echoTool],
+  );
   const store = new SessionStore(mkdtempSync(join(tmpdir(), 'lug-subagent-record-')));
   const session = new Session(host, { store, systemPrompt: 'SYSTEM' });
   return { host, parent, store, session };

@@ -25,7 +25,7 @@
  */
 import { hostListeningPorts } from './host-listeners.js';
 import type { NetworkCounters } from './network-counters.js';
-import { isInside, type SandboxPolicy } from './sandbox-policy.js';
+import { placeOf, type SandboxPolicy } from './sandbox-policy.js';
 import { refusedPaths } from './write-refusal-paths.js';
 
 const WRITE_REFUSED_LINUX = /read-only file system|\bEROFS\b/i;
@@ -62,14 +62,14 @@ export function sandboxRefusals(policy: SandboxPolicy, evidence: RefusalEvidence
 }
 
 function writeNote(policy: SandboxPolicy, line: string, cwd: string): string | null {
-  const paths = refusedPaths(line, cwd);
-  const guarded = policy.protected.find((p) => paths.some((path) => isInside(path, p.path)));
+  const places = refusedPaths(line, cwd).map((path) => placeOf(policy, path));
+  const guarded = places.find((p) => p.guarded)?.guarded;
   // Without a path, only the text says where: .git when it names one.
-  const named = paths.length ? guarded : policy.protected.find((p) => line.includes(p.path) || (p.what.includes('.git') && /(^|[\s'"`/])\.git(\/|\b)/.test(line)));
+  const named = places.length ? guarded : policy.protected.find((p) => line.includes(p.path) || (p.what.includes('.git') && /(^|[\s'"`/])\.git(\/|\b)/.test(line)));
   if (named) return `blocked by the sandbox: ${named.what} (${named.path}) is read-only in the sandbox; ask the user to make that change`;
   if (policy.mode === 'read-only') return 'blocked by the sandbox: read-only mode allows no writes at all; ask the user to change lug.opt.sandbox, or to run the command themselves';
   // Every path it names is a place the sandbox lets it write: the refusal was not the sandbox's.
-  if (paths.length && paths.every((path) => policy.writable.some((dir) => isInside(path, dir)))) return null;
+  if (places.length && places.every((p) => p.writable)) return null;
   const where = [policy.projectRoot, policy.tempDir].filter(Boolean).join(' and the temporary directory ');
   return `blocked by the sandbox: write outside the project (workspace mode writes only inside ${where}, which is $TMPDIR); ask the user to run it, or to change lug.opt.sandbox`;
 }

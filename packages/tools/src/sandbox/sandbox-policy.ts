@@ -108,3 +108,15 @@ export function isInside(path: string, dir: string): boolean {
   const prefix = dir.endsWith('/') ? dir : `${dir}/`;
   return path.startsWith(prefix);
 }
+
+/**
+ * Where a real path stands under `policy`: inside a protected path (the
+ * first that holds it: read-only, whatever holds it), else in a writable
+ * place, else outside. The file tools' boundary and the refusal notes both
+ * judge a path by it.
+ */
+export function placeOf(policy: SandboxPolicy, path: string): { guarded?: ProtectedPath; writable: boolean } {
+  const guarded = policy.protected.find((p) => isInside(path, p.path));
+  if (guarded) return { guarded, writable: false };
+  return { writable: policy.writable.some((dir) => isInside(path, dir)) };
+}

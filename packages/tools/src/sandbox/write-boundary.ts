@@ -6,16 +6,16 @@
  */
 import { resolveRealPath } from '@lug/core';
 import { ToolError } from '@lug/core';
-import { isInside, type SandboxPolicy } from './sandbox-policy.js';
+import { placeOf, type SandboxPolicy } from './sandbox-policy.js';
 
 /** Why the sandbox refuses a write to `path`, or null when it allows it. */
 export function writeRefusal(policy: SandboxPolicy | null, cwd: string, path: string): string | null {
   if (!policy) return null;
   const real = resolveRealPath(cwd, path);
   if (policy.mode === 'read-only') return `blocked by the sandbox: read-only mode allows no writes (${real}); ask the user to change lug.opt.sandbox`;
-  const guarded = policy.protected.find((p) => isInside(real, p.path));
+  const { guarded, writable } = placeOf(policy, real);
   if (guarded) return `blocked by the sandbox: ${guarded.what} (${guarded.path}) is read-only in the sandbox, and ${real} is inside it; ask the user to make that change`;
-  if (policy.writable.some((dir) => isInside(real, dir))) return null;
+  if (writable) return null;
   return `blocked by the sandbox: write outside the project (${real}; workspace mode writes only inside ${policy.projectRoot}); ask the user to make that change, or to change lug.opt.sandbox`;
 }
 

@@ -9,7 +9,7 @@ import type { ModelInfo, ProviderEvent } from './provider.js';
 import { Session } from './session.js';
 import { SessionStore } from './session-store.js';
 import { runSubagent } from './subagent.js';
-import { hostWithSubagent } from './subagent-test-support.js';
+import { hostWithSubagent } from './test-subagents.js';
 import type { Tool } from './tool.js';
 
 /** $1 a million input tokens, $0 output: a request of N million input tokens costs $N. */

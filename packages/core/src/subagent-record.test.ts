@@ -8,7 +8,7 @@ import { allowAll } from './authorizer.js';
 import { createHost } from './host.js';
 import { Session } from './session.js';
 import { SessionStore } from './session-store.js';
-import { echoTool, hostWithSubagent } from './subagent-test-support.js';
+import { echoTool, hostWithSubagent } from './test-subagents.js';
 
 function setup() {
   const { host, parent } = hostWithSubagent(

@@ -233,9 +233,11 @@ describe.runIf(onLinux)('the bubblewrap sandbox', () => {
       // A lug-like parent: a shell that starts bwrap with an escaped sleep in it, then dies of SIGKILL.
       const policy = fx.policy();
       const { bwrapArgs } = await import('./bwrap-args.js');
-      const args = bwrapArgs(policy, { file: '/bin/sh', args: ['-c', `env -i setsid sh -c 'sleep ${t} &'; sleep 60`], cwd: fx.project });
+      const started = `started-${t}`;
+      const args = bwrapArgs(policy, { file: '/bin/sh', args: ['-c', `env -i setsid sh -c 'sleep ${t} &'; touch ${started}; sleep 60`], cwd: fx.project });
       const quoted = args.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-      const parent = runProcess({ shell: `bwrap ${quoted} 3>/dev/null & sleep 0.5; kill -9 $$` }, { cwd: fx.project, timeoutSecs: 20 });
+      // It dies once the escaped sleep runs, however long a loaded machine takes to start bwrap (a fixed 0.5 s was too short under the whole suite).
+      const parent = runProcess({ shell: `bwrap ${quoted} 3>/dev/null & until [ -e ${started} ]; do sleep 0.05; done; kill -9 $$` }, { cwd: fx.project, timeoutSecs: 20 });
       expect(await until(() => sleepsRunning(t).length > 0)).toBe(true);
       await parent;
       expect(await until(() => sleepsRunning(t).length === 0)).toBe(true);

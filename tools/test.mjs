@@ -34,7 +34,11 @@ nx.on('close', (code) => {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
+  // vitest's "FAIL  src/a.test.ts > group > name" lines, repeated at the end so a long log's tail names them.
+  const failures = new Set();
   for (const line of plain.split('\n')) {
+    const failure = /^\s*(\S+:test:\s+)?FAIL\s+(\S.*\S)\s*$/.exec(line);
+    if (failure && failure[2].includes(' > ')) failures.add(failure[2]);
     if (!/^\s*Tests\s+\d/.test(line)) continue;
     passed += Number(/(\d+) passed/.exec(line)?.[1] ?? 0);
     failed += Number(/(\d+) failed/.exec(line)?.[1] ?? 0);
@@ -42,6 +46,7 @@ nx.on('close', (code) => {
   }
   // Types last: the builds above made the declarations every package's sources import.
   const types = spawnSync(process.execPath, [join(root, 'tools', 'typecheck.mjs')], { cwd: root, stdio: 'inherit' });
+  if (failures.size > 0) process.stdout.write(`\nfailed:\n${[...failures].map((f) => `  ${f}\n`).join('')}`);
   process.stdout.write(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
   if (toolNames.status !== 0) process.stdout.write('the built-in tool name check failed (above)\n');
   if (types.status !== 0) process.stdout.write('the type check failed (above)\n');

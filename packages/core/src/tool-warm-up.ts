@@ -1,0 +1,29 @@
+/**
+ * Tools get ready while the first model request is in flight (issue 15: the
+ * first call of a process costs what later ones do). A tool's `warm` runs
+ * once a host, after its first `request_start`, in the time the model takes
+ * to answer: the first process start and ripgrep's lookup no longer land on
+ * the first call. A warm-up that fails is said as a warning (the tool's calls
+ * will fail the same way, and say so then too); it never fails a turn.
+ */
+import type { EventBus } from './events.js';
+import type { ToolRegistry } from './tool-registry.js';
+
+export function warmToolsAtFirstRequest(cwd: string, tools: ToolRegistry, events: EventBus): void {
+  const stop = events.on('request_start', () => {
+    stop();
+    // After the request is on its way: the SDK sends it on a later tick.
+    setImmediate(() => {
+      for (const { tool } of tools.list()) {
+        const warm = tool.warm;
+        if (typeof warm !== 'function') continue;
+        Promise.resolve()
+          .then(() => warm.call(tool, { cwd }))
+          .catch((err: unknown) => {
+            const why = err instanceof Error ? err.message : String(err);
+            events.emit('notify', { message: `the ${tool.name} tool could not get ready: ${why} (its calls will say the same)`, level: 'warn' });
+          });
+      }
+    }).unref();
+  });
+}

@@ -63,20 +63,37 @@ const byteOrderStringKeys: Plugin = {
  * instruction budget with them: `pcall(error) while true do end` ran for ever
  * (src/lua-budget.test.ts). Can go when fengari saves it as C Lua does.
  */
-const savePcallAllowhook: Plugin = {
-  name: 'fengari-save-pcall-allowhook',
-  setup(b) {
-    const WRONG = 'ci.callstatus &= ~lstate.CIST_OAH | L.allowhook;';
-    const RIGHT = 'ci.callstatus = (ci.callstatus & ~lstate.CIST_OAH) | L.allowhook;';
-    b.onLoad({ filter: /[\\/]fengari[\\/]src[\\/]lapi\.js$/ }, async (args) => {
-      const source = await readFile(args.path, 'utf8');
-      if (!source.includes(WRONG)) {
-        return { errors: [{ text: `fengari's lua_pcallk changed (${args.path}): update savePcallAllowhook in packages/lua-bridge/tsup.config.ts` }] };
-      }
-      return { contents: source.replace(WRONG, RIGHT), loader: 'js' };
-    });
-  },
-};
+const savePcallAllowhook: [string, string] = [
+  'ci.callstatus &= ~lstate.CIST_OAH | L.allowhook;',
+  'ci.callstatus = (ci.callstatus & ~lstate.CIST_OAH) | L.allowhook;',
+];
+
+/**
+ * `lua_pushsharedstring(L, bytes)`: lua_pushstring without its copy, for
+ * bytes lug made for Lua and never changes (fengari's strings are never
+ * written in place). A lazy table pushes a field's bytes this way
+ * (src/lazy-tables.ts): encoded once a call, they are pushed for each rule
+ * that reads them; the copy of a 20 KB new_string was 7% of five Lua rules'
+ * time on it (bench/rules.bench.mjs). Can go if fengari pushes a string it
+ * is given without copying it.
+ */
+const sharedStringPush: [string, string] = [
+  'module.exports.lua_pushstring        = lua_pushstring;',
+  'module.exports.lua_pushstring        = lua_pushstring;\n' +
+    'module.exports.lua_pushsharedstring = function (L, s) { /* lug: see sharedStringPush in packages/lua-bridge/tsup.config.ts */\n' +
+    '    lobject.pushsvalue2s(L, luaS_bless(L, s));\n' +
+    '    api_check(L, L.top <= L.ci.top, "stack overflow");\n' +
+    '};',
+];
+
+const lapiPatches = replaceIn('fengari-lapi', /[\\/]fengari[\\/]src[\\/]lapi\.js$/, [savePcallAllowhook, sharedStringPush]);
+// lua.js names what `lua` offers one by one.
+const sharedStringExport = replaceIn('fengari-lua-shared-string', /[\\/]fengari[\\/]src[\\/]lua\.js$/, [
+  [
+    'module.exports.lua_pushstring          = lapi.lua_pushstring;',
+    'module.exports.lua_pushstring          = lapi.lua_pushstring;\nmodule.exports.lua_pushsharedstring    = lapi.lua_pushsharedstring;',
+  ],
+]);
 
 /**
  * fengari 0.1.5's plain `string.find` (and `find` without special characters)
@@ -195,7 +212,7 @@ export default packageBuild({
       format: 'cjs',
       target: 'node20',
       outfile: 'dist/fengari.cjs',
-      plugins: [stubUnused, byteOrderStringKeys, savePcallAllowhook, lstrlibPatches, cFloatToString, osDateUtc, tableSlot],
+      plugins: [stubUnused, byteOrderStringKeys, lapiPatches, sharedStringExport, lstrlibPatches, cFloatToString, osDateUtc, tableSlot],
       // fengari reads its configuration from FENGARICONF once, at load (luaconf.js): baked in here instead.
       define: { 'process.env.FENGARICONF': JSON.stringify(JSON.stringify(FENGARI_CONF)) },
       logLevel: 'warning',

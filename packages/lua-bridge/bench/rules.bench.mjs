@@ -61,9 +61,12 @@ const lua = approvalsWith('lua');
 const runtime = bridge.createLuaRuntime(lua.host, lua.approvals, { configDir: join(dir, 'empty') });
 await runtime.run(LUA_RULES);
 
+// The arguments parsed from their JSON text, as the core has them from the model's call (flat strings,
+// not the ropes a template literal makes, whose first reader would pay for flattening them).
 const described = (i, newString) => {
-  const args = { path: 'src/a.ts', old_string: 'export {};', new_string: newString(i) };
-  return { id: `c${i}`, tool: 'edit', args, argsText: '', description: describeCall(editTool, args, '', dir), cwd: dir };
+  const argsText = JSON.stringify({ path: 'src/a.ts', old_string: 'export {};', new_string: newString(i) });
+  const args = JSON.parse(argsText);
+  return { id: `c${i}`, tool: 'edit', args, argsText, description: describeCall(editTool, args, '', dir), cwd: dir };
 };
 const small = (i) => `export const n = ${i};`;
 const LINE = 'export const value = compute(input, options); // a line of an edit\n';

@@ -41,3 +41,31 @@ describe('Lua strings on fengari', () => {
     expect(run(lua)).toEqual([byBytes.join('|')]);
   });
 });
+
+describe('strings crossing from JavaScript', () => {
+  it('are the UTF-8 bytes TextEncoder makes, short or long, ASCII or not, as plain Uint8Arrays', async () => {
+    const { luaString } = await import('./lua-strings.js');
+    const encoder = new TextEncoder();
+    const long = 'export const value = compute(input); // a line\n'.repeat(500);
+    for (const text of ['', 'src/a.ts', long, `${long}é`, `${long}Ā`, `${long}\u{1F600}`, `${long}\ud800`, `é${'x'.repeat(100)}`, '\u0100'.repeat(70)]) {
+      const bytes = luaString(text);
+      expect(Buffer.from(bytes).equals(Buffer.from(encoder.encode(text)))).toBe(true);
+      expect(Object.getPrototypeOf(bytes)).toBe(Uint8Array.prototype);
+    }
+  });
+
+  it('pushed without a copy (lua_pushsharedstring), act as any Lua string, and their bytes stay as they were', async () => {
+    const { luaString } = await import('./lua-strings.js');
+    const vm = new LuaVM();
+    openStandardLibraries(vm, { cwd: () => process.cwd(), env: () => ({}), output: () => undefined });
+    const text = `${'rm -rf x; '.repeat(20)}end`;
+    const bytes = luaString(text);
+    const before = Buffer.from(bytes);
+    const { lua } = vm.f;
+    lua.lua_pushsharedstring(vm.L, bytes);
+    lua.lua_setglobal(vm.L, vm.f.to_luastring('s'));
+    const code = 'local t = { [s] = 1 } local u = s:upper() local c = s .. "!" return #s, t[s], s:sub(1, 5), s:find("end", 1, true), u:sub(1, 2), #c, s == ("rm -rf x; "):rep(20) .. "end"';
+    expect(vm.call(vm.load(code, '=test'))).toEqual([text.length, 1, 'rm -r', text.length - 2, 'RM', text.length + 1, true]);
+    expect(Buffer.from(bytes).equals(before)).toBe(true);
+  });
+});

@@ -80,6 +80,8 @@ export interface LuaApi {
   lua_pushnil(L: LuaState): void;
   lua_pushnumber(L: LuaState, n: number): void;
   lua_pushstring(L: LuaState, s: LuaString): void;
+  /** lua_pushstring without the copy: `s` must be bytes nobody changes afterwards (tsup.config.ts, sharedStringPush). */
+  lua_pushsharedstring(L: LuaState, s: LuaString): void;
   lua_pushthread(L: LuaState): number;
   lua_yield(L: LuaState, nresults: number): number;
   lua_pushvalue(L: LuaState, idx: number): void;

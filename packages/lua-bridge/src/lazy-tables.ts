@@ -119,7 +119,8 @@ export class LazyTables {
   private pushField(L: LuaState, source: LazySource, key: string | number): boolean {
     const value = source.get(key);
     if (value === undefined) return false;
-    if (typeof value === 'string') this.host.f.lua.lua_pushstring(L, source.bytes(key, value));
+    // The bytes are the source's, made once a call and never changed: pushed without fengari's copy.
+    if (typeof value === 'string') this.host.f.lua.lua_pushsharedstring(L, source.bytes(key, value));
     else if (isPlain(value)) this.pushSource(L, source.child(key, value));
     else this.host.pushJs(L, value);
     return true;

@@ -13,6 +13,7 @@ import {
   cacheDir,
   configDir,
   defaultModel,
+  warmTools,
   type Checkpoints,
   type EditorFiles,
   type Env,
@@ -54,9 +55,10 @@ export interface Lug {
   /** What --continue or --resume skipped or repaired in a damaged session file: shown, never fatal. */
   sessionNotices: string[];
   /**
-   * Start loading the chosen model's provider SDK. Headless, compose does it
-   * itself while Lua loads; the interface calls it once its first screen is
-   * drawn, which needs no SDK.
+   * Start loading the chosen model's provider SDK, and get the tools ready
+   * (warmTools). Headless, compose loads the SDK itself while Lua loads, and
+   * the tools warm during the first request; the interface calls this while
+   * the first prompt is typed.
    */
   warmProvider(): void;
   /** MCP servers: configured at start, their client loaded and started by `startMcp` (the interface, after its first screen; headless, compose, before the turn). */
@@ -202,7 +204,11 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   const current = session;
   lua?.setConversation(() => current.messages);
   // The model the session will ask: with no `model` option, the environment's default (a key's provider).
-  const warm = () => warmProvider(host, current.modelName());
+  // And the tools: ripgrep found and started once, before the first call (core's warmTools, once a host).
+  const warm = () => {
+    warmProvider(host, current.modelName());
+    warmTools(host.cwd, host.tools, host.events);
+  };
   const startWorkflows = opts.interactive ? workflowStarter(host, approvals, lua) : () => Promise.resolve();
   return { host, approvals, session, store, lua, startupErrors: errors, autoRefused, // Lua's start-up warnings were notified before any interface listened: the interface shows them with the session's notices.
     sessionNotices: [...opened.notices, ...(opts.interactive ? warnings : [])], warmProvider: warm, mcp, startMcp: () => mcp.startSoon(), checkpoints, startWorkflows };

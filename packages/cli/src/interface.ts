@@ -61,7 +61,7 @@ export async function runInterface(args: CliArgs, cwd: string, env: NodeJS.Proce
         lug.mcp.submitPrompt = (text) => controller.submit(text);
         if (tutor) return tutor.installTutor(controller);
       },
-      // The provider's SDK and the HTTP client load while the first prompt is typed: a lug left idle does not hold them.
+      // The provider's SDK, the HTTP client and the tools get ready while the first prompt is typed: a lug left idle does not hold them.
       whileTyping: lug.warmProvider,
       onFirstFrame: () => {
         // The stock Lua workflows (todo, plan, prompts, skills, agents) load now; a turn waits for them.

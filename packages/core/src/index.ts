@@ -9,6 +9,7 @@ export * from './tool-description.js';
 export * from './tool-details.js';
 export * from './real-path.js';
 export * from './tool-registry.js';
+export { warmTools } from './tool-warm-up.js';
 export * from './tool-view.js';
 export * from './subagent.js';
 export * from './events.js';

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { allowAll } from './authorizer.js';
 import { createHost } from './host.js';
 import { ToolRegistryError } from './tool-registry.js';
+import { warmTools } from './tool-warm-up.js';
 
 const tick = () => new Promise((r) => setImmediate(r));
 const tool = (name: string, warm?: (ctx: { cwd: string }) => void | Promise<void>) => ({
@@ -55,5 +56,18 @@ describe('tool warm-up', () => {
     const host = createHost({ cwd: '/project', authorize: allowAll });
     expect(() => host.tools.register({ ...tool('x'), warm: 'soon' as never }, 'test')).toThrow(ToolRegistryError);
     expect(() => host.tools.register({ ...tool('x'), warm: 'soon' as never }, 'test')).toThrow(/warm must be a function/);
+  });
+});
+
+describe('warmTools', () => {
+  it('warms once a host: called while the user types, the first request warms nothing again', async () => {
+    const host = createHost({ cwd: '/project', authorize: allowAll });
+    let runs = 0;
+    host.tools.register(tool('a', () => void runs++), 'test');
+    warmTools(host.cwd, host.tools, host.events);
+    warmTools(host.cwd, host.tools, host.events);
+    host.events.emit('request_start', { step: 1, model: 'm' });
+    for (let i = 0; i < 4; i++) await tick();
+    expect(runs).toBe(1);
   });
 });

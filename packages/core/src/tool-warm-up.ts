@@ -1,29 +1,39 @@
 /**
- * Tools get ready while the first model request is in flight (issue 15: the
- * first call of a process costs what later ones do). A tool's `warm` runs
- * once a host, after its first `request_start`, in the time the model takes
- * to answer: the first process start and ripgrep's lookup no longer land on
- * the first call. A warm-up that fails is said as a warning (the tool's calls
- * will fail the same way, and say so then too); it never fails a turn.
+ * Tools get ready before their first call (issue 15: the first call of a
+ * process costs what later ones do): each tool's `warm` runs once a host,
+ * when the host is idle anyway. The interface calls warmTools while the user
+ * types the first prompt; otherwise it runs after the host's first
+ * `request_start`, in the time the model takes to answer. Then the first
+ * process start and ripgrep's lookup no longer land on the first call. A
+ * warm-up that fails is said as a warning (the tool's calls will fail the
+ * same way, and say so then too); it never fails a turn.
  */
 import type { EventBus } from './events.js';
 import type { ToolRegistry } from './tool-registry.js';
 
+const warmed = new WeakSet<ToolRegistry>();
+
+/** Runs the `warm` of every tool registered now, once per registry (later calls do nothing). */
+export function warmTools(cwd: string, tools: ToolRegistry, events: EventBus): void {
+  if (warmed.has(tools)) return;
+  warmed.add(tools);
+  for (const { tool } of tools.list()) {
+    const warm = tool.warm;
+    if (typeof warm !== 'function') continue;
+    Promise.resolve()
+      .then(() => warm.call(tool, { cwd }))
+      .catch((err: unknown) => {
+        const why = err instanceof Error ? err.message : String(err);
+        events.emit('notify', { message: `the ${tool.name} tool could not get ready: ${why} (its calls will say the same)`, level: 'warn' });
+      });
+  }
+}
+
+/** Warms the tools after the first request starts, unless something warmed them before. */
 export function warmToolsAtFirstRequest(cwd: string, tools: ToolRegistry, events: EventBus): void {
   const stop = events.on('request_start', () => {
     stop();
     // After the request is on its way: the SDK sends it on a later tick.
-    setImmediate(() => {
-      for (const { tool } of tools.list()) {
-        const warm = tool.warm;
-        if (typeof warm !== 'function') continue;
-        Promise.resolve()
-          .then(() => warm.call(tool, { cwd }))
-          .catch((err: unknown) => {
-            const why = err instanceof Error ? err.message : String(err);
-            events.emit('notify', { message: `the ${tool.name} tool could not get ready: ${why} (its calls will say the same)`, level: 'warn' });
-          });
-      }
-    }).unref();
+    setImmediate(() => warmTools(cwd, tools, events)).unref();
   });
 }

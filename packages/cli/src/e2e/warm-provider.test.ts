@@ -2,7 +2,8 @@
  * The interface loads the provider the first turn will use while the user
  * types (onFirstFrame's warmProvider): with no `model` option set, that is the
  * environment's default, as the session will pick it. It warmed nothing then,
- * so the first turn loaded the SDK itself (~65 ms).
+ * so the first turn loaded the SDK itself (~65 ms). The tools get ready at
+ * the same moment (core's warmTools), once.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Provider } from '@lug/core';
@@ -42,5 +43,18 @@ describe('the interface warms the provider of its first turn', () => {
 
   it('none without a model', async () => {
     expect(await createdOnWarm({})).toEqual([]);
+  });
+});
+
+describe('the interface gets the tools ready while the first prompt is typed', () => {
+  it("runs each tool's warm once, with the project directory, and the first request warms nothing again", async () => {
+    const box = sandbox();
+    lug = await composeLug({ cwd: box.project, env: { HOME: box.home, XDG_CONFIG_HOME: box.config, XDG_STATE_HOME: box.state, PATH: process.env.PATH }, args: parseCliArgs([]), interactive: true });
+    const warmed: string[] = [];
+    lug.host.tools.register({ name: 'probe', description: 'probe', parameters: { type: 'object', properties: {} }, handler: () => '', warm: ({ cwd }) => void warmed.push(cwd) }, 'test');
+    lug.warmProvider();
+    lug.host.events.emit('request_start', { step: 1, model: 'm' });
+    for (let i = 0; i < 4; i++) await new Promise((r) => setImmediate(r));
+    expect(warmed).toEqual([box.project]);
   });
 });

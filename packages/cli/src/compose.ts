@@ -207,7 +207,7 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   // And the tools: ripgrep found and started once, before the first call (core's warmTools, once a host).
   const warm = () => {
     warmProvider(host, current.modelName());
-    warmTools(host.cwd, host.tools, host.events);
+    warmTools(host);
   };
   const startWorkflows = opts.interactive ? workflowStarter(host, approvals, lua) : () => Promise.resolve();
   return { host, approvals, session, store, lua, startupErrors: errors, autoRefused, // Lua's start-up warnings were notified before any interface listened: the interface shows them with the session's notices.

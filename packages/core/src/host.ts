@@ -131,7 +131,7 @@ export function createHost(opts: HostOptions): LugHost {
   const files = opts.files;
   hookPoint(host, 'files', () => files, 'it is set when the host is made (createHost({ files })), by the editor protocol that offers it');
   Object.freeze(host);
-  warmToolsAtFirstRequest(host.cwd, host.tools, events);
+  warmToolsAtFirstRequest(host);
   const made: unknown = isAuthorizerFactory(authorize) ? authorize.forHost(host) : authorize;
   if (typeof made !== 'function') throw new HostError(`the authorizer factory given to createHost returned ${shown(made)}, not an authorizer`);
   authorizer = made as Authorizer;

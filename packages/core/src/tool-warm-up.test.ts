@@ -64,8 +64,8 @@ describe('warmTools', () => {
     const host = createHost({ cwd: '/project', authorize: allowAll });
     let runs = 0;
     host.tools.register(tool('a', () => void runs++), 'test');
-    warmTools(host.cwd, host.tools, host.events);
-    warmTools(host.cwd, host.tools, host.events);
+    warmTools(host);
+    warmTools(host);
     host.events.emit('request_start', { step: 1, model: 'm' });
     for (let i = 0; i < 4; i++) await tick();
     expect(runs).toBe(1);

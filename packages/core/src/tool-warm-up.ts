@@ -8,13 +8,16 @@
  * warm-up that fails is said as a warning (the tool's calls will fail the
  * same way, and say so then too); it never fails a turn.
  */
-import type { EventBus } from './events.js';
+import type { LugHost } from './host.js';
 import type { ToolRegistry } from './tool-registry.js';
+
+/** What a warm-up reads of the host. */
+type WarmHost = Pick<LugHost, 'cwd' | 'tools' | 'events'>;
 
 const warmed = new WeakSet<ToolRegistry>();
 
-/** Runs the `warm` of every tool registered now, once per registry (later calls do nothing). */
-export function warmTools(cwd: string, tools: ToolRegistry, events: EventBus): void {
+/** Runs the `warm` of every tool registered now, once a host (later calls do nothing). */
+export function warmTools({ cwd, tools, events }: WarmHost): void {
   if (warmed.has(tools)) return;
   warmed.add(tools);
   for (const { tool } of tools.list()) {
@@ -30,10 +33,10 @@ export function warmTools(cwd: string, tools: ToolRegistry, events: EventBus): v
 }
 
 /** Warms the tools after the first request starts, unless something warmed them before. */
-export function warmToolsAtFirstRequest(cwd: string, tools: ToolRegistry, events: EventBus): void {
-  const stop = events.on('request_start', () => {
+export function warmToolsAtFirstRequest(host: WarmHost): void {
+  const stop = host.events.on('request_start', () => {
     stop();
     // After the request is on its way: the SDK sends it on a later tick.
-    setImmediate(() => warmTools(cwd, tools, events)).unref();
+    setImmediate(() => warmTools(host)).unref();
   });
 }

@@ -72,9 +72,10 @@ export interface Tool<Args = any> {
   describe?(args: Args, ctx: { cwd: string }): ToolDescription;
   /**
    * What the tool readies before its first call, so that call costs what
-   * later ones do (a program located, a first process started). The core
-   * calls it once a process, while the first model request is in flight; it
-   * must change nothing, and a failure is only a warning.
+   * later ones do (a program located, a first process started). Called once
+   * a host, when lug is idle anyway: while the first prompt is typed in the
+   * interface, else while the first model request is in flight. It must
+   * change nothing, and a failure is only a warning.
    */
   warm?(ctx: { cwd: string }): Promise<void> | void;
   /** What the call would do, for the approval dialog. Must change nothing. */

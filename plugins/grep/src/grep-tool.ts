@@ -52,7 +52,7 @@ export const grepTool = defineTool<GrepArgs>({
     additionalProperties: false,
   },
   ask: false,
-  // ripgrep located and its first start taken while the first model request is in flight.
+  // ripgrep located and its first start taken while lug is idle (the first prompt typed, the first request in flight).
   warm: ({ cwd }) => warmRipgrep(cwd),
   describe(args) {
     const where = [args.path, args.glob].filter(Boolean).join(' ');

@@ -46,7 +46,7 @@ export const lsTool = defineTool<LsArgs>({
     additionalProperties: false,
   },
   ask: false,
-  // ripgrep located and its first start taken while the first model request is in flight.
+  // ripgrep located and its first start taken while lug is idle (the first prompt typed, the first request in flight).
   warm: ({ cwd }) => warmRipgrep(cwd),
   describe: (args) => ({
     title: [args.path ?? '.', args.glob].filter(Boolean).join(' '),

@@ -20,7 +20,7 @@
 // bridge's one-file bundle.
 //
 //   node packages/cli/startup/measure.mjs        (needs the packages built)
-//   MEASURE_RUNS=9 to change the rounds.
+//   MEASURE_RUNS=9 to change the rounds; MEASURE_ONLY=a,b to build and time only those (and the whole).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -50,7 +50,8 @@ process.on('exit', () => {
 process.on('SIGINT', () => process.exit(130));
 
 // ---------------------------------------------------------------- the builds
-const variants = ['whole', ...REMOVABLE];
+const only = process.env.MEASURE_ONLY?.split(',').filter(Boolean);
+const variants = ['whole', ...REMOVABLE.filter((name) => !only || only.includes(name))];
 for (const name of variants) {
   const dir = join(builds, name);
   mkdirSync(join(dir, 'bin'), { recursive: true });

@@ -1,10 +1,10 @@
 /** `lug` with no -p: the stock interface (and `lug --tutor`, the guided tour in a scratch project). */
 import { stateDir } from '@lug/core';
 import { fileURLToPath } from 'node:url';
-import v8 from 'node:v8';
 import type { CliArgs } from './args.js';
 import { composeLug, type StartupOptions } from './compose.js';
 import { healthSections } from './health.js';
+import { settleHeapAfterFirstFrame } from './settle-heap.js';
 import { VERSION } from './version.js';
 
 /**
@@ -24,16 +24,6 @@ async function importInterface(): Promise<typeof import('@lug/tui')> {
   }
 }
 
-/**
- * A long session otherwise lets V8 grow the heap and never give it back: after
- * 500 turns RSS was 196-251 MiB with 33 MiB of live heap; with this flag
- * 112-131 MiB, for about 2 ms more a turn (packages/tui/bench). Set before the
- * first frame it costs ~90 ms of start-up, so it waits a moment.
- */
-function keepHeapSmallAfterFirstFrame(): void {
-  setTimeout(() => v8.setFlagsFromString('--optimize-for-size'), 1000).unref();
-}
-
 export async function runInterface(args: CliArgs, cwd: string, env: NodeJS.ProcessEnv, startup: StartupOptions = {}): Promise<number> {
   const tui = await importInterface();
   // The tour (tutor.ts) and the scripted provider it plays load only for lug --tutor.
@@ -41,7 +31,7 @@ export async function runInterface(args: CliArgs, cwd: string, env: NodeJS.Proce
   const tutorProject = tutor?.createTutorProject();
   try {
     const lug = await composeLug({ ...startup, cwd: tutorProject?.dir ?? cwd, env, args, interactive: true });
-    keepHeapSmallAfterFirstFrame();
+    settleHeapAfterFirstFrame();
     await tui.startTui({
       host: lug.host,
       session: lug.session,

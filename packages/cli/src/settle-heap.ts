@@ -1,0 +1,51 @@
+/**
+ * The interface's heap, made small once its first frame is up (issue 15:
+ * idle memory, and a long session's).
+ *
+ * V8 doubles the young generation whenever much of a scavenge survives,
+ * which start-up's allocations (the bundle, the Lua state, the first frame)
+ * do, and a plain node never shrinks it back: idle, lug held 16 MiB of new
+ * space with 4 in use. And a long session lets V8 grow the old generation
+ * and never give it back: after 500 turns RSS was 196-251 MiB with 33 MiB
+ * of live heap.
+ *
+ * Once the first frame is up, `settleHeap` sets `--optimize-for-size` (500
+ * turns: 112-131 MiB, for about 2 ms more a turn) and runs two scavenges.
+ * With a key, V8 then finishes a memory-reducing mark-compact within ~10 ms
+ * (seen with a PerformanceObserver on 'gc') that shrinks the new space to
+ * 1 MiB: idle RSS 68-70 MiB instead of 81-82 (packages/tui/bench/tui.bench.mjs,
+ * alternated runs; its goal, < 80 MiB, holds this). Whether V8 starts that
+ * collection is its own choice: on the no-key screen, whose start-up already
+ * had one, it does not, and the screen stays at 79-81 MiB. A full collection
+ * from `gc()` does not shrink the new space in Node 20 (V8 11.3); a
+ * memory-reducing one has no API there. Set before the first frame the flag
+ * cost ~90 ms of start-up, so it waits a moment.
+ *
+ * The scavenges are V8's `gc` function, taken from a fresh context while
+ * `--expose-gc` is on and off again at once, so no context lug makes later
+ * (a plugin's `vm` sandbox) sees a `gc`. This can go when V8 shrinks an idle
+ * process's new space by itself.
+ */
+import v8 from 'node:v8';
+import vm from 'node:vm';
+
+type Gc = (options: { type: 'minor' }) => void;
+
+/** `--optimize-for-size`, then two scavenges (see above for what V8 does after them). */
+export function settleHeap(): void {
+  v8.setFlagsFromString('--optimize-for-size');
+  v8.setFlagsFromString('--expose-gc');
+  let gc: Gc;
+  try {
+    gc = vm.runInNewContext('gc') as Gc;
+  } finally {
+    v8.setFlagsFromString('--no-expose-gc');
+  }
+  gc({ type: 'minor' });
+  gc({ type: 'minor' });
+}
+
+/** settleHeap a moment after the first frame; the timer keeps no process alive. */
+export function settleHeapAfterFirstFrame(delayMs = 1000): void {
+  setTimeout(settleHeap, delayMs).unref();
+}

@@ -56,7 +56,8 @@ async function perCallMicros(a, makeRequest, iterations) {
 
 const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 
-async function compare(label, makeRequest, iterations) {
+/** What five rules add to a decision, or (`whole`) the whole decision with them. */
+async function compare(label, makeRequest, iterations, whole = false) {
   const none = approvals(false);
   const five = approvals(true);
   await perCallMicros(none, makeRequest, iterations); // warm up both paths (and load the bash parser)
@@ -69,16 +70,18 @@ async function compare(label, makeRequest, iterations) {
   }
   const [m0, m5] = [median(a), median(b)];
   console.log(`${label.padEnd(44)} no rules ${m0.toFixed(2).padStart(7)} µs   five rules ${m5.toFixed(2).padStart(7)} µs   difference ${(m5 - m0).toFixed(2).padStart(7)} µs`);
-  return m5 - m0;
+  return whole ? m5 : m5 - m0;
 }
 
 const described = (id, tool, args) => ({ id, tool: tool.name, args, argsText: '', description: describeCall(tool, args, '', dir), cwd: dir });
 const edit = (i) => described(`c${i}`, editTool, { path: 'src/a.ts', old_string: 'export {};', new_string: `export const n = ${i};` });
 const bash = (i) => described(`c${i}`, bashTool, { command: `git status && ls -la src > /dev/null; make test${i % 10}` });
+const expandingBash = (i) => described(`c${i}`, bashTool, { command: `git status && ls -la "$HOME" > /dev/null; make test${i % 10}` });
 
 console.log(`deciding a call (median of ${ROUNDS} rounds; each decision is also an event and a log line)`);
 const difference = await compare(`edit, ${ITERATIONS} calls/round`, edit, ITERATIONS);
-await compare(`bash, 3 parts, ${ITERATIONS / 5} calls/round`, bash, ITERATIONS / 5);
+const bashPlain = await compare(`bash, 3 plain parts, ${ITERATIONS / 5} calls/round`, bash, ITERATIONS / 5, true);
+const bashExpanding = await compare(`bash, 3 parts, one expands $HOME (parser)`, expandingBash, ITERATIONS / 5, true);
 const describing = [];
 for (let round = 0; round < ROUNDS; round++) {
   const start = process.hrtime.bigint();
@@ -87,13 +90,20 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 console.log(`${'describing an edit call (the core, once per call)'.padEnd(44)} ${median(describing).toFixed(2).padStart(7)} µs (realpath of its path)`);
 console.log(`goal: five rules add under 20 µs to a call → ${difference < 20 ? 'met' : 'NOT met'} (${difference.toFixed(2)} µs)`);
+// Issue 12: validate + 5 rules + schedule ≤ 20 µs with TypeScript rules, the bash splitter included.
+for (const [what, m5] of [['a plain bash line', bashPlain], ['a bash line the parser reads', bashExpanding]]) {
+  console.log(`goal: a whole decision on ${what}, five rules, ≤ 20 µs → ${m5 <= 20 ? 'met' : 'NOT met'} (${m5.toFixed(2)} µs)`);
+}
 
 // What splitting a line into parts costs beyond tree-sitter's parse of it, in the same run.
 const { Parser, Language } = await import('web-tree-sitter');
 await Parser.init();
 const parser = new Parser().setLanguage(await Language.load(createRequire(import.meta.url).resolve('tree-sitter-bash/tree-sitter-bash.wasm')));
 const lines = {
-  'a 3-part line': 'git status && ls -la src > /dev/null; make test1',
+  // Read without the parser (bash-plain-line.ts): "parse alone" is what it no longer pays.
+  'a plain 3-part line': 'git status && ls -la src > /dev/null; make test1',
+  'the same with a quoted word': 'git status && ls -la "src" > /dev/null; make test1',
+  'the same expanding $HOME': 'git status && ls -la "$HOME" > /dev/null; make test1',
   'wrappers, a heredoc, bash -c': "sudo -u root env FOO=1 nice -n 5 rm -rf x; cat <<EOF | sh\necho $(date) `id`\nEOF\nbash -c 'ls; git status'",
 };
 async function perLineMicros(f, iterations) {

@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import type { Parser } from 'web-tree-sitter';
 import { LineAnalysis } from './bash-line.js';
 import type { BashPart } from './bash-part.js';
+import { splitPlainLine } from './bash-plain-line.js';
 
 export type { BashPart } from './bash-part.js';
 
@@ -44,6 +45,9 @@ export function loadBashParser(): Promise<Parser> {
 }
 
 export async function splitCommandLine(line: string): Promise<CommandLineParts> {
+  // A plain line (words and operators only) needs no parser (bash-plain-line.ts).
+  const plain = splitPlainLine(line);
+  if (plain) return { parts: plain };
   let parser: Parser;
   try {
     parser = await loadBashParser();

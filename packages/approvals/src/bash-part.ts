@@ -2,6 +2,7 @@
  * A part of a bash command line: one thing bash (or a program it starts)
  * will run, which a rule judges on its own.
  */
+import { programName } from './bash-builtins.js';
 export interface BashPart {
   /** The part as written (backslash-newlines joined), without its redirections: `FOO=1 \rm -rf "a b"`. */
   text: string;
@@ -33,4 +34,15 @@ export interface BashPart {
   wrappers: string[];
   /** Set on the `line` part: lug cannot split the line with certainty, so in policy mode it asks. */
   incomplete: boolean;
+}
+
+/** The part of one program run: `program` is `argv[0]` as bash sees it. */
+export function commandPart(text: string, argv: string[], dynamic: boolean, wrappers: readonly string[]): BashPart {
+  const program = argv[0];
+  return { text, kind: 'command', program, program_name: programName(program), argv, dynamic, wrappers: [...wrappers], incomplete: false };
+}
+
+/** The part of a file written: `> FILE` as written (whatever the operator), and the file bash opens. */
+export function redirectPart(written: string, file: string, dynamic: boolean, wrappers: readonly string[]): BashPart {
+  return { text: `> ${written}`, kind: 'redirect', program: '', program_name: '', argv: ['>', file], dynamic, wrappers: [...wrappers], incomplete: false };
 }

@@ -19,8 +19,8 @@
  * parts equal to the whole splitter's on the attack corpus and on random
  * plain lines.
  */
-import type { BashPart } from './bash-part.js';
-import { innerOf, programName } from './bash-wrappers.js';
+import { commandPart, redirectPart, type BashPart } from './bash-part.js';
+import { innerOf } from './bash-wrappers.js';
 
 /** Longer lines go to the whole splitter (its limits on parts apply to them). */
 const MAX_PLAIN = 4096;
@@ -65,9 +65,8 @@ export function splitPlainLine(line: string): BashPart[] | undefined {
     if (!/^[A-Za-z0-9_./'"]/.test(first.written) || !program || first.written.includes('=') || NOT_PLAIN.has(program)) return false;
     const argv = words.map((w) => w.value);
     if (innerOf(argv.map((value) => ({ value, static: true }))).length) return false;
-    const text = words.map((w) => w.written).join(' ');
-    parts.push({ text, kind: 'command', program, program_name: programName(program), argv, dynamic: false, wrappers: [], incomplete: false });
-    for (const t of writes) parts.push({ text: `> ${t.written}`, kind: 'redirect', program: '', program_name: '', argv: ['>', t.value], dynamic: false, wrappers: [], incomplete: false });
+    parts.push(commandPart(words.map((w) => w.written).join(' '), argv, false, []));
+    for (const target of writes) parts.push(redirectPart(target.written, target.value, false, []));
     words = [];
     writes = [];
     return true;
@@ -105,18 +104,13 @@ function tokenize(line: string): Token[] | undefined {
       if (!read) return undefined;
       const { word } = read;
       const j = read.next;
-      // A descriptor glued to a redirection (`2>`): only digits, read with it below.
+      // A descriptor glued to a redirection (`2>`) is one digit; its redirection is read next. tree-sitter
+      // reads the `0` of `0< f` as a word, so only a descriptor before `>` is read here.
       if (j < n && (line[j] === '>' || line[j] === '<')) {
-        // tree-sitter reads the `0` of `0< f` as a word: a descriptor is read before `>` only.
         if (!/^[0-9]$/.test(word.written) || line[j] !== '>') return undefined;
-        i = j;
-        const redirect = readRedirect(line, i);
-        if (!redirect) return undefined;
-        tokens.push(redirect.token);
-        i = redirect.next;
-        continue;
+      } else {
+        tokens.push({ kind: 'word', word });
       }
-      tokens.push({ kind: 'word', word });
       i = j;
       continue;
     }

@@ -7,7 +7,7 @@
  * `cat` — is known when static, for a shell that runs it as a script.
  */
 import type { Node } from 'web-tree-sitter';
-import type { BashPart } from './bash-part.js';
+import { redirectPart, type BashPart } from './bash-part.js';
 import { HEREDOC_PIECES, operator, REDIRECTS, WORD_TYPES } from './bash-tree.js';
 import type { Word } from './bash-walk.js';
 import { programName } from './bash-wrappers.js';
@@ -70,7 +70,7 @@ export class Redirections {
     if (!op.includes('>')) return;
     if ((op === '>&' || op === '<&') && (target.type === 'number' || value.values[0] === '-')) return; // `2>&1`
     if (value.static && value.values.length === 1 && value.values[0] === '/dev/null') return;
-    this.walk.add({ text: `> ${value.written}`, kind: 'redirect', program: '', program_name: '', argv: ['>', value.values.join(' ')], dynamic: !value.static, wrappers: [...this.walk.wrappers], incomplete: false }, slot);
+    this.walk.add(redirectPart(value.written, value.values.join(' '), !value.static, this.walk.wrappers), slot);
   }
 
   hereString(redirect: Node): void {

@@ -8,12 +8,12 @@
 import type { Node } from 'web-tree-sitter';
 import type { LineAnalysis } from './bash-line.js';
 import { MAX_DEPTH } from './bash-line.js';
-import type { BashPart } from './bash-part.js';
+import { commandPart, type BashPart } from './bash-part.js';
 import { Redirections, type RedirectionWalk, type Stdin } from './bash-redirections.js';
 import { REDIRECTS, startingAt, unquotedNewline, preview, WORD_TYPES, wordLeaves, wordRanges, wordsAfterTarget } from './bash-tree.js';
 import { WordScanner, type SubstitutionKind, type WordHost, type WordValue } from './bash-words.js';
 import { guessCommand } from './bash-guesses.js';
-import { environmentVariable, innerOf, programName, type Arg, type Inner } from './bash-wrappers.js';
+import { environmentVariable, innerOf, type Arg, type Inner } from './bash-wrappers.js';
 
 /** A word as the walk knows it: where it is, and what bash makes of it. */
 export interface Word extends WordValue {
@@ -211,8 +211,7 @@ export class SourceWalk implements WordHost, RedirectionWalk {
     const first = argv[0];
     const program = first.value;
     const dynamic = !first.static || context.guessed === true;
-    const part: BashPart = { text, kind: 'command', program, program_name: programName(program), argv: argv.map((a) => a.value), dynamic, wrappers: [...wrappers], incomplete: false };
-    if (!this.line.add(part, at)) return;
+    if (!this.line.add(commandPart(text, argv.map((a) => a.value), dynamic, wrappers), at)) return;
     if (!first.static) {
       for (const guess of guessCommand(program, this.line.assigned)) {
         const guessed = [...guess.map((value) => ({ value, static: true, word: first.word })), ...argv.slice(1)];

@@ -56,8 +56,8 @@ async function perCallMicros(a, makeRequest, iterations) {
 
 const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 
-/** What five rules add to a decision, or (`whole`) the whole decision with them. */
-async function compare(label, makeRequest, iterations, whole = false) {
+/** A decision's median time without rules and with five, printed with what the five add. */
+async function compare(label, makeRequest, iterations) {
   const none = approvals(false);
   const five = approvals(true);
   await perCallMicros(none, makeRequest, iterations); // warm up both paths (and load the bash parser)
@@ -70,7 +70,7 @@ async function compare(label, makeRequest, iterations, whole = false) {
   }
   const [m0, m5] = [median(a), median(b)];
   console.log(`${label.padEnd(44)} no rules ${m0.toFixed(2).padStart(7)} µs   five rules ${m5.toFixed(2).padStart(7)} µs   difference ${(m5 - m0).toFixed(2).padStart(7)} µs`);
-  return whole ? m5 : m5 - m0;
+  return { none: m0, five: m5 };
 }
 
 const described = (id, tool, args) => ({ id, tool: tool.name, args, argsText: '', description: describeCall(tool, args, '', dir), cwd: dir });
@@ -79,9 +79,10 @@ const bash = (i) => described(`c${i}`, bashTool, { command: `git status && ls -l
 const expandingBash = (i) => described(`c${i}`, bashTool, { command: `git status && ls -la "$HOME" > /dev/null; make test${i % 10}` });
 
 console.log(`deciding a call (median of ${ROUNDS} rounds; each decision is also an event and a log line)`);
-const difference = await compare(`edit, ${ITERATIONS} calls/round`, edit, ITERATIONS);
-const bashPlain = await compare(`bash, 3 plain parts, ${ITERATIONS / 5} calls/round`, bash, ITERATIONS / 5, true);
-const bashExpanding = await compare(`bash, 3 parts, one expands $HOME (parser)`, expandingBash, ITERATIONS / 5, true);
+const editTimes = await compare(`edit, ${ITERATIONS} calls/round`, edit, ITERATIONS);
+const difference = editTimes.five - editTimes.none;
+const bashPlain = await compare(`bash, 3 plain parts, ${ITERATIONS / 5} calls/round`, bash, ITERATIONS / 5);
+const bashExpanding = await compare(`bash, 3 parts, one expands $HOME (parser)`, expandingBash, ITERATIONS / 5);
 const describing = [];
 for (let round = 0; round < ROUNDS; round++) {
   const start = process.hrtime.bigint();
@@ -91,7 +92,7 @@ for (let round = 0; round < ROUNDS; round++) {
 console.log(`${'describing an edit call (the core, once per call)'.padEnd(44)} ${median(describing).toFixed(2).padStart(7)} µs (realpath of its path)`);
 console.log(`goal: five rules add under 20 µs to a call → ${difference < 20 ? 'met' : 'NOT met'} (${difference.toFixed(2)} µs)`);
 // Issue 12: validate + 5 rules + schedule ≤ 20 µs with TypeScript rules, the bash splitter included.
-for (const [what, m5] of [['a plain bash line', bashPlain], ['a bash line the parser reads', bashExpanding]]) {
+for (const [what, { five: m5 }] of [['a plain bash line', bashPlain], ['a bash line the parser reads', bashExpanding]]) {
   console.log(`goal: a whole decision on ${what}, five rules, ≤ 20 µs → ${m5 <= 20 ? 'met' : 'NOT met'} (${m5.toFixed(2)} µs)`);
 }
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { CliArgs } from './args.js';
 import { composeLug, type StartupOptions } from './compose.js';
 import { healthSections } from './health.js';
-import { settleHeapAfterFirstFrame } from './settle-heap.js';
+import { settleHeapSoon } from './settle-heap.js';
 import { VERSION } from './version.js';
 
 /**
@@ -31,7 +31,6 @@ export async function runInterface(args: CliArgs, cwd: string, env: NodeJS.Proce
   const tutorProject = tutor?.createTutorProject();
   try {
     const lug = await composeLug({ ...startup, cwd: tutorProject?.dir ?? cwd, env, args, interactive: true });
-    settleHeapAfterFirstFrame();
     await tui.startTui({
       host: lug.host,
       session: lug.session,
@@ -54,6 +53,7 @@ export async function runInterface(args: CliArgs, cwd: string, env: NodeJS.Proce
       // The provider's SDK, the HTTP client and the tools get ready while the first prompt is typed: a lug left idle does not hold them.
       whileTyping: lug.warmProvider,
       onFirstFrame: () => {
+        settleHeapSoon();
         // The stock Lua workflows (todo, plan, prompts, skills, agents) load now; a turn waits for them.
         void lug.startWorkflows();
         // MCP servers' client loads after the first screen too: the screen never waits for it.

@@ -45,7 +45,7 @@ export function settleHeap(): void {
   gc({ type: 'minor' });
 }
 
-/** settleHeap a moment after the first frame; the timer keeps no process alive. */
-export function settleHeapAfterFirstFrame(delayMs = 1000): void {
+/** settleHeap in a moment (the interface calls it at its first frame); the timer keeps no process alive. */
+export function settleHeapSoon(delayMs = 1000): void {
   setTimeout(settleHeap, delayMs).unref();
 }

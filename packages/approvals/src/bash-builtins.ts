@@ -92,12 +92,15 @@ export function aliasBuiltin(argv: readonly Arg[]): Inner[] {
   return inner;
 }
 
+/** Builtins that declare variables: their arguments are assignments, which may import functions. */
+export const DECLARING_BUILTINS: ReadonlySet<string> = new Set(['declare', 'typeset', 'local', 'export', 'readonly']);
+
 /** Builtins that evaluate their arguments' text (array subscripts run `$(…)` in them). */
 export function evaluatedArguments(argv: readonly Arg[]): Inner[] {
   const inner: Inner[] = [];
   for (const arg of argv.slice(1)) if (arg.static && /[$`]/.test(arg.value)) inner.push({ kind: 'expanded', text: arg.value });
   const name = programName(argv[0].value);
-  if (['declare', 'typeset', 'local', 'export', 'readonly'].includes(name)) {
+  if (DECLARING_BUILTINS.has(name)) {
     if (argv.some((a, k) => k > 0 && a.static && /^[-+][a-zA-Z]*i/.test(a.value))) inner.push({ kind: 'evaluates-variables' });
     for (const arg of argv.slice(1)) if (arg.static) inner.push(...environmentVariable(arg.value));
   }

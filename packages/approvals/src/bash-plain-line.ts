@@ -19,6 +19,7 @@
  * parts equal to the whole splitter's on the attack corpus and on random
  * plain lines.
  */
+import { DECLARING_BUILTINS } from './bash-builtins.js';
 import { commandPart, redirectPart, type BashPart } from './bash-part.js';
 import { innerOf } from './bash-wrappers.js';
 
@@ -39,7 +40,7 @@ const DOUBLE_QUOTED = /^[^"$`\\]*$/;
  */
 const NOT_PLAIN = new Set([
   'if', 'then', 'else', 'elif', 'fi', 'case', 'esac', 'for', 'select', 'while', 'until', 'do', 'done', 'in', 'function', 'time', 'coproc',
-  'declare', 'typeset', 'export', 'local', 'readonly', 'unset', 'let', 'eval', 'exec', 'source', '.', 'trap', 'alias', 'builtin', 'command',
+  ...DECLARING_BUILTINS, 'unset', 'let', 'eval', 'exec', 'source', '.', 'trap', 'alias', 'builtin', 'command',
 ]);
 
 /** A word as written and its value after quote removal. */

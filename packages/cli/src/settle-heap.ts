@@ -10,28 +10,34 @@
  * of live heap.
  *
  * Once the first frame is up, `settleHeap` sets `--optimize-for-size` (500
- * turns: 112-131 MiB, for about 2 ms more a turn) and runs two scavenges.
- * With a key, V8 then finishes a memory-reducing mark-compact within ~10 ms
- * (seen with a PerformanceObserver on 'gc') that shrinks the new space to
- * 1 MiB: idle RSS 68-70 MiB instead of 81-82 (packages/tui/bench/tui.bench.mjs,
- * alternated runs; its goal, < 80 MiB, holds this). Whether V8 starts that
- * collection is its own choice: on the no-key screen, whose start-up already
- * had one, it does not, and the screen stays at 79-81 MiB. A full collection
- * from `gc()` does not shrink the new space in Node 20 (V8 11.3); a
- * memory-reducing one has no API there. Set before the first frame the flag
- * cost ~90 ms of start-up, so it waits a moment.
+ * turns: 112-131 MiB, for about 2 ms more a turn) and runs two scavenges
+ * with `--stress-incremental-marking` on for them alone. The flag makes the
+ * scavenge start incremental marking whatever the old generation's limit,
+ * and `--optimize-for-size` makes that marking a memory-reducing one, which
+ * V8 finishes within ~10 ms (by task) and which shrinks the new space to
+ * 1 MiB: idle RSS 68-70 MiB instead of 81-82, with a key or without one
+ * (packages/tui/bench/tui.bench.mjs, alternated runs; its goals: < 80 MiB,
+ * and the no-key screen no larger than the keyed one). Without the flag,
+ * V8 started that marking only when start-up had had no full collection, as
+ * the keyed screen's mostly had not; the no-key screen's had (it allocates a
+ * little more), and it stayed at 79-81 MiB until V8's memory reducer ran,
+ * 8 s after that collection. A full collection from `gc()` does not shrink
+ * the new space in Node 20 (V8 11.3), and a memory-reducing one has no API
+ * there. Set before the first frame, `--optimize-for-size` cost ~90 ms of
+ * start-up, so it waits a moment.
  *
  * The scavenges are V8's `gc` function, taken from a fresh context while
  * `--expose-gc` is on and off again at once, so no context lug makes later
  * (a plugin's `vm` sandbox) sees a `gc`. This can go when V8 shrinks an idle
- * process's new space by itself.
+ * process's new space by itself, or when Node exposes a memory-reducing
+ * collection (V8's MemoryPressureNotification).
  */
 import v8 from 'node:v8';
 import vm from 'node:vm';
 
 type Gc = (options: { type: 'minor' }) => void;
 
-/** `--optimize-for-size`, then two scavenges (see above for what V8 does after them). */
+/** `--optimize-for-size`, then two scavenges that start a memory-reducing marking (see above). */
 export function settleHeap(): void {
   v8.setFlagsFromString('--optimize-for-size');
   v8.setFlagsFromString('--expose-gc');
@@ -41,8 +47,13 @@ export function settleHeap(): void {
   } finally {
     v8.setFlagsFromString('--no-expose-gc');
   }
-  gc({ type: 'minor' });
-  gc({ type: 'minor' });
+  v8.setFlagsFromString('--stress-incremental-marking');
+  try {
+    gc({ type: 'minor' });
+    gc({ type: 'minor' });
+  } finally {
+    v8.setFlagsFromString('--no-stress-incremental-marking');
+  }
 }
 
 /** settleHeap in a moment (the interface calls it at its first frame); the timer keeps no process alive. */

@@ -186,8 +186,8 @@ export class TuiController {
   }
 
   /**
-   * Without a model, probe the usual local ports (node:http, three
-   * connections) and say what answered, as a notice of its own: the interface
+   * Without a model, probe the usual local ports (three connections; node:http
+   * only where one is taken) and say what answered, as a notice of its own: the interface
    * calls it once its first frame is out, so that frame does not wait for it.
    */
   async lookForLocalServers(): Promise<void> {

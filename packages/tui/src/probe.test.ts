@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -64,6 +65,27 @@ describe('probeLocalModels', () => {
     const failing = await listen(modelServer({ error: 'nope' }, 500));
     const other = await listen(modelServer({ hello: 'world' }));
     expect(await probeLocalModels({ ports: [{ port: failing, name: 'A' }, { port: other, name: 'B' }] })).toEqual([]);
+  });
+
+  it('loads node:http only once a port takes the connection', async () => {
+    // A fresh process running this file alone (this one's runner has node:http loaded): esbuild bundles it, @lug/core left outside.
+    const { buildSync } = await import('esbuild');
+    const { execFileSync } = await import('node:child_process');
+    const { outputFiles } = buildSync({ entryPoints: [new URL('./probe.ts', import.meta.url).pathname], bundle: true, platform: 'node', format: 'esm', write: false, external: ['@lug/core'] });
+    const ollama = await listen(modelServer({ data: [{ id: 'llama3.2' }] }));
+    const nothing = await closedPort();
+    const script = `${outputFiles[0]!.text}
+      const http = () => String(process.moduleLoadList.includes('NativeModule http'));
+      const seen = [http()];
+      await probeLocalModels({ ports: [{ port: ${nothing}, name: 'none' }], timeoutMs: 10000 });
+      seen.push(http());
+      const found = await probeLocalModels({ ports: [{ port: ${ollama}, name: 'Ollama' }], timeoutMs: 10000 });
+      seen.push(http(), found[0]?.models.join());
+      console.log(seen.join(' '));`;
+    const out = await new Promise<string>((resolve, reject) =>
+      execFile(process.execPath, ['--input-type=module', '-e', script], { cwd: new URL('.', import.meta.url).pathname, encoding: 'utf8' }, (err, stdout) => (err ? reject(err) : resolve(stdout))),
+    );
+    expect(out.trim()).toBe('false false true llama3.2');
   });
 
   it('probes the usual ports by default, all within 200 ms', async () => {

@@ -5,6 +5,7 @@
  * offered what they already run. Only loopback is ever asked.
  */
 import type { get as HttpGet } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL } from '@lug/core';
 
 /** `claude-sonnet-5-5` of `anthropic/claude-sonnet-5-5`. */
@@ -50,10 +51,24 @@ export function parseModelList(body: string): string[] | undefined {
   return ids;
 }
 
-function getModels(get: typeof HttpGet, host: string, port: number, signal: AbortSignal): Promise<string[] | undefined> {
+/**
+ * A connection to `port`, or undefined when nothing listens (refused, or the
+ * deadline). node:net is loaded already (the terminal's streams use it).
+ */
+function connectTo(host: string, port: number, signal: AbortSignal): Promise<Socket | undefined> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve(undefined);
-    const req = get({ host, port, path: '/v1/models', agent: false, signal, headers: { accept: 'application/json' } }, (res) => {
+    const socket = connect({ host, port, signal });
+    socket.once('connect', () => resolve(socket));
+    socket.once('error', () => resolve(undefined));
+  });
+}
+
+/** `GET /v1/models` on a connection already made, read as a model list (parseModelList). */
+function getModels(get: typeof HttpGet, socket: Socket, host: string, port: number, signal: AbortSignal): Promise<string[] | undefined> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve(undefined);
+    const req = get({ host, port, path: '/v1/models', createConnection: () => socket, signal, headers: { accept: 'application/json' } }, (res) => {
       if (res.statusCode !== 200) {
         res.resume();
         return resolve(undefined);
@@ -71,6 +86,22 @@ function getModels(get: typeof HttpGet, host: string, port: number, signal: Abor
   });
 }
 
+/**
+ * The models of the server on `port`, if one answers in time. node:http
+ * loads only once a port takes the connection: on a machine where nothing
+ * listens (most), the no-model screen stays as small as a keyed one (issue 15).
+ */
+async function probePort(host: string, port: number, signal: AbortSignal): Promise<string[] | undefined> {
+  const socket = await connectTo(host, port, signal);
+  if (!socket) return undefined;
+  try {
+    const { get } = await import('node:http');
+    return await getModels(get, socket, host, port, signal);
+  } finally {
+    socket.destroy();
+  }
+}
+
 /** Every local OpenAI-compatible server that answered in time, in port order. */
 export async function probeLocalModels(opts: ProbeOptions = {}): Promise<LocalServer[]> {
   const host = opts.host ?? '127.0.0.1';
@@ -78,9 +109,7 @@ export async function probeLocalModels(opts: ProbeOptions = {}): Promise<LocalSe
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), opts.timeoutMs ?? 200);
   try {
-    // node:http loads here, not at start-up: only a person without a model waits for this probe.
-    const { get } = await import('node:http');
-    const answers = await Promise.all(ports.map(({ port }) => getModels(get, host, port, controller.signal)));
+    const answers = await Promise.all(ports.map(({ port }) => probePort(host, port, controller.signal)));
     const found: LocalServer[] = [];
     answers.forEach((models, i) => {
       if (models) found.push({ name: ports[i]!.name, baseUrl: `http://${host}:${ports[i]!.port}/v1`, models });

@@ -76,13 +76,19 @@ async function compare(label, makeRequest, iterations) {
 const described = (id, tool, args) => ({ id, tool: tool.name, args, argsText: '', description: describeCall(tool, args, '', dir), cwd: dir });
 const edit = (i) => described(`c${i}`, editTool, { path: 'src/a.ts', old_string: 'export {};', new_string: `export const n = ${i};` });
 const bash = (i) => described(`c${i}`, bashTool, { command: `git status && ls -la src > /dev/null; make test${i % 10}` });
-const expandingBash = (i) => described(`c${i}`, bashTool, { command: `git status && ls -la "$HOME" > /dev/null; make test${i % 10}` });
+const expandingBash = (i) => described(`c${i}`, bashTool, { command: `git status && ls -la "$HOME" src/*.ts > /dev/null; make test${i % 10}` });
+const substitutingBash = (i) => described(`c${i}`, bashTool, { command: `git status && ls -la "$(pwd)" > /dev/null; make test${i % 10}` });
+const assigningBash = (i) => described(`c${i}`, bashTool, { command: `git status && LC_ALL=C ls -la src > /dev/null; make test${i % 10}` });
+const wrappedBash = (i) => described(`c${i}`, bashTool, { command: `git status && nice ls -la src > /dev/null; make test${i % 10}` });
 
 console.log(`deciding a call (median of ${ROUNDS} rounds; each decision is also an event and a log line)`);
 const editTimes = await compare(`edit, ${ITERATIONS} calls/round`, edit, ITERATIONS);
 const difference = editTimes.five - editTimes.none;
 const bashPlain = await compare(`bash, 3 plain parts, ${ITERATIONS / 5} calls/round`, bash, ITERATIONS / 5);
-const bashExpanding = await compare(`bash, 3 parts, one expands $HOME (parser)`, expandingBash, ITERATIONS / 5);
+const bashExpanding = await compare(`bash, 3 parts, "$HOME" and a glob`, expandingBash, ITERATIONS / 5);
+const bashSubstituting = await compare(`bash, 3 parts, "$(pwd)"`, substitutingBash, ITERATIONS / 5);
+const bashAssigning = await compare(`bash, 3 parts, LC_ALL=C`, assigningBash, ITERATIONS / 5);
+const bashWrapped = await compare(`bash, 3 parts, nice ls (the parser)`, wrappedBash, ITERATIONS / 5);
 const describing = [];
 for (let round = 0; round < ROUNDS; round++) {
   const start = process.hrtime.bigint();
@@ -92,7 +98,14 @@ for (let round = 0; round < ROUNDS; round++) {
 console.log(`${'describing an edit call (the core, once per call)'.padEnd(44)} ${median(describing).toFixed(2).padStart(7)} µs (realpath of its path)`);
 console.log(`goal: five rules add under 20 µs to a call → ${difference < 20 ? 'met' : 'NOT met'} (${difference.toFixed(2)} µs)`);
 // Issue 12: validate + 5 rules + schedule ≤ 20 µs with TypeScript rules, the bash splitter included.
-for (const [what, { five: m5 }] of [['a plain bash line', bashPlain], ['a bash line the parser reads', bashExpanding]]) {
+const bashGoals = [
+  ['a plain bash line', bashPlain],
+  ['a bash line with a variable and a glob', bashExpanding],
+  ['a bash line with a command substitution', bashSubstituting],
+  ['a bash line with an assignment', bashAssigning],
+  ['a bash line the parser reads (a wrapper)', bashWrapped],
+];
+for (const [what, { five: m5 }] of bashGoals) {
   console.log(`goal: a whole decision on ${what}, five rules, ≤ 20 µs → ${m5 <= 20 ? 'met' : 'NOT met'} (${m5.toFixed(2)} µs)`);
 }
 
@@ -101,10 +114,13 @@ const { Parser, Language } = await import('web-tree-sitter');
 await Parser.init();
 const parser = new Parser().setLanguage(await Language.load(createRequire(import.meta.url).resolve('tree-sitter-bash/tree-sitter-bash.wasm')));
 const lines = {
-  // Read without the parser (bash-plain-line.ts): "parse alone" is what it no longer pays.
+  // The first five are read without the parser (bash-plain-line.ts): "parse alone" is what they no longer pay.
   'a plain 3-part line': 'git status && ls -la src > /dev/null; make test1',
   'the same with a quoted word': 'git status && ls -la "src" > /dev/null; make test1',
-  'the same expanding $HOME': 'git status && ls -la "$HOME" > /dev/null; make test1',
+  'the same with "$HOME" and a glob': 'git status && ls -la "$HOME" src/*.ts > /dev/null; make test1',
+  'the same with "$(pwd)"': 'git status && ls -la "$(pwd)" > /dev/null; make test1',
+  'the same with LC_ALL=C': 'git status && LC_ALL=C ls -la src > /dev/null; make test1',
+  'the same with nice ls': 'git status && nice ls -la src > /dev/null; make test1',
   'wrappers, a heredoc, bash -c': "sudo -u root env FOO=1 nice -n 5 rm -rf x; cat <<EOF | sh\necho $(date) `id`\nEOF\nbash -c 'ls; git status'",
 };
 async function perLineMicros(f, iterations) {

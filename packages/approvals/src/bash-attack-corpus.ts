@@ -390,6 +390,9 @@ export const UNSPLITTABLE = [
   'sh <<EOF\necho $HOME\nEOF',
 ];
 
+/** Before an attack, a list, a pipeline or `!`: tree-sitter files the redirections ending its last command (a here-document) on the whole of it. */
+const LIST_PREFIXES = ['true && ', 'false || ', 'echo | ', '! ', 'true && ! '];
+
 export function attacks(): Attack[] {
   const out: Attack[] = [];
   const add = (family: string, templates: string[], targets = TARGETS) => {
@@ -400,6 +403,7 @@ export function attacks(): Attack[] {
   add('wrapper', WRAPPED);
   add('substitution', SUBSTITUTED);
   add('heredoc', HEREDOCS);
+  add('after a list', LIST_PREFIXES.flatMap((prefix) => HEREDOCS.map((template) => prefix + template)));
   add('plain', PLAIN);
   for (const template of CONTINUED) {
     for (const [line, program] of [

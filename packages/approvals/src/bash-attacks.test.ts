@@ -25,7 +25,7 @@ async function names(line: string): Promise<{ names: Set<string>; incomplete?: s
 describe('the attack corpus', () => {
   it('has several hundred attacks in every family', () => {
     expect(ALL.length).toBeGreaterThan(800);
-    for (const family of ['wrapper', 'substitution', 'heredoc', 'plain', 'continuation', 'spelling']) {
+    for (const family of ['wrapper', 'substitution', 'heredoc', 'after a list', 'plain', 'continuation', 'spelling']) {
       expect(ALL.filter((a) => a.family === family).length, family).toBeGreaterThan(20);
     }
   });

@@ -165,3 +165,20 @@ describe('lines lug cannot split with certainty', () => {
     expect(await texts('npm test 2>&1 | tail -5')).toEqual(['npm test', 'tail -5']);
   });
 });
+
+describe('redirections tree-sitter files on a whole list or pipeline', () => {
+  it('gives them, and the words after them, to the last command, as bash does', async () => {
+    // tree-sitter reads `a && rm 2>&1 -rf /` as `(a && rm) 2>&1 -rf /`.
+    const parts = (await splitCommandLine('true && rm 2>&1 -rf /')).parts;
+    expect(parts.map((p) => p.argv)).toEqual([['true'], ['rm', '-rf', '/']]);
+    expect(await texts('echo | ! rm > f 2>&1 x')).toEqual(['echo', 'rm x', '> f']);
+    expect(await texts('true && sh <<EOF\nrm x\nEOF')).toEqual(['true', 'sh', 'rm x']);
+    expect(await texts('a || b | bash <<< "touch y"')).toEqual(['a', 'b', 'bash', 'touch y']);
+  });
+
+  it('marks a line incomplete where tree-sitter drops a word (a bare `-` before `2>`)', async () => {
+    expect((await incomplete('find - 2> f')).reason).toContain('`-`');
+    expect((await incomplete('true | - 2> f')).reason).toContain('`-`');
+    expect((await incomplete('- 2>&1')).reason).toContain('`-`');
+  });
+});

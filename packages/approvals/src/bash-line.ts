@@ -90,7 +90,7 @@ export class LineAnalysis {
     const source = prepareSource(text, (t) => this.parse(t));
     const root = source.tree.rootNode;
     if (root.hasError) this.incomplete(describeSyntaxError(root, source.text));
-    new SourceWalk(this, source.text, root, depth, wrappers).walk(root);
+    new SourceWalk(this, source.text, root, depth, wrappers, source.parsed).walk(root);
   }
 
   /** A tree that lives as long as the analysis. */

@@ -6,20 +6,29 @@
  * nodes were 29 µs of a bash call's 38 (packages/approvals/bench); this
  * reads such a line in one pass.
  *
- * It answers only for a line whose meaning leaves no doubt: outside quotes,
- * every character is a letter, a digit, a space or one of `_ . / : , @ % + =
- * -`, besides the operators; inside single quotes anything printable but
- * `'`, inside double quotes anything printable but `" $ \` and a backtick
- * (so a quoted text is static, and holds no code); no command starts with an assignment, a reserved word or a
- * builtin that declares or evaluates (`declare`, `let`, …); and no program
- * runs another (a wrapper, a shell, `eval`, `xargs`: whatever `innerOf`
- * finds something inside). Anything else, and anything it is unsure of (a
- * digit glued before `>`, `>&` onto a file, an empty command), is `undefined`,
- * and the whole splitter reads the line. `bash-plain-line.test.ts` holds its
- * parts equal to the whole splitter's on the attack corpus and on random
- * plain lines.
+ * It answers only for a line whose meaning leaves no doubt:
+ * - outside quotes, every character is a letter, a digit, a space or one of
+ *   `_ . / : , @ % + = -`, besides the operators; inside single quotes
+ *   anything printable but `'`; inside double quotes anything printable but
+ *   `"` and `\`;
+ * - the expansions it reads, bare or in double quotes, are a variable's
+ *   value (`$NAME`, `${NAME}`) and a command substitution (`$(…)`, a backtick
+ *   pair) whose commands are a plain line without parentheses, quotes, `$`
+ *   or backslashes, split here too; the globs are `*` and `?`. Each is kept
+ *   as written, as the whole splitter keeps it, and only in an argument (not
+ *   in the command word or a file name);
+ * - a command may start with assignments of static values that run nothing
+ *   (not `PS4`, `BASH_FUNC_…`, `PROMPT_COMMAND`: environmentVariable); its
+ *   command word is not a reserved word or a builtin that declares or
+ *   evaluates (`declare`, `let`, …); and no program runs another (a wrapper,
+ *   a shell, `eval`, `xargs`: whatever `innerOf` finds something inside).
+ *
+ * Anything else, and anything it is unsure of (a digit glued before `>`,
+ * `>&` onto a file, an empty command), is `undefined`, and the whole
+ * splitter reads the line. `bash-plain-line.test.ts` holds its parts equal
+ * to the whole splitter's on the attack corpus and on random lines.
  */
-import { DECLARING_BUILTINS } from './bash-builtins.js';
+import { DECLARING_BUILTINS, environmentVariable } from './bash-builtins.js';
 import { commandPart, redirectPart, type BashPart } from './bash-part.js';
 import { innerOf } from './bash-wrappers.js';
 
@@ -29,9 +38,12 @@ const MAX_PLAIN = 4096;
 const WORD_CHAR = /[A-Za-z0-9_./:,@%+=-]/;
 /** Printable ASCII and tabs: what the characters outside quotes may be is checked word by word. */
 const PLAIN_LINE = /^[\x20-\x7e\t]*$/;
-/** What a quoted text may hold: in single quotes all but `'`; in double quotes nothing bash expands there. */
-const SINGLE_QUOTED = /^[^']*$/;
-const DOUBLE_QUOTED = /^[^"$`\\]*$/;
+/** The commands of a substitution read here: no nesting, no quoting, no expansion. */
+const SUBSTITUTED = /^[^()$`'"\\]*$/;
+/** `NAME=…` as written: a variable given to the command's environment. */
+const ASSIGNMENT = /^[A-Za-z_]\w*=/;
+/** `$NAME` (the whole name: one way to read it, so no backtracking) or `${NAME}` at lastIndex: a variable's value. */
+const VARIABLE = /\$(?:[A-Za-z_]\w*(?!\w)|\{[A-Za-z_]\w*\})/y;
 
 /**
  * Words that make a command something other than a program and its
@@ -43,10 +55,12 @@ const NOT_PLAIN = new Set([
   ...DECLARING_BUILTINS, 'unset', 'let', 'eval', 'exec', 'source', '.', 'trap', 'alias', 'builtin', 'command',
 ]);
 
-/** A word as written and its value after quote removal. */
+/** A word as written, its value after quote removal (with an expansion or a glob in it: not static, and its text with quotes removed), and the parts of the commands it substitutes. */
 interface PlainWord {
   written: string;
   value: string;
+  static: boolean;
+  inner: BashPart[];
 }
 
 type Token = { kind: 'word'; word: PlainWord } | { kind: 'op'; text: '&&' | '||' | ';' | '|' | '&' } | { kind: 'redirect'; op: string; target: PlainWord };
@@ -59,14 +73,21 @@ export function splitPlainLine(line: string): BashPart[] | undefined {
   let words: PlainWord[] = [];
   let writes: PlainWord[] = [];
   const end = (): boolean => {
-    if (!words.length) return false;
-    const first = words[0];
+    // Leading assignments go to the program's environment: static, and none bash runs (environmentVariable).
+    let k = 0;
+    while (k < words.length && ASSIGNMENT.test(words[k].written)) {
+      if (!words[k].static || environmentVariable(words[k].value).length) return false;
+      k++;
+    }
+    const command = words.slice(k);
+    if (!command.length) return false;
+    const first = command[0];
     const program = first.value;
     // A command word must look like one: tree-sitter reads `- 2>x` as no command at all.
-    if (!/^[A-Za-z0-9_./'"]/.test(first.written) || !program || first.written.includes('=') || NOT_PLAIN.has(program)) return false;
-    const argv = words.map((w) => w.value);
-    if (innerOf(argv.map((value) => ({ value, static: true }))).length) return false;
-    parts.push(commandPart(words.map((w) => w.written).join(' '), argv, false, []));
+    if (!/^[A-Za-z0-9_./'"]/.test(first.written) || !first.static || !program || first.written.includes('=') || NOT_PLAIN.has(program)) return false;
+    if (innerOf(command.map((w) => ({ value: w.value, static: w.static }))).length) return false;
+    parts.push(commandPart(words.map((w) => w.written).join(' '), command.map((w) => w.value), false, []));
+    for (const word of command) parts.push(...word.inner);
     for (const target of writes) parts.push(redirectPart(target.written, target.value, false, []));
     words = [];
     writes = [];
@@ -76,6 +97,8 @@ export function splitPlainLine(line: string): BashPart[] | undefined {
     const token = tokens[i];
     if (token.kind === 'word') words.push(token.word);
     else if (token.kind === 'redirect') {
+      // Before the command word (`A=1 >&2 ls`), tree-sitter ends the command at the redirection: left to it.
+      if (words.every((w) => ASSIGNMENT.test(w.written))) return undefined;
       if (token.op.includes('>') && token.target.value !== '/dev/null' && !token.op.endsWith('&')) writes.push(token.target);
     } else {
       if (!end()) return undefined;
@@ -100,7 +123,7 @@ function tokenize(line: string): Token[] | undefined {
       i++;
       continue;
     }
-    if (WORD_CHAR.test(c) || c === "'" || c === '"') {
+    if (WORD_CHAR.test(c) || c === "'" || c === '"' || c === '$' || c === '`' || c === '*' || c === '?') {
       const read = readWord(line, i);
       if (!read) return undefined;
       const { word } = read;
@@ -109,6 +132,9 @@ function tokenize(line: string): Token[] | undefined {
       // reads the `0` of `0< f` as a word, so only a descriptor before `>` is read here.
       if (j < n && (line[j] === '>' || line[j] === '<')) {
         if (!/^[0-9]$/.test(word.written) || line[j] !== '>') return undefined;
+        // tree-sitter drops a bare `-` before `2>` (`find - 2> f` reads as `find 2> f`): left to the whole splitter, which says so.
+        const before = tokens[tokens.length - 1];
+        if (before?.kind === 'word' && before.word.written === '-') return undefined;
       } else {
         tokens.push({ kind: 'word', word });
       }
@@ -149,7 +175,7 @@ function readRedirect(line: string, at: number): { token: Token; next: number } 
   if (next === '|' || next === '>' || next === '<' || next === '&') return undefined;
   while (line[i] === ' ' || line[i] === '\t') i++;
   const read = readWord(line, i);
-  if (!read || !read.word.written) return undefined;
+  if (!read || !read.word.written || !read.word.static) return undefined;
   const j = read.next;
   // The target ends where a word would: a redirection glued to it (`>a>b`) is not read here.
   if (j < line.length && (line[j] === '>' || line[j] === '<')) return undefined;
@@ -158,27 +184,82 @@ function readRedirect(line: string, at: number): { token: Token; next: number } 
   return { token: { kind: 'redirect', op, target: read.word }, next: j };
 }
 
-/** The word at `at`: plain characters and quoted texts, up to a blank or an operator; undefined for a quote it does not read. */
+/** The word at `at`: plain characters, expansions and quoted texts, up to a blank or an operator; undefined for what it does not read. */
 function readWord(line: string, at: number): { word: PlainWord; next: number } | undefined {
-  let value = '';
+  const word: PlainWord = { written: '', value: '', static: true, inner: [] };
   let i = at;
   while (i < line.length) {
     const c = line[i];
     if (WORD_CHAR.test(c)) {
-      value += c;
+      word.value += c;
       i++;
     } else if (c === "'" || c === '"') {
       const close = line.indexOf(c, i + 1);
       if (close < 0) return undefined;
-      const inside = line.slice(i + 1, close);
-      if (!(c === "'" ? SINGLE_QUOTED : DOUBLE_QUOTED).test(inside)) return undefined;
-      value += inside;
+      if (c === "'") word.value += line.slice(i + 1, close);
+      else if (!readDoubleQuoted(line, i + 1, close, word)) return undefined;
       i = close + 1;
+    } else if (c === '*' || c === '?') {
+      // A glob: bash puts the names it matches here; kept as written, as the whole splitter keeps it.
+      word.static = false;
+      word.value += c;
+      i++;
+    } else if (c === '$' || c === '`') {
+      const after = readExpansion(line, i, word);
+      if (after === undefined) return undefined;
+      i = after;
     } else if (c === ' ' || c === '\t' || c === ';' || c === '&' || c === '|' || c === '<' || c === '>') {
       break;
     } else {
       return undefined;
     }
   }
-  return { word: { written: line.slice(at, i), value }, next: i };
+  word.written = line.slice(at, i);
+  return { word, next: i };
+}
+
+/** The inside of double quotes, [from, to): anything printable but `\`, with the expansions readExpansion reads. */
+function readDoubleQuoted(line: string, from: number, to: number, word: PlainWord): boolean {
+  let i = from;
+  while (i < to) {
+    const c = line[i];
+    if (c === '\\') return false;
+    if (c === '$' || c === '`') {
+      const after = readExpansion(line, i, word);
+      if (after === undefined || after > to) return false;
+      i = after;
+    } else {
+      word.value += c;
+      i++;
+    }
+  }
+  return true;
+}
+
+/**
+ * The expansion at `at` (a `$` or a backtick), added to `word` as written:
+ * `$NAME`, `${NAME}`, or a command substitution, `$(…)` or a backtick pair,
+ * whose commands are a plain line of their own without parentheses, quotes,
+ * `$` or backslashes (so its first closing character ends it). Returns the
+ * index after it; undefined for any other.
+ */
+function readExpansion(line: string, at: number, word: PlainWord): number | undefined {
+  word.static = false;
+  VARIABLE.lastIndex = at;
+  const variable = VARIABLE.exec(line)?.[0];
+  if (variable) {
+    word.value += variable;
+    return at + variable.length;
+  }
+  const substitution = line[at] === '`' ? { from: at + 1, closing: '`' } : line[at + 1] === '(' && line[at + 2] !== '(' ? { from: at + 2, closing: ')' } : undefined;
+  if (!substitution) return undefined;
+  const close = line.indexOf(substitution.closing, substitution.from);
+  if (close < 0) return undefined;
+  const commands = line.slice(substitution.from, close);
+  if (!SUBSTITUTED.test(commands)) return undefined;
+  const parts = splitPlainLine(commands);
+  if (!parts) return undefined;
+  word.inner.push(...parts);
+  word.value += line.slice(at, close + 1);
+  return close + 1;
 }

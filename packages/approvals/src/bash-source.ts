@@ -18,6 +18,8 @@ export interface PreparedSource {
   text: string;
   /** The parse of the copy; its ranges index `text`. */
   tree: Tree;
+  /** The copy tree-sitter parsed: between its nodes, only blanks, unless tree-sitter dropped a word. */
+  parsed: string;
 }
 
 /** Re-parses past this many keywords to blank are not tried. */
@@ -53,7 +55,7 @@ export function prepareSource(script: string, parse: (text: string) => Tree): Pr
     for (const [start, end] of blanks) copy = copy.slice(0, start) + ' '.repeat(end - start) + copy.slice(end);
     tree = parse(copy);
   }
-  return { text, tree };
+  return { text, tree, parsed: copy };
 }
 
 /**

@@ -15,6 +15,16 @@ import { WordScanner, type SubstitutionKind, type WordHost, type WordValue } fro
 import { guessCommand } from './bash-guesses.js';
 import { environmentVariable, innerOf, type Arg, type Inner } from './bash-wrappers.js';
 
+const ENDED_BY_A_COMMAND = new Set(['list', 'pipeline', 'negated_command']);
+
+/** The simple command that ends a list, pipeline or `!` (`rm` of `a && ! b | rm`), if one ends it. */
+function lastCommandOf(body: Node): Node | undefined {
+  let node: Node | null = body;
+  if (!ENDED_BY_A_COMMAND.has(node.type)) return undefined;
+  while (node && ENDED_BY_A_COMMAND.has(node.type)) node = node.lastNamedChild;
+  return node?.type === 'command' ? node : undefined;
+}
+
 /** A word as the walk knows it: where it is, and what bash makes of it. */
 export interface Word extends WordValue {
   start: number;
@@ -27,6 +37,11 @@ export class SourceWalk implements WordHost, RedirectionWalk {
   private readonly redirections = new Redirections(this);
   /** Each word is read once, however many times it is asked about. */
   private readonly words = new Map<number, Word>();
+  /**
+   * Redirections tree-sitter filed on a whole list or pipeline (`a && sh <<EOF`,
+   * `a | rm 2>&1 -rf /`) that bash gives to its last command, by that command's node id.
+   */
+  private readonly adopted = new Map<number, Node[]>();
 
   constructor(
     private readonly line: LineAnalysis,
@@ -34,6 +49,8 @@ export class SourceWalk implements WordHost, RedirectionWalk {
     private readonly root: Node,
     private readonly depth: number,
     readonly wrappers: readonly string[],
+    /** The text tree-sitter parsed, as long as `src` (bash-source.ts blanks and hides some of it). */
+    private readonly parsed: string = src,
   ) {
     this.scanner = new WordScanner(src, this);
   }
@@ -130,6 +147,12 @@ export class SourceWalk implements WordHost, RedirectionWalk {
         return this.statementRedirect(node);
       case 'comment':
         return;
+      case 'program':
+      case 'list':
+      case 'pipeline':
+      case 'negated_command':
+        this.checkGaps(node);
+        return this.walkChildren(node);
       default:
         // A word where a statement should be (under an ERROR, say): what it substitutes still runs.
         if (WORD_TYPES.has(node.type)) {
@@ -138,6 +161,21 @@ export class SourceWalk implements WordHost, RedirectionWalk {
         }
         // Lists, pipelines, subshells, groups, if/while/until, function bodies, ERROR nodes.
         return this.walkChildren(node);
+    }
+  }
+
+  /**
+   * Text between a statement's children that no node holds: tree-sitter drops
+   * a bare `-` before `2>` (`find - 2> f` reads as `find 2> f`, `a | - 2> f`
+   * as `a | 2> f`), so bash would see a word lug does not.
+   */
+  private checkGaps(node: Node): void {
+    const children = node.children;
+    // The root begins at its first token: what it skipped before that counts too.
+    const [start, end] = node.type === 'program' ? [0, this.parsed.length] : [node.startIndex, node.endIndex];
+    for (let i = 0; i <= children.length; i++) {
+      const between = this.parsed.slice(i ? children[i - 1].endIndex : start, i < children.length ? children[i].startIndex : end);
+      if (!/^(?:\s|\\\n)*$/.test(between)) this.incomplete(`lug cannot read \`${preview(between.trim())}\` where it stands`);
     }
   }
 
@@ -188,6 +226,7 @@ export class SourceWalk implements WordHost, RedirectionWalk {
     if (parent?.type === 'redirected_statement' && parent.childForFieldName('body')?.equals(node)) {
       for (const child of parent.children) if (REDIRECTS.has(child.type)) redirects.push(child);
     }
+    redirects.push(...(this.adopted.get(node.id) ?? []));
     const siblingEnds = children.map((c) => c.endIndex);
     for (const redirect of redirects) {
       words.push(...wordsAfterTarget(redirect));
@@ -275,10 +314,14 @@ export class SourceWalk implements WordHost, RedirectionWalk {
 
   private redirected(node: Node): void {
     const body = node.childForFieldName('body');
-    if (body) this.walk(body);
     const redirects = node.children.filter((c) => REDIRECTS.has(c.type));
+    this.checkGaps(node);
+    // tree-sitter files `a && rm 2>&1 -rf /` as `(a && rm) 2>&1 -rf /`: bash gives the redirections, and the words after them, to `rm`.
+    const last = body && lastCommandOf(body);
+    if (last) this.adopted.set(last.id, redirects);
+    if (body) this.walk(body);
     // A command reads its own redirections; any other body (a loop, a group) has them read here.
-    if (body?.type === 'command') return;
+    if (body?.type === 'command' || last) return;
     for (const redirect of redirects) this.statementRedirect(redirect);
   }
 

@@ -32,7 +32,8 @@ describe('settleHeap', () => {
       const grown = newSpace();
       settleHeap();
       for (let i = 0; i < 40 && newSpace() >= grown; i++) await new Promise((r) => setTimeout(r, 50));
-      console.log(grown, newSpace(), kept.length);`;
+      // One string: a console in colour (FORCE_COLOR, as nx sets it) prints numbers with escapes.
+      console.log([grown, newSpace(), kept.length].join(' '));`;
     const out = await new Promise<string>((resolve, reject) =>
       execFile(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }, (err, stdout) => (err ? reject(err) : resolve(stdout))),
     );

@@ -1,10 +1,13 @@
 /**
  * When a turn's checkpoint is written: once its first request has gone out
- * (request_start), or at once when a tool is about to run before any request
- * (a Lua before_turn hook that runs a subagent), or when the turn ends without
- * asking the model; never later than the turn's first tool.
+ * and the model begun to answer (response_start: not at request_start, while
+ * the request is still being sent), or at once when a tool is about to run
+ * before any request (a Lua before_turn hook that runs a subagent), or when
+ * the turn ends without asking the model; never later than the turn's first
+ * tool. And git is not asked anything before the store is first needed.
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHostWithApprovals } from '@lug/approvals';
@@ -18,12 +21,29 @@ afterEach(() => {
   for (const h of homes.splice(0)) rmSync(h, { recursive: true, force: true });
 });
 
-function setup(): { host: LugHost; checkpoints: CheckpointSetup; project: string } {
+/** A project and a host; `gitLog` names the file where a git on the host's PATH writes each call's arguments. */
+function setup(): { host: LugHost; checkpoints: CheckpointSetup; project: string; gitLog: string } {
   const box = sandbox();
   homes.push(box.home);
   makeGitProject(box.project, join(box.home, 'hook-ran'));
-  const { host } = createHostWithApprovals({ cwd: box.project, env: { HOME: box.home, XDG_STATE_HOME: box.state, PATH: process.env.PATH } }, { logPath: join(box.home, 'approvals.log') });
-  return { host, checkpoints: new CheckpointSetup(host, () => 's1'), project: box.project };
+  const bin = join(box.home, 'bin');
+  const gitLog = join(box.home, 'git-calls.log');
+  mkdirSync(bin);
+  const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+  writeFileSync(join(bin, 'git'), `#!/bin/sh\necho "$*" >> '${gitLog}'\nexec '${realGit}' "$@"\n`);
+  chmodSync(join(bin, 'git'), 0o755);
+  const { host } = createHostWithApprovals({ cwd: box.project, env: { HOME: box.home, XDG_STATE_HOME: box.state, PATH: `${bin}:${process.env.PATH}` } }, { logPath: join(box.home, 'approvals.log') });
+  return { host, checkpoints: new CheckpointSetup(host, () => 's1'), project: box.project, gitLog };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until(what: string, ok: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (await ok()) return;
+    await sleep(25);
+  }
+  throw new Error(`timed out waiting for ${what}`);
 }
 
 const beginTurn = (host: LugHost, turn: number) => host.hooks.run('before_turn', { prompt: `prompt ${turn}`, turn, sessionId: 's1' }, (i) => i);
@@ -35,12 +55,26 @@ const endTurn = async (host: LugHost, checkpoints: CheckpointSetup) => {
 };
 
 describe('a turn’s checkpoint', () => {
-  it('waits for the first request, then holds the tools until it is written', async () => {
+  it('asks git nothing until the store is first needed (no process at start-up)', async () => {
+    const { host, checkpoints, gitLog } = setup();
+    await beginTurn(host, 1);
+    host.events.emit('request_start', { step: 1, model: 'anthropic/x' });
+    await sleep(300);
+    expect(existsSync(gitLog)).toBe(false);
+    host.events.emit('response_start', { step: 1 });
+    await until('the checkpoint', async () => (await checkpoints.list()).length === 1);
+    expect(readFileSync(gitLog, 'utf8').split('\n')[0]).toBe('--version');
+    await endTurn(host, checkpoints);
+  });
+
+  it('starts once the model answers, not while the request is being sent, and holds the tools until it is written', async () => {
     const { host, checkpoints, project } = setup();
     await beginTurn(host, 1);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(await checkpoints.list()).toEqual([]);
     host.events.emit('request_start', { step: 1, model: 'anthropic/x' });
+    await sleep(300);
+    expect(await checkpoints.list()).toEqual([]);
+    host.events.emit('response_start', { step: 1 });
+    await until('the checkpoint', async () => (await checkpoints.list()).length === 1);
     await toolCallHooks(host);
     expect((await checkpoints.list()).map((c) => c.turn)).toEqual([1]);
     writeFileSync(join(project, 'src/config.txt'), 'changed by the turn\n');

@@ -1,12 +1,14 @@
 /**
  * File checkpoints wired to the host: once each turn's first request has
- * gone out (before_turn, then request_start) the files' state is written to
- * the shadow repository while the model answers, and no tool call of the turn
- * runs before it is written (a tool_call hook waits for it); when the turn
- * ends (turn_end), what it changed.
+ * gone out and the model begun to answer (before_turn, then response_start)
+ * the files' state is written to the shadow repository while the model
+ * answers, and no tool call of the turn runs before it is written (a
+ * tool_call hook waits for it); when the turn ends (turn_end), what it
+ * changed.
  * Nothing here knows a tool: whatever changed the files (write, edit, bash,
- * a Lua tool, a build) is in the difference. The store opens in the
- * background (git's version is asked once); with no git on PATH, or
+ * a Lua tool, a build) is in the difference. The store opens on first use
+ * (git's version is asked once then, not at start-up: each process started
+ * holds the main thread a few ms); with no git on PATH, or
  * lug.opt.checkpoints false, turns run without checkpoints, said once.
  */
 import { defineCheckpointOptions, openCheckpoints, type CheckpointStore } from '@lug/checkpoints';
@@ -18,7 +20,9 @@ function formatBytes(n: number): string {
 
 /** The checkpoints lug hands to the interface and Lua: the store once open, or the reason there is none. */
 export class CheckpointSetup implements Checkpoints {
-  private readonly opened: Promise<CheckpointStore | string>;
+  /** The store once open, or why there is none; opened on first use. */
+  private openedStore: Promise<CheckpointStore | string> | undefined;
+  private readonly open: () => Promise<CheckpointStore | string>;
   /** The running turn's checkpoint. */
   private current: Promise<string | undefined> | undefined;
   /** Starts the running turn's checkpoint, until its first request has gone out. */
@@ -33,7 +37,7 @@ export class CheckpointSetup implements Checkpoints {
   ) {
     defineCheckpointOptions(host.options);
     const notify = (message: string, level: 'info' | 'warn' | 'error') => host.events.emit('notify', { message, level });
-    this.opened = openCheckpoints({
+    this.open = () => openCheckpoints({
       cwd: host.cwd,
       env: host.env,
       maxFileSize: () => host.options.get<number>('checkpoint_max_file_size'),
@@ -45,7 +49,7 @@ export class CheckpointSetup implements Checkpoints {
       (err: Error) => `checkpoints are off: ${err.message}`,
     );
     // The checkpoint's git processes (five; each start holds the main thread some 5 ms) begin once the
-    // turn's first request is on its way, and run while the model answers.
+    // turn's first request is out and the model answering, and run while it answers.
     host.hooks.on(
       'before_turn',
       (input) => {
@@ -54,8 +58,9 @@ export class CheckpointSetup implements Checkpoints {
       },
       'lug checkpoints',
     );
-    // After the provider's own work to send it (headers, the HTTP client's dispatch), which runs in this turn of the loop.
-    host.events.on('request_start', () => setImmediate(() => this.startCheckpoint()));
+    // Not at request_start: the request is still being sent then (the HTTP client connects on a later
+    // tick), and processes started meanwhile held it back (lug -p: ~10 ms to its first request).
+    host.events.on('response_start', () => setImmediate(() => this.startCheckpoint()));
     // No tool runs before the turn's checkpoint is written; a tool called before any request (a Lua before_turn
     // hook running a subagent) starts it at once. begin never rejects: a failure is said and the turn goes on.
     host.hooks.on(
@@ -82,9 +87,14 @@ export class CheckpointSetup implements Checkpoints {
     start?.();
   }
 
+  private opened(): Promise<CheckpointStore | string> {
+    this.openedStore ??= this.open();
+    return this.openedStore;
+  }
+
   /** The store, or the reason there is none as an error. */
   private async store(): Promise<CheckpointStore> {
-    const opened = await this.opened;
+    const opened = await this.opened();
     if (typeof opened === 'string') throw new Error(opened);
     return opened;
   }
@@ -97,7 +107,7 @@ export class CheckpointSetup implements Checkpoints {
 
   private async begin(sessionId: string, turn: number, prompt: string): Promise<string | undefined> {
     if (this.host.options.get<boolean>('checkpoints') === false) return undefined;
-    const opened = await this.opened;
+    const opened = await this.opened();
     if (typeof opened === 'string') return void this.sayOff(opened);
     try {
       return await opened.beginTurn(sessionId, turn, prompt);
@@ -124,7 +134,7 @@ export class CheckpointSetup implements Checkpoints {
 
   /** Run `work` on the store in the background once it is open, unless checkpoints are off; a failure is said (`failed`), never fatal. */
   private soon(failed: string, work: (store: CheckpointStore) => Promise<unknown>): void {
-    void this.opened.then(async (store) => {
+    void this.opened().then(async (store) => {
       if (typeof store === 'string' || this.host.options.get<boolean>('checkpoints') === false) return;
       try {
         await work(store);
@@ -142,6 +152,14 @@ export class CheckpointSetup implements Checkpoints {
   /** Prune by age and size in the background (a run that takes turns, once started: not `lug rewind`, `lug rules`, `lug mcp list`); a failure is said, never fatal. */
   pruneSoon(): void {
     this.soon('old checkpoints were not pruned', (store) => store.prune({ maxAgeDays: this.host.options.get<number>('checkpoint_max_age'), maxBytes: this.host.options.get<number>('checkpoint_max_size') }));
+  }
+
+  /** pruneSoon once the model begins its first answer (headless): the first request waits for no git process. */
+  pruneAtFirstAnswer(): void {
+    const stop = this.host.events.on('response_start', () => {
+      stop();
+      setImmediate(() => this.pruneSoon());
+    });
   }
 
   async list(): Promise<CheckpointInfo[]> {

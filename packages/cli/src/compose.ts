@@ -64,7 +64,7 @@ export interface Lug {
   /** MCP servers: configured at start, their client loaded and started by `startMcp` (the interface, after its first screen; headless, compose, before the turn). */
   mcp: McpSetup;
   startMcp(): void;
-  /** The project's file checkpoints (:undo, :redo, :rewind, lug rewind, lug.checkpoint); what runs turns prunes them (`pruneSoon`), the interface after its first screen. */
+  /** The project's file checkpoints (:undo, :redo, :rewind, lug rewind, lug.checkpoint); what runs turns prunes them: the interface after its first screen (`pruneSoon`), headless once the first answer begins (`pruneAtFirstAnswer`). */
   checkpoints: CheckpointSetup;
   /**
    * Load the stock Lua workflows (once). Headless they have loaded before compose returns;

@@ -164,7 +164,7 @@ export class HeadlessPrinter {
     }
     if (this.format !== 'text') return;
     if (e.type === 'reasoning_delta') return this.showReasoning(e.text);
-    if (e.type !== 'usage' && e.type !== 'tool_call' && e.type !== 'request_start') this.endReasoning();
+    if (e.type !== 'usage' && e.type !== 'tool_call' && e.type !== 'request_start' && e.type !== 'response_start') this.endReasoning();
     switch (e.type) {
       case 'text_delta':
         if (this.messageEnded && e.text) {

@@ -58,7 +58,7 @@ export const MAX_SENT_PROMPTS = 50;
 export async function runHeadless(args: CliArgs, prompt: string, cwd: string, env: NodeJS.ProcessEnv, out: Writers, startup: StartupOptions = {}): Promise<number> {
   const images = readImages(args.images, cwd);
   const lug = await composeLug({ ...startup, cwd, env, args, interactive: false });
-  lug.checkpoints.pruneSoon();
+  lug.checkpoints.pruneAtFirstAnswer();
   // What lug itself writes is escaped like the printer's output: file names and errors may hold escape sequences.
   const safe = escapingWriters(out, !!process.stdout.isTTY, args.outputFormat !== 'text');
   for (const e of lug.startupErrors) safe.stderr(`lug: ${e}\n`);

@@ -104,8 +104,13 @@ async function streamAnswer(input: LoopInput, step: number, body: ModelRequest):
   input.events.emit('request_start', { step, model: input.modelName });
   // The request's own signal: a listener the provider's SDK leaves on it goes with it.
   const request = childSignal(input.signal);
+  let answering = false;
   try {
     for await (const event of input.provider.stream(body, request.signal)) {
+      if (!answering) {
+        answering = true;
+        input.events.emit('response_start', { step });
+      }
       switch (event.type) {
         case 'text_delta':
           addText(event.text);

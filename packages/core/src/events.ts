@@ -59,6 +59,13 @@ export interface LugEventMap {
   session_start: { sessionId: string; cwd: string; resumed: boolean };
   turn_start: { prompt: string };
   request_start: { step: number; model: string };
+  /**
+   * The provider's first word on a request (its answer's first event, or a
+   * retry): the request has gone out. Work that can wait for the model
+   * (checkpoints, the tools' warm-up) starts here, so it never delays the
+   * request itself.
+   */
+  response_start: { step: number };
   /** A request failed and will be made again after `delayMs`: `attempt` is the one that failed (the first request is 1), so the next is `attempt + 1`. */
   retry: { attempt: number; delayMs: number; error: string };
   text_delta: { text: string };
@@ -132,6 +139,7 @@ const EVENT_NAMES: { readonly [K in LugEventType]: true } = {
   session_start: true,
   turn_start: true,
   request_start: true,
+  response_start: true,
   retry: true,
   text_delta: true,
   reasoning_delta: true,

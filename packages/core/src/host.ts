@@ -23,7 +23,7 @@ import { SessionSpend } from './session-spend.js';
 import { ProviderRegistry, type Env } from './provider.js';
 import type { CallDescription } from './tool-description.js';
 import { ToolRegistry } from './tool-registry.js';
-import { warmToolsAtFirstRequest } from './tool-warm-up.js';
+import { warmToolsAtFirstResponse } from './tool-warm-up.js';
 import { headlessUi, interactiveUi, type UiHooks } from './ui-hooks.js';
 
 export interface LugHost {
@@ -131,7 +131,7 @@ export function createHost(opts: HostOptions): LugHost {
   const files = opts.files;
   hookPoint(host, 'files', () => files, 'it is set when the host is made (createHost({ files })), by the editor protocol that offers it');
   Object.freeze(host);
-  warmToolsAtFirstRequest(host);
+  warmToolsAtFirstResponse(host);
   const made: unknown = isAuthorizerFactory(authorize) ? authorize.forHost(host) : authorize;
   if (typeof made !== 'function') throw new HostError(`the authorizer factory given to createHost returned ${shown(made)}, not an authorizer`);
   authorizer = made as Authorizer;

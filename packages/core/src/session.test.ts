@@ -83,6 +83,36 @@ describe('a session', () => {
     expect(session.messages.at(-1)).toEqual({ role: 'assistant', content: [{ type: 'text', text: 'partial' }] });
   });
 
+  it('says when each answer begins: response_start once a request, after request_start and before its first text', async () => {
+    const { session, host } = setup(
+      [
+        [{ type: 'text_delta', text: 'Let me check.' }, { type: 'tool_call', id: 'c1', name: 'echo', argsText: '{"text":"one"}' }, { type: 'stop', reason: 'tool_use' }],
+        [{ type: 'text_delta', text: 'Done.' }, { type: 'stop', reason: 'end_turn' }],
+      ],
+      [echo],
+    );
+    const seen: string[] = [];
+    host.events.onAny((e) => {
+      if (e.type === 'request_start' || e.type === 'response_start') seen.push(`${e.type} ${e.step}`);
+      if (e.type === 'text_delta') seen.push(`text ${e.text}`);
+    });
+    await session.submit('hello');
+    expect(seen).toEqual(['request_start 1', 'response_start 1', 'text Let me check.', 'request_start 2', 'response_start 2', 'text Done.']);
+  });
+
+  it('has no response_start for a request that failed before its answer began', async () => {
+    const { session, host } = setup([
+      // eslint-disable-next-line require-yield
+      async function* () {
+        throw new ProviderError('the model server refused the connection', 'connection');
+      },
+    ]);
+    const starts: number[] = [];
+    host.events.on('response_start', (e) => void starts.push(e.step));
+    expect((await session.submit('go')).reason).toBe('error');
+    expect(starts).toEqual([]);
+  });
+
   it('cancels a turn: the stream stops and running calls get "cancelled by the user"', async () => {
     const hang: Tool = { name: 'hang', description: 'd', parameters: { type: 'object' }, handler: () => new Promise(() => {}) };
     const { session } = setup([[{ type: 'tool_call', id: 'h', name: 'hang', argsText: '{}' }, { type: 'stop', reason: 'tool_use' }]], [hang]);

@@ -1,4 +1,4 @@
-/** Tools get ready while the first model request is in flight: once, after it, and a failure is only a warning. */
+/** Tools get ready while the model answers the first request: once, when its answer begins, and a failure is only a warning. */
 import { describe, expect, it } from 'vitest';
 import { allowAll } from './authorizer.js';
 import { createHost } from './host.js';
@@ -15,7 +15,7 @@ const tool = (name: string, warm?: (ctx: { cwd: string }) => void | Promise<void
 });
 
 describe('tool warm-up', () => {
-  it('warms each tool once, after the first request starts, with the project directory', async () => {
+  it('warms each tool once, when the first answer begins (not when the request starts), with the project directory', async () => {
     const host = createHost({ cwd: '/project', authorize: allowAll });
     const warmed: string[] = [];
     host.tools.register(tool('a', ({ cwd }) => void warmed.push(`a ${cwd}`)), 'test');
@@ -23,11 +23,15 @@ describe('tool warm-up', () => {
     await tick();
     expect(warmed).toEqual([]);
     host.events.emit('request_start', { step: 1, model: 'm' });
+    await tick();
+    await tick();
+    expect(warmed).toEqual([]); // the request is still being sent
+    host.events.emit('response_start', { step: 1 });
     expect(warmed).toEqual([]); // not on the request's own tick
     await tick();
     await tick();
     expect(warmed).toEqual(['a /project']);
-    host.events.emit('request_start', { step: 2, model: 'm' });
+    host.events.emit('response_start', { step: 2 });
     await tick();
     await tick();
     expect(warmed).toEqual(['a /project']);
@@ -44,7 +48,7 @@ describe('tool warm-up', () => {
       }),
       'test',
     );
-    host.events.emit('request_start', { step: 1, model: 'm' });
+    host.events.emit('response_start', { step: 1 });
     for (let i = 0; i < 4; i++) await tick();
     expect(notes.sort((x, y) => x.message.localeCompare(y.message))).toEqual([
       { message: 'the broken tool could not get ready: no such program (its calls will say the same)', level: 'warn' },
@@ -66,7 +70,7 @@ describe('warmTools', () => {
     host.tools.register(tool('a', () => void runs++), 'test');
     warmTools(host);
     warmTools(host);
-    host.events.emit('request_start', { step: 1, model: 'm' });
+    host.events.emit('response_start', { step: 1 });
     for (let i = 0; i < 4; i++) await tick();
     expect(runs).toBe(1);
   });

@@ -2,8 +2,10 @@
  * Tools get ready before their first call (issue 15: the first call of a
  * process costs what later ones do): each tool's `warm` runs once a host,
  * when the host is idle anyway. The interface calls warmTools while the user
- * types the first prompt; otherwise it runs after the host's first
- * `request_start`, in the time the model takes to answer. Then the first
+ * types the first prompt; otherwise it runs at the host's first
+ * `response_start`, in the time the model takes to answer (not at
+ * `request_start`: a process started then held the request's own sending
+ * back, ~3 ms for ripgrep's in `lug -p`). Then the first
  * process start and ripgrep's lookup no longer land on the first call. A
  * warm-up that fails is said as a warning (the tool's calls will fail the
  * same way, and say so then too); it never fails a turn.
@@ -32,11 +34,10 @@ export function warmTools({ cwd, tools, events }: WarmHost): void {
   }
 }
 
-/** Warms the tools after the first request starts, unless something warmed them before. */
-export function warmToolsAtFirstRequest(host: WarmHost): void {
-  const stop = host.events.on('request_start', () => {
+/** Warms the tools once the first request has gone out and its answer begun, unless something warmed them before. */
+export function warmToolsAtFirstResponse(host: WarmHost): void {
+  const stop = host.events.on('response_start', () => {
     stop();
-    // After the request is on its way: the SDK sends it on a later tick.
     setImmediate(() => warmTools(host)).unref();
   });
 }

@@ -74,7 +74,7 @@ export interface Tool<Args = any> {
    * What the tool readies before its first call, so that call costs what
    * later ones do (a program located, a first process started). Called once
    * a host, when lug is idle anyway: while the first prompt is typed in the
-   * interface, else while the first model request is in flight. It must
+   * interface, else once the model begins its first answer. It must
    * change nothing, and a failure is only a warning.
    */
   warm?(ctx: { cwd: string }): Promise<void> | void;

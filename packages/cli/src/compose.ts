@@ -13,6 +13,7 @@ import {
   cacheDir,
   configDir,
   defaultModel,
+  warmFetch,
   warmTools,
   type Checkpoints,
   type EditorFiles,
@@ -203,10 +204,12 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   // lug.session.messages reads the conversation on screen.
   const current = session;
   lua?.setConversation(() => current.messages);
-  // The model the session will ask: with no `model` option, the environment's default (a key's provider).
+  // The model the session will ask: with no `model` option, the environment's default (a key's provider),
+  // and one request through Node's fetch, so the first turn's runs no HTTP code cold (core's warmFetch).
   // And the tools: ripgrep found and started once, before the first call (core's warmTools, once a host).
   const warm = () => {
     warmProvider(host, current.modelName());
+    void warmFetch();
     warmTools(host);
   };
   const startWorkflows = opts.interactive ? workflowStarter(host, approvals, lua) : () => Promise.resolve();

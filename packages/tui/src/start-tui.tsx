@@ -16,6 +16,7 @@ import { keyChunkedStdin } from './key-chunks.js';
 import { defineTuiOptions } from './options.js';
 import { FOCUS_REPORTS_OFF, FOCUS_REPORTS_ON } from './notifications.js';
 import { primeStatusline } from './status-line.js';
+import { codeLanguagesOf } from './code-languages.js';
 import { warmWhileTyping } from './warm-while-typing.js';
 
 export interface StartTuiOptions extends TuiControllerOptions {
@@ -117,7 +118,7 @@ export async function startTui(opts: StartTuiOptions): Promise<void> {
     opts.onFirstFrame?.();
     void controller.lookForLocalServers();
   });
-  const stopWarming = warmWhileTyping({ input: controller.input, markdown: controller.markdown, width: () => Math.max(20, stdout.columns ?? 80), also: opts.whileTyping });
+  const stopWarming = warmWhileTyping({ input: controller.input, markdown: controller.markdown, width: () => Math.max(20, stdout.columns ?? 80), languages: () => codeLanguagesOf(opts.host.cwd), also: opts.whileTyping });
   try {
     await instance.waitUntilExit();
   } finally {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PromptHistory } from './history.js';
 import { InputStore } from './input-store.js';
 import { createMarkdownRenderer } from './markdown.js';
@@ -23,6 +23,28 @@ describe('warmWhileTyping', () => {
     input.setText('h');
     await until(() => markdown.ready(), 'the renderer to load');
     expect(markdown.render('**bold**', 80)).not.toBe('**bold**');
+  });
+
+  it("draws a code block in each of the project's languages, then a prompt and an answer, off screen: nothing reaches the terminal", async () => {
+    const input = new InputStore({ history: new PromptHistory(undefined) });
+    const markdown = createMarkdownRenderer();
+    const rendered: string[] = [];
+    const render = markdown.render.bind(markdown);
+    markdown.render = (text, width) => {
+      rendered.push(text);
+      return render(text, width);
+    };
+    const writes = vi.spyOn(process.stdout, 'write');
+    try {
+      warmWhileTyping({ input, markdown, width: () => 60, languages: () => ['rust', 'go'] });
+      input.setText('h');
+      // The sample, a code block in each language, then the sample again through the transcript's view, off screen.
+      await until(() => rendered.length >= 4, 'the answer drawn off screen');
+      expect(rendered.map((text) => /^```(\w+)/.exec(text)?.[1] ?? 'sample')).toEqual(['sample', 'rust', 'go', 'sample']);
+      expect(writes).not.toHaveBeenCalled();
+    } finally {
+      writes.mockRestore();
+    }
   });
 
   it("runs the caller's own warm-up at the same moment, once", async () => {

@@ -2,15 +2,23 @@
  * What the first answer needs, made ready while the user types the first
  * prompt (issue 15: a first turn like every other): the Markdown renderer
  * (marked, marked-terminal and its highlighter, loaded on first use) with one
- * small render at the terminal's width, which also runs marked's first parse
- * and highlights a code block, and whatever the caller adds (`also`: the CLI
- * loads the provider's SDK, and with it the HTTP client). Started by the
- * first change of the input, not after the first frame: a lug left idle keeps
- * its small memory, and typing a prompt takes longer than the ~100 ms this
- * costs. Failures are left to the first answer, which loads the same things
- * and says what went wrong.
+ * small render at the terminal's width, which also runs marked's first parse;
+ * a code block in each language the answer is likely to use, one at a time
+ * so that keys typed meanwhile are not held (code-languages.ts: highlight.js
+ * compiles a grammar at its first block); then a prompt and an answer drawn off screen
+ * through ink (`renderToString`: React, the layout and ink's output of styled
+ * text, which the first answer would otherwise run cold); and whatever the
+ * caller adds (`also`: the CLI loads the provider's SDK and makes one request
+ * through the HTTP client). Started by the first change of the input, not
+ * after the first frame: a lug left idle keeps its small memory, and typing a
+ * prompt takes longer than the ~100 ms this costs. Failures are left to the
+ * first answer, which loads the same things and says what went wrong.
  */
+import { createElement } from 'react';
+import { renderToString } from 'ink';
 import type { MarkdownRenderer } from './markdown.js';
+import { TranscriptItemView } from './transcript-item.js';
+import type { TranscriptItem } from './transcript-items.js';
 
 const SAMPLE = 'Some **bold** and `code`, a [link](https://example.com).\n\n- a list\n\n```js\nconst x = 1;\n```\n';
 
@@ -19,6 +27,8 @@ export interface WarmWhileTypingOptions {
   markdown: MarkdownRenderer;
   /** The transcript's width now (the renderer keeps one instance a width). */
   width(): number;
+  /** The languages whose highlighting gets ready (codeLanguagesOf the project), asked when the warm-up starts; none by default. */
+  languages?(): readonly string[];
   /** The caller's own warm-up, run at the same moment (the CLI loads the provider's SDK). */
   also?(): void;
 }
@@ -32,10 +42,42 @@ export function warmWhileTyping(opts: WarmWhileTypingOptions): () => void {
     stop = undefined;
     opts.also?.();
     opts.markdown.load().then(
-      () => void opts.markdown.render(SAMPLE, opts.width()),
+      () => drawOffScreen(opts.markdown, opts.width(), opts.languages?.() ?? []),
       () => undefined,
     );
   };
   stop = opts.input.subscribe(warm);
   return () => stop?.();
+}
+
+const SAMPLE_ITEMS: TranscriptItem[] = [
+  { key: -2, kind: 'user', text: 'a prompt' },
+  { key: -1, kind: 'markdown', text: SAMPLE, gap: true },
+];
+
+/** A code block of a language, as an answer holds one. */
+const codeBlock = (language: string) => `\`\`\`${language}\nx = f(1, "two") # three\n\`\`\`\n`;
+
+/**
+ * The sample rendered as Markdown, a code block in each language, then a
+ * prompt and an answer drawn as the transcript draws them, into a string;
+ * each in its own turn of the event loop.
+ */
+function drawOffScreen(markdown: MarkdownRenderer, width: number, languages: readonly string[]): void {
+  const steps = [
+    () => markdown.render(SAMPLE, width),
+    ...languages.map((language) => () => markdown.render(codeBlock(language), width)),
+    ...SAMPLE_ITEMS.map((item) => () => renderToString(createElement(TranscriptItemView, { item, width, markdown }), { columns: width })),
+  ];
+  const next = () => {
+    const step = steps.shift();
+    if (!step) return;
+    try {
+      step();
+    } catch {
+      // The first answer draws the same, and shows what fails.
+    }
+    setImmediate(next).unref();
+  };
+  next();
 }

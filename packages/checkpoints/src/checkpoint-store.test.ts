@@ -123,6 +123,17 @@ describe('checkpoints in a shadow repository', () => {
     expect(second).toMatchObject({ id: cp.id, ended: true, turn: 2, prompt: 'prompt 2', files: [] });
   });
 
+  it('spend no more git processes on the first turn after warm than on any later one (the records are read while idle)', async () => {
+    project = gitProject();
+    const store = await storeFor(project);
+    await store.warm();
+    const ran: string[] = [];
+    const run = store.git.run.bind(store.git);
+    store.git.run = (args, input) => (ran.push(args[0]!), run(args, input));
+    await store.beginTurn('s1', 1, 'prompt 1');
+    expect(ran).toEqual(['status', 'rev-parse', 'commit-tree', 'update-ref']);
+  });
+
   it('leave ignored files out and never touch them on restore', async () => {
     project = gitProject();
     const store = await storeFor(project);

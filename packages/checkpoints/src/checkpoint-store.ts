@@ -82,7 +82,7 @@ export class CheckpointStore implements Checkpoints {
       const [{ commit, skipped }, known] = await Promise.all([this.snapshot(), readRef(this.git, KNOWN_REF)]);
       const userChanged = known ? await changedPaths(this.git, known, commit) : [];
       const meta = { sessionId, turn, prompt, created: new Date().toISOString(), ended: false, files: [], skipped, userChanged };
-      this.nextN ??= ((await readRecords(this.git)).at(-1)?.n ?? 0) + 1;
+      await this.knowNextNumber();
       const n = await createRecordRef(this.git, await writeRecordCommit(this.git, meta, commit), this.nextN);
       this.nextN = n + 1;
       this.begun.set(String(n), { ...meta, n, id: String(n), before: commit });
@@ -114,7 +114,15 @@ export class CheckpointStore implements Checkpoints {
    * otherwise wait for; after it a checkpoint only looks at what changed.
    */
   warm(): Promise<void> {
-    return this.serial(async () => void (await this.snapshot()));
+    return this.serial(async () => {
+      await this.snapshot();
+      await this.knowNextNumber();
+    });
+  }
+
+  /** The next checkpoint's number, read once from every record (a long-used project has hundreds). */
+  private async knowNextNumber(): Promise<void> {
+    this.nextN ??= ((await readRecords(this.git)).at(-1)?.n ?? 0) + 1;
   }
 
   /** Drop old checkpoints (age, then size) and let git's gc take their files; queued like every other operation. */

@@ -82,8 +82,7 @@ export class CheckpointStore implements Checkpoints {
       const [{ commit, skipped }, known] = await Promise.all([this.snapshot(), readRef(this.git, KNOWN_REF)]);
       const userChanged = known ? await changedPaths(this.git, known, commit) : [];
       const meta = { sessionId, turn, prompt, created: new Date().toISOString(), ended: false, files: [], skipped, userChanged };
-      await this.knowNextNumber();
-      const n = await createRecordRef(this.git, await writeRecordCommit(this.git, meta, commit), this.nextN);
+      const n = await createRecordRef(this.git, await writeRecordCommit(this.git, meta, commit), await this.nextNumber());
       this.nextN = n + 1;
       this.begun.set(String(n), { ...meta, n, id: String(n), before: commit });
       // A new turn: what was undone before it stays undone.
@@ -116,13 +115,14 @@ export class CheckpointStore implements Checkpoints {
   warm(): Promise<void> {
     return this.serial(async () => {
       await this.snapshot();
-      await this.knowNextNumber();
+      await this.nextNumber();
     });
   }
 
   /** The next checkpoint's number, read once from every record (a long-used project has hundreds). */
-  private async knowNextNumber(): Promise<void> {
+  private async nextNumber(): Promise<number> {
     this.nextN ??= ((await readRecords(this.git)).at(-1)?.n ?? 0) + 1;
+    return this.nextN;
   }
 
   /** Drop old checkpoints (age, then size) and let git's gc take their files; queued like every other operation. */

@@ -53,7 +53,7 @@ export const grepTool = defineTool<GrepArgs>({
   },
   ask: false,
   // ripgrep located and its first start taken while lug is idle (the first prompt typed, the first request in flight).
-  warm: ({ cwd }) => warmRipgrep(cwd),
+  warm: () => warmRipgrep(),
   describe(args) {
     const where = [args.path, args.glob].filter(Boolean).join(' ');
     return { title: where ? `${args.pattern}  ${where}` : args.pattern, kind: 'search', paths: [{ path: args.path ?? '.', access: 'read' }] };

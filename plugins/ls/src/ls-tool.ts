@@ -47,7 +47,7 @@ export const lsTool = defineTool<LsArgs>({
   },
   ask: false,
   // ripgrep located and its first start taken while lug is idle (the first prompt typed, the first request in flight).
-  warm: ({ cwd }) => warmRipgrep(cwd),
+  warm: () => warmRipgrep(),
   describe: (args) => ({
     title: [args.path ?? '.', args.glob].filter(Boolean).join(' '),
     kind: args.glob ? 'search' : 'read',

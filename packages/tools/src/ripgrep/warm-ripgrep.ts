@@ -12,10 +12,12 @@ import { locateRipgrep } from './locate-ripgrep.js';
 
 let warmed: Promise<void> | undefined;
 
-export function warmRipgrep(cwd: string): Promise<void> {
+export function warmRipgrep(): Promise<void> {
   warmed ??= (async () => {
     const rg = await locateRipgrep();
-    const r = await runProcess([rg, '--version'], { cwd, timeoutSecs: 10, startsNoProcesses: true });
+    // Started in / rather than the project: the warm-up is once a process, and a project directory that is
+    // gone (an editor's session in a removed directory) would otherwise fail it for every other host.
+    const r = await runProcess([rg, '--version'], { cwd: '/', timeoutSecs: 10, startsNoProcesses: true });
     if (r.code !== 0) throw new Error(`${rg} --version exited with ${r.code ?? r.signal}: ${r.stderr.trim()}`);
   })();
   return warmed;

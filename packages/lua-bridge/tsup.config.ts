@@ -98,7 +98,36 @@ const fastStringCopy = replaceIn('fengari-fast-string-copy', /[\\/]fengari[\\/]s
   ['luastring_from = Uint8Array.from.bind(Uint8Array);', 'luastring_from = (a) => new Uint8Array(a); /* lug: see fastStringCopy in packages/lua-bridge/tsup.config.ts */'],
 ]);
 
-const lapiPatches = replaceIn('fengari-lapi', /[\\/]fengari[\\/]src[\\/]lapi\.js$/, [savePcallAllowhook, sharedStringPush]);
+/**
+ * `lua_pushinternedstring(L, bytes)`: pushes the one Lua string kept for
+ * these bytes, for names fengari asks for again and again and never changes
+ * (a metamethod's name, given to luaL_getmetafield as a constant). fengari
+ * made a new string of "__tostring" at every `tostring(x)`, copying its bytes
+ * and hashing them again for the metatable lookup; `tostring(s)` cost 0.7 µs,
+ * most of it there. Only a Uint8Array is kept (a WeakMap keyed by it); a
+ * JavaScript string goes through lua_pushstring. Can go when fengari interns
+ * its constant names.
+ */
+const internedStringPush: [string, string] = [
+  'module.exports.lua_pushstring        = lua_pushstring;',
+  'module.exports.lua_pushstring        = lua_pushstring;\n' +
+    'const lugInterned = new WeakMap(); /* lug: see internedStringPush in packages/lua-bridge/tsup.config.ts */\n' +
+    'module.exports.lua_pushinternedstring = function (L, s) {\n' +
+    '    if (!(s instanceof Uint8Array)) return lua_pushstring(L, s);\n' +
+    '    let ts = lugInterned.get(s);\n' +
+    '    if (ts === undefined) lugInterned.set(s, ts = luaS_new(L, s));\n' +
+    '    lobject.pushsvalue2s(L, ts);\n' +
+    '    api_check(L, L.top <= L.ci.top, "stack overflow");\n' +
+    '};',
+];
+
+const lapiPatches = replaceIn('fengari-lapi', /[\\/]fengari[\\/]src[\\/]lapi\.js$/, [savePcallAllowhook, sharedStringPush, internedStringPush]);
+const getmetafieldInterned = replaceIn('fengari-lauxlib-interned-events', /[\\/]fengari[\\/]src[\\/]lauxlib\.js$/, [
+  [
+    '        lua_pushstring(L, event);\n        let tt = lua_rawget(L, -2);',
+    '        require("./lapi.js").lua_pushinternedstring(L, event); /* lug: see internedStringPush in packages/lua-bridge/tsup.config.ts */\n        let tt = lua_rawget(L, -2);',
+  ],
+]);
 // lua.js names what `lua` offers one by one.
 const sharedStringExport = replaceIn('fengari-lua-shared-string', /[\\/]fengari[\\/]src[\\/]lua\.js$/, [
   [
@@ -224,7 +253,7 @@ export default packageBuild({
       format: 'cjs',
       target: 'node20',
       outfile: 'dist/fengari.cjs',
-      plugins: [stubUnused, byteOrderStringKeys, fastStringCopy, lapiPatches, sharedStringExport, lstrlibPatches, cFloatToString, osDateUtc, tableSlot],
+      plugins: [stubUnused, byteOrderStringKeys, fastStringCopy, lapiPatches, getmetafieldInterned, sharedStringExport, lstrlibPatches, cFloatToString, osDateUtc, tableSlot],
       // fengari reads its configuration from FENGARICONF once, at load (luaconf.js): baked in here instead.
       define: { 'process.env.FENGARICONF': JSON.stringify(JSON.stringify(FENGARI_CONF)) },
       logLevel: 'warning',

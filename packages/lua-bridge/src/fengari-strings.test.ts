@@ -68,4 +68,18 @@ describe('strings crossing from JavaScript', () => {
     expect(vm.call(vm.load(code, '=test'))).toEqual([text.length, 1, 'rm -r', text.length - 2, 'RM', text.length + 1, true]);
     expect(Buffer.from(bytes).equals(before)).toBe(true);
   });
+
+  it('name metamethods that fengari looks up (tostring\'s __tostring, pairs\' __pairs, setmetatable\'s __metatable) as live lookups, whatever was set after the first one (internedStringPush)', () => {
+    expect(
+      run(`local before = tostring(setmetatable({}, {}))
+local t = setmetatable({}, { __tostring = function() return "shown" end, __pairs = function() return function(_, k) if not k then return 1, "one" end end, nil, nil end })
+local n = 0 for _ in pairs(t) do n = n + 1 end
+local mt = getmetatable("")
+mt.__tostring = function(s) return "<" .. #s .. ">" end
+local str = tostring("abc")
+mt.__tostring = nil
+local locked = setmetatable({}, { __metatable = "no" })
+return before:match("^table: ") ~= nil, tostring(t), n, str, tostring("abc"), pcall(setmetatable, locked, {})`),
+    ).toEqual([true, 'shown', 1, '<3>', 'abc', false, 'cannot change a protected metatable']);
+  });
 });

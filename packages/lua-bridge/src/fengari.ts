@@ -28,6 +28,9 @@ export interface LuaDebug {
   source: LuaString | null;
   what: LuaString | null;
   name: LuaString | null;
+  /** With "u": the function's fixed parameters, and whether it takes `...`. */
+  nparams: number;
+  isvararg: boolean;
 }
 
 export interface LuaApi {

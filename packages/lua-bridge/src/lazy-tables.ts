@@ -18,7 +18,7 @@
  * a field removed by the rule stays removed. Only `getmetatable` tells.
  */
 import type { Fengari, JsFunction, LuaApi, LuaState } from './fengari.js';
-import { jsString, luaKey, luaString } from './lua-strings.js';
+import { jsKey, luaKey, luaString } from './lua-strings.js';
 
 /** What the state gives lazy tables: converting the other values, and raising an error in Lua. */
 export interface LazyHost {
@@ -28,10 +28,25 @@ export interface LazyHost {
   fn(name: string, impl: (L: LuaState) => number): JsFunction;
 }
 
-/** A plain JavaScript object or array, pushed to Lua as a lazy table. */
+/**
+ * A plain JavaScript object or array, pushed to Lua as a lazy table. `reads`,
+ * when given, is where the table notes each field read for the first time,
+ * and the next table pushed with the same set gets those fields already in
+ * place (see prefill): a rule reads the same fields call after call.
+ */
 export class LazyTable {
-  constructor(readonly source: LazySource) {}
+  constructor(
+    readonly source: LazySource,
+    readonly reads?: Set<string | number>,
+  ) {}
 }
+
+/**
+ * The longest string put in place before it is read. A longer one stays lazy:
+ * its conversion (UTF-8, once a call) costs more than the crossing saved, and
+ * a rule that reads it only sometimes should not pay for it every call.
+ */
+const PREFILL_MAX_LENGTH = 256;
 
 const isPlain = (value: unknown): value is object => {
   if (typeof value !== 'object' || value === null) return false;
@@ -87,6 +102,8 @@ interface LazyState {
   source: LazySource;
   taken: Set<string | number> | undefined;
   whole: boolean;
+  /** Where first reads are noted (LazyTable.reads). */
+  reads: Set<string | number> | undefined;
 }
 
 /** fengari's table object, with the slot lug's bundle gives it (tableSlot in tsup.config.ts). */
@@ -104,15 +121,42 @@ export class LazyTables {
   constructor(private readonly host: LazyHost) {}
 
   push(L: LuaState, table: LazyTable): void {
-    this.pushSource(L, table.source);
+    const state = this.pushSource(L, table.source, table.reads);
+    if (table.reads?.size) this.prefill(L, state, table.reads);
   }
 
-  private pushSource(L: LuaState, source: LazySource): void {
+  private pushSource(L: LuaState, source: LazySource, reads?: Set<string | number>): LazyState {
     const { lua } = this.host.f;
     lua.lua_createtable(L, source.isArray ? (source.value as unknown[]).length : 0, 0);
     lua.lua_rawgeti(L, lua.LUA_REGISTRYINDEX, this.metatable());
     lua.lua_setmetatable(L, -2);
-    (lua.lua_topointer(L, -1) as TableObject).lug = { source, taken: undefined, whole: false };
+    const state: LazyState = { source, taken: undefined, whole: false, reads };
+    (lua.lua_topointer(L, -1) as TableObject).lug = state;
+    return state;
+  }
+
+  /**
+   * Puts the fields an earlier table with the same `reads` read in place now,
+   * as taken fields, the same values __index would give: a crossing from Lua
+   * into JavaScript costs more than setting a field from JavaScript. Only
+   * what cannot fail to convert is put in place (short strings, numbers,
+   * booleans); a table or a long string stays lazy.
+   */
+  private prefill(L: LuaState, state: LazyState, keys: Set<string | number>): void {
+    const { lua } = this.host.f;
+    const { source } = state;
+    lua.lua_checkstack(L, 3);
+    for (const key of keys) {
+      const value = source.get(key);
+      const type = typeof value;
+      if (type === 'string' ? (value as string).length > PREFILL_MAX_LENGTH : type !== 'number' && type !== 'boolean') continue;
+      if (typeof key === 'number') lua.lua_pushinteger(L, key);
+      else lua.lua_pushstring(L, luaKey(key));
+      if (type === 'string') lua.lua_pushsharedstring(L, source.bytes(key, value as string));
+      else this.host.pushJs(L, value);
+      lua.lua_rawset(L, -3);
+      (state.taken ??= new Set()).add(key);
+    }
   }
 
   /** Pushes the value of `key` in `source`, or nothing and false when it has none. */
@@ -164,6 +208,7 @@ export class LazyTables {
       return 1;
     }
     (state.taken ??= new Set()).add(key);
+    state.reads?.add(key);
     if (!this.pushField(L, state.source, key)) {
       lua.lua_pushnil(L);
       return 1;
@@ -264,7 +309,7 @@ export class LazyTables {
 function keyAt(lua: LuaApi, L: LuaState, idx: number, source: LazySource): string | number | undefined {
   const type = lua.lua_type(L, idx);
   if (source.isArray) return type === lua.LUA_TNUMBER && lua.lua_isinteger(L, idx) ? (lua.lua_tointeger(L, idx) as number) : undefined;
-  return type === lua.LUA_TSTRING ? jsString(lua.lua_tolstring(L, idx)!) : undefined;
+  return type === lua.LUA_TSTRING ? jsKey(lua.lua_tolstring(L, idx)!) : undefined;
 }
 
 

@@ -161,6 +161,15 @@ export abstract class LuaStateBase implements ValueState, FunctionOwner {
     return out;
   }
 
+  /** How many arguments a Lua function can see: its fixed parameters, or Infinity when it takes `...`. */
+  parameterCount(fn: LuaFunctionRef): number {
+    const { lua } = this.f;
+    const ar = new lua.lua_Debug();
+    lua.lua_rawgeti(this.L, lua.LUA_REGISTRYINDEX, fn.ref);
+    lua.lua_getinfo(this.L, luaConst('>u'), ar); // ">" pops the function
+    return ar.isvararg ? Infinity : ar.nparams;
+  }
+
   /** Pop the value on top of the stack into the registry. */
   refTop(L: LuaState): LuaFunctionRef {
     return new LuaFunctionRef(this, this.f.lauxlib.luaL_ref(L, this.f.lua.LUA_REGISTRYINDEX));

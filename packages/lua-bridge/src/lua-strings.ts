@@ -63,3 +63,16 @@ export function luaKey(text: string): LuaString {
 export function jsString(bytes: LuaString): string {
   return decoder.decode(bytes);
 }
+
+const keyTexts = new WeakMap<LuaString, string>();
+
+/**
+ * For a table key Lua code names (`args.path`): the bytes are the Lua
+ * constant's own, the same array at every read, so their text is kept beside
+ * them instead of decoded again at each lazy table's first read of the field.
+ */
+export function jsKey(bytes: LuaString): string {
+  let text = keyTexts.get(bytes);
+  if (text === undefined) keyTexts.set(bytes, (text = decoder.decode(bytes)));
+  return text;
+}

@@ -104,6 +104,12 @@ describe('the coroutines calls run on', () => {
     expect(vm.call(count)).toEqual([0]);
   });
 
+  it('a call on a coroutine an earlier call finished is still at the top level, as the first was', () => {
+    const vm = bareVM();
+    const top = vm.load('local co, main = coroutine.running() return main', '=top');
+    for (let i = 0; i < 3; i++) expect(vm.call(top)).toEqual([true]);
+  });
+
   it('a call after one that failed, or whose arguments Lua could not hold, runs and reports its own error with its file and line', () => {
     const vm = bareVM();
     const fails = vm.load('local x = ...\nerror("bad " .. tostring(x))', '@rule.lua');

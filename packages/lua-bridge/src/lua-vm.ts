@@ -45,6 +45,9 @@ const HOOK_EVERY = 1000;
 /** Finished coroutines kept for the next calls (lua_newthread and its first resume are most of a small call's cost in fengari: bench/rules.bench.mjs). */
 const IDLE_COROUTINES = 8;
 
+/** How a call's results are read: functions kept as references. One object for every call. */
+const RESULTS = Object.freeze({ functions: 'ref' as const });
+
 /** The instructions a call into Lua may run without waiting, unless the VM is told otherwise: about a second of fengari. */
 export const DEFAULT_LUA_BUDGET = 10_000_000;
 
@@ -61,7 +64,7 @@ export class LuaVM extends LuaStateBase {
   private current: CallContext | undefined;
   private lastYield: Pending | undefined;
   private settled = new Map<LuaState, Settled>();
-  /** The coroutines lug runs calls on, while they run: to Lua code they are its top level (see isTopLevel). */
+  /** The coroutines lug runs calls on, running or waiting in the pool (where they run no Lua): to Lua code they are its top level (see isTopLevel). */
   private readonly drivers = new Set<LuaState>();
   private depth = 0;
   /** Coroutines whose call returned normally, ready to run another (see takeCoroutine). */
@@ -174,7 +177,6 @@ export class LuaVM extends LuaStateBase {
       this.giveBack(co);
       throw err;
     }
-    this.drivers.add(co);
     let step: Step;
     try {
       step = this.resume(co, args.length, ctx);
@@ -183,22 +185,23 @@ export class LuaVM extends LuaStateBase {
       throw err;
     }
     if ('done' in step) {
-      this.drivers.delete(co);
       this.giveBack(co);
       return step.done;
     }
     const driven = this.driveAsync(co, step.wait, ctx);
     void driven.then(
-      () => {
-        this.drivers.delete(co);
-        this.giveBack(co);
-      },
+      () => this.giveBack(co),
       () => this.drivers.delete(co),
     );
     return driven;
   }
 
-  /** A coroutine with nothing on its stack, ready to run a function: a finished one, or a new one. */
+  /**
+   * A coroutine with nothing on its stack, ready to run a function: a finished
+   * one, or a new one. Either is in `drivers` from here until it is dropped: a
+   * pooled coroutine runs no Lua while it waits in the pool, so it can stay
+   * there (a Set's add and delete at every call were 50 ns of it).
+   */
   private takeCoroutine(): LuaState {
     const { lua } = this.f;
     const reused = this.idle.pop();
@@ -208,15 +211,17 @@ export class LuaVM extends LuaStateBase {
     }
     const co = lua.lua_newthread(this.L);
     lua.lua_pop(this.L, 1); // JavaScript holds it (fengari's values are JavaScript objects)
+    this.drivers.add(co);
     return co;
   }
 
-  /** Keeps a coroutine whose call returned normally (status LUA_OK, empty stack) for a later call. */
+  /** Keeps a coroutine whose call returned normally (status LUA_OK, empty stack) for a later call; drops any other. */
   private giveBack(co: LuaState): void {
     const { lua } = this.f;
-    if (this.closed || this.overBudget.has(co) || this.idle.length >= IDLE_COROUTINES) return;
-    if (lua.lua_status(co) !== lua.LUA_OK || lua.lua_gettop(co) !== 0) return;
-    this.idle.push(co);
+    const reusable =
+      !this.closed && !this.overBudget.has(co) && this.idle.length < IDLE_COROUTINES && lua.lua_status(co) === lua.LUA_OK && lua.lua_gettop(co) === 0;
+    if (reusable) this.idle.push(co);
+    else this.drivers.delete(co);
   }
 
   /**
@@ -267,7 +272,7 @@ export class LuaVM extends LuaStateBase {
     const pending = this.lastYield;
     this.lastYield = outerYield;
     if (status === lua.LUA_OK) {
-      const values = this.args(co, 1, { functions: 'ref' });
+      const values = this.args(co, 1, RESULTS);
       lua.lua_settop(co, 0);
       return { done: values };
     }
@@ -287,6 +292,7 @@ export class LuaVM extends LuaStateBase {
     super.close();
     this.settled.clear();
     this.idle.length = 0;
+    this.drivers.clear();
   }
 }
 

@@ -106,4 +106,51 @@ lug.tool.rule("write", function(args) if args.path == "a.txt" then same = rawequ
     });
     expect(seen).toEqual([3, 'integer', 1.5, 'float', false, 'é✓', 5]);
   });
+
+  it('read again at a later call (then in place before the rule runs) are still the rule\'s own: removed, changed, listed and absent as at the first', async () => {
+    s = setup({
+      'init.lua': `seen = {}
+lug.tool.rule("write", function(args, call)
+  local row = { path = args.path, tool = call.tool, content = args.content, n = args.n }
+  args.path = nil
+  args.content = "changed"
+  local keys = {}
+  for k in pairs(args) do keys[#keys + 1] = k end
+  table.sort(keys)
+  row.after = { path = args.path == nil, content = args.content, raw = rawget(args, "path") == nil, keys = table.concat(keys, ",") }
+  seen[#seen + 1] = row
+end)
+lug.tool.rule("write", function(args) seen[#seen].next_rule = args.path .. "|" .. args.content end)`,
+    });
+    await s.runtime.loadStartup();
+    await s.runtime.run('lug.opt.approval = "off"');
+    await s.approvals.decide(request(s.host, 'write', { path: 'a.txt', content: 'one', n: 1 }), signal());
+    await s.approvals.decide(request(s.host, 'write', { path: 'b.txt', content: 'two', n: 2.5 }), signal());
+    await s.approvals.decide(request(s.host, 'write', { path: 'c.txt', content: 'x'.repeat(1000) }), signal());
+    const after = { path: true, content: 'changed', raw: true };
+    expect((await s.runtime.run('return seen')).values[0]).toEqual([
+      { path: 'a.txt', tool: 'write', content: 'one', n: 1, after: { ...after, keys: 'content,n' }, next_rule: 'a.txt|one' },
+      { path: 'b.txt', tool: 'write', content: 'two', n: 2.5, after: { ...after, keys: 'content,n' }, next_rule: 'b.txt|two' },
+      { path: 'c.txt', tool: 'write', content: 'x'.repeat(1000), after: { ...after, keys: 'content' }, next_rule: `c.txt|${'x'.repeat(1000)}` },
+    ]);
+  });
+
+  it('go to a rule\'s function as far as it takes them: function(args), function(...) and function() all run', async () => {
+    s = setup({
+      'init.lua': `seen = {}
+lug.tool.rule("write", function(args) seen.one = args.path end)
+lug.tool.rule("write", function(...) local args, call = ... seen.vararg = { select("#", ...), args.path, call.tool } end)
+lug.tool.rule("write", function() seen.none = true end)
+lug.tool.rule("write", function(args, call, extra) seen.three = { args.path, call.tool, extra == nil } end)`,
+    });
+    await s.runtime.loadStartup();
+    await s.runtime.run('lug.opt.approval = "off"');
+    await s.approvals.decide(request(s.host, 'write', { path: 'a.txt', content: '' }), signal());
+    expect((await s.runtime.run('return seen')).values[0]).toEqual({ one: 'a.txt', vararg: [2, 'a.txt', 'write'], none: true, three: ['a.txt', 'write', true] });
+  });
+
+  it('read fields named in UTF-8', async () => {
+    const seen = await seenBy('seen = { args["é"], args["✓"] }', { path: 'a', content: '', é: 'accent', '✓': 'tick' });
+    expect(seen).toEqual(['accent', 'tick']);
+  });
 });

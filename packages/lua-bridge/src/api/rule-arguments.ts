@@ -15,12 +15,12 @@
 import { LazySource, LazyTable } from '../lazy-tables.js';
 import type { CallContext, LuaFunctionRef } from '../lua-values.js';
 
-/** The lazy table of the last object met, so the rules of one unit share its conversions. */
+/** The source of the last object met, so the rules of one unit share its conversions. */
 class LastSource {
-  private last: LazyTable | undefined;
+  private last: LazySource | undefined;
 
-  of(value: object): LazyTable {
-    if (this.last?.source.value !== value) this.last = new LazyTable(new LazySource(value));
+  of(value: object): LazySource {
+    if (this.last?.value !== value) this.last = new LazySource(value);
     return this.last;
   }
 
@@ -29,14 +29,33 @@ class LastSource {
   }
 }
 
+/**
+ * The fields one rule has read of its `args` and of its `call`: its next
+ * tables have them in place before it runs (LazyTable.reads), so a rule that
+ * reads `args.path` at every call crosses from Lua into JavaScript for it once.
+ */
+export interface RuleReads {
+  args: Set<string | number>;
+  call: Set<string | number>;
+}
+
+export const ruleReads = (): RuleReads => ({ args: new Set(), call: new Set() });
+
 /** The arguments of Lua rules in one Lua state. */
 export class RuleArguments {
   private readonly args = new LastSource();
   private readonly call = new LastSource();
 
-  /** Runs `rule` on lazy tables of its own over `args` and `call`. */
-  run(rule: LuaFunctionRef, args: object, call: object, ctx: CallContext): unknown[] | Promise<unknown[]> {
-    return rule.call([this.args.of(args), this.call.of(call)], ctx);
+  /**
+   * Runs `rule` on lazy tables of its own over `args` and `call`. `parameters`
+   * is how many arguments the rule's function can see (LuaStateBase.parameterCount):
+   * a table it cannot receive is not made, so `function(args)` costs one table, not two.
+   * `reads` is the rule's own (ruleReads), kept from one call to the next.
+   */
+  run(rule: LuaFunctionRef, parameters: number, reads: RuleReads, args: object, call: object, ctx: CallContext): unknown[] | Promise<unknown[]> {
+    const argsTable = new LazyTable(this.args.of(args), reads.args);
+    if (parameters >= 2) return rule.call([argsTable, new LazyTable(this.call.of(call), reads.call)], ctx);
+    return rule.call(parameters === 1 ? [argsTable] : [], ctx);
   }
 
   release(): void {

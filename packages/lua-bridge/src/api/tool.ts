@@ -8,7 +8,7 @@ import type { LuaState } from '../fengari.js';
 import { LuaError, messageOf } from '../lua-error.js';
 import { LuaFunctionRef } from '../lua-values.js';
 import type { LuaVM } from '../lua-vm.js';
-import { RuleArguments } from './rule-arguments.js';
+import { RuleArguments, ruleReads } from './rule-arguments.js';
 import { pushFunctions, pushRemover, type ApiContext } from './api-context.js';
 import { is, signature } from './validate.js';
 
@@ -142,7 +142,10 @@ function ruleArgumentsOf(vm: LuaVM): RuleArguments {
 }
 
 /** A Lua rule function as an approvals RuleFn; each rule gets lazy tables of its own over the call's shared conversions (rule-arguments.ts). */
-function luaRule(fn: LuaFunctionRef, tool: string, source: string, converted: RuleArguments): RuleFn {
+function luaRule(vm: LuaVM, fn: LuaFunctionRef, tool: string, source: string): RuleFn {
+  const converted = ruleArgumentsOf(vm);
+  const parameters = vm.parameterCount(fn);
+  const reads = ruleReads();
   const answer = (values: unknown[]): RuleAnswer => {
     const [verdict, reason] = values;
     if (verdict === undefined || verdict === null) return undefined;
@@ -159,7 +162,7 @@ function luaRule(fn: LuaFunctionRef, tool: string, source: string, converted: Ru
     let out: unknown[] | Promise<unknown[]>;
     try {
       // The turn's signal: a rule waiting on lug.ui.confirm stops when the turn is cancelled.
-      out = converted.run(fn, args, call, { signal });
+      out = converted.run(fn, parameters, reads, args, call, { signal });
     } catch (err) {
       return failed(err);
     }
@@ -201,7 +204,7 @@ function rule(ctx: ApiContext, L: LuaState): number {
     pushRemover(ctx.vm, L, ctx.track(approvals.rule(tool, fn, { source })));
     return 1;
   }
-  const remove = approvals.rule(tool, luaRule(fn, tool, source, ruleArgumentsOf(ctx.vm)), { source });
+  const remove = approvals.rule(tool, luaRule(ctx.vm, fn, tool, source), { source });
   pushRemover(ctx.vm, L, ctx.track(() => {
     remove();
     fn.release();
@@ -217,7 +220,7 @@ function rule(ctx: ApiContext, L: LuaState): number {
  */
 function ruleWithExamples(ctx: ApiContext, L: LuaState, tool: string, fn: LuaFunctionRef | Verdict, source: string, examples: Record<string, ExampleVerdict>): number {
   const approvals = ctx.approvals!;
-  const judge = typeof fn === 'string' ? fn : luaRule(fn, tool, source, ruleArgumentsOf(ctx.vm));
+  const judge = typeof fn === 'string' ? fn : luaRule(ctx.vm, fn, tool, source);
   const release = () => (typeof fn === 'string' ? undefined : fn.release());
   const wait = ctx.vm.asyncFn('lug.tool.rule', async () => {
     // Read before waiting: after the wait, no Lua is running to say who registers.

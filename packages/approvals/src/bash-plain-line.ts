@@ -191,6 +191,8 @@ function tokenize(line: string, scope: Scope): Token[] | undefined {
   const tokens: Token[] = [];
   let i = 0;
   const n = line.length;
+  // Whether the current command's word has been read: a reserved word there (`for`, `if`) ends the reading at once.
+  let commandWord = false;
   while (i < n) {
     const c = line[i];
     if (c === ' ' || c === '\t') {
@@ -212,6 +214,10 @@ function tokenize(line: string, scope: Scope): Token[] | undefined {
         // tree-sitter drops a bare `-` before `2>` (`find - 2> f` reads as `find 2> f`): left to the whole splitter, which says so.
         if (before?.kind === 'word' && before.word.written === '-') return undefined;
       } else {
+        if (!commandWord && !ASSIGNMENT.test(word.written)) {
+          if (NOT_PLAIN.has(word.value)) return undefined;
+          commandWord = true;
+        }
         tokens.push({ kind: 'word', word });
       }
       i = j;
@@ -225,6 +231,7 @@ function tokenize(line: string, scope: Scope): Token[] | undefined {
       continue;
     }
     const two = line.slice(i, i + 2);
+    commandWord = false;
     if (two === '&&' || two === '||') {
       tokens.push({ kind: 'op', text: two });
       i += 2;

@@ -163,7 +163,7 @@ describe('splitPlainLine', () => {
       "find . -name '*.o' -exec rm {} +", "find . -exec rm '{}' ';'", 'find . -exec rm {} ;', "bash -c 'ls; git status'", 'sh -c "make test"', 'FOO=1 sudo rm x', 'sudo rm x', 'env rm x', 'xargs rm',
       'bash -c ls', 'eval ls', 'exec rm x', 'command rm x', 'nohup rm x', 'trap ls EXIT', 'alias ls=rm', 'source x', '. x', "bash -c 'rm x'", 'echo $(sudo rm x)', 'echo `bash -c x`',
       'sudo -u root env FOO=1 nice -n 5 rm -rf x', "sudo sh -c 'nice make && bash -c \"git status\"'", "xargs -I {} rm {}", "xargs -I{} sh -c 'echo x' {}", 'nice -x ls', 'read x', 'wait',
-      "timeout 5 bash -c 'ls $(pwd) > out.txt'", 'sudo ls $(pwd) > out.txt', 'watch -n 1 ls', "ssh host 'ls; rm x'", 'exec > log',
+      "timeout 5 bash -c 'ls $(pwd) > out.txt'", 'sudo ls $(pwd) > out.txt', 'watch -n 1 ls', "ssh host 'ls; rm x'", 'exec > log', 'echo {}{} a{}b {}x', 'ls > {}',
     ];
     for (const line of lines) expect(agrees(line), line).toBe(true);
     expect(splitPlainLine('git status && nice ls -la src > /dev/null; make test1')?.map((p) => [p.text, p.wrappers.join(' ')])).toEqual([['git status', ''], ['nice ls -la src', ''], ['> ', ''], ['ls -la src', 'nice'], ['make test1', '']].filter(([text]) => text !== '> '));

@@ -7,6 +7,7 @@
  * `cat` — is known when static, for a shell that runs it as a script.
  */
 import type { Node } from 'web-tree-sitter';
+import type { NodeReader } from './bash-node-reader.js';
 import { redirectPart, type BashPart } from './bash-part.js';
 import { HEREDOC_PIECES, operator, REDIRECTS, WORD_TYPES } from './bash-tree.js';
 import type { Word } from './bash-walk.js';
@@ -19,6 +20,8 @@ export type Stdin = { kind: 'text'; text: string } | { kind: 'dynamic' } | { kin
 export interface RedirectionWalk {
   readonly src: string;
   readonly wrappers: readonly string[];
+  /** What the walk reads of its tree's nodes, read once. */
+  readonly nodes: NodeReader;
   word(node: Node): Word;
   text(node: Node): string;
   walk(node: Node): void;
@@ -36,56 +39,69 @@ export class Redirections {
 
   /** Reads every redirection (its target's commands, a written file as a part); returns what stdin becomes. */
   read(redirects: Node[]): Stdin {
+    const nodes = this.walk.nodes;
     for (const redirect of redirects) {
-      if (redirect.type === 'file_redirect') this.fileRedirect(redirect);
-      else if (redirect.type === 'herestring_redirect') this.hereString(redirect);
+      const type = nodes.type(redirect);
+      if (type === 'file_redirect') this.fileRedirect(redirect);
+      else if (type === 'herestring_redirect') this.hereString(redirect);
       else this.heredoc(redirect);
     }
     return this.stdinOf(redirects);
   }
 
   stdinOf(redirects: Node[]): Stdin {
+    const nodes = this.walk.nodes;
     let stdin: Stdin;
     for (const redirect of redirects) {
-      const descriptor = redirect.childForFieldName('descriptor');
+      const type = nodes.type(redirect);
+      // Only a redirection that names a descriptor has a `file_descriptor` child (asking for the field costs a call).
+      const descriptor = nodes.namedChildren(redirect).some((c) => nodes.type(c) === 'file_descriptor') ? redirect.childForFieldName('descriptor') : null;
       if (descriptor && this.walk.text(descriptor) !== '0') continue;
-      if (redirect.type === 'herestring_redirect') {
-        const word = redirect.namedChildren.find((c) => WORD_TYPES.has(c.type));
+      if (type === 'herestring_redirect') {
+        const word = nodes.namedChildren(redirect).find((c) => WORD_TYPES.has(nodes.type(c)));
         const value = word && this.walk.word(word);
         stdin = value?.static ? { kind: 'text', text: `${value.values.join(' ')}\n` } : { kind: 'dynamic' };
-      } else if (redirect.type === 'heredoc_redirect') {
+      } else if (type === 'heredoc_redirect') {
         const body = this.heredocText(redirect);
         stdin = body === undefined ? { kind: 'dynamic' } : { kind: 'text', text: body };
-      } else if (operator(redirect) === '<' || operator(redirect) === '<&') stdin = { kind: 'file' };
+      } else {
+        const op = operator(redirect, nodes);
+        if (op === '<' || op === '<&') stdin = { kind: 'file' };
+      }
     }
     return stdin;
   }
 
   fileRedirect(redirect: Node): void {
+    const nodes = this.walk.nodes;
     const target = redirect.childForFieldName('destination');
     if (!target) return; // `>&-` closes a descriptor
     const slot = this.walk.partCount();
     const value = this.walk.word(target);
-    const op = operator(redirect);
+    const op = operator(redirect, nodes);
     if (!op.includes('>')) return;
-    if ((op === '>&' || op === '<&') && (target.type === 'number' || value.values[0] === '-')) return; // `2>&1`
+    if ((op === '>&' || op === '<&') && (nodes.type(target) === 'number' || value.values[0] === '-')) return; // `2>&1`
     if (value.static && value.values.length === 1 && value.values[0] === '/dev/null') return;
     this.walk.add(redirectPart(value.written, value.values.join(' '), !value.static, this.walk.wrappers), slot);
   }
 
   hereString(redirect: Node): void {
-    for (const child of redirect.namedChildren) if (WORD_TYPES.has(child.type)) this.walk.word(child);
+    const nodes = this.walk.nodes;
+    for (const child of nodes.namedChildren(redirect)) if (WORD_TYPES.has(nodes.type(child))) this.walk.word(child);
   }
 
   /** A here-document: commands its body substitutes, and what tree-sitter filed under it (`| sh`, `&& b`, words). */
   private heredoc(redirect: Node): void {
-    for (const child of redirect.namedChildren) {
-      if (child.type === 'file_redirect') this.fileRedirect(child);
-      else if (child.type === 'herestring_redirect') this.hereString(child);
+    const nodes = this.walk.nodes;
+    for (const child of nodes.namedChildren(redirect)) {
+      const type = nodes.type(child);
+      if (type === 'file_redirect') this.fileRedirect(child);
+      else if (type === 'herestring_redirect') this.hereString(child);
     }
     this.heredocText(redirect);
-    for (const child of redirect.namedChildren) {
-      if (!REDIRECTS.has(child.type) && !HEREDOC_PIECES.has(child.type) && !WORD_TYPES.has(child.type)) this.walk.walk(child);
+    for (const child of nodes.namedChildren(redirect)) {
+      const type = nodes.type(child);
+      if (!REDIRECTS.has(type) && !HEREDOC_PIECES.has(type) && !WORD_TYPES.has(type)) this.walk.walk(child);
     }
   }
 
@@ -102,11 +118,13 @@ export class Redirections {
   }
 
   private readHeredoc(redirect: Node): string | undefined {
-    const body = redirect.children.find((c) => c.type === 'heredoc_body');
-    const end = redirect.children.find((c) => c.type === 'heredoc_end');
-    const start = redirect.children.find((c) => c.type === 'heredoc_start');
+    const nodes = this.walk.nodes;
+    const children = nodes.children(redirect);
+    const body = children.find((c) => nodes.type(c) === 'heredoc_body');
+    const end = children.find((c) => nodes.type(c) === 'heredoc_end');
+    const start = children.find((c) => nodes.type(c) === 'heredoc_start');
     if (!body || !start) return '';
-    const stop = end ? end.startIndex : body.endIndex;
+    const stop = end ? end.startIndex : nodes.end(body);
     if (/['"\\]/.test(this.walk.text(start))) return this.walk.src.slice(body.startIndex, stop);
     return this.walk.expandableAt(body.startIndex, stop);
   }

@@ -4,6 +4,7 @@
  * syntax error.
  */
 import type { Node } from 'web-tree-sitter';
+import type { NodeReader } from './bash-node-reader.js';
 
 export const WORD_TYPES = new Set([
   'word',
@@ -30,8 +31,8 @@ export const HEREDOC_PIECES = new Set(['heredoc_start', 'heredoc_body', 'heredoc
  * word in two; a word takes back the text that touches it, and touching
  * words are one.
  */
-export function wordRanges(src: string, words: Node[], siblingEnds: number[], from: number): Array<{ start: number; end: number }> {
-  const spans = words.map((w) => ({ start: w.startIndex, end: w.endIndex })).sort((x, y) => x.start - y.start);
+export function wordRanges(src: string, words: Node[], siblingEnds: number[], from: number, nodes: NodeReader): Array<{ start: number; end: number }> {
+  const spans = words.map((w) => ({ start: w.startIndex, end: nodes.end(w) })).sort((x, y) => x.start - y.start);
   const ranges: Array<{ start: number; end: number }> = [];
   for (const w of spans) {
     let previousEnd = from;
@@ -48,38 +49,54 @@ export function wordRanges(src: string, words: Node[], siblingEnds: number[], fr
   return ranges;
 }
 
+const ENDED_BY_A_COMMAND = new Set(['list', 'pipeline', 'negated_command']);
+
+/** The simple command that ends a list, pipeline or `!` (`rm` of `a && ! b | rm`), if one ends it. */
+export function lastCommandOf(body: Node, nodes: NodeReader): Node | undefined {
+  let node: Node | undefined = body;
+  if (!ENDED_BY_A_COMMAND.has(nodes.type(node))) return undefined;
+  while (node && ENDED_BY_A_COMMAND.has(nodes.type(node))) node = nodes.namedChildren(node).at(-1);
+  return node && nodes.type(node) === 'command' ? node : undefined;
+}
+
 /** The node of `type` that begins at `at`, if there is one. */
-export function startingAt(root: Node, at: number, type: string): Node | undefined {
+export function startingAt(root: Node, at: number, type: string, nodes: NodeReader): Node | undefined {
   let node: Node | null = root.descendantForIndex(at, at + 1);
   while (node && node.startIndex === at) {
-    if (node.type === type) return node;
+    if (nodes.type(node) === type) return node;
     node = node.parent;
   }
   return undefined;
 }
 
 /** The outermost word nodes under `node` (what `[[ … ]]` compares). */
-export function wordLeaves(node: Node): Node[] {
+export function wordLeaves(node: Node, nodes: NodeReader): Node[] {
   const out: Node[] = [];
-  for (const child of node.namedChildren) {
-    if (WORD_TYPES.has(child.type)) out.push(child);
-    else out.push(...wordLeaves(child));
+  for (const child of nodes.namedChildren(node)) {
+    if (WORD_TYPES.has(nodes.type(child))) out.push(child);
+    else out.push(...wordLeaves(child, nodes));
   }
   return out;
 }
 
-export function operator(redirect: Node): string {
-  return redirect.children.find((c) => !c.isNamed)?.type ?? '';
+export function operator(redirect: Node, nodes: NodeReader): string {
+  const op = nodes.children(redirect).find((c) => !nodes.isNamed(c));
+  return op ? nodes.type(op) : '';
 }
 
 /**
  * tree-sitter files words that follow a redirection (`git >/dev/null -c x status`)
  * under the redirection; bash passes them to the command.
  */
-export function wordsAfterTarget(redirect: Node): Node[] {
-  if (redirect.type === 'file_redirect') return redirect.childrenForFieldName('destination').slice(1);
-  if (redirect.type === 'heredoc_redirect') {
-    return redirect.namedChildren.flatMap((c) => (c.type === 'file_redirect' ? wordsAfterTarget(c) : WORD_TYPES.has(c.type) ? [c] : []));
+export function wordsAfterTarget(redirect: Node, nodes: NodeReader): Node[] {
+  const type = nodes.type(redirect);
+  if (type === 'file_redirect') {
+    // Only a redirection with two named children besides its descriptor can have a second destination: most have one.
+    if (nodes.namedChildren(redirect).filter((c) => nodes.type(c) !== 'file_descriptor').length < 2) return [];
+    return redirect.childrenForFieldName('destination').slice(1);
+  }
+  if (type === 'heredoc_redirect') {
+    return nodes.namedChildren(redirect).flatMap((c) => (nodes.type(c) === 'file_redirect' ? wordsAfterTarget(c, nodes) : WORD_TYPES.has(nodes.type(c)) ? [c] : []));
   }
   return [];
 }

@@ -8,22 +8,17 @@
 import type { Node } from 'web-tree-sitter';
 import type { LineAnalysis } from './bash-line.js';
 import { MAX_DEPTH } from './bash-line.js';
+import { NodeReader } from './bash-node-reader.js';
 import { commandPart, type BashPart } from './bash-part.js';
 import { Redirections, type RedirectionWalk, type Stdin } from './bash-redirections.js';
-import { REDIRECTS, startingAt, unquotedNewline, preview, WORD_TYPES, wordLeaves, wordRanges, wordsAfterTarget } from './bash-tree.js';
+import { lastCommandOf, REDIRECTS, startingAt, unquotedNewline, preview, WORD_TYPES, wordLeaves, wordRanges, wordsAfterTarget } from './bash-tree.js';
+import { substitutionAlone, substitutionType } from './bash-substitutions.js';
 import { WordScanner, type SubstitutionKind, type WordHost, type WordValue } from './bash-words.js';
 import { guessCommand } from './bash-guesses.js';
 import { environmentVariable, innerOf, type Arg, type Inner } from './bash-wrappers.js';
 
-const ENDED_BY_A_COMMAND = new Set(['list', 'pipeline', 'negated_command']);
-
-/** The simple command that ends a list, pipeline or `!` (`rm` of `a && ! b | rm`), if one ends it. */
-function lastCommandOf(body: Node): Node | undefined {
-  let node: Node | null = body;
-  if (!ENDED_BY_A_COMMAND.has(node.type)) return undefined;
-  while (node && ENDED_BY_A_COMMAND.has(node.type)) node = node.lastNamedChild;
-  return node?.type === 'command' ? node : undefined;
-}
+/** What may stand between a statement's children: blanks and backslash-newlines. */
+const BLANKS = /^(?:\s|\\\n)*$/;
 
 /** A word as the walk knows it: where it is, and what bash makes of it. */
 export interface Word extends WordValue {
@@ -33,6 +28,8 @@ export interface Word extends WordValue {
 
 
 export class SourceWalk implements WordHost, RedirectionWalk {
+  /** What the walk reads of its tree's nodes, read once. */
+  readonly nodes = new NodeReader();
   private readonly scanner: WordScanner;
   private readonly redirections = new Redirections(this);
   /** Each word is read once, however many times it is asked about. */
@@ -42,6 +39,8 @@ export class SourceWalk implements WordHost, RedirectionWalk {
    * `a | rm 2>&1 -rf /`) that bash gives to its last command, by that command's node id.
    */
   private readonly adopted = new Map<number, Node[]>();
+  /** The redirections of a redirected statement, by its body's node id: they are the body's when it is a command. */
+  private readonly bodyRedirects = new Map<number, Node[]>();
 
   constructor(
     private readonly line: LineAnalysis,
@@ -70,24 +69,17 @@ export class SourceWalk implements WordHost, RedirectionWalk {
   // --- WordHost
 
   substitution(at: number, end: number, kind: SubstitutionKind): number | undefined {
-    const type = kind === 'command' ? 'command_substitution' : kind === 'process' ? 'process_substitution' : 'arithmetic_expansion';
-    const found = startingAt(this.root, at, type);
-    if (found && !found.hasError && found.endIndex <= end) {
+    const found = startingAt(this.root, at, substitutionType(kind), this.nodes);
+    if (found && !found.hasError && this.nodes.end(found) <= end) {
       if (kind !== 'arithmetic') this.walkChildren(found);
-      return found.endIndex;
+      return this.nodes.end(found);
     }
     if (this.line.stopped) return end;
-    // tree-sitter did not see it here (inside a here-document, say): parse it on its own, first up to
-    // where its parentheses balance, then to the end of its line, then to the end of the text it is in.
-    const stops = [balanced(this.src, at, end), this.src.indexOf('\n', at), end].filter((s) => s > at && s <= end);
-    for (const stop of [...new Set(stops)].sort((x, y) => x - y)) {
-      const text = this.src.slice(at, stop);
-      const tree = this.line.parse(text);
-      const alone = startingAt(tree.rootNode, 0, type);
-      if (alone && !alone.hasError && closes(text, alone, kind)) {
-        if (kind !== 'arithmetic') new SourceWalk(this.line, text, tree.rootNode, this.depth + 1, this.wrappers).walkChildren(alone);
-        return at + alone.endIndex;
-      }
+    // tree-sitter did not see it here (inside a here-document, say): parsed on its own.
+    const alone = substitutionAlone(this.src, at, end, kind, (text) => this.line.parse(text));
+    if (alone) {
+      if (kind !== 'arithmetic') new SourceWalk(this.line, alone.text, alone.tree.rootNode, this.depth + 1, this.wrappers).walkChildren(alone.node);
+      return at + alone.node.endIndex;
     }
     if (kind !== 'arithmetic') this.incomplete(`lug cannot tell where the substitution at "${preview(this.src.slice(at, end))}" ends`);
     return undefined;
@@ -118,7 +110,8 @@ export class SourceWalk implements WordHost, RedirectionWalk {
 
   walk(node: Node): void {
     if (this.line.stopped) return;
-    switch (node.type) {
+    const type = this.nodes.type(node);
+    switch (type) {
       case 'command':
         return this.command(node);
       case 'declaration_command':
@@ -132,7 +125,7 @@ export class SourceWalk implements WordHost, RedirectionWalk {
       case 'test_command':
         return this.test(node);
       case 'compound_statement':
-        if (node.child(0)?.type === '((') return this.arithmeticCommand(node);
+        if (this.firstChildType(node) === '((') return this.arithmeticCommand(node);
         return this.walkChildren(node);
       case 'c_style_for_statement':
         return this.cFor(node);
@@ -155,7 +148,7 @@ export class SourceWalk implements WordHost, RedirectionWalk {
         return this.walkChildren(node);
       default:
         // A word where a statement should be (under an ERROR, say): what it substitutes still runs.
-        if (WORD_TYPES.has(node.type)) {
+        if (WORD_TYPES.has(type)) {
           this.word(node);
           return;
         }
@@ -170,27 +163,33 @@ export class SourceWalk implements WordHost, RedirectionWalk {
    * as `a | 2> f`), so bash would see a word lug does not.
    */
   private checkGaps(node: Node): void {
-    const children = node.children;
+    const children = this.nodes.children(node);
     // The root begins at its first token: what it skipped before that counts too.
-    const [start, end] = node.type === 'program' ? [0, this.parsed.length] : [node.startIndex, node.endIndex];
+    const [start, end] = this.nodes.type(node) === 'program' ? [0, this.parsed.length] : [node.startIndex, this.nodes.end(node)];
     for (let i = 0; i <= children.length; i++) {
-      const between = this.parsed.slice(i ? children[i - 1].endIndex : start, i < children.length ? children[i].startIndex : end);
-      if (!/^(?:\s|\\\n)*$/.test(between)) this.incomplete(`lug cannot read \`${preview(between.trim())}\` where it stands`);
+      const from = i ? this.nodes.end(children[i - 1]) : start;
+      const to = i < children.length ? children[i].startIndex : end;
+      if (to > from && !BLANKS.test(this.parsed.slice(from, to))) this.incomplete(`lug cannot read \`${preview(this.parsed.slice(from, to).trim())}\` where it stands`);
     }
   }
 
   walkChildren(node: Node, skip?: ReadonlySet<string>): void {
-    for (const child of node.namedChildren) {
-      if (!skip?.has(child.type)) this.walk(child);
+    for (const child of this.nodes.namedChildren(node)) {
+      if (!skip?.has(this.nodes.type(child))) this.walk(child);
     }
   }
 
+  private firstChildType(node: Node): string | undefined {
+    const first = this.nodes.children(node)[0];
+    return first && this.nodes.type(first);
+  }
+
   text(node: Node): string {
-    return this.src.slice(node.startIndex, node.endIndex);
+    return this.src.slice(node.startIndex, this.nodes.end(node));
   }
 
   word(node: Node): Word {
-    return this.wordAt(node.startIndex, node.endIndex);
+    return this.wordAt(node.startIndex, this.nodes.end(node));
   }
 
   private wordAt(start: number, end: number): Word {
@@ -211,30 +210,30 @@ export class SourceWalk implements WordHost, RedirectionWalk {
     const assignments: Node[] = [];
     const words: Node[] = [];
     const redirects: Node[] = [];
-    const simple = node.type === 'command';
-    const children = node.children;
+    const nodes = this.nodes;
+    const simple = nodes.type(node) === 'command';
+    const children = nodes.children(node);
     for (const child of children) {
-      const type = child.type;
+      const type = nodes.type(child);
       if (type === 'variable_assignment' && simple) assignments.push(child);
       else if (REDIRECTS.has(type)) redirects.push(child);
-      else if (type === 'command_name') words.push(child.firstNamedChild ?? child);
+      // A command name spans the one word it holds (bash-node-reader.test.ts): its own range is that word's.
+      else if (type === 'command_name') words.push(child);
       else if (type === 'subshell') this.walk(child);
       else if (type === 'comment') continue;
-      else if (child.isNamed || (!simple && words.length === 0) || type === '$' || type === '==' || type === '=~') words.push(child);
+      else if (nodes.isNamed(child) || (!simple && words.length === 0) || type === '$' || type === '==' || type === '=~') words.push(child);
     }
-    const parent = node.parent;
-    if (parent?.type === 'redirected_statement' && parent.childForFieldName('body')?.equals(node)) {
-      for (const child of parent.children) if (REDIRECTS.has(child.type)) redirects.push(child);
-    }
+    // A redirected statement's redirections are its body's (redirected() files them here, as it knows the body).
+    redirects.push(...(this.bodyRedirects.get(node.id) ?? []));
     redirects.push(...(this.adopted.get(node.id) ?? []));
-    const siblingEnds = children.map((c) => c.endIndex);
+    const siblingEnds = children.map((c) => nodes.end(c));
     for (const redirect of redirects) {
-      words.push(...wordsAfterTarget(redirect));
-      siblingEnds.push(redirect.endIndex, ...redirect.namedChildren.map((c) => c.endIndex));
+      words.push(...wordsAfterTarget(redirect, nodes));
+      siblingEnds.push(nodes.end(redirect), ...nodes.namedChildren(redirect).map((c) => nodes.end(c)));
     }
-    const ranges = wordRanges(this.src, words, siblingEnds, node.startIndex);
+    const ranges = wordRanges(this.src, words, siblingEnds, node.startIndex, nodes);
 
-    const pieces = [...assignments.map((a) => ({ start: a.startIndex, end: a.endIndex })), ...ranges].sort((x, y) => x.start - y.start);
+    const pieces = [...assignments.map((a) => ({ start: a.startIndex, end: nodes.end(a) })), ...ranges].sort((x, y) => x.start - y.start);
     const text = pieces.map((p) => this.src.slice(p.start, p.end)).join(' ');
     const slot = this.line.parts.length;
     for (const assignment of assignments) this.assignment(assignment);
@@ -305,7 +304,7 @@ export class SourceWalk implements WordHost, RedirectionWalk {
   /** A redirection standing alone (`> f`, `<<EOF …`), or one tree-sitter filed outside its command. */
   private statementRedirect(node: Node): void {
     this.redirections.read([node]);
-    const words = wordsAfterTarget(node);
+    const words = wordsAfterTarget(node, this.nodes);
     if (words.length) {
       const scanned = words.map((w) => this.word(w));
       this.invoke(expand(scanned), scanned, scanned.map((w) => w.written).join(' '), this.wrappers, { stdin: undefined, node });
@@ -314,21 +313,24 @@ export class SourceWalk implements WordHost, RedirectionWalk {
 
   private redirected(node: Node): void {
     const body = node.childForFieldName('body');
-    const redirects = node.children.filter((c) => REDIRECTS.has(c.type));
+    const redirects = this.nodes.children(node).filter((c) => REDIRECTS.has(this.nodes.type(c)));
     this.checkGaps(node);
     // tree-sitter files `a && rm 2>&1 -rf /` as `(a && rm) 2>&1 -rf /`: bash gives the redirections, and the words after them, to `rm`.
-    const last = body && lastCommandOf(body);
+    const last = body && lastCommandOf(body, this.nodes);
     if (last) this.adopted.set(last.id, redirects);
-    if (body) this.walk(body);
+    if (body) {
+      this.bodyRedirects.set(body.id, redirects);
+      this.walk(body);
+    }
     // A command reads its own redirections; any other body (a loop, a group) has them read here.
-    if (body?.type === 'command' || last) return;
+    if ((body && this.nodes.type(body) === 'command') || last) return;
     for (const redirect of redirects) this.statementRedirect(redirect);
   }
 
   // --- assignments, tests, arithmetic, case
 
   private assignments(node: Node): void {
-    const list = node.type === 'variable_assignment' ? [node] : node.namedChildren.filter((c) => c.type === 'variable_assignment');
+    const list = this.nodes.type(node) === 'variable_assignment' ? [node] : this.nodes.namedChildren(node).filter((c) => this.nodes.type(c) === 'variable_assignment');
     const slot = this.line.parts.length;
     for (const a of list) this.assignment(a);
     this.line.add({ text: this.text(node), kind: 'assignment', program: '', program_name: '', argv: [], dynamic: false, wrappers: [...this.wrappers], incomplete: false }, slot);
@@ -355,8 +357,8 @@ export class SourceWalk implements WordHost, RedirectionWalk {
   }
 
   private test(node: Node): void {
-    const open = node.child(0)?.type ?? '[';
-    const words = wordLeaves(node);
+    const open = this.firstChildType(node) ?? '[';
+    const words = wordLeaves(node, this.nodes);
     const scanned = words.map((w) => this.word(w));
     this.evaluatesVariables();
     for (const w of scanned) if (w.static && /[$`]/.test(w.values.join(' '))) this.expanded(w.values.join(' '));
@@ -395,29 +397,6 @@ export class SourceWalk implements WordHost, RedirectionWalk {
       for (const child of item.namedChildren) if (!patterns.some((p) => p.equals(child))) this.walk(child);
     }
   }
-}
-
-/** Just past the `)` that balances the `(` after `at`, counting outside quotes; -1 if none. */
-function balanced(src: string, at: number, end: number): number {
-  let depth = 0;
-  let quote = '';
-  for (let i = at + 1; i < end; i++) {
-    const c = src[i];
-    if (c === '\\' && quote !== "'") i += 1;
-    else if (quote) {
-      if (c === quote) quote = '';
-    } else if (c === "'" || c === '"' || c === '`') quote = c;
-    else if (c === '(') depth += 1;
-    else if (c === ')' && --depth === 0) return i + 1;
-  }
-  return -1;
-}
-
-/** A substitution parsed on its own really ends there: with its closing `)` (not one tree-sitter supplied as missing). */
-function closes(text: string, node: Node, kind: SubstitutionKind): boolean {
-  const last = node.lastChild;
-  if (!last || last.isMissing) return false;
-  return kind === 'arithmetic' ? text.slice(node.endIndex - 2, node.endIndex) === '))' || text[node.endIndex - 1] === ']' : text[node.endIndex - 1] === ')';
 }
 
 /** Where a command is: what it reads on stdin, its node, and whether its program is only guessed. */

@@ -229,6 +229,19 @@ describe('long lines, the output cap, streaming and cancelling', () => {
     await expect(search).rejects.toThrow(/cancelled/);
     expect(processTable.running()).toBe(0);
   });
+
+  it('fails rather than answer in part when ripgrep is ended by a signal lug did not send (it shares lug\'s process group)', async () => {
+    // As a Ctrl-C in a terminal would: SIGINT to ripgrep the moment it is started.
+    const stop = processTable.subscribe(() => {
+      for (const entry of processTable.list()) if (entry.state === 'running') process.kill(entry.pgid, 'SIGINT');
+    });
+    try {
+      await expect(grep({ pattern: 'cat' })).rejects.toThrow('grep failed: ripgrep was ended by SIGINT before it finished, so the search is incomplete. Run it again.');
+    } finally {
+      stop();
+    }
+    expect(await grep({ pattern: 'cat', glob: '*.log' })).toBe(['keep.log:1: cat', 'src/important.log:1: cat here'].join('\n'));
+  });
 });
 
 describe('what grep says about a call, beside the text the model reads', () => {

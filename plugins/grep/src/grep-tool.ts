@@ -89,6 +89,11 @@ export const grepTool = defineTool<GrepArgs>({
       },
     }));
     if (outcome.cancelled) throw new ToolError('grep was cancelled; the search was stopped.');
+    // Ended by a signal lug did not send (it shares lug's process group: a Ctrl-C in a terminal, the OOM killer):
+    // what it printed is part of the answer at most, never given as the whole.
+    if (!outcome.stoppedEarly && outcome.signal) {
+      throw new ToolError(`grep failed: ripgrep was ended by ${outcome.signal} before it finished, so the search is incomplete. Run it again.`);
+    }
     if (!outcome.stoppedEarly && outcome.code === 2 && budget.shown.length === 0) {
       throw ripgrepError(args.pattern, outcome.stderr);
     }

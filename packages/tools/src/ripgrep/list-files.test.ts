@@ -4,6 +4,7 @@ import { compileGlob } from '../glob/compile-glob.js';
 import { buildIgnoreTree, PROJECT_VISIBLE, type IgnoreTree } from '@lug/testing';
 import { globPrefilterArgs } from './glob-prefilter.js';
 import { listFiles, ListFilesError } from './list-files.js';
+import { processTable } from '../process/process-table.js';
 
 let tree: IgnoreTree;
 beforeAll(() => {
@@ -32,6 +33,18 @@ describe('listFiles', () => {
       const matcher = compileGlob(glob);
       expect(await listFiles(tree.project, { glob }), glob).toEqual(all.filter((f) => matcher.test(f)));
     }
+  });
+
+  it('fails rather than list in part when ripgrep is ended by a signal lug did not send (it shares lug\'s process group)', async () => {
+    const stop = processTable.subscribe(() => {
+      for (const entry of processTable.list()) if (entry.state === 'running') process.kill(entry.pgid, 'SIGINT');
+    });
+    try {
+      await expect(listFiles(tree.project, { glob: '*.log' })).rejects.toThrow(new ListFilesError(`ripgrep was ended by SIGINT before it listed every file under ${tree.project}; list again.`));
+    } finally {
+      stop();
+    }
+    expect(await listFiles(tree.project, { glob: '*.log' })).toEqual(['keep.log', 'logs/keep.log', 'src/important.log']);
   });
 
   it('is empty when nothing matches', async () => {

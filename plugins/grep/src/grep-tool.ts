@@ -99,12 +99,15 @@ export const grepTool = defineTool<GrepArgs>({
       throw ripgrepError(args.pattern, outcome.stderr);
     }
     if (budget.shown.length === 0 && !budget.cut) return found(noMatches(describe));
-    // Sorting does not change which lines fit: re-budget the same lines in path order.
-    const sorted = new LineBudget(ctx.limits.outputBytes);
-    for (const line of sortByPath(budget.shown, paths)) sorted.push(line);
-    if (budget.cut) sorted.markCut(); // there were more matches than fit
-    else if (outcome.code === 2) sorted.push(unreadableNote(outcome.stderr));
+    const inPathOrder = sortByPath(budget.shown, paths);
     const files = new Set(paths.slice(0, budget.shown.length)).size;
+    // All of them, and nothing to add: in another order they take the same bytes.
+    if (!budget.cut && outcome.code !== 2) return found(inPathOrder.join('\n'), budget.shown.length, files, false);
+    // Sorting does not change which lines fit: re-budget the same lines in path order, for the closing line.
+    const sorted = new LineBudget(ctx.limits.outputBytes);
+    for (const line of inPathOrder) sorted.push(line);
+    if (budget.cut) sorted.markCut(); // there were more matches than fit
+    else sorted.push(unreadableNote(outcome.stderr));
     return found(sorted.text(() => cutMarker(ctx.limits.outputBytes, sorted.shown.length)), budget.shown.length, files, budget.cut);
   },
 });

@@ -82,33 +82,39 @@ function bareRipgrep(rg, args) {
   });
 }
 
+/** Wall time, and this process's CPU time (lug's own work; ripgrep's is its child's). */
 async function timed(fn) {
+  const c0 = process.cpuUsage();
   const t0 = performance.now();
   const out = await fn();
-  return { ms: performance.now() - t0, out };
+  const ms = performance.now() - t0;
+  const cpu = process.cpuUsage(c0);
+  return { ms, cpuMs: (cpu.user + cpu.system) / 1000, out };
 }
 
-/** Ours and the reference RUNS times each after one warm-up, timed alike, each pair in the other order than the last; medians. */
+/**
+ * Ours and the reference RUNS times each after one warm-up, timed alike, each pair in the other order than the last;
+ * medians of the wall times, and of the CPU time node spent beyond the reference's: lug's own cost, which ripgrep's
+ * time (the noisy part on a shared machine) does not blur.
+ */
 async function compare(ours, reference) {
   await ours();
   await reference();
   const a = [];
   const b = [];
   for (let i = 0; i < RUNS; i++) {
-    if (i % 2 === 0) {
-      a.push((await timed(ours)).ms);
-      b.push((await timed(reference)).ms);
-    } else {
-      b.push((await timed(reference)).ms);
-      a.push((await timed(ours)).ms);
-    }
+    const pair = i % 2 === 0 ? [await timed(ours), await timed(reference)] : [await timed(reference), await timed(ours)].reverse();
+    a.push(pair[0]);
+    b.push(pair[1]);
   }
-  return { ours: median(a), ref: median(b) };
+  return { ours: median(a.map((t) => t.ms)), ref: median(b.map((t) => t.ms)), ownCpu: median(a.map((t) => t.cpuMs)) - median(b.map((t) => t.cpuMs)) };
 }
 
 const fmt = (ms) => `${ms.toFixed(1)} ms`;
 const row = (name, r, goal, note = '') =>
-  console.log(`  ${name.padEnd(52)} ours ${fmt(r.ours).padStart(9)}  ref ${fmt(r.ref).padStart(9)}  ${(r.ours / r.ref).toFixed(2)}× (goal ≤ ${goal}×)${note}`);
+  console.log(
+    `  ${name.padEnd(52)} ours ${fmt(r.ours).padStart(9)}  ref ${fmt(r.ref).padStart(9)}  ${(r.ours / r.ref).toFixed(2)}× (goal ≤ ${goal}×)  lug's CPU +${r.ownCpu.toFixed(1)} ms${note}`,
+  );
 
 const GLOB = 'test/built-ins/Array/**/*.js';
 const SUBTREE = 'test/built-ins/Array';

@@ -28,7 +28,7 @@ export interface ProcessEntry {
    */
   groupGone?: boolean;
   /**
-   * It runs in lug's own group (a program that starts no processes,
+   * It runs in lug's process group (a program that starts no processes,
    * ProcessOptions.startsNoProcesses): its pid names no group, so it is never
    * signalled as one; its call kills it, and at exit its mark finds it.
    */
@@ -54,7 +54,7 @@ export class ProcessTable {
   private readonly listeners = new Set<() => void>();
   private pruneTimer: ReturnType<typeof setInterval> | undefined;
 
-  /** A call started a group (or, `lone`, a process in lug's own group). */
+  /** A call started a group (or, `lone`, a process in lug's process group). */
   add(pgid: number, command: string, mark?: Mark, opts: { lone?: boolean } = {}): void {
     this.entries.set(pgid, { pgid, command, startedAt: Date.now(), state: 'running', ...(mark ? { mark } : {}), ...(opts.lone ? { lone: true } : {}) });
     this.changed();

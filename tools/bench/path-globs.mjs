@@ -92,14 +92,19 @@ async function timed(fn) {
   return { ms, cpuMs: (cpu.user + cpu.system) / 1000, out };
 }
 
+/** Calls of each side before the timed ones: the first row of a run met lug's code cold (first-call.mjs measures that). */
+const WARM_UP = 5;
+
 /**
- * Ours and the reference RUNS times each after one warm-up, timed alike, each pair in the other order than the last;
- * medians of the wall times, and of the CPU time node spent beyond the reference's: lug's own cost, which ripgrep's
- * time (the noisy part on a shared machine) does not blur.
+ * Ours and the reference RUNS times each after WARM_UP calls, timed alike, each pair in the other order than the
+ * last; medians of the wall times, and of the CPU time node spent beyond the reference's: lug's own cost, which
+ * ripgrep's time (the noisy part on a shared machine) does not blur.
  */
 async function compare(ours, reference) {
-  await ours();
-  await reference();
+  for (let i = 0; i < WARM_UP; i++) {
+    await ours();
+    await reference();
+  }
   const a = [];
   const b = [];
   for (let i = 0; i < RUNS; i++) {

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +22,21 @@ type Args = Parameters<typeof grepTool.handler>[0];
 async function grep(args: Args, cwd = tree.project, ctx = toolContext(cwd)): Promise<string> {
   const out = await grepTool.handler(args, ctx);
   return typeof out === 'string' ? out : out.content;
+}
+
+/**
+ * A tree where ripgrep waits until it is signalled: a FIFO named .gitignore, which it opens for reading on its
+ * way down, so no load on the machine can let it finish before the signal lands. Returns the stop of a
+ * listener that sends ripgrep SIGINT the moment it starts, as a Ctrl-C in a line-mode terminal would.
+ */
+async function stuckRipgrep(dir: string): Promise<() => void> {
+  writeFileSync(path.join(dir, 'a.log'), 'cat\n');
+  mkdirSync(path.join(dir, 'stuck'));
+  execFileSync('mkfifo', [path.join(dir, 'stuck', '.gitignore')]);
+  const rg = await locateRipgrep();
+  return processTable.subscribe(() => {
+    for (const entry of processTable.list()) if (entry.state === 'running' && entry.command.startsWith(rg)) process.kill(entry.pgid, 'SIGINT');
+  });
 }
 
 describe('the grep tool as the page defines it', () => {
@@ -228,6 +244,17 @@ describe('long lines, the output cap, streaming and cancelling', () => {
     controller.abort();
     await expect(search).rejects.toThrow(/cancelled/);
     expect(processTable.running()).toBe(0);
+  });
+
+  it('fails rather than answer in part when ripgrep is ended by a signal lug did not send (it shares lug\'s process group)', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'lug-grep-signal-'));
+    const stop = await stuckRipgrep(dir);
+    try {
+      await expect(grep({ pattern: 'cat' }, dir)).rejects.toThrow('grep failed: ripgrep was ended by SIGINT before it finished, so the search is incomplete. Run it again.');
+    } finally {
+      stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -4,7 +4,8 @@
  * `path:line: text` relative to the working directory, lines cut at 2,000
  * characters, output cut at 30,000 bytes keeping the start.
  */
-import { open, stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 import {
   BINARY_SNIFF_BYTES,
@@ -89,16 +90,24 @@ export const grepTool = defineTool<GrepArgs>({
       },
     }));
     if (outcome.cancelled) throw new ToolError('grep was cancelled; the search was stopped.');
+    // Ended by a signal lug did not send (it shares lug's process group: a Ctrl-C in a terminal, the OOM killer):
+    // what it printed is part of the answer at most, never given as the whole.
+    if (!outcome.stoppedEarly && outcome.signal) {
+      throw new ToolError(`grep failed: ripgrep was ended by ${outcome.signal} before it finished, so the search is incomplete. Run it again.`);
+    }
     if (!outcome.stoppedEarly && outcome.code === 2 && budget.shown.length === 0) {
       throw ripgrepError(args.pattern, outcome.stderr);
     }
     if (budget.shown.length === 0 && !budget.cut) return found(noMatches(describe));
-    // Sorting does not change which lines fit: re-budget the same lines in path order.
-    const sorted = new LineBudget(ctx.limits.outputBytes);
-    for (const line of sortByPath(budget.shown, paths)) sorted.push(line);
-    if (budget.cut) sorted.markCut(); // there were more matches than fit
-    else if (outcome.code === 2) sorted.push(unreadableNote(outcome.stderr));
+    const inPathOrder = sortByPath(budget.shown, paths);
     const files = new Set(paths.slice(0, budget.shown.length)).size;
+    // All of them, and nothing to add: in another order they take the same bytes.
+    if (!budget.cut && outcome.code !== 2) return found(inPathOrder.join('\n'), budget.shown.length, files, false);
+    // Sorting does not change which lines fit: re-budget the same lines in path order, for the closing line.
+    const sorted = new LineBudget(ctx.limits.outputBytes);
+    for (const line of inPathOrder) sorted.push(line);
+    if (budget.cut) sorted.markCut(); // there were more matches than fit
+    else sorted.push(unreadableNote(outcome.stderr));
     return found(sorted.text(() => cutMarker(ctx.limits.outputBytes, sorted.shown.length)), budget.shown.length, files, budget.cut);
   },
 });
@@ -140,11 +149,11 @@ async function searchPlace(root: string, rootArg: string, cwd: string, isDir: bo
   };
 }
 
-/** true for a directory, false for a file; a ToolError for anything else. */
+/** true for a directory, false for a file; a ToolError for anything else. (One stat: synchronous costs less than the thread pool's round trip.) */
 async function searchRootKind(root: string, shownPath: string): Promise<boolean> {
   let info;
   try {
-    info = await stat(root);
+    info = statSync(root);
   } catch {
     throw new ToolError(await missingPathMessage(root, shownPath));
   }

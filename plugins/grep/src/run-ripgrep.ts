@@ -26,6 +26,8 @@ export interface RipgrepOutcome {
   cancelled: boolean;
   /** ripgrep's exit code: 0 matches, 1 none, 2 an error (possibly with matches). */
   code: number | null;
+  /** The signal that ended it, when one did (ours when stoppedEarly or cancelled, else someone else's). */
+  signal: NodeJS.Signals | null;
   stderr: string;
 }
 
@@ -66,5 +68,5 @@ export async function runRipgrep(s: RipgrepSearch): Promise<RipgrepOutcome> {
     },
   });
   if (!stoppedEarly) reader.end();
-  return { stoppedEarly, cancelled: s.signal.aborted, code: result.code, stderr: result.stderr };
+  return { stoppedEarly, cancelled: s.signal.aborted, code: result.code, signal: result.signal, stderr: result.stderr };
 }

@@ -7,7 +7,7 @@
  * directory, so they can be passed straight to read. Output cut at 30,000
  * bytes keeping the start.
  */
-import { stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import {
   compileGlobArgument,
   defineTool,
@@ -79,10 +79,11 @@ export const lsTool = defineTool<LsArgs>({
   },
 });
 
+/** One stat: synchronous costs less than the thread pool's round trip. */
 async function checkDirectory(dir: string, shownPath: string): Promise<void> {
   let info;
   try {
-    info = await stat(dir);
+    info = statSync(dir);
   } catch {
     throw new ToolError(await missingPathMessage(dir, shownPath));
   }

@@ -8,15 +8,17 @@
  * ignored as the XDG spec says (ripgrep would read it relative to where it
  * runs: the project, whose files nobody should be able to make global rules).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { xdgFromEnv, type Env } from '@lug/core';
 
 const EXCLUDES_FILE = /^[ \t]*excludesfile[ \t]*=[ \t]*(.+?)[ \t]*$/im;
 
+// Looked up at every grep and ls with a path glob (ripgrep/glob-root.ts), where most of these files do not exist: a stat
+// that says so costs a fraction of the exception a failed read throws.
 function readText(file: string): string | undefined {
   try {
-    return readFileSync(file, 'utf8');
+    return statSync(file, { throwIfNoEntry: false })?.isFile() ? readFileSync(file, 'utf8') : undefined;
   } catch {
     return undefined;
   }

@@ -5,7 +5,8 @@ import type { Mark } from './process-marker.js';
 /**
  * Killing what lug started: process groups, and the processes that carry a
  * mark (see process-marker.ts) wherever they went. Every process lug starts
- * leads its own group (`detached: true` makes it call setsid), so
+ * leads its own group (`detached: true` makes it call setsid; one that starts
+ * no processes of its own stays in lug's and is killed alone), so
  * `kill(-pgid)` reaches the command, its children and grandchildren,
  * including `&` background jobs of a non-interactive shell, which stay in the
  * shell's group; the mark reaches those that left it (`setsid`, `set -m`, a
@@ -124,15 +125,17 @@ function sleepSync(ms: number): void {
 }
 
 /**
- * Kill a process that starts none of its own (ProcessOptions.startsNoProcesses):
- * TERM to its group, KILL once `graceMs` has passed; resolves when it has
- * exited, or after a bounded wait for an unkillable one.
+ * Kill a process that starts none of its own (ProcessOptions.startsNoProcesses)
+ * and so runs in lug's group: `signal` reaches it alone (its child-process
+ * handle, which says false once it is reaped, so a reused pid is never hit).
+ * TERM, KILL once `graceMs` has passed; resolves when it has exited, or after
+ * a bounded wait for an unkillable one.
  */
-export async function killLoneProcess(pgid: number, exited: Promise<void>, graceMs: number): Promise<void> {
-  if (!signalGroup(pgid, 'SIGTERM')) return;
+export async function killLoneProcess(signal: (s: NodeJS.Signals) => boolean, exited: Promise<void>, graceMs: number): Promise<void> {
+  if (!signal('SIGTERM')) return;
   const timeout = (ms: number) => new Promise<'timeout'>((resolve) => setTimeout(resolve, ms, 'timeout').unref());
   if ((await Promise.race([exited, timeout(graceMs)])) !== 'timeout') return;
-  signalGroup(pgid, 'SIGKILL');
+  signal('SIGKILL');
   await Promise.race([exited, timeout(AFTER_KILL_MS)]);
 }
 

@@ -13,7 +13,7 @@ import { findMarks, pidsAfter } from './marked-processes.js';
 import { sameOwner, selfOwner, type Mark } from './process-marker.js';
 
 export interface ProcessEntry {
-  /** The process group id (the pid of its leader). */
+  /** The process group id (the pid of its leader); for a `lone` process, its pid. */
   pgid: number;
   /** The command line, or the argument list joined by spaces. */
   command: string;
@@ -27,6 +27,12 @@ export interface ProcessEntry {
    * group id may then be given to an unrelated group, so it is not signalled.
    */
   groupGone?: boolean;
+  /**
+   * It runs in lug's process group (a program that starts no processes,
+   * ProcessOptions.startsNoProcesses): its pid names no group, so it is never
+   * signalled as one; its call kills it, and at exit its mark finds it.
+   */
+  lone?: boolean;
 }
 
 /**
@@ -48,9 +54,9 @@ export class ProcessTable {
   private readonly listeners = new Set<() => void>();
   private pruneTimer: ReturnType<typeof setInterval> | undefined;
 
-  /** A call started a group. */
-  add(pgid: number, command: string, mark?: Mark): void {
-    this.entries.set(pgid, { pgid, command, startedAt: Date.now(), state: 'running', ...(mark ? { mark } : {}) });
+  /** A call started a group (or, `lone`, a process in lug's process group). */
+  add(pgid: number, command: string, mark?: Mark, opts: { lone?: boolean } = {}): void {
+    this.entries.set(pgid, { pgid, command, startedAt: Date.now(), state: 'running', ...(mark ? { mark } : {}), ...(opts.lone ? { lone: true } : {}) });
     this.changed();
   }
 
@@ -105,7 +111,7 @@ export class ProcessTable {
 
   /** pgids of every group that may be alive, running or background. */
   groups(): number[] {
-    return [...this.entries.values()].filter((e) => !e.groupGone).map((e) => e.pgid);
+    return [...this.entries.values()].filter((e) => !e.groupGone && !e.lone).map((e) => e.pgid);
   }
 
   /**

@@ -175,12 +175,33 @@ describe('spawnProcess', () => {
     expect(groupAlive(handle.pid)).toBe(false);
   });
 
-  it('kills a process that starts none of its own (startsNoProcesses) by its group and its exit: TERM, then KILL after the grace', async () => {
+  it('keeps a process that starts none of its own (startsNoProcesses) in lug\'s session and group, never signalled as a group', async () => {
+    const lone = spawnProcess(['sleep', '30'], { timeoutSecs: 0, startsNoProcesses: true });
+    // "pid (comm) state ppid pgrp session …"
+    const [, , pgrp, session] = readFileSync(`/proc/${lone.pid}/stat`, 'latin1').split(') ')[1]!.split(' ');
+    const [, , ownPgrp, ownSession] = readFileSync('/proc/self/stat', 'latin1').split(') ')[1]!.split(' ');
+    expect([pgrp, session]).toEqual([ownPgrp, ownSession]);
+    expect(processTable.running()).toBeGreaterThanOrEqual(1);
+    expect(processTable.groups()).not.toContain(lone.pid);
+    await lone.kill();
+    expect(await lone.wait()).toMatchObject({ killed: true, signal: 'SIGTERM' });
+    expect(processTable.list().map((e) => e.pgid)).not.toContain(lone.pid);
+  });
+
+  it('kills a process that starts none of its own, still running, with everything else at exit (by its mark)', async () => {
+    const lone = spawnProcess(['sleep', '30'], { timeoutSecs: 0, startsNoProcesses: true });
+    await new Promise((r) => setTimeout(r, 50));
+    await killAllProcesses({ graceMs: 200 });
+    expect(processRunning(lone.pid)).toBe(false);
+    expect(await lone.wait()).toMatchObject({ signal: 'SIGTERM' });
+  });
+
+  it('kills a process that starts none of its own (startsNoProcesses) alone and by its exit: TERM, then KILL after the grace', async () => {
     const polite = spawnProcess(['sleep', '30'], { timeoutSecs: 0, startsNoProcesses: true });
     await new Promise((r) => setTimeout(r, 50));
     await polite.kill();
     expect(await polite.wait()).toMatchObject({ killed: true, signal: 'SIGTERM' });
-    expect(groupAlive(polite.pid)).toBe(false);
+    expect(processRunning(polite.pid)).toBe(false);
     // Killed only once the shell says its trap is set: a fixed wait lost the race on a loaded machine (CI), and TERM ended it.
     let said = '';
     const stubborn = spawnProcess(
@@ -193,6 +214,6 @@ describe('spawnProcess', () => {
     const killing = stubborn.kill();
     await killing;
     expect(await stubborn.wait()).toMatchObject({ killed: true, signal: 'SIGKILL' });
-    expect(groupAlive(stubborn.pid)).toBe(false);
+    expect(processRunning(stubborn.pid)).toBe(false);
   });
 });

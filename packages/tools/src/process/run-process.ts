@@ -62,11 +62,16 @@ export interface ProcessOptions {
   sandbox?: SandboxPolicy | null;
   /**
    * The program starts no processes of its own (ripgrep as lug runs it: no
-   * config, no preprocessor, no decompression). A kill then signals its group
-   * and waits for its exit, without searching /proc for processes that left
-   * the group: that search reads every process's environment, 20–40 ms on a
-   * busy machine, and a grep whose output is full kills ripgrep at every call
-   * (tools/bench/first-call.mjs). Ignored in the sandbox.
+   * config, no preprocessor, no decompression). It then stays in lug's session
+   * and process group, and a kill signals it alone (through its handle, which
+   * never signals a reaped pid) and waits for its exit, without searching /proc
+   * for processes that left the group: that search reads every process's
+   * environment, 20–40 ms on a busy machine, and a grep whose output is full
+   * kills ripgrep at every call (tools/bench/first-call.mjs). Its own session
+   * would buy nothing without children, and costs: where the kernel groups CPU
+   * time by session (Linux's autogroup), a new session's ripgrep searched up to
+   * 2.4× slower beside other sessions' busy processes (README, "startsNoProcesses").
+   * Ignored in the sandbox.
    */
   startsNoProcesses?: boolean;
 }
@@ -170,12 +175,14 @@ export function spawnProcess(command: ProcessCommand, opts: ProcessOptions = {})
   const wrapped = opts.sandbox ? wrapCommand(opts.sandbox, { file, args, cwd }) : undefined;
   // stdin: kept open for the caller to write (openStdin), fed once (stdin), or none.
   const stdinMode = opts.openStdin || opts.stdin !== undefined ? ('pipe' as const) : ('ignore' as const);
+  const lone = !!opts.startsNoProcesses && !wrapped;
   // node's own spawn, not execa: execa's module initialisation cost the first call of a process ~33 ms and every
   // call a few more (issue 15), for options lug sets to their plain behaviour anyway (no buffering, no rejecting).
   const sub = spawn(wrapped?.file ?? file, wrapped?.args ?? args, {
     cwd,
     env: buildEnv(wrapped ? { ...opts.env, ...wrapped.env } : opts.env, mark),
-    detached: true,
+    // Its own session and group, so that a kill reaches its children; one that starts none stays in lug's (lone).
+    detached: !lone,
     windowsHide: true,
     // fd 3: where the sandbox's supervisor reports the exit status.
     stdio: wrapped?.statusOnFd3 ? [stdinMode, 'pipe', 'pipe', 'pipe'] : [stdinMode, 'pipe', 'pipe'],
@@ -191,9 +198,9 @@ export function spawnProcess(command: ProcessCommand, opts: ProcessOptions = {})
     sub.stdin.end(opts.stdin);
   }
   const pid = sub.pid;
-  processTable.add(pid, label, mark);
+  processTable.add(pid, label, mark, { lone });
   if (opts.background) processTable.finish(pid);
-  const handle = new RunningProcess(pid, mark, sub, opts, started, wrapped).handle();
+  const handle = new RunningProcess(pid, mark, sub, opts, started, wrapped, lone).handle();
   if (opts.openStdin && sub.stdin) {
     // A process that exits while lug writes gives EPIPE: its end shows in wait(), not as an uncaught error.
     sub.stdin.on('error', () => undefined);
@@ -245,6 +252,7 @@ interface Subprocess {
   exitCode: number | null;
   signalCode: NodeJS.Signals | null;
   unref(): void;
+  kill(signal: NodeJS.Signals): boolean;
   on(event: 'exit', listener: (code: number | null, signal: NodeJS.Signals | null) => void): unknown;
 }
 
@@ -267,10 +275,12 @@ class RunningProcess {
   constructor(
     private readonly pid: number,
     private readonly mark: Mark,
-    sub: Subprocess,
+    private readonly sub: Subprocess,
     private readonly opts: ProcessOptions,
     private readonly started: number,
     private readonly wrapped: WrappedCommand | undefined,
+    /** It runs in lug's group and starts no processes (ProcessOptions.startsNoProcesses): signalled alone, through its handle. */
+    private readonly lone: boolean,
   ) {
     const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
     this.out = new TailBuffer(maxBytes);
@@ -286,10 +296,9 @@ class RunningProcess {
   private kill(): Promise<void> {
     this.killedAt ??= Date.now();
     const graceMs = this.opts.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
-    this.killing ??=
-      this.opts.startsNoProcesses && !this.wrapped
-        ? killLoneProcess(this.pid, this.exited, graceMs)
-        : killProcesses({ groups: [this.pid], marked: ofCall(this.mark) }, graceMs);
+    this.killing ??= this.lone
+      ? killLoneProcess((signal) => this.sub.kill(signal), this.exited, graceMs)
+      : killProcesses({ groups: [this.pid], marked: ofCall(this.mark) }, graceMs);
     return this.killing;
   }
 
@@ -335,7 +344,7 @@ class RunningProcess {
     const leaderGone = sub.exitCode !== null || sub.signalCode !== null;
     const namespaceEnded = !!this.wrapped?.statusOnFd3 && leaderGone;
     // A program that starts no processes has left nothing behind once it has exited: no look at /proc.
-    const alone = !!this.opts.startsNoProcesses && !this.wrapped && leaderGone;
+    const alone = this.lone && leaderGone;
     processTable.finish(this.pid, { ended: namespaceEnded || alone });
     if (this.listenerError !== undefined) throw this.listenerError;
     const stdout = this.out.text();

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIgnoreTree, PLAIN_SUB_VISIBLE, PLAIN_VISIBLE, PROJECT_VISIBLE, type IgnoreTree } from '@lug/testing';
@@ -57,6 +57,28 @@ describe('globWalkRoot', () => {
     expect(walk).toMatchObject({ dir: 'sub', empty: false, ignoreRules: 'ignored.txt\n/sub/deeper/\n' });
     expect(readFileSync(walk.ignoreFile!, 'utf8')).toBe(walk.ignoreRules);
     expect((await globWalkRoot(tree.project, compileGlob('src/**'))).ignoreRules).toBeUndefined();
+  });
+
+  it('writes the rules\' file again when it was removed between two calls', async () => {
+    const first = await globWalkRoot(tree.plain, compileGlob('sub/**'));
+    rmSync(first.ignoreFile!);
+    const second = await globWalkRoot(tree.plain, compileGlob('sub/**'));
+    expect(second.ignoreFile).toBe(first.ignoreFile);
+    expect(readFileSync(second.ignoreFile!, 'utf8')).toBe(first.ignoreRules);
+  });
+
+  it('follows a .gitignore changed between two calls', async () => {
+    const rules = path.join(tree.plain, '.gitignore');
+    const before = readFileSync(rules, 'utf8');
+    try {
+      expect(await globWalkRoot(tree.plain, compileGlob('sub/**'))).toMatchObject({ dir: 'sub', ignoreRules: 'ignored.txt\n/sub/deeper/\n' });
+      writeFileSync(rules, `${before}/sub/\n`);
+      expect(await walkDir(tree.plain, 'sub/**')).toBe('');
+      writeFileSync(rules, `${before}*.bak\n`);
+      expect(await globWalkRoot(tree.plain, compileGlob('sub/**'))).toMatchObject({ dir: 'sub', ignoreRules: 'ignored.txt\n/sub/deeper/\n*.bak\n' });
+    } finally {
+      writeFileSync(rules, before);
+    }
   });
 });
 

@@ -27,14 +27,15 @@
  * so when both the rebased rules re-include something and the global file
  * has rules, the walk starts at the root.
  */
-import { lstatSync, readFileSync, statSync } from 'node:fs';
+import { lstatSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Env } from '@lug/core';
 import type { GlobMatcher } from '../glob/compile-glob.js';
 import { findGitRootSync } from '../ignore/git-root.js';
 import { globalExcludesFile } from '../ignore/global-excludes.js';
-import { directoryMatcher, parseGitignore, rebaseGitignore, type GitignoreRule } from '../ignore/gitignore-rules.js';
+import { directoryMatcher, rebaseGitignore, type GitignoreRule } from '../ignore/gitignore-rules.js';
 import { ignoreRulesFile } from './ignore-rules-file.js';
+import { readIgnoreRules } from './rule-file-cache.js';
 
 export interface GlobWalkRoot {
   /** Where ripgrep starts, relative to the search root with `/` separators; '' for the root itself. */
@@ -55,13 +56,12 @@ interface RuleLayer {
 
 const AT_ROOT: GlobWalkRoot = { dir: '', empty: false };
 
-// Synchronous: a few small reads and an lstat a level cost less than as many trips through the thread pool.
-function readRules(file: string): GitignoreRule[] {
-  try {
-    return parseGitignore(readFileSync(file, 'utf8'));
-  } catch {
-    return []; // none there (an unreadable one ripgrep skips as well)
-  }
+/** Each rule's matcher, compiled once for as long as its file is unchanged (the cache hands back the same rules). */
+const compiledMatchers = new WeakMap<GitignoreRule, GlobMatcher | null>();
+function compiledDirectoryMatcher(rule: GitignoreRule): GlobMatcher | undefined {
+  let matcher = compiledMatchers.get(rule);
+  if (matcher === undefined) compiledMatchers.set(rule, (matcher = directoryMatcher(rule) ?? null));
+  return matcher ?? undefined;
 }
 
 function isDirectory(p: string): boolean {
@@ -72,6 +72,7 @@ function isDirectory(p: string): boolean {
   }
 }
 
+// Synchronous, as the rules' reads (rule-file-cache.ts): an lstat a level costs less than a trip through the thread pool.
 const exists = (p: string) => lstatSync(p, { throwIfNoEntry: false }) !== undefined;
 
 /** A directory's entry without following a link: null when missing, undefined when unreadable. */
@@ -100,21 +101,20 @@ function mayBeIgnored(layers: readonly RuleLayer[], dir: string): boolean {
     const rel = posixRelative(base, dir);
     for (const rule of rules) {
       if (rule.whitelist) continue;
-      const matcher = directoryMatcher(rule);
+      const matcher = compiledDirectoryMatcher(rule);
       if (!matcher || matcher.test(rel)) return true;
     }
   }
   return false;
 }
 
-/** The rules in force above the search root, and the root's own, as layers. */
-function layersAtRoot(root: string, gitRoot: string | undefined, env: Env): RuleLayer[] {
+/** The rules in force above the search root, and the root's own, as layers; the global excludes file's rules come first. */
+function layersAtRoot(root: string, gitRoot: string | undefined, global: string | undefined): RuleLayer[] {
   const top = gitRoot ?? root;
   const layers: RuleLayer[] = [];
-  const global = globalExcludesFile(env);
-  if (global) layers.push({ base: top, rules: readRules(global) });
-  if (gitRoot) layers.push({ base: gitRoot, rules: readRules(path.join(gitRoot, '.git', 'info', 'exclude')) });
-  for (const dir of chain(top, root)) layers.push({ base: dir, rules: readRules(path.join(dir, '.gitignore')) });
+  if (global) layers.push({ base: top, rules: readIgnoreRules(global) });
+  if (gitRoot) layers.push({ base: gitRoot, rules: readIgnoreRules(path.join(gitRoot, '.git', 'info', 'exclude')) });
+  for (const dir of chain(top, root)) layers.push({ base: dir, rules: readIgnoreRules(path.join(dir, '.gitignore')) });
   return layers;
 }
 
@@ -124,7 +124,8 @@ export async function globWalkRoot(root: string, matcher: GlobMatcher | undefine
   if (names.length === 0) return AT_ROOT;
   const gitRoot = findGitRootSync(root);
   if (gitRoot && !isDirectory(path.join(gitRoot, '.git'))) return AT_ROOT;
-  const layers = layersAtRoot(root, gitRoot, env);
+  const global = globalExcludesFile(env);
+  const layers = layersAtRoot(root, gitRoot, global);
   const rootLayers = layers.length;
   let dir = root;
   for (const name of names) {
@@ -132,7 +133,7 @@ export async function globWalkRoot(root: string, matcher: GlobMatcher | undefine
     const info = entryOf(next);
     if (info === null || info?.isFile()) return { dir: '', empty: true };
     if (!info?.isDirectory() || name === '.git' || exists(path.join(next, '.git')) || mayBeIgnored(layers, next)) break;
-    layers.push({ base: next, rules: readRules(path.join(next, '.gitignore')) });
+    layers.push({ base: next, rules: readIgnoreRules(path.join(next, '.gitignore')) });
     dir = next;
   }
   if (dir === root) return AT_ROOT;
@@ -141,7 +142,7 @@ export async function globWalkRoot(root: string, matcher: GlobMatcher | undefine
   // Outside a repository: the layers from the root down to dir's parent (dir's own ripgrep reads).
   const between = layers.slice(rootLayers - 1, -1);
   const lines = between.flatMap(({ base, rules }) => rebaseGitignore(rules, posixRelative(root, base)));
-  const globalRules = globalExcludesFile(env) ? layers[0]!.rules : [];
+  const globalRules = global ? layers[0]!.rules : [];
   if (globalRules.length > 0 && between.some(({ rules }) => rules.some((r) => r.whitelist))) return AT_ROOT;
   if (lines.length === 0) return { dir: rel, empty: false };
   const ignoreRules = `${lines.join('\n')}\n`;

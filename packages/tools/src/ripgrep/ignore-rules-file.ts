@@ -7,19 +7,30 @@
  * sockets, which `/dev/stdin` cannot open.)
  */
 import { createHash } from 'node:crypto';
+import { lstatSync } from 'node:fs';
 import { lstat, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { cacheDir, type Env } from '@lug/core';
 import { writeFileAtomic } from '../files/atomic-write.js';
 
+/** The files this process wrote or found, by directory and rules: a repeated call only checks the file is still there. */
+const known = new Map<string, string>();
+const MAX_KNOWN = 256;
+
 /** The path of a file holding exactly `rules`; undefined when it cannot be written (then the caller must not root lower). */
 export async function ignoreRulesFile(rules: string, env: Env = process.env): Promise<string | undefined> {
   try {
     const dir = path.join(cacheDir(env), 'ignore');
+    const key = `${dir}\0${rules}`;
+    const seen = known.get(key);
+    if (seen !== undefined && lstatSync(seen, { throwIfNoEntry: false })?.isFile()) return seen;
     const file = path.join(dir, `${createHash('sha256').update(rules).digest('hex').slice(0, 32)}.gitignore`);
-    if ((await lstat(file).catch(() => undefined))?.isFile()) return file;
-    await mkdir(dir, { recursive: true });
-    await writeFileAtomic(file, rules);
+    if (!(await lstat(file).catch(() => undefined))?.isFile()) {
+      await mkdir(dir, { recursive: true });
+      await writeFileAtomic(file, rules);
+    }
+    if (known.size >= MAX_KNOWN) known.delete(known.keys().next().value!);
+    known.set(key, file);
     return file;
   } catch {
     return undefined;

@@ -1,15 +1,35 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileGlob } from '../glob/compile-glob.js';
 import { buildIgnoreTree, PROJECT_VISIBLE, type IgnoreTree } from '@lug/testing';
 import { globPrefilterArgs } from './glob-prefilter.js';
 import { listFiles, ListFilesError } from './list-files.js';
+import { processTable } from '../process/process-table.js';
+import { locateRipgrep } from './locate-ripgrep.js';
 
 let tree: IgnoreTree;
 beforeAll(() => {
   tree = buildIgnoreTree({ setEnv: true });
 });
 afterAll(() => tree.remove());
+
+/**
+ * A tree where ripgrep waits until it is signalled: a FIFO named .gitignore, which it opens for reading on its
+ * way down, so no load on the machine can let it finish before the signal lands. Returns the stop of a
+ * listener that sends ripgrep SIGINT the moment it starts, as a Ctrl-C in a line-mode terminal would.
+ */
+async function stuckRipgrep(dir: string): Promise<() => void> {
+  writeFileSync(path.join(dir, 'a.log'), 'cat\n');
+  mkdirSync(path.join(dir, 'stuck'));
+  execFileSync('mkfifo', [path.join(dir, 'stuck', '.gitignore')]);
+  const rg = await locateRipgrep();
+  return processTable.subscribe(() => {
+    for (const entry of processTable.list()) if (entry.state === 'running' && entry.command.startsWith(rg)) process.kill(entry.pgid, 'SIGINT');
+  });
+}
 
 describe('listFiles', () => {
   it('lists every file that is not ignored, sorted, relative to the root', async () => {
@@ -31,6 +51,17 @@ describe('listFiles', () => {
     for (const glob of ['*.rs', '*.{md,txt}', '.*', '**/*.log', 'src/**', '[A-Z]*', 'src/', '*.LOG', 'ü*', '**.rs']) {
       const matcher = compileGlob(glob);
       expect(await listFiles(tree.project, { glob }), glob).toEqual(all.filter((f) => matcher.test(f)));
+    }
+  });
+
+  it('fails rather than list in part when ripgrep is ended by a signal lug did not send (it shares lug\'s process group)', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'lug-list-signal-'));
+    const stop = await stuckRipgrep(dir);
+    try {
+      await expect(listFiles(dir, { glob: '*.log' })).rejects.toThrow(new ListFilesError(`ripgrep was ended by SIGINT before it listed every file under ${dir}; list again.`));
+    } finally {
+      stop();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -49,6 +49,8 @@ export async function listFiles(root: string, opts: ListFilesOptions = {}): Prom
     },
   });
   if (result.cancelled) throw new ListFilesError('listing files was cancelled');
+  // A signal lug did not send (ripgrep shares lug's process group): a part of the listing is never given as the whole.
+  if (result.signal) throw new ListFilesError(`ripgrep was ended by ${result.signal} before it listed every file under ${root}; list again.`);
   // Exit 1 means "no files"; 2 with output means some directories could not be read.
   if (result.code === 2 && files.length === 0) throw new ListFilesError(`ripgrep failed to list ${root}: ${result.stderr.trim()}`);
   return files.sort();

@@ -19,6 +19,7 @@ import {
   type EditorFiles,
   type Env,
   type LugHost,
+  type Provider,
 } from '@lug/core';
 import bash from '@lug/plugin-bash';
 import edit from '@lug/plugin-edit';
@@ -126,9 +127,24 @@ function refusalReason(errors: string[]): string {
   return `${errors[0]}${more}, so rules may be missing; fix the configuration and start lug again`;
 }
 
-/** Load a provider's SDK (~100-200 ms unbundled) before the first request needs it. */
-function warmProvider(host: LugHost, model: string | undefined): void {
-  if (model) host.providers.resolve(model, host.env).catch(() => {});
+/**
+ * Load a provider's SDK (~100-200 ms unbundled) before the first request
+ * needs it; with `rehearse`, also run its request path once against the
+ * loopback (Provider.warm; for a provider without one, a request through
+ * Node's fetch: core's warmFetch), so the first turn runs none of it cold.
+ */
+function warmProvider(host: LugHost, model: string | undefined, rehearse = false): void {
+  const rehearseWith = async (provider?: Provider): Promise<void> => {
+    if (!rehearse) return;
+    // A third party's warm() may break its promise never to reject: a failed warm-up only leaves the first turn cold.
+    if (provider?.warm) await provider.warm().catch(() => {});
+    else await warmFetch();
+  };
+  if (!model) return void rehearseWith();
+  host.providers.resolve(model, host.env).then(
+    ({ provider }) => rehearseWith(provider),
+    () => rehearseWith(),
+  );
 }
 
 /**
@@ -205,11 +221,10 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   const current = session;
   lua?.setConversation(() => current.messages);
   // The model the session will ask: with no `model` option, the environment's default (a key's provider),
-  // and one request through Node's fetch, so the first turn's runs no HTTP code cold (core's warmFetch).
+  // with one request through its SDK to the loopback, so the first turn runs no request code cold (Provider.warm).
   // And the tools: ripgrep found and started once, before the first call (core's warmTools, once a host).
   const warm = () => {
-    warmProvider(host, current.modelName());
-    void warmFetch();
+    warmProvider(host, current.modelName(), true);
     warmTools(host);
   };
   const startWorkflows = opts.interactive ? workflowStarter(host, approvals, lua) : () => Promise.resolve();

@@ -75,6 +75,14 @@ export interface Provider {
   stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ProviderEvent>;
   /** What the provider knows of a model; undefined when it knows nothing. */
   modelInfo?(model: string, signal?: AbortSignal): Promise<ModelInfo | undefined>;
+  /**
+   * Run the provider's whole request path once (its SDK, the HTTP client,
+   * the reading of a streamed answer) against a server of lug's own on the
+   * loopback interface (`answerOnLoopback`), with no key, so that the first
+   * real request does not run that code cold; the interface calls it while
+   * the first prompt is typed. Never rejects.
+   */
+  warm?(): Promise<void>;
 }
 
 /** What a provider that talks to a server through an SDK takes, besides its key. */

@@ -1,6 +1,6 @@
 /** One request through fetch, on the loopback, that leaves nothing behind and never fails the caller. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { warmFetch } from './warm-fetch.js';
+import { answerOnLoopback, warmFetch } from './warm-fetch.js';
 
 const realFetch = globalThis.fetch;
 afterEach(() => {
@@ -42,6 +42,23 @@ describe('warmFetch', () => {
       throw new TypeError('fetch failed');
     };
     await expect(warmFetch()).resolves.toBeUndefined();
+    expect(await noHandlesLeft()).toBe(0);
+  });
+});
+
+describe('answerOnLoopback', () => {
+  it('serves the answer given on 127.0.0.1 while `use` runs, then closes everything', async () => {
+    let seen: { url: string; status: number; type: string | null; body: string } | undefined;
+    await answerOnLoopback({ contentType: 'text/event-stream', body: 'event: message_stop\ndata: {}\n\n' }, async (baseUrl) => {
+      const response = await realFetch(`${baseUrl}/v1/messages`, { method: 'POST', body: '{}' });
+      seen = { url: baseUrl, status: response.status, type: response.headers.get('content-type'), body: await response.text() };
+    });
+    expect(seen).toEqual({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), status: 200, type: 'text/event-stream', body: 'event: message_stop\ndata: {}\n\n' });
+    expect(await noHandlesLeft()).toBe(0);
+  });
+
+  it('resolves, and closes the server, when `use` fails', async () => {
+    await expect(answerOnLoopback({ contentType: 'text/plain', body: 'x' }, async () => Promise.reject(new Error('the SDK threw')))).resolves.toBeUndefined();
     expect(await noHandlesLeft()).toBe(0);
   });
 });

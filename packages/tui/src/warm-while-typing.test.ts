@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { PromptHistory } from './history.js';
 import { InputStore } from './input-store.js';
 import { createMarkdownRenderer } from './markdown.js';
-import { warmWhileTyping } from './warm-while-typing.js';
+import { SAMPLE_DRAWS, warmWhileTyping } from './warm-while-typing.js';
 
 const until = async (test: () => boolean, what: string) => {
   const deadline = Date.now() + 10_000;
@@ -38,9 +38,10 @@ describe('warmWhileTyping', () => {
     try {
       warmWhileTyping({ input, markdown, width: () => 60, languages: () => ['rust', 'go'] });
       input.setText('h');
-      // The sample, a code block in each language, then the sample again through the transcript's view, off screen.
-      await until(() => rendered.length >= 4, 'the answer drawn off screen');
-      expect(rendered.map((text) => /^```(\w+)/.exec(text)?.[1] ?? 'sample')).toEqual(['sample', 'rust', 'go', 'sample']);
+      // The sample, a code block in each language, then the sample again through the transcript's view, off screen, SAMPLE_DRAWS times.
+      await until(() => rendered.length >= 3 + SAMPLE_DRAWS, 'the answer drawn off screen');
+      await new Promise((r) => setTimeout(r, 50));
+      expect(rendered.map((text) => /^```(\w+)/.exec(text)?.[1] ?? 'sample')).toEqual(['sample', 'rust', 'go', ...Array<string>(SAMPLE_DRAWS).fill('sample')]);
       expect(writes).not.toHaveBeenCalled();
     } finally {
       writes.mockRestore();

@@ -21,6 +21,7 @@ import { fromAnthropicStream } from './from-anthropic.js';
 import { anthropicModelInfo } from './known-models.js';
 import { withoutSdkModelWarnings } from './sdk-warnings.js';
 import { toAnthropicParams } from './to-anthropic.js';
+import { warmUp } from './warm-up.js';
 
 type Sdk = typeof import('@anthropic-ai/sdk');
 
@@ -79,6 +80,14 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Prov
     },
     async modelInfo(model) {
       return anthropicModelInfo(model);
+    },
+    async warm() {
+      try {
+        await getClient();
+      } catch {
+        return; // the first request says why the SDK did not load
+      }
+      if (sdk) await warmUp(sdk);
     },
   };
 }

@@ -1,7 +1,8 @@
 /**
  * When a turn's checkpoint is written: once its first request has gone out
- * and the model begun to answer (response_start: not at request_start, while
- * the request is still being sent), or at once when a tool is about to run
+ * and the model begun to answer (CHECKPOINT_AFTER_RESPONSE_MS after
+ * response_start: not at request_start, while the request is still being
+ * sent, nor among the answer's first frames), or at once when a tool is about to run
  * before any request (a Lua before_turn hook that runs a subagent), or when
  * the turn ends without asking the model; never later than the turn's first
  * tool. And git is not asked anything before the store is first needed.
@@ -12,7 +13,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHostWithApprovals } from '@lug/approvals';
 import type { LugHost } from '@lug/core';
-import { CheckpointSetup } from './checkpoints.js';
+import { CHECKPOINT_AFTER_RESPONSE_MS, CheckpointSetup } from './checkpoints.js';
 import { makeGitProject } from './e2e/git-project.js';
 import { sandbox } from './e2e/run-lug.js';
 
@@ -80,6 +81,19 @@ describe('a turn’s checkpoint', () => {
     writeFileSync(join(project, 'src/config.txt'), 'changed by the turn\n');
     await endTurn(host, checkpoints);
     expect((await checkpoints.list())[0]!.files.map((f) => f.path)).toEqual(['src/config.txt']);
+  });
+
+  it('leaves the first moments of the answer to its frames, unless a tool is about to run', async () => {
+    const { host, checkpoints, gitLog } = setup();
+    await beginTurn(host, 1);
+    host.events.emit('request_start', { step: 1, model: 'anthropic/x' });
+    host.events.emit('response_start', { step: 1 });
+    await new Promise((r) => setImmediate(r));
+    await sleep(CHECKPOINT_AFTER_RESPONSE_MS / 4);
+    expect(existsSync(gitLog)).toBe(false);
+    await toolCallHooks(host); // a tool call starts it at once, and waits for it
+    expect((await checkpoints.list()).map((c) => c.turn)).toEqual([1]);
+    await endTurn(host, checkpoints);
   });
 
   it('starts at once for a tool called before any request, instead of waiting for one that cannot come', async () => {

@@ -14,6 +14,14 @@
 import { defineCheckpointOptions, openCheckpoints, type CheckpointStore } from '@lug/checkpoints';
 import type { CheckpointInfo, Checkpoints, LugHost, RestoreOptions, RestoreResult } from '@lug/core';
 
+/**
+ * How long after the model starts answering the turn's checkpoint begins (at
+ * the latest: a tool call or the end of the turn starts it at once). Not at
+ * once: each of its git processes holds the main thread while it starts, and
+ * begun at once they landed among the first answer's frames.
+ */
+export const CHECKPOINT_AFTER_RESPONSE_MS = 40;
+
 function formatBytes(n: number): string {
   return n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(n / 1024)} KB`;
 }
@@ -59,8 +67,10 @@ export class CheckpointSetup implements Checkpoints {
       'lug checkpoints',
     );
     // Not at request_start: the request is still being sent then (the HTTP client connects on a later
-    // tick), and processes started meanwhile held it back (lug -p: ~10 ms to its first request).
-    host.events.on('response_start', () => setImmediate(() => this.startCheckpoint()));
+    // tick), and processes started meanwhile held it back (lug -p: ~10 ms to its first request). Nor at
+    // response_start itself: in the interface's first turn, its git processes started among the answer's
+    // first frames (~8 ms of the main thread in them; CHECKPOINT_AFTER_RESPONSE_MS).
+    host.events.on('response_start', () => setTimeout(() => this.startCheckpoint(), CHECKPOINT_AFTER_RESPONSE_MS).unref());
     // No tool runs before the turn's checkpoint is written; a tool called before any request (a Lua before_turn
     // hook running a subagent) starts it at once. begin never rejects: a failure is said and the turn goes on.
     host.hooks.on(

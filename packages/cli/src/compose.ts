@@ -60,9 +60,10 @@ export interface Lug {
    * Start loading the chosen model's provider SDK, and get the tools ready
    * (warmTools). Headless, compose loads the SDK itself while Lua loads, and
    * the tools warm during the first request; the interface calls this while
-   * the first prompt is typed.
+   * the first prompt is typed, with `busy` true once a turn runs (the turn's
+   * own request then does what the rehearsal would).
    */
-  warmProvider(): void;
+  warmProvider(busy?: () => boolean): void;
   /** MCP servers: configured at start, their client loaded and started by `startMcp` (the interface, after its first screen; headless, compose, before the turn). */
   mcp: McpSetup;
   startMcp(): void;
@@ -133,9 +134,9 @@ function refusalReason(errors: string[]): string {
  * loopback (Provider.warm; for a provider without one, a request through
  * Node's fetch: core's warmFetch), so the first turn runs none of it cold.
  */
-function warmProvider(host: LugHost, model: string | undefined, rehearse = false): void {
+function warmProvider(host: LugHost, model: string | undefined, rehearse = false, busy: () => boolean = () => false): void {
   const rehearseWith = async (provider?: Provider): Promise<void> => {
-    if (!rehearse) return;
+    if (!rehearse || busy()) return;
     // A third party's warm() may break its promise never to reject: a failed warm-up only leaves the first turn cold.
     if (provider?.warm) await provider.warm().catch(() => {});
     else await warmFetch();
@@ -223,8 +224,8 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   // The model the session will ask: with no `model` option, the environment's default (a key's provider),
   // with one request through its SDK to the loopback, so the first turn runs no request code cold (Provider.warm).
   // And the tools: ripgrep found and started once, before the first call (core's warmTools, once a host).
-  const warm = () => {
-    warmProvider(host, current.modelName(), true);
+  const warm = (busy?: () => boolean) => {
+    warmProvider(host, current.modelName(), true, busy);
     warmTools(host);
   };
   const startWorkflows = opts.interactive ? workflowStarter(host, approvals, lua) : () => Promise.resolve();

@@ -42,9 +42,10 @@ export interface StartTuiOptions extends TuiControllerOptions {
   onFirstFrame?(): void;
   /**
    * Called once, when the user starts typing the first prompt: what the first
-   * answer needs that a lug left idle should not hold in memory (a provider's SDK).
+   * answer needs that a lug left idle should not hold in memory (a provider's SDK);
+   * `busy` is true once a turn runs (what is left to warm, the turn does itself).
    */
-  whileTyping?(): void;
+  whileTyping?(busy: () => boolean): void;
 }
 
 /**
@@ -118,7 +119,7 @@ export async function startTui(opts: StartTuiOptions): Promise<void> {
     opts.onFirstFrame?.();
     void controller.lookForLocalServers();
   });
-  const stopWarming = warmWhileTyping({ input: controller.input, markdown: controller.markdown, width: () => Math.max(20, stdout.columns ?? 80), languages: () => codeLanguagesOf(opts.host.cwd), also: opts.whileTyping });
+  const stopWarming = warmWhileTyping({ input: controller.input, markdown: controller.markdown, width: () => Math.max(20, stdout.columns ?? 80), languages: () => codeLanguagesOf(opts.host.cwd), also: opts.whileTyping, busy: () => controller.session.running });
   try {
     await instance.waitUntilExit();
   } finally {

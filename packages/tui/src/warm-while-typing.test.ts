@@ -59,6 +59,28 @@ describe('warmWhileTyping', () => {
     expect(calls).toBe(1);
   });
 
+  it('drops what is left to draw once a turn runs, and tells the caller', async () => {
+    const input = new InputStore({ history: new PromptHistory(undefined) });
+    const markdown = createMarkdownRenderer();
+    const rendered: string[] = [];
+    const render = markdown.render.bind(markdown);
+    markdown.render = (text, width) => {
+      rendered.push(text);
+      return render(text, width);
+    };
+    let running = false;
+    let callersBusy: (() => boolean) | undefined;
+    warmWhileTyping({ input, markdown, width: () => 60, languages: () => ['rust', 'go'], busy: () => running, also: (busy) => void (callersBusy = busy) });
+    input.setText('h');
+    await until(() => rendered.length >= 4, 'the first drawings');
+    running = true; // the prompt was sent
+    const drawnWhenSent = rendered.length;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(rendered.length).toBeLessThanOrEqual(drawnWhenSent + 1);
+    expect(rendered.length).toBeLessThan(3 + SAMPLE_DRAWS);
+    expect(callersBusy?.()).toBe(true);
+  });
+
   it('waits no more once stopped', async () => {
     const input = new InputStore({ history: new PromptHistory(undefined) });
     const markdown = createMarkdownRenderer();

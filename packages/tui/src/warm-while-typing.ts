@@ -9,7 +9,8 @@
  * through ink, SAMPLE_DRAWS times (`renderToString`: React, the layout and ink's output of styled
  * text, which the first answer would otherwise run cold); and whatever the
  * caller adds (`also`: the CLI loads the provider's SDK and makes one request
- * through the HTTP client). Started by the first change of the input, not
+ * through the HTTP client); all of it that is left stops once a turn runs
+ * (`busy`). Started by the first change of the input, not
  * after the first frame: a lug left idle keeps its small memory, and typing a
  * prompt takes longer than the ~100 ms this costs. Failures are left to the
  * first answer, which loads the same things and says what went wrong.
@@ -20,7 +21,16 @@ import type { MarkdownRenderer } from './markdown.js';
 import { TranscriptItemView } from './transcript-item.js';
 import type { TranscriptItem } from './transcript-items.js';
 
-const SAMPLE = 'Some **bold** and `code`, a [link](https://example.com).\n\n- a list\n\n```js\nconst x = 1;\n```\n';
+/** What answers hold most: a heading, emphasis, code spans, a link, lists, a quote, a code block and a table. */
+const SAMPLE = [
+  '## A heading',
+  'Some **bold**, *emphasis* and `code`, a [link](https://example.com).',
+  '- a list\n- of two',
+  '1. numbered\n2. items',
+  '> a quote',
+  '```js\nconst x = 1;\n```',
+  '| a | b |\n|---|---|\n| 1 | 2 |',
+].join('\n\n') + '\n';
 
 export interface WarmWhileTypingOptions {
   input: { subscribe(fn: () => void): () => void; isEmpty(): boolean };
@@ -29,8 +39,18 @@ export interface WarmWhileTypingOptions {
   width(): number;
   /** The languages whose highlighting gets ready (codeLanguagesOf the project), asked when the warm-up starts; none by default. */
   languages?(): readonly string[];
-  /** The caller's own warm-up, run at the same moment (the CLI loads the provider's SDK). */
-  also?(): void;
+  /**
+   * The caller's own warm-up, run at the same moment (the CLI loads the
+   * provider's SDK), given `busy` to skip what a running turn does itself.
+   */
+  also?(busy: () => boolean): void;
+  /**
+   * True once a turn runs. What is left of the off-screen work is then
+   * dropped: the turn runs that code itself, and warming beside it only
+   * slows it (a prompt typed and sent in one go, as `tmux send-keys 'hi'
+   * Enter` does, had its first turn share the main thread with 30 drawings).
+   */
+  busy?(): boolean;
 }
 
 /** Warm once, at the input's first change; returns the function that stops waiting for it. */
@@ -40,9 +60,10 @@ export function warmWhileTyping(opts: WarmWhileTypingOptions): () => void {
     if (opts.input.isEmpty()) return;
     stop?.();
     stop = undefined;
-    opts.also?.();
+    const busy = opts.busy ?? (() => false);
+    opts.also?.(busy);
     opts.markdown.load().then(
-      () => drawOffScreen(opts.markdown, opts.width(), opts.languages?.() ?? []),
+      () => drawOffScreen(opts.markdown, opts.width(), opts.languages?.() ?? [], busy),
       () => undefined,
     );
   };
@@ -76,7 +97,7 @@ const codeBlock = (language: string) => `\`\`\`${language}\nx = f(1, "two") # th
  * prompt and an answer drawn as the transcript draws them, into a string;
  * each in its own turn of the event loop.
  */
-function drawOffScreen(markdown: MarkdownRenderer, width: number, languages: readonly string[]): void {
+function drawOffScreen(markdown: MarkdownRenderer, width: number, languages: readonly string[], busy: () => boolean): void {
   const steps = [
     () => markdown.render(SAMPLE, width),
     ...languages.map((language) => () => markdown.render(codeBlock(language), width)),
@@ -84,7 +105,7 @@ function drawOffScreen(markdown: MarkdownRenderer, width: number, languages: rea
   ];
   const next = () => {
     const step = steps.shift();
-    if (!step) return;
+    if (!step || busy()) return;
     try {
       step();
     } catch {

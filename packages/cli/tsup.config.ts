@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
 import {
   ansiTokenizeGraphemeFastPath,
+  ansiTokenizeSharedStyles,
   emojiOnFirstUse,
   inkWithoutTopLevelAwait,
   sliceAnsiLazySegmenter,
@@ -84,6 +85,7 @@ const startupPlugins = {
   inkWithoutTopLevelAwait: inkWithoutTopLevelAwait(),
   sliceAnsiLazySegmenter: sliceAnsiLazySegmenter(),
   ansiTokenizeGraphemeFastPath: ansiTokenizeGraphemeFastPath(),
+  ansiTokenizeSharedStyles: ansiTokenizeSharedStyles(),
 };
 
 export default defineConfig([

@@ -8,10 +8,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { tokenize as realTokenize } from '@alcalzone/ansi-tokenize';
+import { styledCharsFromTokens as realStyledChars, styledCharsToString as realCharsToString, tokenize as realTokenize } from '@alcalzone/ansi-tokenize';
 import realSliceAnsi from 'slice-ansi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ansiTokenizeGraphemeFastPath, inkWithoutTopLevelAwait, sliceAnsiLazySegmenter, yogaSynchronous } from './build-plugins.js';
+import { ansiTokenizeGraphemeFastPath, ansiTokenizeSharedStyles, inkWithoutTopLevelAwait, sliceAnsiLazySegmenter, yogaSynchronous } from './build-plugins.js';
 
 const cliDir = fileURLToPath(new URL('..', import.meta.url));
 let dir: string;
@@ -97,6 +97,24 @@ describe('the start-up plugins', () => {
     ]) {
       expect(tokenize(text)).toEqual(realTokenize(text));
     }
+  });
+
+  it("ansi-tokenize's styled characters draw the same text when a run of characters shares its styles", async () => {
+    const file = await bundle('styled', `export { tokenize, styledCharsFromTokens, styledCharsToString } from '@alcalzone/ansi-tokenize';`, [ansiTokenizeSharedStyles()]);
+    const patched = runCommonJsBundle<{ tokenize: typeof realTokenize; styledCharsFromTokens: typeof realStyledChars; styledCharsToString: typeof realCharsToString }>(file);
+    const draw = (t: { tokenize: typeof realTokenize; styledCharsFromTokens: typeof realStyledChars; styledCharsToString: typeof realCharsToString }, text: string) =>
+      t.styledCharsToString(t.styledCharsFromTokens(t.tokenize(text)));
+    // Lines as ink writes them, and random runs of the codes the interface uses (bold, dim, colours, resets, links).
+    const codes = ['\x1b[1m', '\x1b[22m', '\x1b[2m', '\x1b[31m', '\x1b[39m', '\x1b[38;2;1;2;3m', '\x1b[4m', '\x1b[24m', '\x1b[0m', '\x1b[7m', '\x1b[27m', '\x1b]8;;https://x.org\x07', '\x1b]8;;\x07'];
+    const texts = ['\x1b[1mlug\x1b[22m · ~/project', '\x1b[31mred \x1b[1mand bold\x1b[39m still bold\x1b[22m', '', 'plain'];
+    let seed = 7;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+    for (let i = 0; i < 500; i++) texts.push(Array.from({ length: 1 + random(12) }, () => (random(3) ? 'ab c日'.slice(0, 1 + random(5)) : codes[random(codes.length)])).join(''));
+    for (const text of texts) expect(JSON.stringify(draw(patched, text))).toBe(JSON.stringify(draw({ tokenize: realTokenize, styledCharsFromTokens: realStyledChars, styledCharsToString: realCharsToString }, text)));
+    // A run of characters shares one array of styles.
+    const chars = patched.styledCharsFromTokens(patched.tokenize('\x1b[1mab\x1b[22mcd'));
+    expect(chars[0]!.styles).toBe(chars[1]!.styles);
+    expect(chars[2]!.styles).toBe(chars[3]!.styles);
   });
 
   it('fails the build, naming the plugin to update, when the code it patches changed', async () => {

@@ -212,3 +212,34 @@ export function emojiOnFirstUse(): Plugin {
     },
   };
 }
+
+/**
+ * ink draws every line of a frame through @alcalzone/ansi-tokenize's styled
+ * characters: `styledCharsFromTokens` gave each character its own copy of
+ * the styles in force, and `styledCharsToString` then compared each
+ * character's styles with the previous one's by building three Sets and two
+ * arrays (`diffAnsiCodes`), for every character of every line. The styles
+ * in force are an array that a code replaces (reduceAnsiCodesIncremental
+ * returns a new one) and nothing changes afterwards (ink and the package
+ * only read `styles`), so the characters of one run share it, and two
+ * characters holding the same array, or two empty ones, differ in nothing
+ * (`diffAnsiCodes(a, a)` is empty). The first screen without a key (a long
+ * notice) spent ~5 ms more than the keyed one in `styledCharsFromTokens`.
+ */
+export function ansiTokenizeSharedStyles(): Plugin {
+  const COPY = 'styles: [...codes],';
+  const SHARED = 'styles: codes, // shared by a run of characters: a code replaces the array, nothing changes it';
+  const DIFF = 'ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));';
+  const SAME = 'const before = chars[i - 1].styles;';
+  const DIFF_UNLESS_SAME = `${SAME}\n            if (before !== char.styles && (before.length > 0 || char.styles.length > 0)) ${DIFF.replace('chars[i - 1].styles', 'before')}`;
+  return patchPlugin('ansiTokenizeSharedStyles', [
+    {
+      file: /[\\/]@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]styledChars\.js$/,
+      pkg: '@alcalzone/ansi-tokenize',
+      apply: (source) =>
+        count(source, COPY) === 1 && count(source, DIFF) === 1 && count(source, 'codes = reduceAnsiCodesIncremental(codes, [token]);') === 1
+          ? source.replace(COPY, SHARED).replace(DIFF, DIFF_UNLESS_SAME)
+          : undefined,
+    },
+  ]);
+}

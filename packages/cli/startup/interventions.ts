@@ -9,6 +9,7 @@ export const REMOVABLE_INTERVENTIONS = [
   'stringWidthFastPath',
   'sliceAnsiLazySegmenter',
   'ansiTokenizeGraphemeFastPath',
+  'ansiTokenizeSharedStyles',
   'vendorBundles',
   'highlightLanguagesOnFirstUse',
   'codeCache',

@@ -135,15 +135,15 @@ function refusalReason(errors: string[]): string {
  * Node's fetch: core's warmFetch), so the first turn runs none of it cold.
  */
 function warmProvider(host: LugHost, model: string | undefined, rehearse = false, busy: () => boolean = () => false): void {
-  const rehearseWith = async (provider?: Provider): Promise<void> => {
+  const rehearseWith = async (provider?: Provider, providersModel?: string): Promise<void> => {
     if (!rehearse || busy()) return;
     // A third party's warm() may break its promise never to reject: a failed warm-up only leaves the first turn cold.
-    if (provider?.warm) await provider.warm().catch(() => {});
+    if (provider?.warm) await provider.warm(providersModel).catch(() => {});
     else await warmFetch();
   };
   if (!model) return void rehearseWith();
   host.providers.resolve(model, host.env).then(
-    ({ provider }) => rehearseWith(provider),
+    (resolved) => rehearseWith(resolved.provider, resolved.model),
     () => rehearseWith(),
   );
 }

@@ -80,9 +80,11 @@ export interface Provider {
    * the reading of a streamed answer) against a server of lug's own on the
    * loopback interface (`answerOnLoopback`), with no key, so that the first
    * real request does not run that code cold; the interface calls it while
-   * the first prompt is typed. Never rejects.
+   * the first prompt is typed, with the model the first turn will ask (the
+   * provider's own name for it), so the request takes that model's path.
+   * Never rejects.
    */
-  warm?(): Promise<void>;
+  warm?(model?: string): Promise<void>;
 }
 
 /** What a provider that talks to a server through an SDK takes, besides its key. */

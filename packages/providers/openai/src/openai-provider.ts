@@ -29,6 +29,7 @@ import { sdkClient } from './openai-client.js';
 import { errorFieldsOf, isContextWindowError, toProviderError } from './openai-errors.js';
 import { toResponsesParams } from './responses-request.js';
 import { fromResponsesStream } from './responses-stream.js';
+import { warmUp } from './warm-up.js';
 
 export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
 /** Sent as the key to servers that need none: the SDK refuses to start without one. */
@@ -131,6 +132,15 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): Provider {
       return streamWithRetries(() => attempt(request, signal), signal, options.retry ?? DEFAULT_RETRY);
     },
     modelInfo,
+    async warm(model = 'warm-up') {
+      try {
+        await client.get();
+      } catch {
+        return; // the first request says why the SDK did not load
+      }
+      const sdk = client.sdk();
+      if (sdk) await warmUp(sdk, model, compatFor(model)).catch(() => '');
+    },
   };
 }
 

@@ -222,7 +222,9 @@ const longRss = rssOf(longPid);
 // The same session in vi mode: typing in insert mode, and x in normal mode.
 long.p.clear();
 long.p.type(':lua lug.opt.input = "vi"');
-await sleep(15);
+// Enter only once the command is on screen: a busy lug reads the text and a quick Enter as one chunk, runs the
+// command at once (typed ahead) and, the screen being the same before and after, draws nothing to wait for.
+await long.p.waitFor((out) => stripAnsi(out).includes('lug.opt.input'), 10_000, 'the :lua command typed');
 long.p.type('\r');
 // init.lua's status line replaces the stock one (no INSERT there): the command has run once the input is empty again.
 await long.p.waitFor((out) => stripAnsi(out).includes('Ask, or :help'), 10_000, 'the input emptied after :lua');

@@ -31,6 +31,11 @@
  *   evaluated) is left to the whole splitter. A bare `{}` is read as an
  *   argument, for `find -exec … {} +`.
  *
+ * - lines are joined by newlines too, and simple loops are read: `for NAME
+ *   [in WORDS]; do LIST; done`, `while LIST; do LIST; done` and `until`,
+ *   nested, with the parts the walk finds in them (no part for the loop);
+ *   here-documents are read by the tokenizer (bash-plain-words.ts).
+ *
  * Anything else, and anything it is unsure of (a digit glued before `>`,
  * `>&` onto a file, an empty command, a line past the walk's limits on
  * parts, nesting and wrapping), is `undefined`, and the whole splitter reads

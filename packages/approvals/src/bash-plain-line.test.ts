@@ -117,7 +117,7 @@ const BLOCK = {
     bad: ['sh', 'bash', 'sudo sh', 'python3', 'node', 'ssh host', 'mysql', 'env sh', 'bash -s', 'tee $f', 'sudo -s', 'su', 'eval'] },
   operators: { good: ['<<', '<<', '<<-', '<< ', '<<- '], bad: ['<<<', '< <', '<<-\t'] },
   delimiters: { good: ['EOF', "'EOF'", '"EOF"', 'END_1', "'END_1'", 'x'], bad: ['E"O"F', '\\EOF', '1', '-', "'E F'", 'EOF>x', '$X', "'EOF", 'EOF"'] },
-  heredocAfter: { good: ['', '', '', ' > out.txt', ' > /dev/null', ' 2>&1', ' | grep x', ' && ls', ' || ls', ' | wc -l > n.txt', ' >> log'], bad: [' | sh', '; ls', ' & ls', ' -n', ' <<EOF2', ' |', ' &', ';', ' && ls; rm x'] },
+  heredocAfter: { good: ['', '', '', ' > out.txt', ' > /dev/null', ' 2>&1', ' | grep x', ' && ls', ' || ls', ' | wc -l > n.txt', ' >> log'], bad: [' | sh', '; ls', ' & ls', ' -n', ' <<EOF2', ' |', ' &', ';', ' && ls; rm x', '|rm x', ';rm x', '&&ls', '>x', '&', ')'] },
   bodyLines: {
     good: ['hello', 'hello $USER', '${HOME}/x', 'a=b c', "it's", '"q"', '', ' ', '\tindented', 'rm -rf /', 'done', 'for f in x', ';', '<<EOF', 'a b c', '#c', '{}', '*.ts', '  EOF is not here', 'x EOF'],
     bad: ['$(rm x)', '`id`', 'a\\b', '\\$x', '$1', '$((1+2))', '${x:-y}', '$', 'a\\', 'EOFX', 'EOF ', ' EOF', '\tEOF', 'XEOF', 'EOF2', 'END_1x', 'é', '\\', '$(', '${', '$@'],
@@ -305,7 +305,7 @@ describe('splitPlainLine', () => {
 
   it('leaves loops and here-documents it is not sure of to the whole splitter', () => {
     const unsure = [
-      'for f in a; do ls; done > out', 'for f in a; do ls; done 2>&1', 'for f in a b do ls; done', 'for f do ls; done', 'for "f" in a; do ls; done', 'for f in a; do ls; done x', 'for f in a; do ls', 'for f in a; do; done', 'for f in; do ls; done', 'for f in do done in; do ls; done', 'xargs rm <<EOF && ls\nhi\nEOF', 'tee out.txt <<EOF; ls\nhi\nEOF', 'cat <<EOF; rm x\n$HOME\nEOF', 'cat <<EOF & rm x\nhi\nEOF', 'cat <<EOF && a; rm x\nhi\nEOF',
+      'for f in a; do ls; done > out', 'for f in a; do ls; done 2>&1', 'for f in a b do ls; done', 'for f do ls; done', 'for "f" in a; do ls; done', 'for f in a; do ls; done x', 'for f in a; do ls', 'for f in a; do; done', 'for f in; do ls; done', 'for f in do done in; do ls; done', 'xargs rm <<EOF && ls\nhi\nEOF', 'tee out.txt <<EOF; ls\nhi\nEOF', 'cat <<EOF; rm x\n$HOME\nEOF', 'cat <<EOF|rm x\n$H\nEOF\n', 'cat <<EOF>x\n$H\nEOF\n', 'cat <<EOF & rm x\nhi\nEOF', 'cat <<EOF && a; rm x\nhi\nEOF',
       'for ((i=0; i<3; i++)); do ls; done', 'for f in {a,b}; do ls; done', 'for f in "$@"; do ls; done', 'while [ -f x ]; do ls; done', 'while ! true; do ls; done', 'while ls; do sh; done', 'echo $(for f in a; do ls; done)',
       'do ls', 'done', 'ls; done', 'for f in a; do ls; done; done', 'select f in a; do ls; done',
       'cat <<EOF', 'cat <<EOF\nhi', 'cat <<EOF\nhi\nEOF ', 'cat <<EOF\nEOF \nrm y\nEOF', 'cat <<EOF\n\tEOF\nrm y\nEOF', 'cat <<EOF\nEOFX\nrm y\nEOF', 'cat <<A <<B\na\nA\nb\nB',

@@ -168,8 +168,8 @@ function readHeredoc(line: string, at: number): { token: Token; heredoc: Heredoc
   const match = DELIMITER.exec(line);
   if (!match) return undefined;
   const next = i + match[0].length;
-  // The delimiter ends where a word would; a redirection glued to it is not read here.
-  if (!isWordEnd(line, next) || line[next] === '<' || line[next] === '>') return undefined;
+  // A blank or the line's end ends the delimiter: tree-sitter reads an operator glued to it (`<<EOF|rm x`) into it.
+  if (next < line.length && line[next] !== ' ' && line[next] !== '\t' && line[next] !== '\n') return undefined;
   const delimiter = match[1] ?? match[2] ?? match[3];
   const target: PlainWord = { written: match[0], value: delimiter, static: true, inner: [] };
   return { token: { kind: 'redirect', op: tabs ? '<<-' : '<<', target }, heredoc: { delimiter, tabs, literal: match[1] === undefined }, next };

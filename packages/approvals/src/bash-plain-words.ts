@@ -69,91 +69,106 @@ interface Heredoc {
   literal: boolean;
 }
 
+/** A line being read into tokens: the here-document whose body starts after the current line, if any. */
+interface Tokenizing {
+  line: string;
+  scope: Scope;
+  tokens: Token[];
+  heredoc?: Heredoc;
+}
+
 /** The line's words, operators and redirections; undefined where it is unsure. */
 export function tokenize(line: string, scope: Scope): Token[] | undefined {
-  const tokens: Token[] = [];
-  let i = 0;
-  const n = line.length;
-  let heredoc: Heredoc | undefined;
-  while (i < n) {
+  const state: Tokenizing = { line, scope, tokens: [] };
+  let i: number | undefined = 0;
+  while (i !== undefined && i < line.length) {
     const c = line[i];
-    if (c === ' ' || c === '\t') {
-      i++;
-      continue;
-    }
-    if (c === '\n') {
-      if (heredoc) {
-        // The body starts here; an operator that needs a command after it (`cat <<EOF |`) is not read here.
-        const before = tokens[tokens.length - 1];
-        if (before.kind === 'op' && before.text !== ';' && before.text !== '&') return undefined;
-        const after = skipBody(line, i + 1, heredoc);
-        if (after === undefined) return undefined;
-        heredoc = undefined;
-        tokens.push({ kind: 'op', text: '\n' });
-        i = after;
-        continue;
-      }
-      tokens.push({ kind: 'op', text: '\n' });
-      i++;
-      continue;
-    }
-    if (WORD_CHAR.test(c) || c === "'" || c === '"' || c === '$' || c === '`' || c === '*' || c === '?' || line.startsWith('{}', i)) {
-      const read = readWord(line, i, scope);
-      if (!read) return undefined;
-      const { word } = read;
-      const j = read.next;
-      // tree-sitter reads a word ending in a backtick substitution and a word starting with one (`a` `b`) as one substitution.
-      const before = tokens[tokens.length - 1];
-      if (word.written.startsWith('`') && before?.kind === 'word' && before.word.written.endsWith('`')) return undefined;
-      // A descriptor glued to a redirection (`2>`) is one digit; its redirection is read next. tree-sitter
-      // reads the `0` of `0< f` as a word, so only a descriptor before `>` is read here.
-      if (j < n && (line[j] === '>' || line[j] === '<')) {
-        if (!/^[0-9]$/.test(word.written) || line[j] !== '>') return undefined;
-        // tree-sitter drops a bare `-` before `2>` (`find - 2> f` reads as `find 2> f`): left to the whole splitter, which says so.
-        if (before?.kind === 'word' && before.word.written === '-') return undefined;
-      } else {
-        tokens.push({ kind: 'word', word });
-      }
-      i = j;
-      continue;
-    }
-    if (line.startsWith('<<', i)) {
-      // One here-document a line; tree-sitter drops a bare `-` before it, as before `2>`.
-      const before = tokens[tokens.length - 1];
-      if (heredoc || (before?.kind === 'word' && before.word.written === '-')) return undefined;
-      const read = readHeredoc(line, i);
-      if (!read) return undefined;
-      heredoc = read.heredoc;
-      tokens.push(read.token);
-      i = read.next;
-      continue;
-    }
-    if (c === '>' || c === '<' || (c === '&' && line[i + 1] === '>')) {
-      const redirect = readRedirect(line, i, scope);
-      if (!redirect) return undefined;
-      tokens.push(redirect.token);
-      i = redirect.next;
-      continue;
-    }
-    const two = line.slice(i, i + 2);
-    if (two === '&&' || two === '||') {
-      tokens.push({ kind: 'op', text: two });
-      i += 2;
-      continue;
-    }
-    if (two === ';;' || two === '|&' || two === ';&') return undefined;
-    if (c === ';' || c === '|' || c === '&') {
-      // tree-sitter may read `; b` or `& b` after a here-document as words of its command (`cat <<EOF; rm x`
-      // with `$HOME` in the body is `cat rm x`): left to the whole splitter.
-      if (heredoc && c !== '|') return undefined;
-      tokens.push({ kind: 'op', text: c });
-      i++;
-      continue;
-    }
-    return undefined;
+    if (c === ' ' || c === '\t') i++;
+    else if (c === '\n') i = newline(state, i);
+    else if (WORD_CHAR.test(c) || c === "'" || c === '"' || c === '$' || c === '`' || c === '*' || c === '?' || line.startsWith('{}', i)) i = word(state, i);
+    else if (line.startsWith('<<', i)) i = heredocAt(state, i);
+    else if (c === '>' || c === '<' || (c === '&' && line[i + 1] === '>')) i = redirection(state, i);
+    else i = operator(state, i);
   }
-  // A here-document without its body.
-  return heredoc ? undefined : tokens;
+  // A here-document without its body is not read here.
+  return i === undefined || state.heredoc ? undefined : state.tokens;
+}
+
+/** The last token read. */
+function last(state: Tokenizing): Token | undefined {
+  return state.tokens[state.tokens.length - 1];
+}
+
+/** A newline at `i`, and the body of the line's here-document after it; returns where reading goes on. */
+function newline(state: Tokenizing, i: number): number | undefined {
+  const { heredoc } = state;
+  if (!heredoc) {
+    state.tokens.push({ kind: 'op', text: '\n' });
+    return i + 1;
+  }
+  // The body starts here; an operator that needs a command after it (`cat <<EOF |`) is not read here.
+  const before = last(state);
+  if (before?.kind === 'op' && before.text !== ';' && before.text !== '&') return undefined;
+  state.heredoc = undefined;
+  state.tokens.push({ kind: 'op', text: '\n' });
+  return skipBody(state.line, i + 1, heredoc);
+}
+
+/** The word at `i`, or the descriptor of the redirection after it. */
+function word(state: Tokenizing, i: number): number | undefined {
+  const { line } = state;
+  const read = readWord(line, i, state.scope);
+  if (!read) return undefined;
+  const { word: w, next: j } = read;
+  // tree-sitter reads a word ending in a backtick substitution and a word starting with one (`a` `b`) as one substitution.
+  const before = last(state);
+  if (w.written.startsWith('`') && before?.kind === 'word' && before.word.written.endsWith('`')) return undefined;
+  // A descriptor glued to a redirection (`2>`) is one digit; its redirection is read next. tree-sitter
+  // reads the `0` of `0< f` as a word, so only a descriptor before `>` is read here.
+  if (j < line.length && (line[j] === '>' || line[j] === '<')) {
+    if (!/^[0-9]$/.test(w.written) || line[j] !== '>') return undefined;
+    // tree-sitter drops a bare `-` before `2>` (`find - 2> f` reads as `find 2> f`): left to the whole splitter, which says so.
+    if (before?.kind === 'word' && before.word.written === '-') return undefined;
+  } else {
+    state.tokens.push({ kind: 'word', word: w });
+  }
+  return j;
+}
+
+/** A here-document's redirection at `i`: one a line; tree-sitter drops a bare `-` before it, as before `2>`. */
+function heredocAt(state: Tokenizing, i: number): number | undefined {
+  const before = last(state);
+  if (state.heredoc || (before?.kind === 'word' && before.word.written === '-')) return undefined;
+  const read = readHeredoc(state.line, i);
+  if (!read) return undefined;
+  state.heredoc = read.heredoc;
+  state.tokens.push(read.token);
+  return read.next;
+}
+
+function redirection(state: Tokenizing, i: number): number | undefined {
+  const redirect = readRedirect(state.line, i, state.scope);
+  if (!redirect) return undefined;
+  state.tokens.push(redirect.token);
+  return redirect.next;
+}
+
+/** `&&`, `||`, `;`, `|` or `&` at `i`. */
+function operator(state: Tokenizing, i: number): number | undefined {
+  const { line } = state;
+  const c = line[i];
+  const two = line.slice(i, i + 2);
+  if (two === '&&' || two === '||') {
+    state.tokens.push({ kind: 'op', text: two });
+    return i + 2;
+  }
+  if (two === ';;' || two === '|&' || two === ';&') return undefined;
+  if (c !== ';' && c !== '|' && c !== '&') return undefined;
+  // tree-sitter may read `; b` or `& b` after a here-document as words of its command (`cat <<EOF; rm x`
+  // with `$HOME` in the body is `cat rm x`): left to the whole splitter.
+  if (state.heredoc && c !== '|') return undefined;
+  state.tokens.push({ kind: 'op', text: c });
+  return i + 1;
 }
 
 /** `<<DELIM` at `at`, as a redirection that writes nothing. */

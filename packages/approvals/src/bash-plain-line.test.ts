@@ -112,7 +112,10 @@ const BLOCK = {
   loopWords: { good: ['*.ts', 'a b c', 'src/*', '$(ls)', '`ls`', '"a b"', '$x', "'x y'", 'a', '$(ls *.ts)', '"$x"/y', 'x.ts'], bad: ['"$@"', '{1..3}', 'do', 'done', 'in', 'x;', 'a\nb', ''] },
   loopNames: { good: ['f', 'line', '_x1', 'i'], bad: ['1x', '"f"', '$f', 'in', 'do', 'f=1', ''] },
   separators: { good: ['; ', ';', ' ; ', '\n', ';\n', '\n\n', ' \n  ', '\n\t'], bad: ['&& ', '', ' & ', ' | '] },
-  afterDone: { good: ['', '', '', '; ls', ' && make test', ' || true', ' | sort', ' &', '\nls', ';', '\n'], bad: [' > out.txt', ' 2>&1', ' x', ' <<EOF\nhi\nEOF', ' done', ' (x)'] },
+  afterDone: {
+    good: ['', '', '', '; ls', ' && make test', ' || true', ' | sort', ' &', '\nls', ';', '\n', ' > out.txt', ' 2>&1', ' < in.txt', ' >> log 2>&1 | wc', ' 2>/dev/null', '>x &&ls'],
+    bad: [' x', ' <<EOF\nhi\nEOF', ' done', ' (x)', ' > $f', ' > out x', ' 2>&1 x', ' >&-', ' <<< x'],
+  },
   heredocCommands: { good: ['cat', 'cat', 'tee out.txt', 'cat > x.txt', 'cat >> x.txt 2>&1', 'wc -l', 'grep -n x', 'sudo tee /etc/x', 'cat -n', 'nice cat', 'A=1 cat', 'cat $f', 'kubectl apply -f -', 'xargs rm'],
     bad: ['sh', 'bash', 'sudo sh', 'python3', 'node', 'ssh host', 'mysql', 'env sh', 'bash -s', 'tee $f', 'sudo -s', 'su', 'eval'] },
   operators: { good: ['<<', '<<', '<<-', '<< ', '<<- '], bad: ['<<<', '< <', '<<-\t'] },
@@ -289,6 +292,7 @@ describe('splitPlainLine', () => {
       'until false; do ls > x; sleep 1; done &',
       'git log | while read -r line; do echo "$line"; done | sort',
       'while read a; read b; do nice rm $a; done',
+      'for f in a; do ls; done > out', 'for f in a; do nice ls > y; done 2>&1 >> log', 'while read -r f; do rm "$f"; done < list.txt && ls',
       'cat <<EOF > x.txt\nhello $USER\nEOF',
       'cat <<EOF > /dev/null\nline 1\nEOF\nmake test',
       "cat <<'EOF' > run.sh\n$(rm x) `id` \\n\nEOF\nchmod +x run.sh",
@@ -305,7 +309,7 @@ describe('splitPlainLine', () => {
 
   it('leaves loops and here-documents it is not sure of to the whole splitter', () => {
     const unsure = [
-      'for f in a; do ls; done > out', 'for f in a; do ls; done 2>&1', 'for f in a b do ls; done', 'for f do ls; done', 'for "f" in a; do ls; done', 'for f in a; do ls; done x', 'for f in a; do ls', 'for f in a; do; done', 'for f in; do ls; done', 'for f in do done in; do ls; done', 'xargs rm <<EOF && ls\nhi\nEOF', 'tee out.txt <<EOF; ls\nhi\nEOF', 'cat <<EOF; rm x\n$HOME\nEOF', 'cat <<EOF|rm x\n$H\nEOF\n', 'cat <<EOF>x\n$H\nEOF\n', 'cat <<EOF & rm x\nhi\nEOF', 'cat <<EOF && a; rm x\nhi\nEOF',
+      'for f in a; do ls; done > $out', 'for f in a; do ls; done <<EOF\nx\nEOF', 'for f in a; do ls; done > out x', 'for f in a b do ls; done', 'for f do ls; done', 'for "f" in a; do ls; done', 'for f in a; do ls; done x', 'for f in a; do ls', 'for f in a; do; done', 'for f in; do ls; done', 'for f in do done in; do ls; done', 'xargs rm <<EOF && ls\nhi\nEOF', 'tee out.txt <<EOF; ls\nhi\nEOF', 'cat <<EOF; rm x\n$HOME\nEOF', 'cat <<EOF|rm x\n$H\nEOF\n', 'cat <<EOF>x\n$H\nEOF\n', 'cat <<EOF & rm x\nhi\nEOF', 'cat <<EOF && a; rm x\nhi\nEOF',
       'for ((i=0; i<3; i++)); do ls; done', 'for f in {a,b}; do ls; done', 'for f in "$@"; do ls; done', 'while [ -f x ]; do ls; done', 'while ! true; do ls; done', 'while ls; do sh; done', 'echo $(for f in a; do ls; done)',
       'do ls', 'done', 'ls; done', 'for f in a; do ls; done; done', 'select f in a; do ls; done',
       'cat <<EOF', 'cat <<EOF\nhi', 'cat <<EOF\nhi\nEOF ', 'cat <<EOF\nEOF \nrm y\nEOF', 'cat <<EOF\n\tEOF\nrm y\nEOF', 'cat <<EOF\nEOFX\nrm y\nEOF', 'cat <<A <<B\na\nA\nb\nB',

@@ -33,7 +33,8 @@
  *
  * - lines are joined by newlines too, and simple loops are read: `for NAME
  *   [in WORDS]; do LIST; done`, `while LIST; do LIST; done` and `until`,
- *   nested, with the parts the walk finds in them (no part for the loop);
+ *   nested, with the parts the walk finds in them (no part for the loop),
+ *   and redirections after `done`;
  *   here-documents are read by the tokenizer (bash-plain-words.ts).
  *
  * Anything else, and anything it is unsure of (a digit glued before `>`,
@@ -203,10 +204,25 @@ function readWhile(reader: Reader, i: number, loops: number): number | undefined
   return readBody(reader, after + 1, loops);
 }
 
-/** A loop's body after its `do`, up to its `done`; returns the index after `done`. */
+/**
+ * A loop's body after its `do`, up to its `done`, and the redirections after
+ * `done` (the files they write are parts after the body's, as the walk reads
+ * a redirected loop); returns the index after them.
+ */
 function readBody(reader: Reader, i: number, loops: number): number | undefined {
-  const after = readList(reader, i, 'done', loops);
-  return after === undefined ? undefined : after + 1;
+  const done = readList(reader, i, 'done', loops);
+  if (done === undefined) return undefined;
+  const { tokens, scope, parts } = reader;
+  for (i = done + 1; i < tokens.length; i++) {
+    const token = tokens[i];
+    if (token.kind !== 'redirect') break;
+    // A here-document after `done` is not read here.
+    if (token.op.startsWith('<<')) return undefined;
+    if (token.op.includes('>') && token.target.value !== '/dev/null' && !token.op.endsWith('&')) {
+      if (!add(parts, scope, redirectPart(token.target.written, token.target.value, false, scope.wrappers))) return undefined;
+    }
+  }
+  return i;
 }
 
 /**

@@ -109,7 +109,7 @@ const BLOCK = {
     bad: ['test -f x', 'sh', '$f', '"$f" x', 'ls > $f', '[ -f "$f" ]', '! true', 'time ls', 'if true; then ls; fi', '(cd x)', '{ ls; }', 'echo ~', 'ls # c', 'let x=1', 'echo $((1))', 'echo ${f%.ts}', 'echo "$@"', 'done', 'do', 'for', 'in', 'ssh host'],
   },
   joins: { good: [' && ', ' || ', ' | ', '; ', '\n', ' & ', ';', ' &&\n  ', ' |\n'], bad: [';;', ' ;; ', '\n;', ' & ;', ' |& '] },
-  loopWords: { good: ['*.ts', 'a b c', 'src/*', '$(ls)', '`ls`', '"a b"', '$x', "'x y'", 'a', '$(ls *.ts)', '"$x"/y', 'x.ts'], bad: ['"$@"', '{1..3}', 'do', 'done', 'in', 'x;', 'a\nb', ''] },
+  loopWords: { good: ['*.ts', 'a b c', 'src/*', '$(ls)', '`ls`', '"a b"', '$x', "'x y'", 'a', '$(ls *.ts)', '"$x"/y', 'x.ts', '{}', 'done.txt', '-n', 'a=b'], bad: ['"$@"', '{1..3}', 'do', 'done', 'in', 'x;', 'a\nb', ''] },
   loopNames: { good: ['f', 'line', '_x1', 'i'], bad: ['1x', '"f"', '$f', 'in', 'do', 'f=1', ''] },
   separators: { good: ['; ', ';', ' ; ', '\n', ';\n', '\n\n', ' \n  ', '\n\t'], bad: ['&& ', '', ' & ', ' | '] },
   afterDone: {
@@ -122,7 +122,7 @@ const BLOCK = {
   delimiters: { good: ['EOF', "'EOF'", '"EOF"', 'END_1', "'END_1'", 'x'], bad: ['E"O"F', '\\EOF', '1', '-', "'E F'", 'EOF>x', '$X', "'EOF", 'EOF"'] },
   heredocAfter: { good: ['', '', '', ' > out.txt', ' > /dev/null', ' 2>&1', ' | grep x', ' && ls', ' || ls', ' | wc -l > n.txt', ' >> log'], bad: [' | sh', '; ls', ' & ls', ' -n', ' <<EOF2', ' |', ' &', ';', ' && ls; rm x', '|rm x', ';rm x', '&&ls', '>x', '&', ')'] },
   bodyLines: {
-    good: ['hello', 'hello $USER', '${HOME}/x', 'a=b c', "it's", '"q"', '', ' ', '\tindented', 'rm -rf /', 'done', 'for f in x', ';', '<<EOF', 'a b c', '#c', '{}', '*.ts', '  EOF is not here', 'x EOF'],
+    good: ['hello', 'hello $USER', '${HOME}/x', 'a=b c', "it's", '"q"', '', ' ', '\tindented', 'rm -rf /', 'done', 'for f in x', ';', '<<EOF', 'a b c', '#c', '{}', '*.ts', '  EOF is not here', 'x EOF', '$a[0]', '$a-b', '$_x', '${a}b$c', 'a=$b', '$a.$b', '~', '$a{b}', '"${a}"', 'EOF=1 $a'],
     bad: ['$(rm x)', '`id`', 'a\\b', '\\$x', '$1', '$((1+2))', '${x:-y}', '$', 'a\\', 'EOFX', 'EOF ', ' EOF', '\tEOF', 'XEOF', 'EOF2', 'END_1x', 'é', '\\', '$(', '${', '$@'],
   },
 };
@@ -332,7 +332,7 @@ describe('splitPlainLine', () => {
       if (line.includes('<<')) heredocs++;
     }
     console.log(`random loops and here-documents: ${count}, read without the parser ${read}, with a loop ${loops}, with a here-document ${heredocs}`);
-    // 4295, 516 and 527 of 20,000 with the default seed.
+    // 4298, 551 and 555 of 20,000 with the default seed.
     expect(read).toBeGreaterThan(count * 0.15);
     expect(loops).toBeGreaterThan(count * 0.02);
     expect(heredocs).toBeGreaterThan(count * 0.02);
@@ -364,7 +364,7 @@ describe('splitPlainLine', () => {
       if (parts.some((p) => p.wrappers.some((w) => /^(bash|sh|eval|su|ssh|watch|trap)$/.test(w)))) scripts++;
     }
     console.log(`random wrapped lines: ${count}, read without the parser ${read}, with a wrapper ${wrapped}, with a script ${scripts}`);
-    // 7444, 4627 and 1174 of 20,000 with the default seed.
+    // 7461, 4644 and 1188 of 20,000 with the default seed (a loop in a script is read here too).
     expect(read).toBeGreaterThan(count * 0.3);
     expect(wrapped).toBeGreaterThan(count * 0.18);
     expect(scripts).toBeGreaterThan(count * 0.04);

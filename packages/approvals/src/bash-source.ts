@@ -27,6 +27,9 @@ export interface PreparedSource {
   misread?: string;
 }
 
+/** `<<` and a word after it holding an operator's character: tree-sitter may read it all as a here-document's delimiter. */
+const GLUED_DELIMITER = /<<-?[ \t]*[^\s]*[;&|<>()]/;
+
 /** Re-parses past this many keywords to blank are not tried. */
 const MAX_KEYWORD_PASSES = 16;
 
@@ -42,8 +45,9 @@ export function prepareSource(script: string, parse: (text: string) => Tree): Pr
       tree = parse(copy);
     }
   }
-  const heredocs = text.includes('<<');
-  if (heredocs && (tree.rootNode.hasError || misreadDelimiter(tree.rootNode))) {
+  // Asking tree-sitter for the delimiters costs a quarter of a parse: only where one may hold an operator.
+  const glued = GLUED_DELIMITER.test(text);
+  if (text.includes('<<') && (tree.rootNode.hasError || (glued && misreadDelimiter(tree.rootNode)))) {
     // tree-sitter cannot end a here-document's line with `; cmd` or `& cmd`
     // (an error, or, with an expansion in the body, a delimiter `EOF;` whose
     // body still ends at `EOF` and `cmd` as words of the command);
@@ -51,7 +55,7 @@ export function prepareSource(script: string, parse: (text: string) => Tree): Pr
     const retry = listAfterHeredoc(copy);
     if (retry !== copy) {
       const again = parse(retry);
-      if (!again.rootNode.hasError && !misreadDelimiter(again.rootNode)) {
+      if (!again.rootNode.hasError && !(glued && misreadDelimiter(again.rootNode))) {
         copy = retry;
         tree = again;
       }
@@ -63,7 +67,7 @@ export function prepareSource(script: string, parse: (text: string) => Tree): Pr
     for (const [start, end] of blanks) copy = copy.slice(0, start) + ' '.repeat(end - start) + copy.slice(end);
     tree = parse(copy);
   }
-  const misread = heredocs ? misreadDelimiter(tree.rootNode) : undefined;
+  const misread = glued ? misreadDelimiter(tree.rootNode) : undefined;
   return misread === undefined ? { text, tree, parsed: copy } : { text, tree, parsed: copy, misread };
 }
 

@@ -80,9 +80,10 @@ const expandingBash = (i) => described(`c${i}`, bashTool, { command: `git status
 const substitutingBash = (i) => described(`c${i}`, bashTool, { command: `git status && ls -la "$(pwd)" > /dev/null; make test${i % 10}` });
 const assigningBash = (i) => described(`c${i}`, bashTool, { command: `git status && LC_ALL=C ls -la src > /dev/null; make test${i % 10}` });
 const wrappedBash = (i) => described(`c${i}`, bashTool, { command: `git status && nice ls -la src > /dev/null; make test${i % 10}` });
-// Lines only the parser reads: a loop, a here-document.
+// A loop and a here-document (read without the parser since they are simple), and a line only the parser reads.
 const loopBash = (i) => described(`c${i}`, bashTool, { command: `for f in src/*.ts; do wc -l "$f"; done && make test${i % 10}` });
 const heredocBash = (i) => described(`c${i}`, bashTool, { command: `cat <<EOF > /dev/null\nline ${i % 10}\nEOF\nmake test` });
+const ifBash = (i) => described(`c${i}`, bashTool, { command: `if [ -f x ]; then make test${i % 10}; else git status; fi` });
 
 console.log(`deciding a call (median of ${ROUNDS} rounds; each decision is also an event and a log line)`);
 const editTimes = await compare(`edit, ${ITERATIONS} calls/round`, edit, ITERATIONS);
@@ -92,8 +93,9 @@ const bashExpanding = await compare(`bash, 3 parts, "$HOME" and a glob`, expandi
 const bashSubstituting = await compare(`bash, 3 parts, "$(pwd)"`, substitutingBash, ITERATIONS / 5);
 const bashAssigning = await compare(`bash, 3 parts, LC_ALL=C`, assigningBash, ITERATIONS / 5);
 const bashWrapped = await compare(`bash, 3 parts, nice ls (a wrapper)`, wrappedBash, ITERATIONS / 5);
-const bashLoop = await compare(`bash, a for loop (the parser)`, loopBash, ITERATIONS / 5);
-const bashHeredoc = await compare(`bash, a here-document (the parser)`, heredocBash, ITERATIONS / 5);
+const bashLoop = await compare(`bash, a for loop`, loopBash, ITERATIONS / 5);
+const bashHeredoc = await compare(`bash, a here-document`, heredocBash, ITERATIONS / 5);
+const bashIf = await compare(`bash, if/else with [ ] (the parser)`, ifBash, ITERATIONS / 5);
 const describing = [];
 for (let round = 0; round < ROUNDS; round++) {
   const start = process.hrtime.bigint();
@@ -109,8 +111,9 @@ const bashGoals = [
   ['a bash line with a command substitution', bashSubstituting],
   ['a bash line with an assignment', bashAssigning],
   ['a bash line with a wrapper (nice ls)', bashWrapped],
-  ['a bash line the parser reads (a for loop)', bashLoop],
-  ['a bash line the parser reads (a here-document)', bashHeredoc],
+  ['a bash line with a for loop', bashLoop],
+  ['a bash line with a here-document', bashHeredoc],
+  ['a bash line the parser reads (if/else with [ ])', bashIf],
 ];
 for (const [what, { five: m5 }] of bashGoals) {
   console.log(`goal: a whole decision on ${what}, five rules, ≤ 20 µs → ${m5 <= 20 ? 'met' : 'NOT met'} (${m5.toFixed(2)} µs)`);
@@ -121,7 +124,7 @@ const { Parser, Language } = await import('web-tree-sitter');
 await Parser.init();
 const parser = new Parser().setLanguage(await Language.load(createRequire(import.meta.url).resolve('tree-sitter-bash/tree-sitter-bash.wasm')));
 const lines = {
-  // The first six are read without the parser (bash-plain-line.ts): "parse alone" is what they no longer pay.
+  // All but the last two are read without the parser (bash-plain-line.ts): "parse alone" is what they no longer pay.
   'a plain 3-part line': 'git status && ls -la src > /dev/null; make test1',
   'the same with a quoted word': 'git status && ls -la "src" > /dev/null; make test1',
   'the same with "$HOME" and a glob': 'git status && ls -la "$HOME" src/*.ts > /dev/null; make test1',
@@ -130,6 +133,7 @@ const lines = {
   'the same with nice ls': 'git status && nice ls -la src > /dev/null; make test1',
   'a for loop': 'for f in src/*.ts; do wc -l "$f"; done && git status',
   'a here-document': 'cat <<EOF > /dev/null\nline 1\nEOF\nmake test',
+  'if/else with [ ]': 'if [ -f x ]; then make test; else git status; fi',
   'wrappers, a heredoc, bash -c': "sudo -u root env FOO=1 nice -n 5 rm -rf x; cat <<EOF | sh\necho $(date) `id`\nEOF\nbash -c 'ls; git status'",
 };
 async function perLineMicros(f, iterations) {

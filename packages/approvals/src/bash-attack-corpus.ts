@@ -255,6 +255,13 @@ const HEREDOCS = [
   'cat <<EOF && CMD\nhi\nEOF',
   'cat <<EOF | CMD\nhi\nEOF',
   'cat <<EOF; CMD\nhi\nEOF',
+  // With an expansion in the body, tree-sitter reads `; CMD` after the delimiter as words of cat, and an operator glued to it into the delimiter.
+  'cat <<EOF; CMD\n$HOME\nEOF\n',
+  'cat <<EOF & CMD\n$HOME\nEOF\n',
+  'cat <<EOF;CMD\n$HOME\nEOF\n',
+  'cat <<EOF|CMD\n$HOME\nEOF\n',
+  'cat <<EOF&&CMD\n$HOME\nEOF\n',
+  'cat <<EOF >out; CMD\n${HOME}\nEOF\n',
   'sh <<EOF\nCMD\nEOF',
   'bash <<EOF\nCMD\nEOF',
   "sh <<'EOF'\nCMD\nEOF",

@@ -6,7 +6,7 @@
 import type { Parser, Tree } from 'web-tree-sitter';
 import type { BashPart } from './bash-part.js';
 import { prepareSource } from './bash-source.js';
-import { describeSyntaxError } from './bash-tree.js';
+import { describeSyntaxError, preview } from './bash-tree.js';
 import { SourceWalk } from './bash-walk.js';
 
 /** How deep scripts inside scripts are followed (`bash -c "eval 'sh -c …'"`). */
@@ -90,6 +90,7 @@ export class LineAnalysis {
     const source = prepareSource(text, (t) => this.parse(t));
     const root = source.tree.rootNode;
     if (root.hasError) this.incomplete(describeSyntaxError(root, source.text));
+    if (source.misread !== undefined) this.incomplete(`tree-sitter read the here-document delimiter "${preview(source.misread)}" with an operator in it, so what follows it on its line may be misread`);
     new SourceWalk(this, source.text, root, depth, wrappers, source.parsed).walk(root);
   }
 

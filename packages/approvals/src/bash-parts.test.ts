@@ -79,6 +79,19 @@ describe('splitCommandLine', () => {
     expect(await parts('cat <<EOF > f\nhi $(whoami)\nEOF')).toEqual(['cat', '> f', 'whoami']);
   });
 
+  it('reads what follows a here-document on its line as bash does, or says it cannot', async () => {
+    // With an expansion in the body, tree-sitter reads the delimiter as `EOF;` and `rm -rf x` as words of cat.
+    expect(await parts('cat <<EOF; rm -rf x\n$HOME\nEOF\n')).toEqual(['cat', 'rm -rf x']);
+    expect(await parts('cat <<EOF & rm -rf x\n$(date)\nEOF\n')).toEqual(['cat', 'date', 'rm -rf x']);
+    // An operator glued to the delimiter goes into it (`EOF|rm`): lug cannot tell what follows.
+    for (const line of ['cat <<EOF|rm -rf x\n$H\nEOF\n', 'cat <<EOF;rm -rf x\n$H\nEOF\n', 'cat <<EOF&&rm -rf x\n$H\nEOF\n', 'cat <<EOF>x\n$H\nEOF\n']) {
+      const result = await splitCommandLine(line);
+      expect(result.incomplete, line).toMatch(/here-document delimiter/);
+    }
+    // A quoted operator is the delimiter's own.
+    expect(await splitCommandLine("cat <<'E;F'\n$H\nE;F\n")).toEqual({ parts: [expect.objectContaining({ text: 'cat' })] });
+  });
+
   it('shows arithmetic, which can run commands through array subscripts', async () => {
     expect(await parts('((x++))')).toEqual(['((x++))']);
     expect(await parts('for ((i=0; i<3; i++)); do ls; done')).toEqual(['for ((i=0; i<3; i++))', 'ls']);

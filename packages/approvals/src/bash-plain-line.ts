@@ -31,6 +31,12 @@
  *   evaluated) is left to the whole splitter. A bare `{}` is read as an
  *   argument, for `find -exec … {} +`.
  *
+ * - lines are joined by newlines too, and simple loops are read: `for NAME
+ *   [in WORDS]; do LIST; done`, `while LIST; do LIST; done` and `until`,
+ *   nested, with the parts the walk finds in them (no part for the loop),
+ *   and redirections after `done`;
+ *   here-documents are read by the tokenizer (bash-plain-words.ts).
+ *
  * Anything else, and anything it is unsure of (a digit glued before `>`,
  * `>&` onto a file, an empty command, a line past the walk's limits on
  * parts, nesting and wrapping), is `undefined`, and the whole splitter reads
@@ -40,20 +46,18 @@
 import { DECLARING_BUILTINS, environmentVariable } from './bash-builtins.js';
 import { MAX_DEPTH, MAX_PARTS } from './bash-line.js';
 import { commandPart, redirectPart, type BashPart } from './bash-part.js';
+import { ASSIGNMENT, tokenize, type PlainWord, type Scope, type Token } from './bash-plain-words.js';
 import { innerOf, type Arg } from './bash-wrappers.js';
 
 /** Longer lines go to the whole splitter (its limits on parts apply to them). */
 const MAX_PLAIN = 4096;
+/** Loops inside loops past this are left to the whole splitter. */
+const MAX_LOOPS = 8;
 
-const WORD_CHAR = /[A-Za-z0-9_./:,@%+=-]/;
-/** Printable ASCII and tabs: what the characters outside quotes may be is checked word by word. */
-const PLAIN_LINE = /^[\x20-\x7e\t]*$/;
-/** The commands of a substitution read here: no nesting, no quoting, no expansion. */
-const SUBSTITUTED = /^[^()$`'"\\]*$/;
-/** `NAME=…` as written: a variable given to the command's environment. */
-const ASSIGNMENT = /^[A-Za-z_]\w*=/;
-/** `$NAME` (the whole name: one way to read it, so no backtracking) or `${NAME}` at lastIndex: a variable's value. */
-const VARIABLE = /\$(?:[A-Za-z_]\w*(?!\w)|\{[A-Za-z_]\w*\})/y;
+/** Printable ASCII, tabs and newlines: what the characters outside quotes may be is checked word by word. */
+const PLAIN_LINE = /^[\x20-\x7e\t\n]*$/;
+/** A loop's variable. */
+const NAME = /^[A-Za-z_]\w*$/;
 
 /**
  * Words that make a command something other than a program and its
@@ -65,32 +69,18 @@ const NOT_PLAIN = new Set([
   ...DECLARING_BUILTINS, 'unset', 'let',
 ]);
 
-/** A word as written, its value after quote removal (with an expansion or a glob in it: not static, and its text with quotes removed), and the parts of the commands it substitutes. */
-interface PlainWord {
-  written: string;
-  value: string;
-  static: boolean;
-  inner: BashPart[];
-}
-
 /** A command's word as `innerOf` reads it, and as written (a wrapped command's text is its words as written). */
 type PlainArg = Arg & { written: string };
 
-type Token = { kind: 'word'; word: PlainWord } | { kind: 'op'; text: '&&' | '||' | ';' | '|' | '&' } | { kind: 'redirect'; op: string; target: PlainWord };
-
-/**
- * Where a plain text is read: how deep in scripts (`bash -c`, backticks), the
- * programs that run it, and the parts the whole line has so far, so the
- * walk's limits (bash-line.ts) hold here too.
- */
-interface Scope {
-  depth: number;
-  wrappers: readonly string[];
-  count: { parts: number };
+/** One text's tokens being read into parts. */
+interface Reader {
+  tokens: Token[];
+  scope: Scope;
+  parts: BashPart[];
 }
 
 export function splitPlainLine(line: string): BashPart[] | undefined {
-  return readPlain(line, { depth: 0, wrappers: [], count: { parts: 0 } });
+  return readPlain(line, { depth: 0, wrappers: [], count: { parts: 0 }, split: readPlain });
 }
 
 /** The parts of `line` read in `scope`; undefined unless the whole of it is plain. */
@@ -98,32 +88,141 @@ function readPlain(line: string, scope: Scope): BashPart[] | undefined {
   if (line.length > MAX_PLAIN || !PLAIN_LINE.test(line) || scope.depth > MAX_DEPTH) return undefined;
   const tokens = tokenize(line, scope);
   if (!tokens) return undefined;
-  const parts: BashPart[] = [];
-  let words: PlainWord[] = [];
-  let writes: PlainWord[] = [];
-  const end = (): boolean => {
-    if (!commandParts(words, writes, scope, parts)) return false;
-    words = [];
-    writes = [];
-    return true;
-  };
-  for (let i = 0; i < tokens.length; i++) {
+  const reader: Reader = { tokens, scope, parts: [] };
+  const end = readList(reader, 0, undefined, 0);
+  if (end !== tokens.length) return undefined;
+  return reader.parts.length ? reader.parts : undefined;
+}
+
+/** Newlines from `i` on skipped. */
+function skipNewlines(tokens: Token[], i: number): number {
+  while (tokens[i]?.kind === 'op' && (tokens[i] as { text: string }).text === '\n') i++;
+  return i;
+}
+
+/** Whether tokens[i] is the word `word`, as written (a reserved word is not quoted). */
+function isWord(tokens: Token[], i: number, word: string): boolean {
+  const token = tokens[i];
+  return token?.kind === 'word' && token.word.written === word;
+}
+
+/**
+ * A list of commands and loops from tokens[i], joined by `&&`, `||`, `;`,
+ * `|`, `&` and newlines, up to the reserved word `end` where a command would
+ * start (the end of the tokens without one). Returns where it ends; undefined
+ * for an empty list, a list not ended as it should be, and anything else the
+ * reader does not read.
+ */
+function readList(reader: Reader, i: number, end: string | undefined, loops: number): number | undefined {
+  const { tokens } = reader;
+  // At the start, and after `&&`, `||` and `|`, a command must come.
+  let needed = true;
+  for (;;) {
+    i = skipNewlines(tokens, i);
     const token = tokens[i];
+    if (!token || (end !== undefined && isWord(tokens, i, end))) {
+      if (needed || (!token && end !== undefined)) return undefined;
+      return i;
+    }
+    if (token.kind === 'op') return undefined;
+    const after = readItem(reader, i, loops);
+    if (after === undefined) return undefined;
+    needed = false;
+    i = after;
+    const op = tokens[i];
+    if (!op) continue;
+    if (op.kind !== 'op') return undefined;
+    i++;
+    if (op.text === '&&' || op.text === '||' || op.text === '|') needed = true;
+  }
+}
+
+/** A loop or a simple command at tokens[i]; returns the index of the operator after it. */
+function readItem(reader: Reader, i: number, loops: number): number | undefined {
+  const { tokens } = reader;
+  // Loops are read on a line and in scripts, not in a substitution's commands.
+  if (!reader.scope.substituted && loops < MAX_LOOPS) {
+    if (isWord(tokens, i, 'for')) return readFor(reader, i + 1, loops + 1);
+    if (isWord(tokens, i, 'while') || isWord(tokens, i, 'until')) return readWhile(reader, i + 1, loops + 1);
+  }
+  const words: PlainWord[] = [];
+  const writes: PlainWord[] = [];
+  let heredoc = false;
+  for (; i < tokens.length; i++) {
+    const token = tokens[i];
+    if (token.kind === 'op') break;
     if (token.kind === 'word') words.push(token.word);
-    else if (token.kind === 'redirect') {
+    else {
       // Before the command word (`A=1 >&2 ls`), tree-sitter ends the command at the redirection: left to it.
       if (words.every((w) => ASSIGNMENT.test(w.written))) return undefined;
+      if (token.op.startsWith('<<')) heredoc = true;
       if (token.op.includes('>') && token.target.value !== '/dev/null' && !token.op.endsWith('&')) writes.push(token.target);
-    } else {
-      if (!end()) return undefined;
-      // `a;` and `a &` may end a line; `&&`, `||` and `|` need a command after them.
-      if (i === tokens.length - 1 && token.text !== ';' && token.text !== '&') return undefined;
     }
   }
-  if (words.length || writes.length) {
-    if (!end()) return undefined;
+  const before = reader.parts.length;
+  if (!commandParts(words, writes, reader.scope, reader.parts)) return undefined;
+  // tree-sitter files what follows a here-document on its line (`xargs rm <<EOF && ls`) under it, and the walk
+  // finds it before what the command runs: in that order only when the command runs nothing.
+  const next = tokens[i];
+  if (heredoc && next?.kind === 'op' && next.text !== '\n') {
+    const own = 1 + writes.length + words.reduce((n, w) => n + w.inner.length, 0);
+    if (reader.parts.length - before !== own) return undefined;
   }
-  return parts.length ? parts : undefined;
+  return i;
+}
+
+/**
+ * `for NAME [in WORDS]; do LIST; done` after its `for`: the commands its
+ * words substitute, then the list's parts, as the walk finds them (the loop
+ * itself is no part). Returns the index after `done`.
+ */
+function readFor(reader: Reader, i: number, loops: number): number | undefined {
+  const { tokens } = reader;
+  const name = tokens[i];
+  if (name?.kind !== 'word' || !NAME.test(name.word.written)) return undefined;
+  i++;
+  if (isWord(tokens, i, 'in')) {
+    // tree-sitter reads `for f in; do` as an error.
+    if (tokens[i + 1]?.kind !== 'word') return undefined;
+    for (i++; tokens[i]?.kind === 'word'; i++) {
+      const word = (tokens[i] as { word: PlainWord }).word;
+      if (NOT_PLAIN.has(word.value)) return undefined;
+      reader.parts.push(...word.inner);
+    }
+  }
+  const separator = tokens[i];
+  if (separator?.kind !== 'op' || (separator.text !== ';' && separator.text !== '\n')) return undefined;
+  i = skipNewlines(tokens, i + 1);
+  if (!isWord(tokens, i, 'do')) return undefined;
+  return readBody(reader, i + 1, loops);
+}
+
+/** `while LIST; do LIST; done` (or `until`) after its first word: the parts of both lists. */
+function readWhile(reader: Reader, i: number, loops: number): number | undefined {
+  const after = readList(reader, i, 'do', loops);
+  if (after === undefined) return undefined;
+  return readBody(reader, after + 1, loops);
+}
+
+/**
+ * A loop's body after its `do`, up to its `done`, and the redirections after
+ * `done` (the files they write are parts after the body's, as the walk reads
+ * a redirected loop); returns the index after them.
+ */
+function readBody(reader: Reader, i: number, loops: number): number | undefined {
+  const done = readList(reader, i, 'done', loops);
+  if (done === undefined) return undefined;
+  const { tokens, scope, parts } = reader;
+  for (i = done + 1; i < tokens.length; i++) {
+    const token = tokens[i];
+    if (token.kind !== 'redirect') break;
+    // A here-document after `done` is not read here.
+    if (token.op.startsWith('<<')) return undefined;
+    if (token.op.includes('>') && token.target.value !== '/dev/null' && !token.op.endsWith('&')) {
+      if (!add(parts, scope, redirectPart(token.target.written, token.target.value, false, scope.wrappers))) return undefined;
+    }
+  }
+  return i;
 }
 
 /**
@@ -170,7 +269,7 @@ function runs(argv: readonly PlainArg[], scope: Scope, parts: BashPart[]): boole
       if (!add(parts, scope, commandPart(text, slice.map((a) => a.value), false, wrappers))) return false;
       if (!runs(slice, { ...scope, wrappers }, parts)) return false;
     } else if (inner.kind === 'script') {
-      const script = readPlain(inner.text, { depth: scope.depth + 1, wrappers, count: scope.count });
+      const script = readPlain(inner.text, { ...scope, depth: scope.depth + 1, wrappers });
       if (!script) return false;
       parts.push(...script);
     } else {
@@ -184,176 +283,4 @@ function runs(argv: readonly PlainArg[], scope: Scope, parts: BashPart[]): boole
 function add(parts: BashPart[], scope: Scope, part: BashPart): boolean {
   parts.push(part);
   return ++scope.count.parts <= MAX_PARTS;
-}
-
-/** The line's words, operators and redirections; undefined where it is unsure. */
-function tokenize(line: string, scope: Scope): Token[] | undefined {
-  const tokens: Token[] = [];
-  let i = 0;
-  const n = line.length;
-  // Whether the current command's word has been read: a reserved word there (`for`, `if`) ends the reading at once.
-  let commandWord = false;
-  while (i < n) {
-    const c = line[i];
-    if (c === ' ' || c === '\t') {
-      i++;
-      continue;
-    }
-    if (WORD_CHAR.test(c) || c === "'" || c === '"' || c === '$' || c === '`' || c === '*' || c === '?' || line.startsWith('{}', i)) {
-      const read = readWord(line, i, scope);
-      if (!read) return undefined;
-      const { word } = read;
-      const j = read.next;
-      // tree-sitter reads a word ending in a backtick substitution and a word starting with one (`a` `b`) as one substitution.
-      const before = tokens[tokens.length - 1];
-      if (word.written.startsWith('`') && before?.kind === 'word' && before.word.written.endsWith('`')) return undefined;
-      // A descriptor glued to a redirection (`2>`) is one digit; its redirection is read next. tree-sitter
-      // reads the `0` of `0< f` as a word, so only a descriptor before `>` is read here.
-      if (j < n && (line[j] === '>' || line[j] === '<')) {
-        if (!/^[0-9]$/.test(word.written) || line[j] !== '>') return undefined;
-        // tree-sitter drops a bare `-` before `2>` (`find - 2> f` reads as `find 2> f`): left to the whole splitter, which says so.
-        if (before?.kind === 'word' && before.word.written === '-') return undefined;
-      } else {
-        if (!commandWord && !ASSIGNMENT.test(word.written)) {
-          if (NOT_PLAIN.has(word.value)) return undefined;
-          commandWord = true;
-        }
-        tokens.push({ kind: 'word', word });
-      }
-      i = j;
-      continue;
-    }
-    if (c === '>' || c === '<' || (c === '&' && line[i + 1] === '>')) {
-      const redirect = readRedirect(line, i, scope);
-      if (!redirect) return undefined;
-      tokens.push(redirect.token);
-      i = redirect.next;
-      continue;
-    }
-    const two = line.slice(i, i + 2);
-    commandWord = false;
-    if (two === '&&' || two === '||') {
-      tokens.push({ kind: 'op', text: two });
-      i += 2;
-      continue;
-    }
-    if (two === ';;' || two === '|&' || two === ';&') return undefined;
-    if (c === ';' || c === '|' || c === '&') {
-      tokens.push({ kind: 'op', text: c });
-      i++;
-      continue;
-    }
-    return undefined;
-  }
-  return tokens;
-}
-
-/** One redirection at `at` (its descriptor already read): `>`, `>>`, `<`, `&>`, `&>>` onto a word, `>&` onto a descriptor. */
-function readRedirect(line: string, at: number, scope: Scope): { token: Token; next: number } | undefined {
-  const op = ['&>>', '&>', '>>', '>&', '>', '<'].find((o) => line.startsWith(o, at));
-  if (!op) return undefined;
-  let i = at + op.length;
-  const next = line[i];
-  // `>|`, `<>`, `<<`, `<<<`, `>>>`: not read here.
-  if (next === '|' || next === '>' || next === '<' || next === '&') return undefined;
-  while (line[i] === ' ' || line[i] === '\t') i++;
-  const read = readWord(line, i, scope);
-  if (!read || !read.word.written || !read.word.static) return undefined;
-  const j = read.next;
-  // The target ends where a word would: a redirection glued to it (`>a>b`) is not read here.
-  if (j < line.length && (line[j] === '>' || line[j] === '<')) return undefined;
-  // `>&` copies a descriptor here; onto a file, or closing one (`>&-`), it is left to the whole splitter.
-  if (op.endsWith('&') && !/^[0-9]+$/.test(read.word.written)) return undefined;
-  return { token: { kind: 'redirect', op, target: read.word }, next: j };
-}
-
-/** The word at `at`: plain characters, expansions and quoted texts, up to a blank or an operator; undefined for what it does not read. */
-function readWord(line: string, at: number, scope: Scope): { word: PlainWord; next: number } | undefined {
-  const word: PlainWord = { written: '', value: '', static: true, inner: [] };
-  let i = at;
-  while (i < line.length) {
-    const c = line[i];
-    if (WORD_CHAR.test(c)) {
-      word.value += c;
-      i++;
-    } else if (c === '{' && line[i + 1] === '}') {
-      // `{}` (find -exec's and xargs -I's placeholder) stands for itself: bash expands braces only around a `,` or `..`.
-      word.value += '{}';
-      i += 2;
-    } else if (c === "'" || c === '"') {
-      const close = line.indexOf(c, i + 1);
-      if (close < 0) return undefined;
-      if (c === "'") word.value += line.slice(i + 1, close);
-      else if (!readDoubleQuoted(line, i + 1, close, word, scope)) return undefined;
-      i = close + 1;
-    } else if (c === '*' || c === '?') {
-      // A glob: bash puts the names it matches here; kept as written, as the whole splitter keeps it.
-      word.static = false;
-      word.value += c;
-      i++;
-    } else if (c === '$' || c === '`') {
-      const after = readExpansion(line, i, word, scope);
-      if (after === undefined) return undefined;
-      i = after;
-    } else if (isWordEnd(line, i)) {
-      break;
-    } else {
-      return undefined;
-    }
-  }
-  word.written = line.slice(at, i);
-  return { word, next: i };
-}
-
-/** A blank or an operator at `i`, or the end of the line: where a word ends. */
-function isWordEnd(line: string, i: number): boolean {
-  const c = line[i];
-  return c === undefined || c === ' ' || c === '\t' || c === ';' || c === '&' || c === '|' || c === '<' || c === '>';
-}
-
-/** The inside of double quotes, [from, to): anything printable but `\`, with the expansions readExpansion reads. */
-function readDoubleQuoted(line: string, from: number, to: number, word: PlainWord, scope: Scope): boolean {
-  let i = from;
-  while (i < to) {
-    const c = line[i];
-    if (c === '\\') return false;
-    if (c === '$' || c === '`') {
-      const after = readExpansion(line, i, word, scope);
-      if (after === undefined || after > to) return false;
-      i = after;
-    } else {
-      word.value += c;
-      i++;
-    }
-  }
-  return true;
-}
-
-/**
- * The expansion at `at` (a `$` or a backtick), added to `word` as written:
- * `$NAME`, `${NAME}`, or a command substitution, `$(…)` or a backtick pair,
- * whose commands are a plain line of their own without parentheses, quotes,
- * `$` or backslashes (so its first closing character ends it). Returns the
- * index after it; undefined for any other.
- */
-function readExpansion(line: string, at: number, word: PlainWord, scope: Scope): number | undefined {
-  word.static = false;
-  VARIABLE.lastIndex = at;
-  const variable = VARIABLE.exec(line)?.[0];
-  if (variable) {
-    word.value += variable;
-    return at + variable.length;
-  }
-  const substitution = line[at] === '`' ? { from: at + 1, closing: '`' } : line[at + 1] === '(' && line[at + 2] !== '(' ? { from: at + 2, closing: ')' } : undefined;
-  if (!substitution) return undefined;
-  const close = line.indexOf(substitution.closing, substitution.from);
-  if (close < 0) return undefined;
-  const commands = line.slice(substitution.from, close);
-  if (!SUBSTITUTED.test(commands)) return undefined;
-  // bash parses a backtick's text again, as a script one level deeper; `$(…)` is part of this one.
-  const parts = readPlain(commands, line[at] === '`' ? { ...scope, depth: scope.depth + 1 } : scope);
-  if (!parts) return undefined;
-  word.inner.push(...parts);
-  word.value += line.slice(at, close + 1);
-  return close + 1;
 }

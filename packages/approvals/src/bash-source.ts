@@ -20,7 +20,15 @@ export interface PreparedSource {
   tree: Tree;
   /** The copy tree-sitter parsed: between its nodes, only blanks, unless tree-sitter dropped a word. */
   parsed: string;
+  /**
+   * A here-document's delimiter as tree-sitter read it, when it holds an
+   * operator (`EOF;`, `EOF|rm`): what follows it on its line is misread.
+   */
+  misread?: string;
 }
+
+/** `<<` and a word after it holding an operator's character: tree-sitter may read it all as a here-document's delimiter. */
+const GLUED_DELIMITER = /<<-?[ \t]*[^\s]*[;&|<>()]/;
 
 /** Re-parses past this many keywords to blank are not tried. */
 const MAX_KEYWORD_PASSES = 16;
@@ -37,13 +45,17 @@ export function prepareSource(script: string, parse: (text: string) => Tree): Pr
       tree = parse(copy);
     }
   }
-  if (tree.rootNode.hasError && text.includes('<<')) {
-    // tree-sitter cannot end a here-document's line with `; cmd` or `& cmd`;
+  // Asking tree-sitter for the delimiters costs a quarter of a parse: only where one may hold an operator.
+  const glued = GLUED_DELIMITER.test(text);
+  if (text.includes('<<') && (tree.rootNode.hasError || (glued && misreadDelimiter(tree.rootNode)))) {
+    // tree-sitter cannot end a here-document's line with `; cmd` or `& cmd`
+    // (an error, or, with an expansion in the body, a delimiter `EOF;` whose
+    // body still ends at `EOF` and `cmd` as words of the command);
     // ` | cmd` is as long, and finds the same commands.
     const retry = listAfterHeredoc(copy);
     if (retry !== copy) {
       const again = parse(retry);
-      if (!again.rootNode.hasError) {
+      if (!again.rootNode.hasError && !(glued && misreadDelimiter(again.rootNode))) {
         copy = retry;
         tree = again;
       }
@@ -55,7 +67,21 @@ export function prepareSource(script: string, parse: (text: string) => Tree): Pr
     for (const [start, end] of blanks) copy = copy.slice(0, start) + ' '.repeat(end - start) + copy.slice(end);
     tree = parse(copy);
   }
-  return { text, tree, parsed: copy };
+  const misread = glued ? misreadDelimiter(tree.rootNode) : undefined;
+  return misread === undefined ? { text, tree, parsed: copy } : { text, tree, parsed: copy, misread };
+}
+
+/**
+ * A here-document delimiter tree-sitter read with an unquoted operator in it
+ * (`cat <<EOF|rm x` with `$H` in the body is `cat` with the delimiter
+ * `EOF|rm` and the word `x`; bash runs `rm x`).
+ */
+function misreadDelimiter(root: Node): string | undefined {
+  for (const start of root.descendantsOfType('heredoc_start')) {
+    const text = start?.text ?? '';
+    if (/[;&|<>()\s]/.test(text.replace(/\\.|'[^']*'|"(?:[^"\\]|\\.)*"/g, ''))) return text;
+  }
+  return undefined;
 }
 
 /**

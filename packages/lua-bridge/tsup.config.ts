@@ -132,7 +132,7 @@ const getmetafieldInterned = replaceIn('fengari-lauxlib-interned-events', /[\\/]
 const sharedStringExport = replaceIn('fengari-lua-shared-string', /[\\/]fengari[\\/]src[\\/]lua\.js$/, [
   [
     'module.exports.lua_pushstring          = lapi.lua_pushstring;',
-    'module.exports.lua_pushstring          = lapi.lua_pushstring;\nmodule.exports.lua_pushsharedstring    = lapi.lua_pushsharedstring;',
+    'module.exports.lua_pushstring          = lapi.lua_pushstring;\nmodule.exports.lua_pushsharedstring    = lapi.lua_pushsharedstring;\nmodule.exports.lua_pushinternedstring  = lapi.lua_pushinternedstring;',
   ],
 ]);
 
@@ -176,6 +176,29 @@ function replaceIn(name: string, file: RegExp, edits: Array<[from: string, to: s
  */
 const tableSlot = replaceIn('fengari-table-slot', /[\\/]fengari[\\/]src[\\/]ltable\.js$/, [
   ['        this.flags = ~0;\n    }\n}', '        this.flags = ~0;\n        this.lug = void 0; /* lug: see tableSlot in packages/lua-bridge/tsup.config.ts */\n    }\n}'],
+]);
+
+/**
+ * fengari 0.1.5 makes a new CallInfo for every call (a Lua function, a library
+ * function such as `tostring` or `s:sub`) and drops it at the return
+ * (`L.ci.next = null` in luaD_poscall). C Lua keeps the list and takes the
+ * next one at the next call (`next_ci`): the same here, so a rule's call and
+ * the library calls in its body make no garbage. What C Lua leaves in a reused
+ * CallInfo fengari leaves too: luaD_precall sets every field a call reads, and
+ * the continuation fields are set where they are used (lua_callk, lua_pcallk,
+ * lua_yieldk), as in C. `extra` is declared so every CallInfo has one shape.
+ * A pooled coroutine whose stack grew keeps at most a few of them (giveBack in
+ * src/lua-vm.ts). Can go when fengari reuses its CallInfo list.
+ */
+const reuseCallInfo = replaceIn('fengari-reuse-callinfo', /[\\/]fengari[\\/]src[\\/]lstate\.js$/, [
+  [
+    'const luaE_extendCI = function(L) {\n    let ci = new CallInfo();\n    L.ci.next = ci;\n    ci.previous = L.ci;\n    ci.next = null;\n    L.ci = ci;\n    return ci;\n};',
+    'const luaE_extendCI = function(L) { /* lug: see reuseCallInfo in packages/lua-bridge/tsup.config.ts */\n    let ci = L.ci.next;\n    if (ci === null) {\n        ci = new CallInfo();\n        L.ci.next = ci;\n        ci.previous = L.ci;\n        ci.next = null;\n    }\n    L.ci = ci;\n    return ci;\n};',
+  ],
+  ['        this.callstatus = NaN;\n    }', '        this.callstatus = NaN;\n        this.extra = NaN;\n    }'],
+]);
+const keepCallInfo = replaceIn('fengari-keep-callinfo', /[\\/]fengari[\\/]src[\\/]ldo\.js$/, [
+  ['    L.ci = ci.previous;\n    L.ci.next = null;\n    return moveresults(', '    L.ci = ci.previous; /* lug: the CallInfo stays for the next call, see reuseCallInfo in packages/lua-bridge/tsup.config.ts */\n    return moveresults('],
 ]);
 
 const NUMBER_FORMAT = JSON.stringify(fileURLToPath(new URL('./src/c-number-format.ts', import.meta.url)));
@@ -253,7 +276,7 @@ export default packageBuild({
       format: 'cjs',
       target: 'node20',
       outfile: 'dist/fengari.cjs',
-      plugins: [stubUnused, byteOrderStringKeys, fastStringCopy, lapiPatches, getmetafieldInterned, sharedStringExport, lstrlibPatches, cFloatToString, osDateUtc, tableSlot],
+      plugins: [stubUnused, byteOrderStringKeys, fastStringCopy, lapiPatches, getmetafieldInterned, sharedStringExport, lstrlibPatches, cFloatToString, osDateUtc, tableSlot, reuseCallInfo, keepCallInfo],
       // fengari reads its configuration from FENGARICONF once, at load (luaconf.js): baked in here instead.
       define: { 'process.env.FENGARICONF': JSON.stringify(JSON.stringify(FENGARI_CONF)) },
       logLevel: 'warning',

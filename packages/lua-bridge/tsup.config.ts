@@ -266,6 +266,46 @@ function keepStacksArrays(file: string): void {
   writeFileSync(file, patched);
 }
 
+/**
+ * fengari 0.1.5 checks its internal invariants at run time: `lua_assert(cond)`
+ * (llimits.js) at 93 places, many on every call and table access (`a
+ * instanceof TString`, `L.nCcalls === …`, `ci.top <= L.stack_last`). C Lua
+ * compiles them out unless it is built to debug Lua itself (LUAI_ASSERT); so
+ * does this bundle: each `lua_assert(…);` statement becomes `;` (every
+ * condition is free of side effects; `lualib.lua_assert`, already a no-op in
+ * fengari, is left alone). The API's own checks (api_check: "stack overflow",
+ * "table expected") stay. Fails the build unless it finds fengari 0.1.5's 93.
+ */
+function stripAsserts(file: string): void {
+  const source = readFileSync(file, 'utf8');
+  const call = /(?<![\w.$])lua_assert\(/g;
+  let out = '';
+  let from = 0;
+  let count = 0;
+  for (let m = call.exec(source); m; m = call.exec(source)) {
+    let i = call.lastIndex;
+    let depth = 1;
+    let quote = '';
+    for (; depth > 0; i++) {
+      const c = source[i]!;
+      if (quote) {
+        if (c === '\\') i++;
+        else if (c === quote) quote = '';
+      } else if (c === '"' || c === "'" || c === '`') quote = c;
+      else if (c === '(') depth++;
+      else if (c === ')') depth--;
+    }
+    let end = i;
+    while (source[end] === ' ' || source[end] === '\t') end++;
+    if (source[end] !== ';') throw new Error(`fengari changed (${file}): a lua_assert that is not a statement; update stripAsserts in packages/lua-bridge/tsup.config.ts`);
+    out += source.slice(from, m.index) + ';';
+    from = call.lastIndex = end + 1;
+    count++;
+  }
+  if (count !== 93) throw new Error(`fengari changed (${file}): stripAsserts found ${count} lua_assert statements; update it in packages/lua-bridge/tsup.config.ts`);
+  writeFileSync(file, out + source.slice(from));
+}
+
 export default packageBuild({
   async onSuccess() {
     // fengari as one file: loading ~40 modules one by one is a large part of its start-up cost.
@@ -282,6 +322,7 @@ export default packageBuild({
       logLevel: 'warning',
     });
     keepStacksArrays('dist/fengari.cjs');
+    stripAsserts('dist/fengari.cjs');
     // The stock runtime and lug.docs ship inside the package.
     rmSync('dist/lua', { recursive: true, force: true });
     cpSync('../../lua', 'dist/lua', { recursive: true });

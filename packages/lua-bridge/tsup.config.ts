@@ -174,8 +174,26 @@ function replaceIn(name: string, file: RegExp, edits: Array<[from: string, to: s
  * (inserting into it, and the garbage it made: bench/rules.bench.mjs). It
  * can go if fengari gives tables an embedder's slot of its own.
  */
-const tableSlot = replaceIn('fengari-table-slot', /[\\/]fengari[\\/]src[\\/]ltable\.js$/, [
+/**
+ * fengari 0.1.5 makes two Maps for every table: its entries, and the entries
+ * removed during a traversal (`dead_strong`, kept so `next` can go on from a
+ * removed key), emptied at every insertion. The second is made when a key is
+ * first removed and dropped at an insertion, as `dead_weak` already is: one
+ * Map a table (a rule's args, every `{}`) instead of two. Can go when fengari
+ * makes it when needed.
+ */
+const lazyDeadKeys: Array<[string, string]> = [
+  ['        this.dead_strong = new Map();', '        this.dead_strong = void 0; /* lug: see lazyDeadKeys in packages/lua-bridge/tsup.config.ts */'],
+  ['    t.dead_strong.clear();\n    t.dead_weak = void 0;', '    t.dead_strong = void 0;\n    t.dead_weak = void 0;'],
+  ['            t.dead_strong.set(hash, e);', '            (t.dead_strong || (t.dead_strong = new Map())).set(hash, e);'],
+  [
+    'entry = (table.dead_weak && table.dead_weak.get(hash)) || table.dead_strong.get(hash);',
+    'entry = (table.dead_weak && table.dead_weak.get(hash)) || (table.dead_strong && table.dead_strong.get(hash));',
+  ],
+];
+const tableSlot = replaceIn('fengari-ltable', /[\\/]fengari[\\/]src[\\/]ltable\.js$/, [
   ['        this.flags = ~0;\n    }\n}', '        this.flags = ~0;\n        this.lug = void 0; /* lug: see tableSlot in packages/lua-bridge/tsup.config.ts */\n    }\n}'],
+  ...lazyDeadKeys,
 ]);
 
 /**

@@ -62,4 +62,20 @@ return f(20), co(1), co(21), tail(100), ok, err, ("x"):rep(3), string.format("%d
     expect(vm.call(small, [3, 4])).toEqual([2, '3']);
     expect(vm.call(deep)).toEqual([5000]);
   });
+
+  it('a table made without its dead-keys Map still lets next go on from keys removed during a traversal', () => {
+    const vm = new LuaVM();
+    openStandardLibraries(vm, { cwd: () => process.cwd(), env: () => ({}), output: () => undefined });
+    const traverse = vm.load(
+      `local t = {}
+for i = 1, 50 do t["k" .. i] = i; t[i + 0.5] = i end
+local seen, sum = 0, 0
+for k, v in pairs(t) do seen = seen + 1; sum = sum + v; t[k] = nil end
+local left = next(t)
+t.again = 1
+return seen, sum, left, next(t), t.again`,
+      '=traverse',
+    );
+    expect(vm.call(traverse)).toEqual([100, 2550, undefined, 'again', 1]);
+  });
 });

@@ -132,7 +132,7 @@ const getmetafieldInterned = replaceIn('fengari-lauxlib-interned-events', /[\\/]
 const sharedStringExport = replaceIn('fengari-lua-shared-string', /[\\/]fengari[\\/]src[\\/]lua\.js$/, [
   [
     'module.exports.lua_pushstring          = lapi.lua_pushstring;',
-    'module.exports.lua_pushstring          = lapi.lua_pushstring;\nmodule.exports.lua_pushsharedstring    = lapi.lua_pushsharedstring;',
+    'module.exports.lua_pushstring          = lapi.lua_pushstring;\nmodule.exports.lua_pushsharedstring    = lapi.lua_pushsharedstring;\nmodule.exports.lua_pushinternedstring  = lapi.lua_pushinternedstring;',
   ],
 ]);
 
@@ -174,8 +174,49 @@ function replaceIn(name: string, file: RegExp, edits: Array<[from: string, to: s
  * (inserting into it, and the garbage it made: bench/rules.bench.mjs). It
  * can go if fengari gives tables an embedder's slot of its own.
  */
-const tableSlot = replaceIn('fengari-table-slot', /[\\/]fengari[\\/]src[\\/]ltable\.js$/, [
+/**
+ * fengari 0.1.5 makes two Maps for every table: its entries, and the entries
+ * removed during a traversal (`dead_strong`, kept so `next` can go on from a
+ * removed key), emptied at every insertion. The second is made when a key is
+ * first removed and dropped at an insertion, as `dead_weak` already is: one
+ * Map a table (a rule's args, every `{}`) instead of two. Can go when fengari
+ * makes it when needed.
+ */
+const lazyDeadKeys: Array<[string, string]> = [
+  ['        this.dead_strong = new Map();', '        this.dead_strong = void 0; /* lug: see lazyDeadKeys in packages/lua-bridge/tsup.config.ts */'],
+  ['    t.dead_strong.clear();\n    t.dead_weak = void 0;', '    t.dead_strong = void 0;\n    t.dead_weak = void 0;'],
+  ['            t.dead_strong.set(hash, e);', '            (t.dead_strong || (t.dead_strong = new Map())).set(hash, e);'],
+  [
+    'entry = (table.dead_weak && table.dead_weak.get(hash)) || table.dead_strong.get(hash);',
+    'entry = (table.dead_weak && table.dead_weak.get(hash)) || (table.dead_strong && table.dead_strong.get(hash));',
+  ],
+];
+const tableSlot = replaceIn('fengari-ltable', /[\\/]fengari[\\/]src[\\/]ltable\.js$/, [
   ['        this.flags = ~0;\n    }\n}', '        this.flags = ~0;\n        this.lug = void 0; /* lug: see tableSlot in packages/lua-bridge/tsup.config.ts */\n    }\n}'],
+  ...lazyDeadKeys,
+]);
+
+/**
+ * fengari 0.1.5 makes a new CallInfo for every call (a Lua function, a library
+ * function such as `tostring` or `s:sub`) and drops it at the return
+ * (`L.ci.next = null` in luaD_poscall). C Lua keeps the list and takes the
+ * next one at the next call (`next_ci`): the same here, so a rule's call and
+ * the library calls in its body make no garbage. What C Lua leaves in a reused
+ * CallInfo fengari leaves too: luaD_precall sets every field a call reads, and
+ * the continuation fields are set where they are used (lua_callk, lua_pcallk,
+ * lua_yieldk), as in C. `extra` is declared so every CallInfo has one shape.
+ * A pooled coroutine whose stack grew keeps at most a few of them (giveBack in
+ * src/lua-vm.ts). Can go when fengari reuses its CallInfo list.
+ */
+const reuseCallInfo = replaceIn('fengari-reuse-callinfo', /[\\/]fengari[\\/]src[\\/]lstate\.js$/, [
+  [
+    'const luaE_extendCI = function(L) {\n    let ci = new CallInfo();\n    L.ci.next = ci;\n    ci.previous = L.ci;\n    ci.next = null;\n    L.ci = ci;\n    return ci;\n};',
+    'const luaE_extendCI = function(L) { /* lug: see reuseCallInfo in packages/lua-bridge/tsup.config.ts */\n    let ci = L.ci.next;\n    if (ci === null) {\n        ci = new CallInfo();\n        L.ci.next = ci;\n        ci.previous = L.ci;\n        ci.next = null;\n    }\n    L.ci = ci;\n    return ci;\n};',
+  ],
+  ['        this.callstatus = NaN;\n    }', '        this.callstatus = NaN;\n        this.extra = NaN;\n    }'],
+]);
+const keepCallInfo = replaceIn('fengari-keep-callinfo', /[\\/]fengari[\\/]src[\\/]ldo\.js$/, [
+  ['    L.ci = ci.previous;\n    L.ci.next = null;\n    return moveresults(', '    L.ci = ci.previous; /* lug: the CallInfo stays for the next call, see reuseCallInfo in packages/lua-bridge/tsup.config.ts */\n    return moveresults('],
 ]);
 
 const NUMBER_FORMAT = JSON.stringify(fileURLToPath(new URL('./src/c-number-format.ts', import.meta.url)));
@@ -243,6 +284,46 @@ function keepStacksArrays(file: string): void {
   writeFileSync(file, patched);
 }
 
+/**
+ * fengari 0.1.5 checks its internal invariants at run time: `lua_assert(cond)`
+ * (llimits.js) at 93 places, many on every call and table access (`a
+ * instanceof TString`, `L.nCcalls === …`, `ci.top <= L.stack_last`). C Lua
+ * compiles them out unless it is built to debug Lua itself (LUAI_ASSERT); so
+ * does this bundle: each `lua_assert(…);` statement becomes `;` (every
+ * condition is free of side effects; `lualib.lua_assert`, already a no-op in
+ * fengari, is left alone). The API's own checks (api_check: "stack overflow",
+ * "table expected") stay. Fails the build unless it finds fengari 0.1.5's 93.
+ */
+function stripAsserts(file: string): void {
+  const source = readFileSync(file, 'utf8');
+  const call = /(?<![\w.$])lua_assert\(/g;
+  let out = '';
+  let from = 0;
+  let count = 0;
+  for (let m = call.exec(source); m; m = call.exec(source)) {
+    let i = call.lastIndex;
+    let depth = 1;
+    let quote = '';
+    for (; depth > 0; i++) {
+      const c = source[i]!;
+      if (quote) {
+        if (c === '\\') i++;
+        else if (c === quote) quote = '';
+      } else if (c === '"' || c === "'" || c === '`') quote = c;
+      else if (c === '(') depth++;
+      else if (c === ')') depth--;
+    }
+    let end = i;
+    while (source[end] === ' ' || source[end] === '\t') end++;
+    if (source[end] !== ';') throw new Error(`fengari changed (${file}): a lua_assert that is not a statement; update stripAsserts in packages/lua-bridge/tsup.config.ts`);
+    out += source.slice(from, m.index) + ';';
+    from = call.lastIndex = end + 1;
+    count++;
+  }
+  if (count !== 93) throw new Error(`fengari changed (${file}): stripAsserts found ${count} lua_assert statements; update it in packages/lua-bridge/tsup.config.ts`);
+  writeFileSync(file, out + source.slice(from));
+}
+
 export default packageBuild({
   async onSuccess() {
     // fengari as one file: loading ~40 modules one by one is a large part of its start-up cost.
@@ -253,12 +334,13 @@ export default packageBuild({
       format: 'cjs',
       target: 'node20',
       outfile: 'dist/fengari.cjs',
-      plugins: [stubUnused, byteOrderStringKeys, fastStringCopy, lapiPatches, getmetafieldInterned, sharedStringExport, lstrlibPatches, cFloatToString, osDateUtc, tableSlot],
+      plugins: [stubUnused, byteOrderStringKeys, fastStringCopy, lapiPatches, getmetafieldInterned, sharedStringExport, lstrlibPatches, cFloatToString, osDateUtc, tableSlot, reuseCallInfo, keepCallInfo],
       // fengari reads its configuration from FENGARICONF once, at load (luaconf.js): baked in here instead.
       define: { 'process.env.FENGARICONF': JSON.stringify(JSON.stringify(FENGARI_CONF)) },
       logLevel: 'warning',
     });
     keepStacksArrays('dist/fengari.cjs');
+    stripAsserts('dist/fengari.cjs');
     // The stock runtime and lug.docs ship inside the package.
     rmSync('dist/lua', { recursive: true, force: true });
     cpSync('../../lua', 'dist/lua', { recursive: true });

@@ -9,7 +9,13 @@
 // timed by the process's CPU time instead of the clock: on a loaded machine the
 // clock also counts the time other processes had the core (at load 7 on two
 // cores, five Lua rules read 22-109 µs by the clock from one run to the next).
-//   node bench/rules.bench.mjs [calls per round] [--cpu]
+// With --against=DIR (another build's dist/), the Lua rules also run on that
+// build in the same process, round by round in alternating order, and the
+// paired ratio of the two builds is printed: on a loaded machine, a far
+// steadier comparison than separate runs. The build loaded second reads a few
+// per cent faster on the 20 KB edit: run it both ways (swap BENCH_DIST and
+// --against) and take both.
+//   node bench/rules.bench.mjs [calls per round] [--cpu] [--against=DIR]
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +25,8 @@ import { describeCall } from '@lug/core';
 
 const bridge = await import(process.env.BENCH_DIST ?? fileURLToPath(new URL('../dist/index.js', import.meta.url)));
 const CPU = process.argv.includes('--cpu');
+const AGAINST = process.argv.find((a) => a.startsWith('--against='))?.slice('--against='.length);
+const otherBridge = AGAINST ? await import(join(AGAINST, 'index.js')) : undefined;
 const N = Number(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 2000);
 const ROUNDS = 7;
 const dir = mkdtempSync(join(tmpdir(), 'lug-bench-rules-'));
@@ -64,6 +72,9 @@ const ts = approvalsWith('ts');
 const lua = approvalsWith('lua');
 const runtime = bridge.createLuaRuntime(lua.host, lua.approvals, { configDir: join(dir, 'empty') });
 await runtime.run(LUA_RULES);
+const other = otherBridge && approvalsWith('lua');
+const otherRuntime = other && otherBridge.createLuaRuntime(other.host, other.approvals, { configDir: join(dir, 'empty') });
+await otherRuntime?.run(LUA_RULES);
 
 // The arguments parsed from their JSON text, as the core has them from the model's call (flat strings,
 // not the ropes a template literal makes, whose first reader would pay for flattening them).
@@ -102,19 +113,25 @@ const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 
 async function compare(label, newString) {
   const requests = Array.from({ length: N }, (_, i) => described(i, newString));
-  const times = { none: [], ts: [], lua: [] };
-  for (const a of [none, ts, lua]) await perCallMicros(a.approvals, requests); // warm
+  const times = { none: [], ts: [], lua: [], other: [] };
+  const runs = { none, ts, lua, ...(other ? { other } : {}) };
+  for (const a of Object.values(runs)) await perCallMicros(a.approvals, requests); // warm
   for (let round = 0; round < ROUNDS; round++) {
-    times.none.push(await perCallMicros(none.approvals, requests));
-    times.ts.push(await perCallMicros(ts.approvals, requests));
-    times.lua.push(await perCallMicros(lua.approvals, requests));
+    const order = Object.keys(runs);
+    if (other && round % 2) order.reverse();
+    for (const key of order) times[key].push(await perCallMicros(runs[key].approvals, requests));
   }
   const [m0, mt, ml] = [median(times.none), median(times.ts), median(times.lua)];
   console.log(`  ${label.padEnd(30)} no rules ${m0.toFixed(1).padStart(6)} µs  5 TS rules ${mt.toFixed(1).padStart(6)} µs  5 Lua rules ${ml.toFixed(1).padStart(6)} µs`);
   console.log(`  ${''.padEnd(30)} Lua rules ${((ml - m0) / (mt - m0)).toFixed(2)}× TS rules (what the rules add: ${(ml - m0).toFixed(1)} against ${(mt - m0).toFixed(1)} µs); decision ${(ml / mt).toFixed(2)}× (goal ≤ 2×; TS ≤ 20 µs, Lua ≤ 50 µs)`);
+  if (other) {
+    const paired = median(times.lua.map((t, i) => t / times.other[i]));
+    console.log(`  ${''.padEnd(30)} --against build: 5 Lua rules ${median(times.other).toFixed(1)} µs, decision ${(median(times.other) / mt).toFixed(2)}×; this build / that one, paired by round: ${paired.toFixed(3)}`);
+  }
 }
 
 console.log(`rules (median of ${ROUNDS} interleaved rounds of ${N} decisions, ${CPU ? 'CPU time' : 'clock time'})`);
 await compare('edit, small arguments', small);
 await compare('edit, a 20 KB new_string', big);
 runtime.close();
+otherRuntime?.close();

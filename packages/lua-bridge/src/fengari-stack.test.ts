@@ -32,4 +32,50 @@ return #t, t[1], t[150], sum(table.unpack(t)), select("#", table.unpack(t, 1, 3)
       expect(vm.call(shallow, [1, 2])).toEqual([undefined, 2, 1, 2]);
     }
   });
+
+  it('reuses a CallInfo for each call depth, as C Lua does, and a reused one carries nothing from its last call', () => {
+    const vm = new LuaVM();
+    openStandardLibraries(vm, { cwd: () => process.cwd(), env: () => ({}), output: () => undefined });
+    // Calls of every kind at the same depths: Lua, library, pcall caught errors, coroutines yielding across pcall, a tail call.
+    const mixed = vm.load(
+      `local function f(n) if n == 0 then return "end" end return (select(2, pcall(f, n - 1))) end
+local co = coroutine.wrap(function(a) local ok, b = pcall(function() return coroutine.yield(a + 1) end) return ok and b * 2 end)
+local function tail(n) if n == 0 then return tostring(n) end return tail(n - 1) end
+local ok, err = pcall(error, "boom")
+return f(20), co(1), co(21), tail(100), ok, err, ("x"):rep(3), string.format("%d", 7)`,
+      '=mixed',
+    );
+    for (let i = 0; i < 5; i++) expect(vm.call(mixed)).toEqual(['end', 2, 42, '0', false, 'boom', 'xxx', '7']);
+  });
+
+  it('a pooled coroutine that recursed deep keeps only its first CallInfos, and runs calls as before', () => {
+    const vm = new LuaVM();
+    openStandardLibraries(vm, { cwd: () => process.cwd(), env: () => ({}), output: () => undefined });
+    const deep = vm.load('local function d(n) if n == 0 then return 0 end return 1 + d(n - 1) end return d(5000)', '=deep');
+    const small = vm.load('return select("#", ...), tostring(...)', '=small');
+    expect(vm.call(deep)).toEqual([5000]);
+    const pooled = (vm as unknown as { idle: Array<{ base_ci: { next: { next: unknown } | null } }> }).idle;
+    expect(pooled).toHaveLength(1);
+    let kept = 0;
+    for (let ci = pooled[0]!.base_ci.next; ci; ci = ci.next as typeof ci) kept++;
+    expect(kept).toBeLessThanOrEqual(2);
+    expect(vm.call(small, [3, 4])).toEqual([2, '3']);
+    expect(vm.call(deep)).toEqual([5000]);
+  });
+
+  it('a table made without its dead-keys Map still lets next go on from keys removed during a traversal', () => {
+    const vm = new LuaVM();
+    openStandardLibraries(vm, { cwd: () => process.cwd(), env: () => ({}), output: () => undefined });
+    const traverse = vm.load(
+      `local t = {}
+for i = 1, 50 do t["k" .. i] = i; t[i + 0.5] = i end
+local seen, sum = 0, 0
+for k, v in pairs(t) do seen = seen + 1; sum = sum + v; t[k] = nil end
+local left = next(t)
+t.again = 1
+return seen, sum, left, next(t), t.again`,
+      '=traverse',
+    );
+    expect(vm.call(traverse)).toEqual([100, 2550, undefined, 'again', 1]);
+  });
 });

@@ -85,6 +85,8 @@ export interface LuaApi {
   lua_pushstring(L: LuaState, s: LuaString): void;
   /** lua_pushstring without the copy: `s` must be bytes nobody changes afterwards (tsup.config.ts, sharedStringPush). */
   lua_pushsharedstring(L: LuaState, s: LuaString): void;
+  /** lug's bundle: pushes the one Lua string kept for these bytes (its hash computed once), for bytes never changed (internedStringPush in tsup.config.ts). */
+  lua_pushinternedstring(L: LuaState, s: LuaString): void;
   lua_pushthread(L: LuaState): number;
   lua_yield(L: LuaState, nresults: number): number;
   lua_pushvalue(L: LuaState, idx: number): void;

@@ -150,8 +150,9 @@ export class LazyTables {
       const value = source.get(key);
       const type = typeof value;
       if (type === 'string' ? (value as string).length > PREFILL_MAX_LENGTH : type !== 'number' && type !== 'boolean') continue;
+      // The key's Lua string is made once, and its hash with it (the table's slot is found by that hash).
       if (typeof key === 'number') lua.lua_pushinteger(L, key);
-      else lua.lua_pushstring(L, luaKey(key));
+      else lua.lua_pushinternedstring(L, luaKey(key));
       if (type === 'string') lua.lua_pushsharedstring(L, source.bytes(key, value as string));
       else this.host.pushJs(L, value);
       lua.lua_rawset(L, -3);
@@ -295,7 +296,7 @@ export class LazyTables {
     for (const key of state.source.keys()) {
       if (state.taken?.has(key)) continue;
       if (typeof key === 'number') lua.lua_pushinteger(L, key);
-      else lua.lua_pushstring(L, luaKey(key));
+      else lua.lua_pushinternedstring(L, luaKey(key));
       if (!this.pushField(L, state.source, key)) {
         lua.lua_pop(L, 1);
         continue;

@@ -220,8 +220,9 @@ export class LuaVM extends LuaStateBase {
     const { lua } = this.f;
     const reusable =
       !this.closed && !this.overBudget.has(co) && this.idle.length < IDLE_COROUTINES && lua.lua_status(co) === lua.LUA_OK && lua.lua_gettop(co) === 0;
-    if (reusable) this.idle.push(co);
-    else this.drivers.delete(co);
+    if (!reusable) return void this.drivers.delete(co);
+    trimCallInfos(co);
+    this.idle.push(co);
   }
 
   /**
@@ -294,6 +295,29 @@ export class LuaVM extends LuaStateBase {
     this.idle.length = 0;
     this.drivers.clear();
   }
+}
+
+/** fengari's thread object, as far as trimCallInfos reads it. */
+interface ThreadInternals {
+  stack: unknown[];
+  base_ci: { next: { next: unknown } | null };
+}
+
+/** A pooled coroutine's stack longer than this (in slots; fengari starts one at 40) has had a deep call. */
+const DEEP_STACK = 1000;
+
+/**
+ * The bundle's fengari keeps the CallInfo of each call depth a thread has
+ * reached, for its next calls (reuseCallInfo in tsup.config.ts), as C Lua
+ * does. A pooled coroutine that once recursed deep would keep thousands: past
+ * DEEP_STACK, the list is cut after its first two (the call lug makes and one
+ * below it), so a deep call costs its memory only until the coroutine returns.
+ */
+function trimCallInfos(co: LuaState): void {
+  const thread = co as unknown as ThreadInternals;
+  if (thread.stack.length <= DEEP_STACK) return;
+  const first = thread.base_ci.next;
+  if (first) first.next = null;
 }
 
 /** The promise's outcome, or a cancellation if the signal fires first. */

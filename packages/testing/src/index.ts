@@ -81,3 +81,4 @@ export {
   type StreamResult,
   type CollectStreamOptions,
 } from './provider-kit.js';
+export { watchFetch, type FetchWatch } from './watch-fetch.js';

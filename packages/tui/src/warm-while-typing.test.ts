@@ -12,6 +12,18 @@ const until = async (test: () => boolean, what: string) => {
   }
 };
 
+/** A Markdown renderer that records every text it renders. */
+function recordingRenderer() {
+  const markdown = createMarkdownRenderer();
+  const rendered: string[] = [];
+  const render = markdown.render.bind(markdown);
+  markdown.render = (text, width) => {
+    rendered.push(text);
+    return render(text, width);
+  };
+  return { markdown, rendered };
+}
+
 describe('warmWhileTyping', () => {
   it('loads the Markdown renderer when the user starts typing, not before', async () => {
     const input = new InputStore({ history: new PromptHistory(undefined) });
@@ -27,13 +39,7 @@ describe('warmWhileTyping', () => {
 
   it("draws a code block in each of the project's languages, then a prompt and an answer, off screen: nothing reaches the terminal", async () => {
     const input = new InputStore({ history: new PromptHistory(undefined) });
-    const markdown = createMarkdownRenderer();
-    const rendered: string[] = [];
-    const render = markdown.render.bind(markdown);
-    markdown.render = (text, width) => {
-      rendered.push(text);
-      return render(text, width);
-    };
+    const { markdown, rendered } = recordingRenderer();
     const writes = vi.spyOn(process.stdout, 'write');
     try {
       warmWhileTyping({ input, markdown, width: () => 60, languages: () => ['rust', 'go'] });
@@ -61,13 +67,7 @@ describe('warmWhileTyping', () => {
 
   it('drops what is left to draw once a turn runs, and tells the caller', async () => {
     const input = new InputStore({ history: new PromptHistory(undefined) });
-    const markdown = createMarkdownRenderer();
-    const rendered: string[] = [];
-    const render = markdown.render.bind(markdown);
-    markdown.render = (text, width) => {
-      rendered.push(text);
-      return render(text, width);
-    };
+    const { markdown, rendered } = recordingRenderer();
     let running = false;
     let callersBusy: (() => boolean) | undefined;
     warmWhileTyping({ input, markdown, width: () => 60, languages: () => ['rust', 'go'], busy: () => running, also: (busy) => void (callersBusy = busy) });

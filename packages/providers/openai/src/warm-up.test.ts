@@ -1,4 +1,4 @@
-import { scriptedServers, text } from '@lug/testing';
+import { scriptedServers, text, watchFetch as watchAllFetch } from '@lug/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resolveCompat } from './compat.js';
 import { createOpenAIProvider } from './openai-provider.js';
@@ -6,20 +6,12 @@ import { CHAT_WARM_UP_STREAM, RESPONSES_WARM_UP_STREAM, warmUp } from './warm-up
 
 const servers = scriptedServers();
 const realFetch = globalThis.fetch;
+/** Every request fetch makes in this test, put back after it. */
+const watchFetch = () => watchAllFetch().seen;
 afterEach(async () => {
   globalThis.fetch = realFetch;
   await servers.closeAll();
 });
-
-/** Every request fetch makes: its URL and all its headers, as one text. */
-function watchFetch(): Array<{ url: string; headers: string }> {
-  const seen: Array<{ url: string; headers: string }> = [];
-  globalThis.fetch = async (input, init) => {
-    seen.push({ url: String(input), headers: JSON.stringify([...new Headers(init?.headers)]) });
-    return realFetch(input, init);
-  };
-  return seen;
-}
 
 describe('the OpenAI provider warms up on the loopback', () => {
   it('reads a Responses answer and a Chat Completions answer through the SDK and lug conversion as a model answer', async () => {

@@ -96,6 +96,19 @@ describe('a turn’s checkpoint', () => {
     await endTurn(host, checkpoints);
   });
 
+  it("does not start the next turn's checkpoint from the last turn's answer", async () => {
+    const { host, checkpoints } = setup();
+    await beginTurn(host, 1);
+    host.events.emit('response_start', { step: 1 });
+    host.events.emit('turn_end', { reason: 'done', text: '' }); // the end starts turn 1's checkpoint before its timer fires
+    await beginTurn(host, 2); // and the next turn begins, its request not out yet
+    await sleep(CHECKPOINT_AFTER_RESPONSE_MS + 500);
+    await checkpoints.flush();
+    expect((await checkpoints.list()).map((c) => c.turn)).toEqual([1]);
+    await endTurn(host, checkpoints);
+    expect((await checkpoints.list()).map((c) => c.turn).sort()).toEqual([1, 2]);
+  });
+
   it('starts at once for a tool called before any request, instead of waiting for one that cannot come', async () => {
     const { host, checkpoints } = setup();
     await beginTurn(host, 1);

@@ -70,7 +70,11 @@ export class CheckpointSetup implements Checkpoints {
     // tick), and processes started meanwhile held it back (lug -p: ~10 ms to its first request). Nor at
     // response_start itself: in the interface's first turn, its git processes started among the answer's
     // first frames (~8 ms of the main thread in them; CHECKPOINT_AFTER_RESPONSE_MS).
-    host.events.on('response_start', () => setTimeout(() => this.startCheckpoint(), CHECKPOINT_AFTER_RESPONSE_MS).unref());
+    host.events.on('response_start', () => {
+      // This turn's start only: by the time the timer fires, the turn may have ended (its end started it) and the next begun.
+      const start = this.requestOut;
+      if (start) setTimeout(() => this.requestOut === start && this.startCheckpoint(), CHECKPOINT_AFTER_RESPONSE_MS).unref();
+    });
     // No tool runs before the turn's checkpoint is written; a tool called before any request (a Lua before_turn
     // hook running a subagent) starts it at once. begin never rejects: a failure is said and the turn goes on.
     host.hooks.on(

@@ -128,24 +128,23 @@ function refusalReason(errors: string[]): string {
   return `${errors[0]}${more}, so rules may be missing; fix the configuration and start lug again`;
 }
 
+/** Load a provider's SDK (~100-200 ms unbundled) before the first request needs it: the provider and its own name for the model. */
+function loadProvider(host: LugHost, model: string | undefined): Promise<{ provider: Provider; model: string } | undefined> {
+  return model ? host.providers.resolve(model, host.env).catch(() => undefined) : Promise.resolve(undefined);
+}
+
 /**
- * Load a provider's SDK (~100-200 ms unbundled) before the first request
- * needs it; with `rehearse`, also run its request path once against the
- * loopback (Provider.warm; for a provider without one, a request through
- * Node's fetch: core's warmFetch), so the first turn runs none of it cold.
+ * loadProvider, then run its request path once against the loopback
+ * (Provider.warm; for a provider without one, a request through Node's
+ * fetch: core's warmFetch), unless a turn runs by then (`busy`: its own
+ * request does the same), so the first turn runs none of it cold.
  */
-function warmProvider(host: LugHost, model: string | undefined, rehearse = false, busy: () => boolean = () => false): void {
-  const rehearseWith = async (provider?: Provider, providersModel?: string): Promise<void> => {
-    if (!rehearse || busy()) return;
-    // A third party's warm() may break its promise never to reject: a failed warm-up only leaves the first turn cold.
-    if (provider?.warm) await provider.warm(providersModel).catch(() => {});
-    else await warmFetch();
-  };
-  if (!model) return void rehearseWith();
-  host.providers.resolve(model, host.env).then(
-    (resolved) => rehearseWith(resolved.provider, resolved.model),
-    () => rehearseWith(),
-  );
+async function rehearseProvider(host: LugHost, model: string | undefined, busy: () => boolean = () => false): Promise<void> {
+  const loaded = await loadProvider(host, model);
+  if (busy()) return;
+  // A third party's warm() may break its promise never to reject: a failed warm-up only leaves the first turn cold.
+  if (loaded?.provider.warm) await loaded.provider.warm(loaded.model).catch(() => {});
+  else await warmFetch();
 }
 
 /**
@@ -197,7 +196,7 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   // Checkpoints before and after each turn; their options exist before init.lua can set them.
   const checkpoints = new CheckpointSetup(host, () => session?.id ?? '');
   // Headless, the likely provider loads while plugins and Lua do; if init.lua picks another model, only the warm-up was wasted.
-  if (!opts.interactive) warmProvider(host, args.model ?? defaultModel(env));
+  if (!opts.interactive) void loadProvider(host, args.model ?? defaultModel(env));
   for (const plugin of STOCK_PLUGINS) await loadPlugin(host, plugin, plugin.name);
   const mcp = new McpSetup(host, env);
   // The interface draws its first screen before the stock workflows load (startWorkflows); headless needs them now.
@@ -225,7 +224,7 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   // with one request through its SDK to the loopback, so the first turn runs no request code cold (Provider.warm).
   // And the tools: ripgrep found and started once, before the first call (core's warmTools, once a host).
   const warm = (busy?: () => boolean) => {
-    warmProvider(host, current.modelName(), true, busy);
+    void rehearseProvider(host, current.modelName(), busy);
     warmTools(host);
   };
   const startWorkflows = opts.interactive ? workflowStarter(host, approvals, lua) : () => Promise.resolve();

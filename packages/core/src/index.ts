@@ -10,7 +10,7 @@ export * from './tool-details.js';
 export * from './real-path.js';
 export * from './tool-registry.js';
 export { warmTools } from './tool-warm-up.js';
-export { answerOnLoopback, warmFetch, type LoopbackAnswer } from './warm-fetch.js';
+export { answerOnLoopback, eventStream, sseEvent, warmFetch, warmUpRequest, type LoopbackAnswer } from './warm-fetch.js';
 export * from './tool-view.js';
 export * from './subagent.js';
 export * from './events.js';

@@ -19,6 +19,7 @@
  * warms (the no-key screen, `lug -p`) does not load it.
  */
 import type { AddressInfo } from 'node:net';
+import type { ModelRequest } from './provider.js';
 
 /** What the loopback server answers: a body of a content type, status 200. */
 export interface LoopbackAnswer {
@@ -26,7 +27,29 @@ export interface LoopbackAnswer {
   body: string;
 }
 
-const PING_STREAM: LoopbackAnswer = { contentType: 'text/event-stream', body: 'event: ping\ndata: {"type":"ping"}\n\n' };
+/** One Server-Sent Event: `data` as JSON (a string as it is), under `event` when given. */
+export function sseEvent(data: object | string, event?: string): string {
+  return `${event ? `event: ${event}\n` : ''}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`;
+}
+
+/** An answer of event-stream frames, as a model's answer comes. */
+export const eventStream = (...frames: string[]): LoopbackAnswer => ({ contentType: 'text/event-stream', body: frames.join('') });
+
+/**
+ * The request a provider's `warm()` sends: a little of everything a turn's
+ * holds (a system prompt, a prompt, a tool with a schema), for `model`.
+ */
+export function warmUpRequest(model: string): ModelRequest {
+  return {
+    model,
+    system: 'warm-up',
+    messages: [{ role: 'user', content: 'warm-up' }],
+    tools: [{ name: 'warm_up', description: 'warm-up', parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } }],
+    maxTokens: 16,
+  };
+}
+
+const PING_STREAM = eventStream(sseEvent({ type: 'ping' }, 'ping'));
 
 /**
  * Serve `answer` on 127.0.0.1, on a port the system picks, while

@@ -2,7 +2,8 @@
  * The behaviour every lug Provider owes the agent loop, whatever its wire
  * format, as a vitest suite run against the scripted server: text and tool
  * calls streamed as events, bounded retries before the answer began, a cut
- * after it began reported (not retried), and cancellation.
+ * after it began reported (not retried), cancellation, and a `warm()` (if
+ * the provider has one) that never leaves the machine nor sends the key.
  *
  *     import { describeProviderContract } from '@lug/testing/provider-contract';
  *     describeProviderContract({
@@ -17,9 +18,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FAST_RETRY, collectStream, eventsOfType, modelRequest, textOf } from './provider-kit.js';
 import { cut, hangUp, httpError, text, toolCall, turn } from './scenario.js';
 import { scriptedServers, toolResultsOf, type ScriptedServer } from './scripted-server.js';
+import { watchFetch } from './watch-fetch.js';
+
+/** The key a contract's provider is made with (`create`), which its warm-up must never send. */
+export const CONTRACT_KEY = 'test-key';
 
 export interface ProviderContract {
-  /** The provider under test, talking to `server` in its wire format, retrying by `retry`. */
+  /** The provider under test, talking to `server` in its wire format, retrying by `retry`, with the key CONTRACT_KEY if it takes one. */
   create(server: ScriptedServer, retry: RetryPolicy): Provider;
   /** How the provider's errors name the server: "Anthropic", "the OpenAI-compatible server". */
   serverName: string;
@@ -157,6 +162,47 @@ export function describeProviderContract(contract: ProviderContract): void {
       controller.abort();
       const { error } = await collectStream(provider(s), modelRequest(), { signal: controller.signal });
       expect(error!.kind).toBe('cancelled');
+    });
+  });
+
+  // A provider's warm(): whatever its wire, one rehearsal that never leaves the machine, never carries the key,
+  // and never fails its caller.
+  describe('the provider contract: warm()', () => {
+    const warming = (s: ScriptedServer) => {
+      const p = provider(s);
+      if (!p.warm) return undefined;
+      return p.warm.bind(p);
+    };
+
+    it('sends one request, with no real key, to a server of its own on the loopback, never to the configured server', async (ctx) => {
+      const s = await servers.start([text('never asked')]);
+      const warm = warming(s);
+      if (!warm) return ctx.skip();
+      const watch = watchFetch();
+      try {
+        await warm('warm-model');
+      } finally {
+        watch.restore();
+      }
+      expect(watch.seen).toEqual([{ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\//), headers: expect.stringContaining('lug-warm-up') }]);
+      expect(watch.seen[0]!.url.startsWith(s.anthropicBaseUrl)).toBe(false);
+      expect(watch.seen[0]!.headers).not.toContain(CONTRACT_KEY);
+      expect(s.modelRequests()).toEqual([]);
+    });
+
+    it('resolves when the request fails', async (ctx) => {
+      const s = await servers.start([]);
+      const warm = warming(s);
+      if (!warm) return ctx.skip();
+      const realFetch = globalThis.fetch;
+      globalThis.fetch = async () => {
+        throw new TypeError('fetch failed');
+      };
+      try {
+        await expect(warm('warm-model')).resolves.toBeUndefined();
+      } finally {
+        globalThis.fetch = realFetch;
+      }
     });
   });
 }

@@ -81,13 +81,13 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Prov
     async modelInfo(model) {
       return anthropicModelInfo(model);
     },
-    async warm() {
+    async warm(model) {
       try {
         await getClient();
       } catch {
         return; // the first request says why the SDK did not load
       }
-      if (sdk) await warmUp(sdk);
+      if (sdk) await warmUp(sdk, model);
     },
   };
 }

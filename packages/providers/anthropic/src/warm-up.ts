@@ -13,17 +13,17 @@
  * It sends no key (a placeholder) and nothing leaves the machine.
  */
 import type Anthropic from '@anthropic-ai/sdk';
-import { answerOnLoopback, type ModelRequest } from '@lug/core';
+import { answerOnLoopback, eventStream, sseEvent, warmUpRequest } from '@lug/core';
 import { fromAnthropicStream } from './from-anthropic.js';
 import { withoutSdkModelWarnings } from './sdk-warnings.js';
 import { toAnthropicParams } from './to-anthropic.js';
 
 type Sdk = typeof import('@anthropic-ai/sdk');
 
-const frame = (type: string, data: object) => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
+const frame = (type: string, data: object) => sseEvent({ type, ...data }, type);
 
 /** A short answer, as the Messages API streams one. */
-export const WARM_UP_STREAM = [
+export const WARM_UP_STREAM = eventStream(
   frame('message_start', {
     message: { id: 'msg_warm_up', type: 'message', role: 'assistant', model: 'warm-up', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 } },
   }),
@@ -33,27 +33,19 @@ export const WARM_UP_STREAM = [
   frame('content_block_stop', { index: 0 }),
   frame('message_delta', { delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 1 } }),
   frame('message_stop', {}),
-].join('');
-
-/** A request with a little of everything a turn's holds: a system prompt, a prompt, a tool. */
-const WARM_UP_REQUEST: ModelRequest = {
-  model: 'warm-up',
-  system: 'warm-up',
-  messages: [{ role: 'user', content: 'warm-up' }],
-  tools: [{ name: 'warm_up', description: 'warm-up', parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } }],
-  maxTokens: 16,
-};
+);
 
 const quiet = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} };
 
-/** Run one request through `sdk` against the loopback and read it to its end: the answer's text ('' when it failed); never rejects. */
-export async function warmUp(sdk: Sdk): Promise<string> {
+/** Run one request for `model` through `sdk` against the loopback and read it to its end: the answer's text ('' when it failed); never rejects. */
+export async function warmUp(sdk: Sdk, model = 'warm-up'): Promise<string> {
+  const request = warmUpRequest(model);
   let text = '';
-  await answerOnLoopback({ contentType: 'text/event-stream', body: WARM_UP_STREAM }, async (baseURL) => {
+  await answerOnLoopback(WARM_UP_STREAM, async (baseURL) => {
     const client: Anthropic = new sdk.Anthropic({ apiKey: 'lug-warm-up', baseURL, maxRetries: 0, logger: quiet, logLevel: 'error' });
     const signal = new AbortController().signal;
-    const events = await withoutSdkModelWarnings(() => client.messages.create(toAnthropicParams(WARM_UP_REQUEST), { signal }));
-    for await (const event of fromAnthropicStream(events, signal, WARM_UP_REQUEST.model)) if (event.type === 'text_delta') text += event.text;
+    const events = await withoutSdkModelWarnings(() => client.messages.create(toAnthropicParams(request), { signal }));
+    for await (const event of fromAnthropicStream(events, signal, request.model)) if (event.type === 'text_delta') text += event.text;
   });
   return text;
 }

@@ -139,7 +139,7 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): Provider {
         return; // the first request says why the SDK did not load
       }
       const sdk = client.sdk();
-      if (sdk) await warmUp(sdk, model, compatFor(model)).catch(() => '');
+      if (sdk) await warmUp(sdk, model, compatFor(model));
     },
   };
 }

@@ -11,7 +11,7 @@
  *
  * It sends no key (a placeholder) and nothing leaves the machine.
  */
-import { answerOnLoopback, type ModelRequest } from '@lug/core';
+import { answerOnLoopback, eventStream, sseEvent, warmUpRequest } from '@lug/core';
 import { fromChatStream } from './chat-stream.js';
 import { toChatParams } from './chat-request.js';
 import type { OpenAICompat } from './compat.js';
@@ -19,13 +19,11 @@ import type { Sdk } from './openai-client.js';
 import { toResponsesParams } from './responses-request.js';
 import { fromResponsesStream } from './responses-stream.js';
 
-const sse = (data: object | string, event?: string) => `${event ? `event: ${event}\n` : ''}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`;
-
 const chunk = (delta: object, finish: string | null = null) =>
-  sse({ id: 'chatcmpl-warm-up', object: 'chat.completion.chunk', created: 0, model: 'warm-up', choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] });
+  sseEvent({ id: 'chatcmpl-warm-up', object: 'chat.completion.chunk', created: 0, model: 'warm-up', choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] });
 
 /** A short answer, as Chat Completions streams one. */
-export const CHAT_WARM_UP_STREAM = [chunk({ role: 'assistant', content: '' }), chunk({ content: 'ok' }), chunk({}, 'stop'), sse('[DONE]')].join('');
+export const CHAT_WARM_UP_STREAM = eventStream(chunk({ role: 'assistant', content: '' }), chunk({ content: 'ok' }), chunk({}, 'stop'), sseEvent('[DONE]'));
 
 const message = (status: string, text: string) => ({ type: 'message', id: 'msg_warm_up', status, role: 'assistant', content: text ? [{ type: 'output_text', text, annotations: [], logprobs: [] }] : [] });
 const response = (status: string, output: unknown[]) => ({
@@ -37,10 +35,10 @@ const response = (status: string, output: unknown[]) => ({
 /** A short answer, as the Responses API streams one. */
 export const RESPONSES_WARM_UP_STREAM = (() => {
   let sequence = 0;
-  const event = (type: string, data: object) => sse({ type, sequence_number: sequence++, ...data }, type);
+  const event = (type: string, data: object) => sseEvent({ type, sequence_number: sequence++, ...data }, type);
   const part = { type: 'output_text', text: 'ok', annotations: [], logprobs: [] };
   const at = { output_index: 0, item_id: 'msg_warm_up', content_index: 0 };
-  return [
+  return eventStream(
     event('response.created', { response: response('in_progress', []) }),
     event('response.in_progress', { response: response('in_progress', []) }),
     event('response.output_item.added', { output_index: 0, item: message('in_progress', '') }),
@@ -50,17 +48,8 @@ export const RESPONSES_WARM_UP_STREAM = (() => {
     event('response.content_part.done', { ...at, part }),
     event('response.output_item.done', { output_index: 0, item: message('completed', 'ok') }),
     event('response.completed', { response: response('completed', [message('completed', 'ok')]) }),
-  ].join('');
+  );
 })();
-
-/** A request with a little of everything a turn's holds: a system prompt, a prompt, a tool. */
-const warmUpRequest = (model: string): ModelRequest => ({
-  model,
-  system: 'warm-up',
-  messages: [{ role: 'user', content: 'warm-up' }],
-  tools: [{ name: 'warm_up', description: 'warm-up', parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } }],
-  maxTokens: 16,
-});
 
 const quiet = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} };
 
@@ -69,7 +58,7 @@ export async function warmUp(sdk: Sdk, model: string, compat: OpenAICompat): Pro
   const responses = compat.api === 'responses';
   const request = warmUpRequest(model);
   let text = '';
-  await answerOnLoopback({ contentType: 'text/event-stream', body: responses ? RESPONSES_WARM_UP_STREAM : CHAT_WARM_UP_STREAM }, async (baseURL) => {
+  await answerOnLoopback(responses ? RESPONSES_WARM_UP_STREAM : CHAT_WARM_UP_STREAM, async (baseURL) => {
     const client = new sdk.OpenAI({ apiKey: 'lug-warm-up', baseURL, organization: null, project: null, maxRetries: 0, logger: quiet, logLevel: 'error' });
     const signal = new AbortController().signal;
     const official = compat.server === 'openai';

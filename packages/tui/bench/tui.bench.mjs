@@ -194,24 +194,36 @@ const long = await firstScreen('lug');
 const fresh = await echoLatencies(long.p);
 row('key to echo: lug, empty session', median(fresh), 'ms', median(refEchoes), '< 16 ms');
 
+/**
+ * Prompt n, typed: the keys, then Enter `typingMs` later (or, with `typingMs` null, in one write with its Enter, as
+ * `tmux send-keys 'prompt' Enter` sends it); ms from Enter until answer n's end is on screen.
+ */
+async function turn(p, n, typingMs) {
+  p.clear();
+  if (typingMs === null) p.type(`prompt number ${n}\r`);
+  else {
+    p.type(`prompt number ${n}`);
+    await sleep(typingMs);
+    p.type('\r');
+  }
+  const enter = performance.now();
+  await p.waitFor((out) => stripAnsi(out).includes(`Finished turn ${n}.`), 30_000, `the end of answer ${n}`);
+  // The server keeps every request (each holds the whole conversation so far): drop them.
+  server.requests.splice(0);
+  return performance.now() - enter;
+}
+// Keys and Enter arrive apart, as typed; the first prompt takes a person a second or more to type, which is
+// when the interface makes the first answer's renderer ready (warm-while-typing.ts).
+const typing = (n) => (n === 0 ? 1000 : 15);
+
 const sessionStart = performance.now();
 const longPid = await long.p.programPid();
 const checkpoints = [];
-/** ms from Enter to the end of each answer on screen: the first turn against the second (issue 15: ≤ 1.5×). */
+/** ms from Enter to the end of each answer on screen. */
 const turnMs = [];
 for (let n = 0; n < TURNS; n++) {
   if (n > 0 && n % 100 === 0) checkpoints.push(`${n}: ${mib(rssOf(longPid)).toFixed(0)}`);
-  long.p.clear();
-  long.p.type(`prompt number ${n}`);
-  // Keys and Enter arrive apart, as typed; the first prompt takes a person a second or more to type, which is
-  // when the interface makes the first answer's renderer ready (warm-while-typing.ts).
-  await sleep(n === 0 ? 1000 : 15);
-  long.p.type('\r');
-  const enter = performance.now();
-  await long.p.waitFor((out) => stripAnsi(out).includes(`Finished turn ${n}.`), 30_000, `the end of answer ${n}`);
-  turnMs.push(performance.now() - enter);
-  // The server keeps every request (each holds the whole conversation so far): drop them.
-  server.requests.splice(0);
+  turnMs.push(await turn(long.p, n, typing(n)));
 }
 const sessionMs = performance.now() - sessionStart;
 await sleep(1000);
@@ -260,17 +272,7 @@ async function firstTurnRatios(runs, typed) {
     await sleep(1500);
     const ms = [];
     for (let n = 0; n < 5; n++) {
-      p.clear();
-      if (n === 0 && !typed) p.type(`prompt number ${n}\r`);
-      else {
-        p.type(`prompt number ${n}`);
-        await sleep(n === 0 ? 1000 : 15);
-        p.type('\r');
-      }
-      const enter = performance.now();
-      await p.waitFor((out) => stripAnsi(out).includes(`Finished turn ${n}.`), 30_000, `the end of answer ${n}`);
-      ms.push(performance.now() - enter);
-      server.requests.splice(0);
+      ms.push(await turn(p, n, n === 0 && !typed ? null : typing(n)));
       await sleep(100);
     }
     await stop(p);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Parser } from 'web-tree-sitter';
 import { attacks, UNSPLITTABLE } from './bash-attack-corpus.js';
-import { loadBashParser, splitWith } from './bash-parts.js';
+import { loadBashParser, splitWith, type BashPart } from './bash-parts.js';
 import { splitPlainLine } from './bash-plain-line.js';
 
 let parser: Parser;
@@ -9,14 +9,31 @@ beforeAll(async () => {
   parser = await loadBashParser();
 });
 
-/** Where the plain reader answers, it answers what the whole splitter does, and the line is complete. */
-function agrees(line: string): boolean {
+/** Where the plain reader answers, it answers what the whole splitter does, and the line is complete: its parts. */
+function agreeing(line: string): BashPart[] | undefined {
   const plain = splitPlainLine(line);
-  if (!plain) return false;
+  if (!plain) return undefined;
   const whole = splitWith(parser, line);
   expect(whole.incomplete, line).toBeUndefined();
   expect(plain, line).toEqual(whole.parts);
-  return true;
+  return plain;
+}
+
+function agrees(line: string): boolean {
+  return agreeing(line) !== undefined;
+}
+
+/** How many of `lines` the plain reader reads, each agreeing with the whole splitter, and how many of those each of `kinds` holds for. */
+function countRead<K extends string>(lines: Iterable<string>, kinds: Record<K, (line: string, parts: BashPart[]) => boolean>): Record<K | 'read', number> {
+  const names = Object.keys(kinds) as K[];
+  const counts = Object.fromEntries(['read', ...names].map((name) => [name, 0])) as Record<K | 'read', number>;
+  for (const line of lines) {
+    const parts = agreeing(line);
+    if (!parts) continue;
+    counts.read++;
+    for (const name of names) if (kinds[name](line, parts)) counts[name]++;
+  }
+  return counts;
 }
 
 const WORDS = ['git', 'status', 'ls', '-la', 'rm', '-rf', 'x', 'make', 'test', 'cat', 'echo', 'a=b', '--out=dist', '1', '2', '/dev/null', 'out.txt', ':', '%1', 'sudo', 'env', 'xargs', 'find', '-exec', 'bash', 'sh', '-c', 'eval', 'exec', 'time', 'nice', 'timeout', 'nohup', 'export', 'declare', 'let', 'if', 'then', 'fi', 'do', 'done', 'for', 'in', 'trap', 'alias', 'source', '.', 'ssh', 'su', 'watch', 'parallel', 'git', 'npm', 'run', 'a.b', 'a,b', '@x', '+x', 'then1', 'fi.x', '-', '--', 'until', 'while', 'case', 'esac', 'select', 'coproc', 'function', 'local', 'readonly', 'typeset', 'unset', 'builtin', 'command', 'enable', 'hash', 'printf', '-v', 'read', 'mapfile', 'type', 'x=', '=x', 'a+=b', 'CI=1', 'LC_ALL=C', 'A="x y"', "B='\$(rm x)'", 'PS4=x', 'PS1=x', 'BASH_FUNC_f%%=x', 'PROMPT_COMMAND=ls', 'BASH_ENV=x', 'PATH=.', 'IFS=x', 'A=$x', 'A=$(rm x)', 'A=*', 'doas', 'chroot', 'stdbuf', 'strace', 'perl', 'python3', 'node', '-e', 'busybox', 'script', 'runuser', 'setsid', 'flock', 'nsenter', 'ionice', 'taskset', 'git', '-C', 'npx', 'dist', "'a b'", '"a b"', "'rm'", '"rm"', "''", '""', '$HOME', '"$HOME"', '${X}', '"${X}"', '$a$b', '"a $b c"', '$_', '"$PATH:/x"', '$x/y', "'$x'", '$X.txt', '-$x', '"-c"$x', '*', '*.ts', 'src/*.js', '?', 'a?b', '"*"', "'?'", '**/x', '*$x', '-*', '--include=*.ts', '$*', '?(a)', '*.{a,b}', '$(pwd)', '"$(pwd)"', '`date`', '"`id`"', '$(rm x)', '$(a; b)', '$(a | b)', '$(a && rm x)', '$(sudo rm x)', '$(a > f)', '$(a 2>&1)', '"a $(b) c"', '$(a)$(b)', '$(a)/x', '$( a )', '$(eval x)', '$(x=1)', '`a; b`', '$((1))', '$(a &)', '$(a;)', "'$(a)'", '$(a "b")', "'a;b'", '"a && b"', "'$(rm x)'", "'*'", '"~"', "a'b'", '"x"y', "'if'", '"a=b"', "'-c'", "'>x'", "'['", "'{'", "'!'", "'(x)'", "'a b'c", '"!x"', "'#'", '"%1"', "'time'", '"coproc"'];
@@ -321,16 +338,8 @@ describe('splitPlainLine', () => {
   });
 
   it('agrees with the whole splitter on random loops and here-documents', () => {
-    let read = 0;
-    let loops = 0;
-    let heredocs = 0;
     const count = Number(process.env.PLAIN_LINES ?? 20000);
-    for (const line of randomBlockLines(count)) {
-      if (!agrees(line)) continue;
-      read++;
-      if (/\b(for|while|until) /.test(line)) loops++;
-      if (line.includes('<<')) heredocs++;
-    }
+    const { read, loops, heredocs } = countRead(randomBlockLines(count), { loops: (line) => /\b(for|while|until) /.test(line), heredocs: (line) => line.includes('<<') });
     console.log(`random loops and here-documents: ${count}, read without the parser ${read}, with a loop ${loops}, with a here-document ${heredocs}`);
     // 4298, 551 and 555 of 20,000 with the default seed.
     expect(read).toBeGreaterThan(count * 0.15);
@@ -339,30 +348,18 @@ describe('splitPlainLine', () => {
   });
 
   it('agrees with the whole splitter on random plain lines', () => {
-    let read = 0;
-    let expanding = 0;
-    for (const line of randomLines(WORDS, Number(process.env.PLAIN_LINES ?? 20000))) {
-      if (!agrees(line)) continue;
-      read++;
-      if (/[$*?]/.test(line)) expanding++;
-    }
+    const { read, expanding } = countRead(randomLines(WORDS, Number(process.env.PLAIN_LINES ?? 20000)), { expanding: (line) => /[$*?]/.test(line) });
     expect(read).toBeGreaterThan(1200);
     // Lines with a variable or a glob, read without the parser.
     expect(expanding).toBeGreaterThan(250);
   });
 
   it('agrees with the whole splitter on random lines of wrapped commands', () => {
-    let read = 0;
-    let wrapped = 0;
-    let scripts = 0;
     const count = Number(process.env.PLAIN_LINES ?? 20000);
-    for (const line of randomWrappedLines(count)) {
-      if (!agrees(line)) continue;
-      read++;
-      const parts = splitPlainLine(line)!;
-      if (parts.some((p) => p.wrappers.length)) wrapped++;
-      if (parts.some((p) => p.wrappers.some((w) => /^(bash|sh|eval|su|ssh|watch|trap)$/.test(w)))) scripts++;
-    }
+    const { read, wrapped, scripts } = countRead(randomWrappedLines(count), {
+      wrapped: (_, parts) => parts.some((p) => p.wrappers.length > 0),
+      scripts: (_, parts) => parts.some((p) => p.wrappers.some((w) => /^(bash|sh|eval|su|ssh|watch|trap)$/.test(w))),
+    });
     console.log(`random wrapped lines: ${count}, read without the parser ${read}, with a wrapper ${wrapped}, with a script ${scripts}`);
     // 7461, 4644 and 1188 of 20,000 with the default seed (a loop in a script is read here too).
     expect(read).toBeGreaterThan(count * 0.3);
@@ -373,10 +370,7 @@ describe('splitPlainLine', () => {
   it('agrees with the whole splitter on random lines of plain words and expansions', () => {
     // Plain words with expansions only, so that many lines hold a substitution and nothing else the reader refuses.
     const words = [...WORDS.filter((w) => /^[a-z0-9.-]+$/.test(w)).slice(0, 30), ...WORDS.filter((w) => /[$`*?]/.test(w))];
-    let substituting = 0;
-    for (const line of randomLines(words, Number(process.env.PLAIN_LINES ?? 20000))) {
-      if (agrees(line) && /\$\(|`/.test(line)) substituting++;
-    }
+    const { substituting } = countRead(randomLines(words, Number(process.env.PLAIN_LINES ?? 20000)), { substituting: (line) => /\$\(|`/.test(line) });
     expect(substituting).toBeGreaterThan(120);
   });
 });

@@ -96,8 +96,12 @@ function readPlain(line: string, scope: Scope): BashPart[] | undefined {
 
 /** Newlines from `i` on skipped. */
 function skipNewlines(tokens: Token[], i: number): number {
-  while (tokens[i]?.kind === 'op' && (tokens[i] as { text: string }).text === '\n') i++;
+  while (isNewline(tokens[i])) i++;
   return i;
+}
+
+function isNewline(token: Token | undefined): boolean {
+  return token?.kind === 'op' && token.text === '\n';
 }
 
 /** Whether tokens[i] is the word `word`, as written (a reserved word is not quoted). */
@@ -156,19 +160,14 @@ function readItem(reader: Reader, i: number, loops: number): number | undefined 
       // Before the command word (`A=1 >&2 ls`), tree-sitter ends the command at the redirection: left to it.
       if (words.every((w) => ASSIGNMENT.test(w.written))) return undefined;
       if (token.op.startsWith('<<')) heredoc = true;
-      if (token.op.includes('>') && token.target.value !== '/dev/null' && !token.op.endsWith('&')) writes.push(token.target);
+      const file = writtenFile(token);
+      if (file) writes.push(file);
     }
   }
-  const before = reader.parts.length;
-  if (!commandParts(words, writes, reader.scope, reader.parts)) return undefined;
   // tree-sitter files what follows a here-document on its line (`xargs rm <<EOF && ls`) under it, and the walk
   // finds it before what the command runs: in that order only when the command runs nothing.
-  const next = tokens[i];
-  if (heredoc && next?.kind === 'op' && next.text !== '\n') {
-    const own = 1 + writes.length + words.reduce((n, w) => n + w.inner.length, 0);
-    if (reader.parts.length - before !== own) return undefined;
-  }
-  return i;
+  const runsNothing = heredoc && tokens[i] !== undefined && !isNewline(tokens[i]);
+  return commandParts(words, writes, reader.scope, reader.parts, runsNothing) ? i : undefined;
 }
 
 /**
@@ -184,10 +183,11 @@ function readFor(reader: Reader, i: number, loops: number): number | undefined {
   if (isWord(tokens, i, 'in')) {
     // tree-sitter reads `for f in; do` as an error.
     if (tokens[i + 1]?.kind !== 'word') return undefined;
-    for (i++; tokens[i]?.kind === 'word'; i++) {
-      const word = (tokens[i] as { word: PlainWord }).word;
-      if (NOT_PLAIN.has(word.value)) return undefined;
-      reader.parts.push(...word.inner);
+    for (i++; ; i++) {
+      const token = tokens[i];
+      if (token?.kind !== 'word') break;
+      if (NOT_PLAIN.has(token.word.value)) return undefined;
+      reader.parts.push(...token.word.inner);
     }
   }
   const separator = tokens[i];
@@ -218,19 +218,25 @@ function readBody(reader: Reader, i: number, loops: number): number | undefined 
     if (token.kind !== 'redirect') break;
     // A here-document after `done` is not read here.
     if (token.op.startsWith('<<')) return undefined;
-    if (token.op.includes('>') && token.target.value !== '/dev/null' && !token.op.endsWith('&')) {
-      if (!add(parts, scope, redirectPart(token.target.written, token.target.value, false, scope.wrappers))) return undefined;
-    }
+    const file = writtenFile(token);
+    if (file && !addWrite(parts, scope, file)) return undefined;
   }
   return i;
 }
 
+/** The file a redirection writes, a part: none for one that reads, writes to `/dev/null` or copies a descriptor (`2>&1`). */
+function writtenFile(redirect: Token & { kind: 'redirect' }): PlainWord | undefined {
+  const { op, target } = redirect;
+  return op.includes('>') && !op.endsWith('&') && target.value !== '/dev/null' ? target : undefined;
+}
+
 /**
  * One simple command's parts, in the walk's order: the command, the commands
- * its words substitute, the files it writes, then what it runs. False where
- * the walk would do something this reader does not.
+ * its words substitute, the files it writes, then what it runs (with
+ * `runsNothing`, it may run nothing). False where the walk would do
+ * something this reader does not.
  */
-function commandParts(words: PlainWord[], writes: PlainWord[], scope: Scope, parts: BashPart[]): boolean {
+function commandParts(words: PlainWord[], writes: PlainWord[], scope: Scope, parts: BashPart[], runsNothing = false): boolean {
   // Leading assignments go to the program's environment: static, and none bash runs (environmentVariable).
   let k = 0;
   while (k < words.length && ASSIGNMENT.test(words[k].written)) {
@@ -244,8 +250,9 @@ function commandParts(words: PlainWord[], writes: PlainWord[], scope: Scope, par
   if (!/^[A-Za-z0-9_./'"]/.test(first.written) || !first.static || !first.value || first.written.includes('=') || NOT_PLAIN.has(first.value)) return false;
   if (!add(parts, scope, commandPart(words.map((w) => w.written).join(' '), command.map((w) => w.value), false, scope.wrappers))) return false;
   for (const word of command) parts.push(...word.inner);
-  for (const target of writes) if (!add(parts, scope, redirectPart(target.written, target.value, false, scope.wrappers))) return false;
-  return runs(command, scope, parts);
+  for (const target of writes) if (!addWrite(parts, scope, target)) return false;
+  const own = parts.length;
+  return runs(command, scope, parts) && (!runsNothing || parts.length === own);
 }
 
 /**
@@ -283,4 +290,9 @@ function runs(argv: readonly PlainArg[], scope: Scope, parts: BashPart[]): boole
 function add(parts: BashPart[], scope: Scope, part: BashPart): boolean {
   parts.push(part);
   return ++scope.count.parts <= MAX_PARTS;
+}
+
+/** Adds the part of a file written (`> out.txt`). */
+function addWrite(parts: BashPart[], scope: Scope, target: PlainWord): boolean {
+  return add(parts, scope, redirectPart(target.written, target.value, false, scope.wrappers));
 }

@@ -24,12 +24,14 @@ const WORD_CHAR = /[A-Za-z0-9_./:,@%+=-]/;
 const SUBSTITUTED = /^[^()$`'"\\\n]*$/;
 /** `NAME=…` as written: a variable given to the command's environment. */
 export const ASSIGNMENT = /^[A-Za-z_]\w*=/;
-/** `$NAME` (the whole name: one way to read it, so no backtracking) or `${NAME}` at lastIndex: a variable's value. */
-const VARIABLE = /\$(?:[A-Za-z_]\w*(?!\w)|\{[A-Za-z_]\w*\})/y;
+/** `$NAME` (the whole name: one way to read it, so no backtracking) or `${NAME}`: a variable's value. */
+const VARIABLE_SOURCE = String.raw`\$(?:[A-Za-z_]\w*(?!\w)|\{[A-Za-z_]\w*\})`;
+/** A variable at lastIndex. */
+const VARIABLE = new RegExp(VARIABLE_SOURCE, 'y');
 /** A here-document's delimiter at lastIndex: a name, bare or wholly in quotes. */
 const DELIMITER = /([A-Za-z_]\w*)(?!\w)|'([A-Za-z_]\w*)'|"([A-Za-z_]\w*)"/y;
 /** A line of a here-document's body with an unquoted delimiter: text and variables, nothing bash would run or unescape. */
-const EXPANDED_BODY = /^(?:[^$`\\]|\$(?:[A-Za-z_]\w*(?!\w)|\{[A-Za-z_]\w*\}))*$/;
+const EXPANDED_BODY = new RegExp(`^(?:[^$\`\\\\]|${VARIABLE_SOURCE})*$`);
 
 /** A line of blanks only. */
 const BLANK_LINE = /^[ \t]+$/;
@@ -99,6 +101,12 @@ function last(state: Tokenizing): Token | undefined {
   return state.tokens[state.tokens.length - 1];
 }
 
+/** The last token read as written, when it is a word. */
+function lastWord(state: Tokenizing): string | undefined {
+  const token = last(state);
+  return token?.kind === 'word' ? token.word.written : undefined;
+}
+
 /** A newline at `i`, and the body of the line's here-document after it; returns where reading goes on. */
 function newline(state: Tokenizing, i: number): number | undefined {
   const { heredoc } = state;
@@ -121,14 +129,13 @@ function word(state: Tokenizing, i: number): number | undefined {
   if (!read) return undefined;
   const { word: w, next: j } = read;
   // tree-sitter reads a word ending in a backtick substitution and a word starting with one (`a` `b`) as one substitution.
-  const before = last(state);
-  if (w.written.startsWith('`') && before?.kind === 'word' && before.word.written.endsWith('`')) return undefined;
+  if (w.written.startsWith('`') && lastWord(state)?.endsWith('`')) return undefined;
   // A descriptor glued to a redirection (`2>`) is one digit; its redirection is read next. tree-sitter
   // reads the `0` of `0< f` as a word, so only a descriptor before `>` is read here.
   if (j < line.length && (line[j] === '>' || line[j] === '<')) {
     if (!/^[0-9]$/.test(w.written) || line[j] !== '>') return undefined;
     // tree-sitter drops a bare `-` before `2>` (`find - 2> f` reads as `find 2> f`): left to the whole splitter, which says so.
-    if (before?.kind === 'word' && before.word.written === '-') return undefined;
+    if (lastWord(state) === '-') return undefined;
   } else {
     state.tokens.push({ kind: 'word', word: w });
   }
@@ -137,8 +144,7 @@ function word(state: Tokenizing, i: number): number | undefined {
 
 /** A here-document's redirection at `i`: one a line; tree-sitter drops a bare `-` before it, as before `2>`. */
 function heredocAt(state: Tokenizing, i: number): number | undefined {
-  const before = last(state);
-  if (state.heredoc || (before?.kind === 'word' && before.word.written === '-')) return undefined;
+  if (state.heredoc || lastWord(state) === '-') return undefined;
   const read = readHeredoc(state.line, i);
   if (!read) return undefined;
   state.heredoc = read.heredoc;

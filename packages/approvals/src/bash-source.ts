@@ -45,9 +45,9 @@ export function prepareSource(script: string, parse: (text: string) => Tree): Pr
       tree = parse(copy);
     }
   }
-  // Asking tree-sitter for the delimiters costs a quarter of a parse: only where one may hold an operator.
-  const glued = GLUED_DELIMITER.test(text);
-  if (text.includes('<<') && (tree.rootNode.hasError || (glued && misreadDelimiter(tree.rootNode)))) {
+  // Asking tree-sitter for the delimiters costs a quarter of a parse: only where one may hold an operator, once a tree.
+  const misreadIn = GLUED_DELIMITER.test(text) ? onceATree((t) => misreadDelimiter(t.rootNode)) : () => undefined;
+  if (text.includes('<<') && (tree.rootNode.hasError || misreadIn(tree) !== undefined)) {
     // tree-sitter cannot end a here-document's line with `; cmd` or `& cmd`
     // (an error, or, with an expansion in the body, a delimiter `EOF;` whose
     // body still ends at `EOF` and `cmd` as words of the command);
@@ -55,7 +55,7 @@ export function prepareSource(script: string, parse: (text: string) => Tree): Pr
     const retry = listAfterHeredoc(copy);
     if (retry !== copy) {
       const again = parse(retry);
-      if (!again.rootNode.hasError && !(glued && misreadDelimiter(again.rootNode))) {
+      if (!again.rootNode.hasError && misreadIn(again) === undefined) {
         copy = retry;
         tree = again;
       }
@@ -67,8 +67,17 @@ export function prepareSource(script: string, parse: (text: string) => Tree): Pr
     for (const [start, end] of blanks) copy = copy.slice(0, start) + ' '.repeat(end - start) + copy.slice(end);
     tree = parse(copy);
   }
-  const misread = glued ? misreadDelimiter(tree.rootNode) : undefined;
+  const misread = misreadIn(tree);
   return misread === undefined ? { text, tree, parsed: copy } : { text, tree, parsed: copy, misread };
+}
+
+/** `read` of a tree, asked of the last tree it was given again without reading it again. */
+function onceATree<T>(read: (tree: Tree) => T): (tree: Tree) => T {
+  let last: { tree: Tree; value: T } | undefined;
+  return (tree) => {
+    if (last?.tree !== tree) last = { tree, value: read(tree) };
+    return last.value;
+  };
 }
 
 /**

@@ -33,24 +33,13 @@ const stubUnused: Plugin = {
  * strings share, and compares in byte order, as Lua's C `strcmp` does; it
  * is also built natively instead of a `toString(16)` per byte.
  */
-const byteOrderStringKeys: Plugin = {
-  name: 'fengari-byte-order-string-keys',
-  setup(b) {
-    const HEX_KEY = 'let s = "|";\n    for (let i=0; i<len; i++)\n        s += str[i].toString(16);\n    return s;';
-    const BYTE_KEY = [
-      // One call for a short string: twice as fast as adding a character at a time (129 ns against 238, keys of 4-36 bytes).
-      'if (len < 32) return "|" + String.fromCharCode.apply(null, str);',
-      '    return "|" + Buffer.from(str.buffer, str.byteOffset, len).toString("latin1");',
-    ].join('\n');
-    b.onLoad({ filter: /[\\/]fengari[\\/]src[\\/]lstring\.js$/ }, async (args) => {
-      const source = await readFile(args.path, 'utf8');
-      if (!source.includes(HEX_KEY)) {
-        return { errors: [{ text: `fengari's luaS_hash changed (${args.path}): update byteOrderStringKeys in packages/lua-bridge/tsup.config.ts` }] };
-      }
-      return { contents: source.replace(HEX_KEY, BYTE_KEY), loader: 'js' };
-    });
-  },
-};
+const byteOrderStringKeys = replaceIn('fengari-byte-order-string-keys', /[\\/]fengari[\\/]src[\\/]lstring\.js$/, [
+  [
+    'let s = "|";\n    for (let i=0; i<len; i++)\n        s += str[i].toString(16);\n    return s;',
+    // One call for a short string: twice as fast as adding a character at a time (129 ns against 238, keys of 4-36 bytes).
+    'if (len < 32) return "|" + String.fromCharCode.apply(null, str);\n    return "|" + Buffer.from(str.buffer, str.byteOffset, len).toString("latin1");',
+  ],
+]);
 
 /**
  * fengari 0.1.5's lua_pcallk, inside a coroutine, saves `allowhook` with
@@ -149,7 +138,10 @@ const nativePlainFind: [string, string] = [
   '    return Buffer.from(arr.buffer, arr.byteOffset, arr.length).indexOf(Buffer.from(subarr.buffer, subarr.byteOffset, sl), i);',
 ];
 
-/** Replace `from` with `to` in one fengari source file, or fail the build naming the patch to update. */
+/**
+ * Replace each `from` with its `to` in one fengari source file; fail the build,
+ * naming the plugin and the text, unless each `from` is there exactly once.
+ */
 function replaceIn(name: string, file: RegExp, edits: Array<[from: string, to: string]>): Plugin {
   return {
     name,
@@ -157,8 +149,12 @@ function replaceIn(name: string, file: RegExp, edits: Array<[from: string, to: s
       b.onLoad({ filter: file }, async (args) => {
         let source = await readFile(args.path, 'utf8');
         for (const [from, to] of edits) {
-          if (!source.includes(from)) return { errors: [{ text: `fengari changed (${args.path}): update ${name} in packages/lua-bridge/tsup.config.ts` }] };
-          source = source.replace(from, to);
+          const at = source.indexOf(from);
+          if (at === -1 || source.indexOf(from, at + 1) !== -1) {
+            const what = `${at === -1 ? 'no longer has' : 'has more than one'} ${JSON.stringify(from.trim().split('\n')[0])}`;
+            return { errors: [{ text: `fengari changed (${args.path} ${what}): update ${name} in packages/lua-bridge/tsup.config.ts` }] };
+          }
+          source = source.slice(0, at) + to + source.slice(at + from.length);
         }
         return { contents: source, loader: 'js' };
       });
@@ -174,13 +170,20 @@ function replaceIn(name: string, file: RegExp, edits: Array<[from: string, to: s
  * (inserting into it, and the garbage it made: bench/rules.bench.mjs). It
  * can go if fengari gives tables an embedder's slot of its own.
  */
+const tableSlot: [string, string] = [
+  '        this.flags = ~0;\n    }\n}',
+  '        this.flags = ~0;\n        this.lug = void 0; /* lug: see tableSlot in packages/lua-bridge/tsup.config.ts */\n    }\n}',
+];
+
 /**
  * fengari 0.1.5 makes two Maps for every table: its entries, and the entries
  * removed during a traversal (`dead_strong`, kept so `next` can go on from a
  * removed key), emptied at every insertion. The second is made when a key is
  * first removed and dropped at an insertion, as `dead_weak` already is: one
- * Map a table (a rule's args, every `{}`) instead of two. Can go when fengari
- * makes it when needed.
+ * Map a table (a rule's args, every `{}`) instead of two. The decision of
+ * bench/rules.bench.mjs 5% less on the small edit, 2–3% on the 20 KB one.
+ * Held by fengari-stack.test.ts; every use of `dead_strong` in fengari 0.1.5
+ * is one of these four. Can go when fengari makes the Map when needed.
  */
 const lazyDeadKeys: Array<[string, string]> = [
   ['        this.dead_strong = new Map();', '        this.dead_strong = void 0; /* lug: see lazyDeadKeys in packages/lua-bridge/tsup.config.ts */'],
@@ -191,10 +194,7 @@ const lazyDeadKeys: Array<[string, string]> = [
     'entry = (table.dead_weak && table.dead_weak.get(hash)) || (table.dead_strong && table.dead_strong.get(hash));',
   ],
 ];
-const tableSlot = replaceIn('fengari-ltable', /[\\/]fengari[\\/]src[\\/]ltable\.js$/, [
-  ['        this.flags = ~0;\n    }\n}', '        this.flags = ~0;\n        this.lug = void 0; /* lug: see tableSlot in packages/lua-bridge/tsup.config.ts */\n    }\n}'],
-  ...lazyDeadKeys,
-]);
+const ltablePatches = replaceIn('fengari-ltable', /[\\/]fengari[\\/]src[\\/]ltable\.js$/, [tableSlot, ...lazyDeadKeys]);
 
 /**
  * fengari 0.1.5 makes a new CallInfo for every call (a Lua function, a library
@@ -205,8 +205,12 @@ const tableSlot = replaceIn('fengari-ltable', /[\\/]fengari[\\/]src[\\/]ltable\.
  * CallInfo fengari leaves too: luaD_precall sets every field a call reads, and
  * the continuation fields are set where they are used (lua_callk, lua_pcallk,
  * lua_yieldk), as in C. `extra` is declared so every CallInfo has one shape.
- * A pooled coroutine whose stack grew keeps at most a few of them (giveBack in
- * src/lua-vm.ts). Can go when fengari reuses its CallInfo list.
+ * (A tail call still drops the list below it, lvm.js's `oci.next = null`.)
+ * A pooled coroutine that recursed deep keeps only a few of them
+ * (trimCallInfos in src/lua-vm.ts). With the interned keys of lazy tables,
+ * five Lua rules 20.1–20.4 → 18.4–19.0 µs on bench/rules.bench.mjs's small
+ * edit. Held by fengari-stack.test.ts. Can go when fengari reuses its
+ * CallInfo list.
  */
 const reuseCallInfo = replaceIn('fengari-reuse-callinfo', /[\\/]fengari[\\/]src[\\/]lstate\.js$/, [
   [
@@ -292,7 +296,9 @@ function keepStacksArrays(file: string): void {
  * does this bundle: each `lua_assert(…);` statement becomes `;` (every
  * condition is free of side effects; `lualib.lua_assert`, already a no-op in
  * fengari, is left alone). The API's own checks (api_check: "stack overflow",
- * "table expected") stay. Fails the build unless it finds fengari 0.1.5's 93.
+ * "table expected") stay. Five Lua rules' bodies in a Lua loop about 3%
+ * faster, the decision of bench/rules.bench.mjs 2–5%. Fails the build unless
+ * it finds fengari 0.1.5's 93. Can go when fengari compiles its asserts out.
  */
 function stripAsserts(file: string): void {
   const source = readFileSync(file, 'utf8');
@@ -334,7 +340,7 @@ export default packageBuild({
       format: 'cjs',
       target: 'node20',
       outfile: 'dist/fengari.cjs',
-      plugins: [stubUnused, byteOrderStringKeys, fastStringCopy, lapiPatches, getmetafieldInterned, sharedStringExport, lstrlibPatches, cFloatToString, osDateUtc, tableSlot, reuseCallInfo, keepCallInfo],
+      plugins: [stubUnused, byteOrderStringKeys, fastStringCopy, lapiPatches, getmetafieldInterned, sharedStringExport, lstrlibPatches, cFloatToString, osDateUtc, ltablePatches, reuseCallInfo, keepCallInfo],
       // fengari reads its configuration from FENGARICONF once, at load (luaconf.js): baked in here instead.
       define: { 'process.env.FENGARICONF': JSON.stringify(JSON.stringify(FENGARI_CONF)) },
       logLevel: 'warning',

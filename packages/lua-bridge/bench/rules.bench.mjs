@@ -9,7 +9,8 @@
 // timed by the process's CPU time instead of the clock: on a loaded machine the
 // clock also counts the time other processes had the core (at load 7 on two
 // cores, five Lua rules read 22-109 µs by the clock from one run to the next).
-// With --against=DIR (another build's dist/), the Lua rules also run on that
+// With --against=DIR (another build's dist/, kept under that name: a build
+// looks for its fengari.cjs in ../dist), the Lua rules also run on that
 // build in the same process, round by round in alternating order, and the
 // paired ratio of the two builds is printed: on a loaded machine, a far
 // steadier comparison than separate runs. The build loaded second reads a few
@@ -18,15 +19,16 @@
 //   node bench/rules.bench.mjs [calls per round] [--cpu] [--against=DIR]
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createHostWithApprovals } from '@lug/approvals';
 import { describeCall } from '@lug/core';
 
-const bridge = await import(process.env.BENCH_DIST ?? fileURLToPath(new URL('../dist/index.js', import.meta.url)));
+// BENCH_DIST (a build's index.js) and --against (a build's dist/) may be relative to the working directory.
+const bridge = await import(process.env.BENCH_DIST ? pathToFileURL(resolve(process.env.BENCH_DIST)).href : new URL('../dist/index.js', import.meta.url).href);
 const CPU = process.argv.includes('--cpu');
 const AGAINST = process.argv.find((a) => a.startsWith('--against='))?.slice('--against='.length);
-const otherBridge = AGAINST ? await import(join(AGAINST, 'index.js')) : undefined;
+const otherBridge = AGAINST ? await import(pathToFileURL(resolve(AGAINST, 'index.js')).href) : undefined;
 const N = Number(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 2000);
 const ROUNDS = 7;
 const dir = mkdtempSync(join(tmpdir(), 'lug-bench-rules-'));

@@ -63,6 +63,20 @@ return f(20), co(1), co(21), tail(100), ok, err, ("x"):rep(3), string.format("%d
     expect(vm.call(deep)).toEqual([5000]);
   });
 
+  it('a pooled coroutine that recursed deep once still reuses its CallInfos on its later calls', () => {
+    const vm = new LuaVM();
+    openStandardLibraries(vm, { cwd: () => process.cwd(), env: () => ({}), output: () => undefined });
+    const deep = vm.load('local function d(n) if n == 0 then return 0 end return 1 + d(n - 1) end return d(5000)', '=deep');
+    const small = vm.load('return select("#", ...), tostring(...)', '=small');
+    expect(vm.call(deep)).toEqual([5000]);
+    const pooled = (vm as unknown as { idle: Array<{ base_ci: { next: { next: unknown } | null } }> }).idle;
+    expect(vm.call(small, [3, 4])).toEqual([2, '3']);
+    const second = pooled[0]!.base_ci.next!.next;
+    expect(second).not.toBeNull();
+    expect(vm.call(small, [3, 4])).toEqual([2, '3']);
+    expect(pooled[0]!.base_ci.next!.next).toBe(second);
+  });
+
   it('a table made without its dead-keys Map still lets next go on from keys removed during a traversal', () => {
     const vm = new LuaVM();
     openStandardLibraries(vm, { cwd: () => process.cwd(), env: () => ({}), output: () => undefined });

@@ -14,11 +14,11 @@ const constants = new Map<string, LuaString>();
  * Short texts are most of what crosses (field names, paths, verdicts), and
  * for them TextEncoder's call costs more than the bytes: 700 ns to encode
  * a 15-character path, where a loop over ASCII takes 200. Longer texts, and
- * any text with a character above 0x7f, go through Node's encoder. (Decoding
- * has no such gap: TextDecoder stays.) A longer text that is all ASCII (its
- * UTF-8 length is its length) is copied as Latin-1 into memory that is not
- * zeroed first, the same bytes: 20 KB in 3–4 µs (measuring its length
- * included) where the encoder took 18.
+ * any text with a character above 0x7f, go through Node's encoder (and the
+ * other way, jsString decodes short ASCII by a loop too). A longer text that
+ * is all ASCII (its UTF-8 length is its length) is copied as Latin-1 into
+ * memory that is not zeroed first, the same bytes: 20 KB in 3–4 µs
+ * (measuring its length included) where the encoder took 18.
  */
 const SHORT = 64;
 

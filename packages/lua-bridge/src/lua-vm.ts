@@ -300,24 +300,33 @@ export class LuaVM extends LuaStateBase {
 /** fengari's thread object, as far as trimCallInfos reads it. */
 interface ThreadInternals {
   stack: unknown[];
-  base_ci: { next: { next: unknown } | null };
+  base_ci: CallInfoLink;
+}
+interface CallInfoLink {
+  next: CallInfoLink | null;
 }
 
 /** A pooled coroutine's stack longer than this (in slots; fengari starts one at 40) has had a deep call. */
 const DEEP_STACK = 1000;
+/** CallInfos a coroutine that had a deep call may keep (lug's calls go a few deep). */
+const KEPT_CALL_INFOS = 32;
 
 /**
  * The bundle's fengari keeps the CallInfo of each call depth a thread has
  * reached, for its next calls (reuseCallInfo in tsup.config.ts), as C Lua
- * does. A pooled coroutine that once recursed deep would keep thousands: past
- * DEEP_STACK, the list is cut after its first two (the call lug makes and one
- * below it), so a deep call costs its memory only until the coroutine returns.
+ * does. A pooled coroutine that once recursed deep would keep thousands: its
+ * list, longer than KEPT_CALL_INFOS, is cut after its first (the call lug
+ * makes). The stack's length only says whether to count: fengari shrinks a
+ * stack only after an error, so one that grew stays long, and cutting by it
+ * alone cut the list at every later call (reuse lost for good).
  */
 function trimCallInfos(co: LuaState): void {
   const thread = co as unknown as ThreadInternals;
   if (thread.stack.length <= DEEP_STACK) return;
   const first = thread.base_ci.next;
-  if (first) first.next = null;
+  let ci = first;
+  for (let n = 0; ci && n < KEPT_CALL_INFOS; n++) ci = ci.next;
+  if (ci && first) first.next = null;
 }
 
 /** The promise's outcome, or a cancellation if the signal fires first. */

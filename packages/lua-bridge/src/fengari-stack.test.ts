@@ -10,6 +10,17 @@ import { describe, expect, it } from 'vitest';
 import { LuaVM } from './lua-vm.js';
 import { openStandardLibraries } from './stdlib/open.js';
 
+/** A VM whose pooled coroutine has run a call 5000 deep, with that call, a small one, and the pool of coroutines. */
+function afterDeepCall() {
+  const vm = new LuaVM();
+  openStandardLibraries(vm, { cwd: () => process.cwd(), env: () => ({}), output: () => undefined });
+  const deep = vm.load('local function d(n) if n == 0 then return 0 end return 1 + d(n - 1) end return d(5000)', '=deep');
+  const small = vm.load('return select("#", ...), tostring(...)', '=small');
+  expect(vm.call(deep)).toEqual([5000]);
+  const pooled = (vm as unknown as { idle: Array<{ base_ci: { next: { next: unknown } | null } }> }).idle;
+  return { vm, deep, small, pooled };
+}
+
 describe('fengari stacks', () => {
   it('the bundle never deletes a stack slot', () => {
     const bundle = readFileSync(createRequire(import.meta.url).resolve('../dist/fengari.cjs'), 'utf8');
@@ -49,12 +60,7 @@ return f(20), co(1), co(21), tail(100), ok, err, ("x"):rep(3), string.format("%d
   });
 
   it('a pooled coroutine that recursed deep keeps only its first CallInfos, and runs calls as before', () => {
-    const vm = new LuaVM();
-    openStandardLibraries(vm, { cwd: () => process.cwd(), env: () => ({}), output: () => undefined });
-    const deep = vm.load('local function d(n) if n == 0 then return 0 end return 1 + d(n - 1) end return d(5000)', '=deep');
-    const small = vm.load('return select("#", ...), tostring(...)', '=small');
-    expect(vm.call(deep)).toEqual([5000]);
-    const pooled = (vm as unknown as { idle: Array<{ base_ci: { next: { next: unknown } | null } }> }).idle;
+    const { vm, deep, small, pooled } = afterDeepCall();
     expect(pooled).toHaveLength(1);
     let kept = 0;
     for (let ci = pooled[0]!.base_ci.next; ci; ci = ci.next as typeof ci) kept++;
@@ -64,12 +70,7 @@ return f(20), co(1), co(21), tail(100), ok, err, ("x"):rep(3), string.format("%d
   });
 
   it('a pooled coroutine that recursed deep once still reuses its CallInfos on its later calls', () => {
-    const vm = new LuaVM();
-    openStandardLibraries(vm, { cwd: () => process.cwd(), env: () => ({}), output: () => undefined });
-    const deep = vm.load('local function d(n) if n == 0 then return 0 end return 1 + d(n - 1) end return d(5000)', '=deep');
-    const small = vm.load('return select("#", ...), tostring(...)', '=small');
-    expect(vm.call(deep)).toEqual([5000]);
-    const pooled = (vm as unknown as { idle: Array<{ base_ci: { next: { next: unknown } | null } }> }).idle;
+    const { vm, deep, small, pooled } = afterDeepCall();
     expect(vm.call(small, [3, 4])).toEqual([2, '3']);
     const second = pooled[0]!.base_ci.next!.next;
     expect(second).not.toBeNull();

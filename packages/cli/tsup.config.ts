@@ -11,6 +11,7 @@ import {
 } from './startup/build-plugins.js';
 import { highlightLanguagesOnFirstUse } from './startup/highlight-languages.js';
 import { interventionsOff } from './startup/interventions.js';
+import { SHARED_BUNDLES } from './startup/shared-bundles.js';
 import { VENDOR_BUNDLES as ALL_VENDOR_BUNDLES } from './startup/vendor-bundles.js';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -28,6 +29,7 @@ const EXTERNAL = [
   '@lug/core',
   '@lug/lua-bridge',
   '@lug/approvals',
+  '@lug/tools',
   'web-tree-sitter',
   'tree-sitter-bash',
   '@vscode/ripgrep',
@@ -104,6 +106,11 @@ export default defineConfig([
     // highlight.js's languages on first use (startup/highlight-languages.ts): marked-terminal's highlighter is the one user.
     const plugins = id === 'marked-terminal' && !OFF.has('highlightLanguagesOnFirstUse') ? [highlightLanguagesOnFirstUse(), emojiOnFirstUse()] : [];
     return commonJsBundle({ [`vendor/${name}`]: `startup/vendor/${name}.ts` }, [...EXTERNAL, ...vendorIds.filter((other) => other !== id)], { esbuildPlugins: plugins });
+  }),
+  // A CommonJS copy of each shared package, the others kept outside (start.ts hands them in).
+  ...Object.entries(SHARED_BUNDLES).map(([id, path]) => {
+    const name = path.replace(/^\.\/shared\/|\.cjs$/g, '');
+    return commonJsBundle({ [`shared/${name}`]: `startup/shared/${name}.ts` }, [...EXTERNAL.filter((other) => other !== id), ...vendorIds]);
   }),
   {
     entry: { start: 'startup/start.ts' },

@@ -82,6 +82,8 @@ export interface Lug {
 export interface StartupOptions {
   /** How the Lua bridge loads fengari's bundle; the binary runs it from a V8 code cache. Default: the bridge's own (require). */
   loadFengari?: FengariLoader;
+  /** How lug.plugin imports a JavaScript plugin (the binary runs the Lua bridge from a CommonJS bundle, which cannot `import()`). Default: the bridge's own. */
+  importModule?: (url: string) => Promise<unknown>;
 }
 
 export interface ComposeOptions extends StartupOptions {
@@ -95,13 +97,14 @@ export interface ComposeOptions extends StartupOptions {
   files?: EditorFiles;
 }
 
-async function loadLua(host: LugHost, approvals: Approvals, env: Env, loadFengari: FengariLoader | undefined, mcp: McpSetup, checkpoints: Checkpoints, workflows: 'now' | 'later'): Promise<{ lua: LuaHandle; errors: string[]; warnings: string[] }> {
+async function loadLua(host: LugHost, approvals: Approvals, env: Env, startup: StartupOptions, mcp: McpSetup, checkpoints: Checkpoints, workflows: 'now' | 'later'): Promise<{ lua: LuaHandle; errors: string[]; warnings: string[] }> {
   const { createLuaRuntime, ChunkCache } = await import('@lug/lua-bridge');
   const runtime = createLuaRuntime(host, approvals, {
     configDir: configDir(env),
     // Compiled Lua, kept for the next start.
     chunkCache: new ChunkCache({ dir: join(cacheDir(env), 'lua') }),
-    loadFengari,
+    loadFengari: startup.loadFengari,
+    importModule: startup.importModule,
     mcp: mcp.config,
     checkpoints,
   });
@@ -200,7 +203,7 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   for (const plugin of STOCK_PLUGINS) await loadPlugin(host, plugin, plugin.name);
   const mcp = new McpSetup(host, env);
   // The interface draws its first screen before the stock workflows load (startWorkflows); headless needs them now.
-  const { lua, errors, warnings } = await loadLua(host, approvals, env, opts.loadFengari, mcp, checkpoints, opts.interactive ? 'later' : 'now');
+  const { lua, errors, warnings } = await loadLua(host, approvals, env, opts, mcp, checkpoints, opts.interactive ? 'later' : 'now');
   errors.push(...mcp.errors);
   // Headless, the turn may use the servers' tools: they start (or fail) before it.
   if (!opts.interactive) errors.push(...(await mcp.startAndWait()));

@@ -25,6 +25,13 @@ export interface CommonJsBundleOptions {
   cacheDir?: string;
   /** What the bundle's `require` returns for an id; `undefined` falls through to Node's require beside the file. */
   resolveModule?: (id: string) => unknown;
+  /**
+   * The file the bundle stands for, when it is a copy of a package's entry
+   * (start.ts's shared bundles): its `import.meta.url`, and where Node's
+   * `require` resolves from, so that the copy finds the files and packages
+   * beside the original. Default: the bundle itself.
+   */
+  standsFor?: string;
 }
 
 /** A bundle whose code cache is missing or stale, kept until saveCodeCaches writes it. */
@@ -61,14 +68,14 @@ export function runCommonJsBundle<T = Record<string, unknown>>(file: string, opt
   const source = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
   const wrapper = `(function (exports, require, module, __filename, __dirname, __lugImportMetaUrl) {${source}\n})`;
   const script = new Script(wrapper, { filename: file, cachedData });
-  const nodeRequire = createRequire(file);
+  const nodeRequire = createRequire(opts.standsFor ?? file);
   const resolveModule = opts.resolveModule;
   const bundleRequire = resolveModule
     ? Object.assign((id: string) => resolveModule(id) ?? nodeRequire(id), { resolve: nodeRequire.resolve, cache: nodeRequire.cache, main: nodeRequire.main })
     : nodeRequire;
   const module = { exports: {} as T };
   const run = script.runInThisContext() as (...args: unknown[]) => void;
-  run.call(module.exports, module.exports, bundleRequire, module, file, dirname(file), pathToFileURL(file).href);
+  run.call(module.exports, module.exports, bundleRequire, module, file, dirname(file), pathToFileURL(opts.standsFor ?? file).href);
   if (cacheFile && (!cachedData || script.cachedDataRejected)) pending.set(file, { script, cacheFile });
   return module.exports;
 }

@@ -25,6 +25,9 @@ import { loadConfigFiles, loadWorkflowFiles, type LoadReport } from './startup.j
 import { findWorkflows } from './workflows.js';
 import type { McpConfigSink } from './api/mcp-sink.js';
 
+/** A JavaScript plugin's module, imported as an ES module (RuntimeOptions.importModule). */
+const importModule = (url: string): Promise<unknown> => import(url);
+
 export type { LoadError, LoadedFile, LoadReport } from './startup.js';
 export type { SourceResult } from './reload.js';
 
@@ -50,6 +53,12 @@ export interface LuaRuntimeOptions {
    * bundle's fengari, is an error.
    */
   loadFengari?: FengariLoader;
+  /**
+   * How lug.plugin imports a JavaScript plugin's module (a file URL). Default: `import()`.
+   * The binary runs this package from a CommonJS bundle, where `import()` is not
+   * available, and hands in its own.
+   */
+  importModule?: (url: string) => Promise<unknown>;
   /** Where lug.proc gets its runner. Default: @lug/tools, imported on first use. */
   processRunner?: () => Promise<ProcessRunner>;
   /** Where lug.mcp's servers go (the CLI: @lug/mcp's configuration). Without it lug.mcp.add is an error. */
@@ -145,6 +154,7 @@ export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined
     config,
     docs,
     processRunner: opts.processRunner ?? loadProcessRunner,
+    importModule: opts.importModule ?? importModule,
     mcp: opts.mcp,
     checkpoints: opts.checkpoints,
     track: (remove, owner = owners.current()) => registrations.track(remove, owner),

@@ -23,8 +23,9 @@ describe('the V8 code caches of lug -p', () => {
 
     const first = await runLug(['-p', 'hi'], { cwd: box.project, env });
     expect(first.stdout).toBe('one\n');
-    // The interface's bundle, the SDK's, which this run loaded for its request, and fengari's (the Lua bridge's bundle, run by start.ts's loader).
-    expect(Object.keys(caches()).sort()).toEqual(['anthropic-sdk', 'fengari', 'lug']);
+    // The interface's bundle, the shared packages' copies (startup/shared-bundles.ts), the SDK's, which this
+    // run loaded for its request, and fengari's (the Lua bridge's bundle, run by start.ts's loader).
+    expect(Object.keys(caches()).sort()).toEqual(['anthropic-sdk', 'approvals', 'core', 'fengari', 'lua-bridge', 'lug', 'tools']);
     const written = Object.fromEntries(Object.entries(caches()).map(([name, file]) => [name, statSync(file).mtimeMs]));
 
     const second = await runLug(['-p', 'hi'], { cwd: box.project, env });

@@ -117,6 +117,25 @@ describe('lug-plugin-word-count, loaded by name from init.lua', () => {
   });
 });
 
+describe('a plugin whose module awaits at its top level', () => {
+  // The binary runs the Lua bridge from a CommonJS copy (startup/shared-bundles.ts), which cannot import:
+  // lug.plugin imports through start.ts, so a module that can only be imported still loads.
+  it('loads, is offered to the model, and runs', async () => {
+    const box = sandbox('lug.plugin("lug-plugin-awaits")\n');
+    fakePackage(
+      join(box.project, 'node_modules'),
+      'lug-plugin-awaits',
+      "const answer = await Promise.resolve('awaited at load');\n" +
+        "export default { name: 'lug-plugin-awaits', tools: [{ name: 'awaited', description: 'says what it awaited', parameters: { type: 'object' }, handler: () => answer }] };\n",
+    );
+    server = await startScriptedServer([turn(toolCall('awaited', {}, { id: 'a1' })), text('done')]);
+    const r = await runLug(['-p', 'go', '--auto'], { cwd: box.project, env: lugEnv(server, 'anthropic', box) });
+    expect(r.code).toBe(0);
+    expect(toolsOf(server.modelRequests()[0]!).map((t) => t.name)).toContain('awaited');
+    expect(toolResultsIn(server.modelRequests()[1]!)).toEqual([{ id: 'a1', content: 'awaited at load' }]);
+  });
+});
+
 describe('plugins that fail to load', () => {
   function brokenPlugins(nodeModules: string): void {
     fakePackage(nodeModules, 'lug-plugin-throws', "throw new Error('LUG_TOKEN is not set');\n");

@@ -58,6 +58,8 @@ export interface ApiContext {
   config: ConfigInfo;
   docs(): DocIndex;
   processRunner(): Promise<ProcessRunner>;
+  /** How lug.plugin imports a JavaScript plugin's module (RuntimeOptions.importModule). */
+  importModule(url: string): Promise<unknown>;
   /** Where lug.mcp.add and lug.mcp.remove go; without it they are an error. */
   mcp: McpConfigSink | undefined;
   /** The project's file checkpoints (lug.checkpoint); without them its functions are an error. */

@@ -77,7 +77,7 @@ export function npmPluginFunction(ctx: ApiContext): (L: LuaState) => number {
     try {
       let mod: unknown;
       try {
-        mod = await import(pathToFileURL(entry).href);
+        mod = await ctx.importModule(pathToFileURL(entry).href);
       } catch (err) {
         throw new Error(`the plugin package "${name}" failed to load (${entry}): ${(err as Error).message}`);
       }

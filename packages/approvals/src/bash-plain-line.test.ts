@@ -14,8 +14,8 @@ function agreeing(line: string): BashPart[] | undefined {
   const plain = splitPlainLine(line);
   if (!plain) return undefined;
   const whole = splitWith(parser, line);
-  expect(whole.incomplete, line).toBeUndefined();
-  expect(plain, line).toEqual(whole.parts);
+  expect(whole.incomplete, JSON.stringify(line)).toBeUndefined();
+  expect(plain, JSON.stringify(line)).toEqual(whole.parts);
   return plain;
 }
 
@@ -122,8 +122,10 @@ function* randomWrappedLines(count: number): Generator<string> {
 const BLOCK = {
   commands: {
     good: ['ls -la', 'wc -l "$f"', 'echo $f', 'rm -rf x', 'git status', 'make test', 'true', 'false', 'sleep 1', 'echo done', 'echo for in do', 'cat $f > out.txt', 'ls >> log 2>&1', 'read -r line', 'read line',
-      'echo "$line"', 'A=1 ls', 'nice ls', 'sudo rm $f', 'xargs rm', 'cp "$f" dist/', 'echo $(ls)', 'echo "$(pwd)"', 'echo `date`', 'grep -n x *.ts', 'bash -c "ls $f"', "bash -c 'for g in a; do ls; done'"],
-    bad: ['test -f x', 'sh', '$f', '"$f" x', 'ls > $f', '[ -f "$f" ]', '! true', 'time ls', 'if true; then ls; fi', '(cd x)', '{ ls; }', 'echo ~', 'ls # c', 'let x=1', 'echo $((1))', 'echo ${f%.ts}', 'echo "$@"', 'done', 'do', 'for', 'in', 'ssh host'],
+      'echo "$line"', 'A=1 ls', 'nice ls', 'sudo rm $f', 'xargs rm', 'cp "$f" dist/', 'echo $(ls)', 'echo "$(pwd)"', 'echo `date`', 'grep -n x *.ts', 'bash -c "ls $f"', "bash -c 'for g in a; do ls; done'",
+      '[ -f "$f" ]', 'test -n "$1"', '[[ $f == *.ts ]]', 'echo then fi else', "bash -c 'if [ -f x ]; then ls; fi'"],
+    bad: ['test -f x', 'sh', '$f', '"$f" x', 'ls > $f', '[ -f "$f" ]', '! true', 'time ls', 'if true; then ls; fi', '(cd x)', '{ ls; }', 'echo ~', 'ls # c', 'let x=1', 'echo $((1))', 'echo ${f%.ts}', 'echo "$@"', 'done', 'do', 'for', 'in', 'ssh host',
+      "echo '$(id)'", "cat <<'E'\n`id`\nE", 'then', 'fi', 'esac', 'elif', ';;', 'echo ]', '[ x'],
   },
   joins: { good: [' && ', ' || ', ' | ', '; ', '\n', ' & ', ';', ' &&\n  ', ' |\n'], bad: [';;', ' ;; ', '\n;', ' & ;', ' |& '] },
   loopWords: { good: ['*.ts', 'a b c', 'src/*', '$(ls)', '`ls`', '"a b"', '$x', "'x y'", 'a', '$(ls *.ts)', '"$x"/y', 'x.ts', '{}', 'done.txt', '-n', 'a=b'], bad: ['"$@"', '{1..3}', 'do', 'done', 'in', 'x;', 'a\nb', ''] },
@@ -137,44 +139,96 @@ const BLOCK = {
     bad: ['sh', 'bash', 'sudo sh', 'python3', 'node', 'ssh host', 'mysql', 'env sh', 'bash -s', 'tee $f', 'sudo -s', 'su', 'eval'] },
   operators: { good: ['<<', '<<', '<<-', '<< ', '<<- '], bad: ['<<<', '< <', '<<-\t'] },
   delimiters: { good: ['EOF', "'EOF'", '"EOF"', 'END_1', "'END_1'", 'x'], bad: ['E"O"F', '\\EOF', '1', '-', "'E F'", 'EOF>x', '$X', "'EOF", 'EOF"'] },
-  heredocAfter: { good: ['', '', '', ' > out.txt', ' > /dev/null', ' 2>&1', ' | grep x', ' && ls', ' || ls', ' | wc -l > n.txt', ' >> log'], bad: [' | sh', '; ls', ' & ls', ' -n', ' <<EOF2', ' |', ' &', ';', ' && ls; rm x', '|rm x', ';rm x', '&&ls', '>x', '&', ')'] },
+  heredocAfter: {
+    good: ['', '', '', ' > out.txt', ' > /dev/null', ' 2>&1', ' | grep x', ' && ls', ' || ls', ' | wc -l > n.txt', ' >> log', '; ls', ' & ls', ';  git add f', ' ; ls; rm x & ls', '&\tls', ' && ls; rm x', ' | grep x; ls', '; ls && rm x'],
+    bad: [' | sh', ' -n', ' <<EOF2', ' |', ' &', ';', '|rm x', ';rm x', '&&ls', '>x', '&', ')', ' > f; ls', ' -n | wc', ' 2>&1 | wc', ' 2>& 1; ls', '; ', '; sh', ' & (ls)', ';;', '; esac'],
+  },
   bodyLines: {
     good: ['hello', 'hello $USER', '${HOME}/x', 'a=b c', "it's", '"q"', '', ' ', '\tindented', 'rm -rf /', 'done', 'for f in x', ';', '<<EOF', 'a b c', '#c', '{}', '*.ts', '  EOF is not here', 'x EOF', '$a[0]', '$a-b', '$_x', '${a}b$c', 'a=$b', '$a.$b', '~', '$a{b}', '"${a}"', 'EOF=1 $a'],
     bad: ['$(rm x)', '`id`', 'a\\b', '\\$x', '$1', '$((1+2))', '${x:-y}', '$', 'a\\', 'EOFX', 'EOF ', ' EOF', '\tEOF', 'XEOF', 'EOF2', 'END_1x', 'é', '\\', '$(', '${', '$@'],
   },
+  ifs: { good: ['if ', 'if\t'], bad: ['if;', 'elif ', 'fi '] },
+  thens: { good: ['then ', 'then\n', 'then\n  '], bad: ['then;', 'then', 'do ', ''] },
+  fis: { good: ['fi', 'fi', 'fi'], bad: ['', 'done', 'fi fi', '"fi"', 'esac', 'fi;fi'] },
+  operands: { good: ['x', '"$x"', '$x', '"a b"', '$(pwd)', '"$(ls)"', 'src/x.ts', '1', "'q'", '$1', '*.ts', '"*"', '{}'], bad: ['-x', "'$(rm x)'", "'$x'", '(', '~', '$@', '""', ']', '!', 'x]', '`id`'] },
+  unary: { good: ['-f', '-d', '-n', '-z', '-e', '-x', '-s', '-L'], bad: ['-q', '-nt', '=', '-o', '-t', '-v'] },
+  binary: { good: ['=', '==', '!=', '-eq', '-ne', '-lt', '-gt', '-nt'], bad: ['=~', '<', '>', '-a', '-o', '-q', '-f'] },
+  caseWords: { good: ['x', '$x', '"$1"', '"$x"', '${x}', 'a.b', '$1'], bad: ['$(ls)', '"a b"', '$@', '*', 'in', "'x'", '$1x'] },
+  patterns: { good: ['a', 'b*', '*', '?', 'start', '*.ts', 'x|y', 'a|b|c', '-h|--help'], bad: ['(a', '"a"', '$x', 'esac', 'in', '[ab]', '', 'a|', '*)'] },
+  caseEnds: { good: [' ;;', ';;', '\n;;', ';;\n', ' ;; ', '\n  ;;\n'], bad: [';&', ';;&', ';', '', ' ;;&', '; ;;'] },
 };
+
+/** A test: `[ … ]`, `[[ … ]]` or `test …`, with plain and other operands and operators. */
+function randomTest(random: (n: number) => number, choose: (set: { good: readonly string[]; bad: readonly string[] }) => string): string {
+  const kind = random(3);
+  const term = () => {
+    const not = random(5) ? '' : '! ';
+    const r = random(3);
+    if (r === 0) return `${not}${choose(BLOCK.operands)}`;
+    if (r === 1) return `${not}${choose(BLOCK.unary)} ${choose(BLOCK.operands)}`;
+    return `${not}${choose(BLOCK.operands)} ${choose(BLOCK.binary)} ${choose(BLOCK.operands)}`;
+  };
+  let inside = term();
+  const joins = kind === 1 ? { good: [' && ', ' || '], bad: [' -a ', ' && ! ', '&&'] } : { good: [' -a ', ' -o '], bad: [' && ', ' || ', ' -a -o '] };
+  for (let k = random(3) ? 0 : 1 + random(2); k > 0; k--) inside += choose(joins) + term();
+  if (kind === 2) return `test ${inside}`;
+  const [open, close] = kind === 1 ? ['[[', ']]'] : ['[', ']'];
+  return random(12) ? `${open} ${inside} ${close}` : random(2) ? `${open}${inside} ${close}` : `${open} ${inside}${close}`;
+}
 
 /** Lists of loops, here-documents and commands, nested, with plain and other contents, well and badly ended. */
 function* randomBlockLines(count: number): Generator<string> {
   const random = seeded();
   const pick = <T>(xs: readonly T[]): T => xs[random(xs.length)];
   const choose = (set: { good: readonly string[]; bad: readonly string[] }): string => (random(5) ? pick(set.good) : pick(set.bad));
+  // The many pieces of an if or a case are each bad more rarely, so that many are whole.
+  const rare = (set: { good: readonly string[]; bad: readonly string[] }): string => (random(15) ? pick(set.good) : pick(set.bad));
   const list = (depth: number): string => {
     let text = item(depth);
     for (let k = random(3); k > 0; k--) text += choose(BLOCK.joins) + item(depth);
     return text;
   };
   const item = (depth: number): string => {
-    const r = random(10);
+    const r = random(14);
     if (depth < 3 && r < 3) return loop(depth + 1);
     if (depth < 3 && r < 5) return heredoc();
+    if (depth < 3 && r < 7) return ifBlock(depth + 1);
+    if (depth < 3 && r < 8) return caseBlock(depth + 1);
+    if (r < 10) return randomTest(random, choose);
     return choose(BLOCK.commands);
+  };
+  const condition = (depth: number): string => (random(2) ? randomTest(random, rare) : list(depth));
+  const ifBlock = (depth: number): string => {
+    let text = `${rare(BLOCK.ifs)}${condition(depth)}${rare(BLOCK.separators)}${rare(BLOCK.thens)}${list(depth)}${rare(BLOCK.separators)}`;
+    for (let k = random(3) ? 0 : 1 + random(2); k > 0; k--) text += `elif ${condition(depth)}${rare(BLOCK.separators)}${random(10) ? rare(BLOCK.thens) : ''}${list(depth)}${rare(BLOCK.separators)}`;
+    if (random(2)) text += `else${pick([' ', '\n', '\n  '])}${list(depth)}${rare(BLOCK.separators)}`;
+    return `${text}${rare(BLOCK.fis)}${rare(BLOCK.afterDone)}`;
+  };
+  const caseBlock = (depth: number): string => {
+    let text = `case ${rare(BLOCK.caseWords)} in${pick([' ', '\n', '\n  '])}`;
+    const count = 1 + random(3);
+    for (let k = 0; k < count; k++) {
+      const last = k === count - 1;
+      text += `${rare(BLOCK.patterns)}) ${random(2) ? rare(BLOCK.commands) : list(depth)}`;
+      text += last && random(3) === 0 ? pick(['\n', '; ', ';\n']) : `${rare(BLOCK.caseEnds)}${pick([' ', '\n', '\n  '])}`;
+    }
+    return `${text}${random(15) ? 'esac' : pick(['', 'fi', 'esac esac', '"esac"'])}${rare(BLOCK.afterDone)}`;
   };
   const loop = (depth: number): string => {
     const done = random(15) ? 'done' : pick(['', 'done;done', 'fi', '"done"', 'done done']);
-    const body = `${random(8) ? pick(['do ', 'do\n', 'do\n  ']) : pick(['do;', 'do', 'do;\n'])}${list(depth)}${choose(BLOCK.separators)}${done}${choose(BLOCK.afterDone)}`;
-    if (random(3) === 0) return `${random(8) ? pick(['while', 'until']) : pick(['while !', 'while ((1))', 'until [[ x ]]'])} ${list(depth)}${choose(BLOCK.separators)}${body}`;
-    const words = random(8) ? ` in ${Array.from({ length: 1 + random(3) }, () => choose(BLOCK.loopWords)).join(' ')}` : '';
-    return `for ${choose(BLOCK.loopNames)}${words}${choose(BLOCK.separators)}${body}`;
+    const body = `${random(8) ? pick(['do ', 'do\n', 'do\n  ']) : pick(['do;', 'do', 'do;\n'])}${list(depth)}${rare(BLOCK.separators)}${done}${rare(BLOCK.afterDone)}`;
+    if (random(3) === 0) return `${random(8) ? pick(['while', 'until']) : pick(['while !', 'while ((1))', 'until [[ x ]]'])} ${list(depth)}${rare(BLOCK.separators)}${body}`;
+    const words = random(8) ? ` in ${Array.from({ length: 1 + random(3) }, () => rare(BLOCK.loopWords)).join(' ')}` : '';
+    return `for ${rare(BLOCK.loopNames)}${words}${rare(BLOCK.separators)}${body}`;
   };
   const heredoc = (): string => {
-    const delimiter = choose(BLOCK.delimiters);
+    const delimiter = rare(BLOCK.delimiters);
     const word = delimiter.replace(/['"\\]/g, '');
-    const operator = choose(BLOCK.operators);
+    const operator = rare(BLOCK.operators);
     // The body's lines, with the delimiter's name in them where they say EOF.
-    const body = Array.from({ length: random(4) }, () => choose(BLOCK.bodyLines).replace(/EOF/g, word)).map((l) => (random(3) ? l : `hi ${l}`));
+    const body = Array.from({ length: random(4) }, () => rare(BLOCK.bodyLines).replace(/EOF/g, word)).map((l) => (random(3) ? l : `hi ${l}`));
     const ending = random(8) ? (operator.startsWith('<<-') && random(2) ? `\t\t${word}` : word) : pick([`${word} `, ` ${word}`, `\t${word}`, `${word}x`, '', `${word}\t`]);
-    const lines = [`${choose(BLOCK.heredocCommands)} ${operator}${delimiter}${choose(BLOCK.heredocAfter)}`, ...body];
+    const lines = [`${rare(BLOCK.heredocCommands)} ${operator}${delimiter}${rare(BLOCK.heredocAfter)}`, ...body];
     return random(15) ? `${lines.join('\n')}\n${ending}` : lines.join('\n');
   };
   for (let i = 0; i < count; i++) {
@@ -232,7 +286,7 @@ describe('splitPlainLine', () => {
     const unsure = [
       'FOO=1', 'A=1 B=2', 'FOO=$x ls', 'FOO=$(rm x) ls', 'FOO=`rm x` ls', 'FOO=* ls', 'PS4=x ls', 'BASH_FUNC_ls%%=x ls', 'PROMPT_COMMAND=x ls', 'A+=1 ls', 'a[0]=1 ls', 'A=(x) ls', 'A=1 $x', 'A=1 export B', 'sh',
       'time rm x', 'export A=1', 'declare -i x', 'let x=1', 'if true', 'echo ~',
-      'echo "$1"', 'echo $?', 'echo "$@"', 'echo $$', 'echo ${x:-a}', 'echo "${x#a}"', 'echo ${#x}', 'echo ${!x}', 'echo $x[0]', 'echo "$"', 'echo $', "echo $'a'", 'echo $"a"',
+      'echo $?', 'echo "$@"', 'echo $$', 'echo ${x:-a}', 'echo "${x#a}"', 'echo ${#x}', 'echo ${!x}', 'echo $x[0]', 'echo "$"', 'echo $', "echo $'a'", 'echo $"a"',
       '$cmd x', '"$cmd" x', 'ls > $f', 'ls > "$f"', 'sudo $x', 'env $x', 'xargs $x', 'bash -c "$x"', 'sh $x', 'find . -exec $x', 'echo "a\\b"', "echo 'a", 'echo "a', '"a=b" c', 'echo ${x:=`id`}', 'echo $((1+2))', 'echo $( (a) )', 'echo $(a "b")', "echo $(a 'b')", 'echo $(a $b)', 'echo $(a `b`)', 'echo "$(a "b")"', 'echo $()', 'echo ``', 'echo $(', 'echo `a',
       '$(a) b', '`a` b', 'ls > $(a)', 'ls > `a`', 'echo <(a)', 'echo $(a\\b)', 'echo "`a\\`"',  '*.ts x', 'ls > *.txt', 'echo $*', 'echo [ab]', 'echo ?(a)', 'echo *(a)', 'echo {a,b}', 'echo a\\ b', 'a #c', '(a)', '{ a; }', '! a',
       'a &&', 'a ||', 'a |', '&& a', '; a', 'a;; b', 'a |& b', '> x', 'a 12>x', 'a b2>x', 'a >&file', 'cmd 2>&-', 'a 0< f', 'a <&0', 'a >| x', 'a <> x', 'cat <<EOF', 'cat <<< x',
@@ -262,8 +316,8 @@ describe('splitPlainLine', () => {
   it('leaves a wrapper to the whole splitter when what it runs is not plain', () => {
     const unsure = [
       'sudo -s', 'sudo -i', 'su', 'ssh host', 'bash', 'sh < x', 'bash -s', 'doas -s', 'sudo $x rm', 'nice $x', 'env $x ls', 'xargs -I{} sh -c "{}"', "xargs -I {} sh -c 'echo {}'", 'find . -exec {} +',
-      "bash -c 'ls > $(a)'", "bash -c 'if true; then ls; fi'", "sh -c '(ls)'", "sh -c 'echo ~'", 'bash -c "$x"', "bash -c ''", "eval ''", 'eval $x', 'env PS4=x ls', "env BASH_FUNC_f%%='() { rm x; }' ls", `env -S 'ls $(a "b")'`,
-      "printf -v '$(rm x)' y", "printf -v 'a[$(rm x)]' y", 'hash -p /bin/rm ls', 'enable -f x y', "parallel 'rm {}' ::: a", 'test -n x', "'[' x ']'", "read 'a[$(rm x)]'", 'time ls', 'coproc ls',
+      "bash -c 'ls > $(a)'", "sh -c '(ls)'", "sh -c 'echo ~'", 'bash -c "$x"', "bash -c ''", "eval ''", 'eval $x', 'env PS4=x ls', "env BASH_FUNC_f%%='() { rm x; }' ls", `env -S 'ls $(a "b")'`,
+      "printf -v '$(rm x)' y", "printf -v 'a[$(rm x)]' y", 'hash -p /bin/rm ls', 'enable -f x y', "parallel 'rm {}' ::: a", "read 'a[$(rm x)]'", 'time ls', 'coproc ls',
       "bash -c 'a |& b'", "sh -c 'cat <<EOF'", 'find . -exec rm {}>x ;', 'ls `a` `b`', 'ls x`a`  `b` c', '{} x', '{a,b}', 'echo {}{', 'echo x{},y}',
     ];
     for (const line of unsure) expect(splitPlainLine(line), JSON.stringify(line)).toBeUndefined();
@@ -318,6 +372,7 @@ describe('splitPlainLine', () => {
       'cat <<EOF && rm x\nhi\nEOF',
       'cat << EOF\n\nEOF\n',
       'for f in a; do cat <<EOF > out.txt\nhi $f\nEOF\ndone',
+      'tee out.txt <<EOF; ls\nhi\nEOF', 'cat <<EOF; rm x\n$HOME\nEOF', 'cat <<EOF & rm x\nhi\nEOF', 'cat <<EOF && a; rm x\nhi\nEOF', "cat <<'EOF' ; git add f\n$(x)\nEOF", 'cat > f <<EOF; git add f\nhello\nEOF',
     ];
     for (const line of lines) expect(agrees(line), JSON.stringify(line)).toBe(true);
     expect(splitPlainLine('for f in *.ts; do wc -l "$f"; done')?.map((p) => [p.text, p.argv])).toEqual([['wc -l "$f"', ['wc', '-l', '$f']]]);
@@ -326,8 +381,9 @@ describe('splitPlainLine', () => {
 
   it('leaves loops and here-documents it is not sure of to the whole splitter', () => {
     const unsure = [
-      'for f in a; do ls; done > $out', 'for f in a; do ls; done <<EOF\nx\nEOF', 'for f in a; do ls; done > out x', 'for f in a b do ls; done', 'for f do ls; done', 'for "f" in a; do ls; done', 'for f in a; do ls; done x', 'for f in a; do ls', 'for f in a; do; done', 'for f in; do ls; done', 'for f in do done in; do ls; done', 'xargs rm <<EOF && ls\nhi\nEOF', 'tee out.txt <<EOF; ls\nhi\nEOF', 'cat <<EOF; rm x\n$HOME\nEOF', 'cat <<EOF|rm x\n$H\nEOF\n', 'cat <<EOF>x\n$H\nEOF\n', 'cat <<EOF & rm x\nhi\nEOF', 'cat <<EOF && a; rm x\nhi\nEOF',
-      'for ((i=0; i<3; i++)); do ls; done', 'for f in {a,b}; do ls; done', 'for f in "$@"; do ls; done', 'while [ -f x ]; do ls; done', 'while ! true; do ls; done', 'while ls; do sh; done', 'echo $(for f in a; do ls; done)',
+      'for f in a; do ls; done > $out', 'for f in a; do ls; done <<EOF\nx\nEOF', 'for f in a; do ls; done > out x', 'for f in a b do ls; done', 'for f do ls; done', 'for "f" in a; do ls; done', 'for f in a; do ls; done x', 'for f in a; do ls', 'for f in a; do; done', 'for f in; do ls; done', 'for f in do done in; do ls; done', 'xargs rm <<EOF && ls\nhi\nEOF', 'xargs rm <<EOF; ls\nhi\nEOF', 'cat <<EOF|rm x\n$H\nEOF\n', 'cat <<EOF>x\n$H\nEOF\n',
+      'cat <<EOF > f; git add f\nhello\nEOF', 'cat <<EOF -n | wc\nhi\nEOF', 'cat <<EOF 2>&1 | wc\nhi\nEOF', 'cat <<EOF;ls\nhi\nEOF', 'cat <<EOF ;\nhi\nEOF', 'cat <<EOF &\nhi\nEOF', 'cat <<EOF 2>& 1; ls\nhi\nEOF', 'cat <<EOF&&ls\nhi\nEOF',
+      'for ((i=0; i<3; i++)); do ls; done', 'for f in {a,b}; do ls; done', 'for f in "$@"; do ls; done', 'while ! true; do ls; done', 'while ls; do sh; done', 'echo $(for f in a; do ls; done)',
       'do ls', 'done', 'ls; done', 'for f in a; do ls; done; done', 'select f in a; do ls; done',
       'cat <<EOF', 'cat <<EOF\nhi', 'cat <<EOF\nhi\nEOF ', 'cat <<EOF\nEOF \nrm y\nEOF', 'cat <<EOF\n\tEOF\nrm y\nEOF', 'cat <<EOF\nEOFX\nrm y\nEOF', 'cat <<A <<B\na\nA\nb\nB',
       'cat <<EOF\n$(rm x)\nEOF', 'cat <<EOF\n`id`\nEOF', 'cat <<EOF\na\\b\nEOF', 'cat <<EOF\n$1\nEOF', 'cat <<EOF\n${x:-y}\nEOF', 'cat <<EOF\n$((1))\nEOF',
@@ -337,14 +393,47 @@ describe('splitPlainLine', () => {
     for (const line of unsure) expect(splitPlainLine(line), JSON.stringify(line)).toBeUndefined();
   });
 
-  it('agrees with the whole splitter on random loops and here-documents', () => {
+  it('reads if, case and tests as the whole splitter does', () => {
+    const lines = [
+      'if [ -f x ]; then make test; else git status; fi',
+      'if true; then ls; fi', 'if a; then b; elif c; then d; elif e; then f; else g; fi > out.txt', 'if a\nthen\n  b\nelse\n  c\nfi\nls',
+      'if [ -n "$x" ] && [ "$a" = b ]; then if test -d x; then ls; fi; fi', 'for f in *; do if [ -f "$f" ]; then wc -l "$f"; fi; done',
+      'case "$1" in start) npm start ;; *) echo usage ;; esac', 'case x in a|b) ls;; c*) rm x; ls;;\nesac', 'case $x in\n  a) ls\n  ;;\n  *.ts) tsc\nesac 2>&1',
+      '[ -f x ]', '[ x ]', '[ ! -f x ]', '[ -f x -a -d y ] || ls', '[ "$(pwd)" = x ] && ls', 'test -f x && ls', '[ $a -eq 1 ]',
+      '[[ -f x ]]', '[[ $x == *.ts ]]', '[[ -n $x || -d y ]] && ls', '[[ ! -f x && "$a" != b ]]', 'while [ -f x ]; do ls; done', 'test -n x', 'echo "$1" $2 $1x ${1} "a$1b" $10', "bash -c 'if true; then ls; fi'",
+    ];
+    for (const line of lines) expect(agrees(line), JSON.stringify(line)).toBe(true);
+    expect(splitPlainLine('if [ -f x ]; then make test; else git status; fi')?.map((p) => [p.text, p.argv])).toEqual([['[ -f x ]', ['[', 'x', ']']], ['make test', ['make', 'test']], ['git status', ['git', 'status']]]);
+    expect(splitPlainLine('[[ $x == *.ts ]]')?.[0]).toMatchObject({ kind: 'test', program: '[[', argv: ['[[', '$x', '*.ts', ']]'] });
+  });
+
+  it('leaves if, case and tests it is not sure of to the whole splitter', () => {
+    const unsure = [
+      'if a; b; fi', 'if a; then fi', 'if a; then b; elif c; fi', 'if a; then b; else fi', 'if a; then b; fi x', 'if a; then b', 'then ls', 'fi', 'elif a', 'if a; then b; fi <<EOF\nx\nEOF',
+      `${'if a; then '.repeat(9)}ls${'; fi'.repeat(9)}`, 'echo $(if a; then b; fi)',
+      'case $1x in a) ls;; esac', 'case $(a) in a) ls;; esac', 'case x in a) ls;& b) ls;; esac', 'case x in a) ls;;& b) ls;; esac', 'case x in (a) ls;; esac', 'case x in a) ;; esac', 'case x in esac', 'case x in "a") ls;; esac', 'case x a) ls;; esac', 'case x in a) ls;; esac x', '[[ x = *.ts || y ]]', 'cat <<-E\n\\;ls && rm <<- E; ls\nE', 'case x in\n a) echo == 1 ;;\n b) ls\nesac', "[[ ! 'q' = `id` && 1 ]]",
+      '[ -f x', '[ ]', '[ -f ]', '[ -q x ]', '[ x y ]', '[ x = ]', '[ ( x ) ]', '[ x ] > out', '[ x ] y', '[ \'$(a)\' ]', "[ -f x ]; echo '$(rm x)'", "test -f x; echo '`rm x`'", '[[ $x =~ a ]]', '[[ a < b ]]', '[[ a > b ]]', '[[ x -a y ]]',
+      '[[ *.ts ]]', 'echo [ x ]', 'echo ]', 'echo x == a b {} c', "'[' x ']'", 'echo !=', '! ls', 'a ]]', '[x ]',
+    ];
+    for (const line of unsure) expect(splitPlainLine(line), JSON.stringify(line)).toBeUndefined();
+  });
+
+  it('agrees with the whole splitter on random loops, here-documents, if, case and tests', () => {
     const count = Number(process.env.PLAIN_LINES ?? 20000);
-    const { read, loops, heredocs } = countRead(randomBlockLines(count), { loops: (line) => /\b(for|while|until) /.test(line), heredocs: (line) => line.includes('<<') });
-    console.log(`random loops and here-documents: ${count}, read without the parser ${read}, with a loop ${loops}, with a here-document ${heredocs}`);
-    // 4298, 551 and 555 of 20,000 with the default seed.
-    expect(read).toBeGreaterThan(count * 0.15);
-    expect(loops).toBeGreaterThan(count * 0.02);
-    expect(heredocs).toBeGreaterThan(count * 0.02);
+    const { read, loops, heredocs, ifs, cases, tests } = countRead(randomBlockLines(count), {
+      loops: (line) => /\b(for|while|until) /.test(line),
+      heredocs: (line) => line.includes('<<'),
+      ifs: (line) => /\bif\b/.test(line),
+      cases: (line) => /\bcase /.test(line),
+      tests: (_, parts) => parts.some((p) => p.program === '[' || p.program === '[[' || p.program === 'test'),
+    });
+    console.log(`random blocks: ${count}, read without the parser ${read}, with a loop ${loops}, a here-document ${heredocs}, an if ${ifs}, a case ${cases}, a test ${tests}`);
+    expect(read).toBeGreaterThan(count * 0.1);
+    expect(loops).toBeGreaterThan(count * 0.01);
+    expect(heredocs).toBeGreaterThan(count * 0.01);
+    expect(ifs).toBeGreaterThan(count * 0.005);
+    expect(cases).toBeGreaterThan(count * 0.0008);
+    expect(tests).toBeGreaterThan(count * 0.02);
   });
 
   it('agrees with the whole splitter on random plain lines', () => {

@@ -82,7 +82,7 @@ export function readCompound(reader: Reader, i: number, depth: number): number |
   if (depth >= MAX_COMPOUND) return undefined;
   if (word === 'for') return readFor(reader, i + 1, depth + 1);
   if (word === 'if') return readIf(reader, i + 1, depth + 1);
-  if (word === 'case') return readCase(reader, i + 1, depth + 1);
+  if (word === 'case') return readCaseAt(reader, i, depth + 1);
   return readWhile(reader, i + 1, depth + 1);
 }
 
@@ -143,6 +143,21 @@ function readIf(reader: Reader, i: number, depth: number): number | undefined {
     }
     return afterCompound(reader, i);
   }
+}
+
+/**
+ * A case at tokens[at]. tree-sitter misreads some cases on several lines in
+ * a pipeline (`a |\ncase x in\n  b*) c ;; \nesac | d\ne` runs `d e`):
+ * such a case is left to the whole splitter.
+ */
+function readCaseAt(reader: Reader, at: number, depth: number): number | undefined {
+  const { tokens } = reader;
+  const end = readCase(reader, at + 1, depth);
+  if (end === undefined) return undefined;
+  let before = at - 1;
+  while (isOp(tokens[before], '\n')) before--;
+  const piped = isOp(tokens[before], '|') || isOp(tokens[end], '|');
+  return piped && tokens.slice(at, end).some((t) => isOp(t, '\n')) ? undefined : end;
 }
 
 /**
@@ -219,6 +234,8 @@ function readTest(reader: Reader, i: number): number | undefined {
     operands.push(...term);
     const joint = tokens[k];
     if (isWord(tokens, k, close)) break;
+    // tree-sitter errs on `[[ 1 = x.ts || y ]]`: in `[[`, `=` only in the last term.
+    if (double && words[1]?.written === '=') return undefined;
     if (double ? joint?.kind === 'op' && (joint.text === '&&' || joint.text === '||') : isWord(tokens, k, '-a') || isWord(tokens, k, '-o')) k++;
     else return undefined;
   }

@@ -411,9 +411,9 @@ describe('splitPlainLine', () => {
     const unsure = [
       'if a; b; fi', 'if a; then fi', 'if a; then b; elif c; fi', 'if a; then b; else fi', 'if a; then b; fi x', 'if a; then b', 'then ls', 'fi', 'elif a', 'if a; then b; fi <<EOF\nx\nEOF',
       `${'if a; then '.repeat(9)}ls${'; fi'.repeat(9)}`, 'echo $(if a; then b; fi)',
-      'case $1x in a) ls;; esac', 'case $(a) in a) ls;; esac', 'case x in a) ls;& b) ls;; esac', 'case x in a) ls;;& b) ls;; esac', 'case x in (a) ls;; esac', 'case x in a) ;; esac', 'case x in esac', 'case x in "a") ls;; esac', 'case x a) ls;; esac', 'case x in a) ls;; esac x', '[[ x = *.ts || y ]]', 'cat <<-E\n\\;ls && rm <<- E; ls\nE', 'case x in\n a) echo == 1 ;;\n b) ls\nesac', "[[ ! 'q' = `id` && 1 ]]",
+      'case $1x in a) ls;; esac', 'case $(a) in a) ls;; esac', 'case x in a) ls;& b) ls;; esac', 'case x in a) ls;;& b) ls;; esac', 'case x in (a) ls;; esac', 'case x in a) ;; esac', 'case x in esac', 'case x in "a") ls;; esac', 'case x a) ls;; esac', 'case x in a) ls;; esac x', '[[ x = *.ts || y ]]', '[[ 1 = x.ts || y ]]', 'cat <<-E\n\\;ls && rm <<- E; ls\nE', 'case x in\n a) echo == 1 ;;\n b) ls\nesac', "[[ ! 'q' = `id` && 1 ]]",
       '[ -f x', '[ ]', '[ -f ]', '[ -q x ]', '[ x y ]', '[ x = ]', '[ ( x ) ]', '[ x ] > out', '[ x ] y', '[ \'$(a)\' ]', "[ -f x ]; echo '$(rm x)'", "test -f x; echo '`rm x`'", '[[ $x =~ a ]]', '[[ a < b ]]', '[[ a > b ]]', '[[ x -a y ]]',
-      '[[ *.ts ]]', 'echo [ x ]', 'echo ]', 'echo x == a b {} c', "'[' x ']'", 'echo !=', '! ls', 'a ]]', '[x ]',
+      '[[ *.ts ]]', 'echo [ x ]', 'echo ]', 'echo x == a b {} c', 'test {} == $x\ntest 1 -ne {}; git status', 'ls |\ncase x in\n  b*) sleep 1 ;; \nesac | sort\ncat x', "'[' x ']'", 'echo !=', '! ls', 'a ]]', '[x ]',
     ];
     for (const line of unsure) expect(splitPlainLine(line), JSON.stringify(line)).toBeUndefined();
   });

@@ -31,11 +31,14 @@
  *   evaluated) is left to the whole splitter. A bare `{}` is read as an
  *   argument, for `find -exec … {} +`.
  *
- * - lines are joined by newlines too, and simple loops are read: `for NAME
- *   [in WORDS]; do LIST; done`, `while LIST; do LIST; done` and `until`,
- *   nested, with the parts the walk finds in them (no part for the loop),
- *   and redirections after `done`;
- *   here-documents are read by the tokenizer (bash-plain-words.ts).
+ * - lines are joined by newlines too, and compound commands and tests are
+ *   read (bash-plain-compound.ts): `for`, `while` and `until` loops, `if …
+ *   fi`, simple `case … esac`, nested, with the parts the walk finds in them
+ *   (no part for the compound command) and redirections after it, and `[ …
+ *   ]`, `[[ … ]]` (one part each, as the walk makes) and `test`; a line with
+ *   a test and a static text holding `$(` or a backtick is left to the whole
+ *   splitter, which makes it incomplete; here-documents are read by the
+ *   tokenizer (bash-plain-words.ts).
  *
  * Anything else, and anything it is unsure of (a digit glued before `>`,
  * `>&` onto a file, an empty command, a line past the walk's limits on
@@ -76,6 +79,10 @@ function readPlain(line: string, scope: Scope): BashPart[] | undefined {
   if (line.length > MAX_PLAIN || !PLAIN_LINE.test(line) || scope.depth > MAX_DEPTH) return undefined;
   const tokens = tokenize(line, scope);
   if (!tokens) return undefined;
+  // After a word `==`, tree-sitter reads words up to one holding `{` as one, across lines and here-documents
+  // (`echo x == a b {} c`, `test x == y\necho {}`): left to the whole splitter.
+  const equals = tokens.find((t) => t.kind === 'word' && t.word.written === '==');
+  if (equals?.kind === 'word' && line.includes('{', equals.end)) return undefined;
   const reader: Reader = { line, tokens, scope, parts: [], list: readList };
   const end = readList(reader, 0, [], 0);
   if (end !== tokens.length) return undefined;
@@ -163,9 +170,6 @@ function commandParts(words: PlainWord[], writes: PlainWord[], scope: Scope, par
   // A command word must look like one: tree-sitter reads `- 2>x` as no command at all.
   if (!/^[A-Za-z0-9_./'"]/.test(first.written) || !first.static || !first.value || first.written.includes('=') || NOT_PLAIN.has(first.value)) return false;
   if (command.some((w) => TEST_WORDS.has(w.written))) return false;
-  // After a word `==`, tree-sitter reads words up to one holding `{` as one (`echo x == a b {} c`).
-  const equals = command.findIndex((w) => w.written === '==');
-  if (equals >= 0 && command.slice(equals).some((w) => w.written.includes('{'))) return false;
   if (!add(parts, scope, commandPart(words.map((w) => w.written).join(' '), command.map((w) => w.value), false, scope.wrappers))) return false;
   for (const word of command) parts.push(...word.inner);
   for (const target of writes) if (!addWrite(parts, scope, target)) return false;

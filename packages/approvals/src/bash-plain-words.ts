@@ -13,9 +13,17 @@
  * and `${NAME}` but no other expansion (no `$(`, backtick or backslash). A
  * body line that looks like the delimiter without being it (`EOF `,
  * `\tEOF` after `<<`, `EOFX`: tree-sitter ends the body at some of them,
- * bash at none), a missing delimiter line, and `;` or `&` after the
- * here-document on its line (tree-sitter may read what follows as words of
- * its command) are not read here.
+ * bash at none), a missing delimiter line, and `|` after a word or a
+ * redirection that follows the here-document on its line (`cat <<EOF > f |
+ * wc`: an error for tree-sitter) are not read here. `; ` and `& ` after it
+ * are read as `|`, as the whole splitter reads them (tree-sitter errs on
+ * them; bash-source.ts parses the line again with ` |`), only right after
+ * the delimiter and with a body that the second parse reads the same way
+ * (no `\`, `<`, `;`, `&` or `|` in it).
+ *
+ * `[`, `[[`, `]`, `]]`, `!` and `!=` standing alone are words, for tests
+ * (bash-plain-compound.ts); `;;` and `)` are operators, for `case`. The line
+ * reader refuses them anywhere else.
  */
 import type { BashPart } from './bash-part.js';
 

@@ -42,6 +42,9 @@ const CASE_PATTERN = /^[A-Za-z0-9_./:,@%+=*?-]+$/;
 /** Reserved words, and the words of a test: never a command word or a loop's word here. */
 export const RESERVED = new Set(['if', 'then', 'else', 'elif', 'fi', 'case', 'esac', 'for', 'select', 'while', 'until', 'do', 'done', 'in', 'function', 'time', 'coproc', '[', ']', '[[', ']]', '!', '{', '}']);
 
+/** The words that start a compound command read here. */
+const COMPOUND = new Set(['for', 'while', 'until', 'if', 'case']);
+
 /** Test operators tree-sitter reads before one operand (`-f x`). */
 const UNARY = new Set(['-a', '-b', '-c', '-d', '-e', '-f', '-g', '-h', '-k', '-p', '-r', '-s', '-u', '-w', '-x', '-G', '-L', '-N', '-O', '-S', '-n', '-z']);
 /** Test operators between two operands (`x = y`, `$a -eq 1`). */
@@ -78,7 +81,7 @@ export function readCompound(reader: Reader, i: number, depth: number): number |
   if (token?.kind !== 'word' || reader.scope.substituted) return 'none';
   const word = token.word.written;
   if (word === '[' || word === '[[') return readTest(reader, i);
-  if (!['for', 'while', 'until', 'if', 'case'].includes(word)) return 'none';
+  if (!COMPOUND.has(word)) return 'none';
   if (depth >= MAX_COMPOUND) return undefined;
   if (word === 'for') return readFor(reader, i + 1, depth + 1);
   if (word === 'if') return readIf(reader, i + 1, depth + 1);

@@ -49,7 +49,7 @@
 import { DECLARING_BUILTINS, environmentVariable } from './bash-builtins.js';
 import { MAX_DEPTH } from './bash-line.js';
 import { commandPart, type BashPart } from './bash-part.js';
-import { add, addWrite, isOp, isWord, readCompound, RESERVED, skipNewlines, writtenFile, type Reader } from './bash-plain-compound.js';
+import { add, addWrite, isOp, readCompound, RESERVED, skipNewlines, writtenFile, type Reader } from './bash-plain-compound.js';
 import { ASSIGNMENT, tokenize, type PlainWord, type Scope } from './bash-plain-words.js';
 import { innerOf, type Arg } from './bash-wrappers.js';
 
@@ -104,7 +104,7 @@ function readList(reader: Reader, i: number, ends: readonly string[], depth: num
   for (;;) {
     i = skipNewlines(tokens, i);
     const token = tokens[i];
-    if (!token || ends.some((end) => isWord(tokens, i, end) || (end === ';;' && isOp(token, ';;')))) {
+    if (!token || (ends.length && (token.kind === 'word' ? ends.includes(token.word.written) : token.kind === 'op' && token.text === ';;' && ends.includes(';;')))) {
       if (needed || (!token && ends.length)) return undefined;
       return i;
     }

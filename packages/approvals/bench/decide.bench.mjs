@@ -84,6 +84,10 @@ const wrappedBash = (i) => described(`c${i}`, bashTool, { command: `git status &
 const loopBash = (i) => described(`c${i}`, bashTool, { command: `for f in src/*.ts; do wc -l "$f"; done && make test${i % 10}` });
 const heredocBash = (i) => described(`c${i}`, bashTool, { command: `cat <<EOF > /dev/null\nline ${i % 10}\nEOF\nmake test` });
 const ifBash = (i) => described(`c${i}`, bashTool, { command: `if [ -f x ]; then make test${i % 10}; else git status; fi` });
+// A case, a [[ … ]] test and a here-document followed by `;` on its line: read without the parser too (bash-plain-compound.ts).
+const caseBash = (i) => described(`c${i}`, bashTool, { command: `case "$1" in start) make test${i % 10} ;; *) git status ;; esac` });
+const doubleTestBash = (i) => described(`c${i}`, bashTool, { command: `[[ -f x && $y == *.ts ]] && make test${i % 10}` });
+const heredocListBash = (i) => described(`c${i}`, bashTool, { command: `cat > /dev/null <<EOF; make test\nline ${i % 10}\nEOF` });
 
 console.log(`deciding a call (median of ${ROUNDS} rounds; each decision is also an event and a log line)`);
 const editTimes = await compare(`edit, ${ITERATIONS} calls/round`, edit, ITERATIONS);
@@ -95,7 +99,10 @@ const bashAssigning = await compare(`bash, 3 parts, LC_ALL=C`, assigningBash, IT
 const bashWrapped = await compare(`bash, 3 parts, nice ls (a wrapper)`, wrappedBash, ITERATIONS / 5);
 const bashLoop = await compare(`bash, a for loop`, loopBash, ITERATIONS / 5);
 const bashHeredoc = await compare(`bash, a here-document`, heredocBash, ITERATIONS / 5);
-const bashIf = await compare(`bash, if/else with [ ] (the parser)`, ifBash, ITERATIONS / 5);
+const bashIf = await compare(`bash, if/else with [ ]`, ifBash, ITERATIONS / 5);
+const bashCase = await compare(`bash, a case`, caseBash, ITERATIONS / 5);
+const bashDoubleTest = await compare(`bash, [[ … ]] && make`, doubleTestBash, ITERATIONS / 5);
+const bashHeredocList = await compare(`bash, a here-document then ; make`, heredocListBash, ITERATIONS / 5);
 const describing = [];
 for (let round = 0; round < ROUNDS; round++) {
   const start = process.hrtime.bigint();
@@ -113,7 +120,10 @@ const bashGoals = [
   ['a bash line with a wrapper (nice ls)', bashWrapped],
   ['a bash line with a for loop', bashLoop],
   ['a bash line with a here-document', bashHeredoc],
-  ['a bash line the parser reads (if/else with [ ])', bashIf],
+  ['a bash line with if/else and [ ]', bashIf],
+  ['a bash line with a case', bashCase],
+  ['a bash line with [[ … ]]', bashDoubleTest],
+  ['a bash line with a here-document then ;', bashHeredocList],
 ];
 for (const [what, { five: m5 }] of bashGoals) {
   console.log(`goal: a whole decision on ${what}, five rules, ≤ 20 µs → ${m5 <= 20 ? 'met' : 'NOT met'} (${m5.toFixed(2)} µs)`);
@@ -124,7 +134,7 @@ const { Parser, Language } = await import('web-tree-sitter');
 await Parser.init();
 const parser = new Parser().setLanguage(await Language.load(createRequire(import.meta.url).resolve('tree-sitter-bash/tree-sitter-bash.wasm')));
 const lines = {
-  // All but the last two are read without the parser (bash-plain-line.ts): "parse alone" is what they no longer pay.
+  // All but the last are read without the parser (bash-plain-line.ts): "parse alone" is what they no longer pay.
   'a plain 3-part line': 'git status && ls -la src > /dev/null; make test1',
   'the same with a quoted word': 'git status && ls -la "src" > /dev/null; make test1',
   'the same with "$HOME" and a glob': 'git status && ls -la "$HOME" src/*.ts > /dev/null; make test1',
@@ -134,6 +144,9 @@ const lines = {
   'a for loop': 'for f in src/*.ts; do wc -l "$f"; done && git status',
   'a here-document': 'cat <<EOF > /dev/null\nline 1\nEOF\nmake test',
   'if/else with [ ]': 'if [ -f x ]; then make test; else git status; fi',
+  'a case': 'case "$1" in start) npm start ;; *) echo usage ;; esac',
+  '[[ … ]] && make': '[[ -f x && $y == *.ts ]] && make test',
+  'a here-document then ;': 'cat > f <<EOF; git add f\nhello\nEOF',
   'wrappers, a heredoc, bash -c': "sudo -u root env FOO=1 nice -n 5 rm -rf x; cat <<EOF | sh\necho $(date) `id`\nEOF\nbash -c 'ls; git status'",
 };
 async function perLineMicros(f, iterations) {

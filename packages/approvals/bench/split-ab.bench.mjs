@@ -1,4 +1,4 @@
-// Two builds of this package split the same lines that need the parser, in alternating rounds in one
+// Two builds of this package split the same lines (that needed the parser, or still do), in alternating rounds in one
 // process (so both see the same load): medians, the fastest and slowest round, and new/old.
 //   cp -r dist /tmp/old-dist   (before the change; then rebuild with npx tsup)
 //   node bench/split-ab.bench.mjs /tmp/old-dist/index.js dist/index.js
@@ -14,6 +14,9 @@ const lines = {
   'a for loop': 'for f in src/*.ts; do wc -l "$f"; done && make test',
   'a here-document': 'cat <<EOF > /dev/null\nline 1\nEOF\nmake test',
   'if/else with [ ]': 'if [ -f x ]; then make test; else npm test; fi',
+  'a case': 'case "$1" in start) npm start ;; *) echo usage ;; esac',
+  '[[ … ]] && make': '[[ -f x && $y == *.ts ]] && make test',
+  'a here-document then ;': 'cat > f <<EOF; git add f\nhello\nEOF',
   'a subshell, arithmetic': '(cd src && ls -la) > /dev/null; echo $((1+2))',
   'wrappers, heredoc, bash -c': "sudo -u root env FOO=1 nice -n 5 rm -rf x; cat <<EOF | sh\necho $(date) `id`\nEOF\nbash -c 'ls; git status'",
 };

@@ -13,9 +13,17 @@
  * and `${NAME}` but no other expansion (no `$(`, backtick or backslash). A
  * body line that looks like the delimiter without being it (`EOF `,
  * `\tEOF` after `<<`, `EOFX`: tree-sitter ends the body at some of them,
- * bash at none), a missing delimiter line, and `;` or `&` after the
- * here-document on its line (tree-sitter may read what follows as words of
- * its command) are not read here.
+ * bash at none), a missing delimiter line, and `|` after a word or a
+ * redirection that follows the here-document on its line (`cat <<EOF > f |
+ * wc`: an error for tree-sitter) are not read here. `; ` and `& ` after it
+ * are read as `|`, as the whole splitter reads them (tree-sitter errs on
+ * them; bash-source.ts parses the line again with ` |`), only right after
+ * the delimiter and with a body that the second parse reads the same way
+ * (no `\`, `<`, `;`, `&` or `|` in it).
+ *
+ * `[`, `[[`, `]`, `]]`, `!` and `!=` standing alone are words, for tests
+ * (bash-plain-compound.ts); `;;` and `)` are operators, for `case`. The line
+ * reader refuses them anywhere else.
  */
 import type { BashPart } from './bash-part.js';
 
@@ -26,8 +34,8 @@ const SUBSTITUTED = /^[^()$`'"\\\n]*$/;
 export const ASSIGNMENT = /^[A-Za-z_]\w*=/;
 /** `$NAME` (the whole name: one way to read it, so no backtracking) or `${NAME}`: a variable's value. */
 const VARIABLE_SOURCE = String.raw`\$(?:[A-Za-z_]\w*(?!\w)|\{[A-Za-z_]\w*\})`;
-/** A variable at lastIndex. */
-const VARIABLE = new RegExp(VARIABLE_SOURCE, 'y');
+/** A variable at lastIndex, in a word: a positional parameter too (`$1`, `${1}`; `$10` is `$1` and `0`, kept as written). */
+const VARIABLE = new RegExp(String.raw`${VARIABLE_SOURCE}|\$(?:[0-9]|\{[0-9]\})`, 'y');
 /** A here-document's delimiter at lastIndex: a name, bare or wholly in quotes. */
 const DELIMITER = /([A-Za-z_]\w*)(?!\w)|'([A-Za-z_]\w*)'|"([A-Za-z_]\w*)"/y;
 /** A line of a here-document's body with an unquoted delimiter: text and variables, nothing bash would run or unescape. */
@@ -44,9 +52,14 @@ export interface PlainWord {
   inner: BashPart[];
 }
 
-export type Operator = '&&' | '||' | ';' | '|' | '&' | '\n';
+/** `;;` ends a `case` item and `)` its patterns: the line reader refuses them anywhere else. */
+export type Operator = '&&' | '||' | ';' | '|' | '&' | '\n' | ';;' | ')';
 
-export type Token = { kind: 'word'; word: PlainWord } | { kind: 'op'; text: Operator } | { kind: 'redirect'; op: string; target: PlainWord };
+/** A word token's `at` and `end` are where it is written in the line (a test's part is its text as written). */
+export type Token = { kind: 'word'; word: PlainWord; at: number; end: number } | { kind: 'op'; text: Operator } | { kind: 'redirect'; op: string; target: PlainWord };
+
+/** Brackets, `!` and `!=` standing alone: words of a test (`[ ! -f x ]`, `[[ … ]]`), which the line reader refuses anywhere else. */
+const BRACKET = /\[\[|\]\]|\[|\]|!=|!/y;
 
 /**
  * Where a plain text is read: how deep in scripts (`bash -c`, backticks), the
@@ -57,7 +70,12 @@ export type Token = { kind: 'word'; word: PlainWord } | { kind: 'op'; text: Oper
 export interface Scope {
   depth: number;
   wrappers: readonly string[];
-  count: { parts: number };
+  /**
+   * Shared by the whole line: its parts, whether it evaluates variables as
+   * code (a test, `test`) and whether a static text holds `$(` or a backtick
+   * (the walk makes such a line incomplete: bash-line.ts `finish`).
+   */
+  count: { parts: number; evaluates?: boolean; literalCode?: boolean };
   split: (text: string, scope: Scope) => BashPart[] | undefined;
   substituted?: boolean;
 }
@@ -77,17 +95,22 @@ interface Tokenizing {
   scope: Scope;
   tokens: Token[];
   heredoc?: Heredoc;
+  /** Operators read after the line's here-document. */
+  afterHeredoc: number;
+  /** A `;` or `&` after it read as `|`: the whole splitter parsed the line twice (bash-source.ts). */
+  rewritten?: boolean;
 }
 
 /** The line's words, operators and redirections; undefined where it is unsure. */
 export function tokenize(line: string, scope: Scope): Token[] | undefined {
-  const state: Tokenizing = { line, scope, tokens: [] };
+  const state: Tokenizing = { line, scope, tokens: [], afterHeredoc: 0 };
   let i: number | undefined = 0;
   while (i !== undefined && i < line.length) {
     const c = line[i];
     if (c === ' ' || c === '\t') i++;
     else if (c === '\n') i = newline(state, i);
     else if (WORD_CHAR.test(c) || c === "'" || c === '"' || c === '$' || c === '`' || c === '*' || c === '?' || line.startsWith('{}', i)) i = word(state, i);
+    else if (c === '[' || c === ']' || c === '!') i = bracket(state, i);
     else if (line.startsWith('<<', i)) i = heredocAt(state, i);
     else if (c === '>' || c === '<' || (c === '&' && line[i + 1] === '>')) i = redirection(state, i);
     else i = operator(state, i);
@@ -119,7 +142,7 @@ function newline(state: Tokenizing, i: number): number | undefined {
   if (before?.kind === 'op' && before.text !== ';' && before.text !== '&') return undefined;
   state.heredoc = undefined;
   state.tokens.push({ kind: 'op', text: '\n' });
-  return skipBody(state.line, i + 1, heredoc);
+  return skipBody(state, i + 1, heredoc);
 }
 
 /** The word at `i`, or the descriptor of the redirection after it. */
@@ -137,9 +160,22 @@ function word(state: Tokenizing, i: number): number | undefined {
     // tree-sitter drops a bare `-` before `2>` (`find - 2> f` reads as `find 2> f`): left to the whole splitter, which says so.
     if (lastWord(state) === '-') return undefined;
   } else {
-    state.tokens.push({ kind: 'word', word: w });
+    state.tokens.push({ kind: 'word', word: w, at: i, end: j });
   }
   return j;
+}
+
+/** `[`, `[[`, `]`, `]]` or `!` at `i`, standing alone. */
+function bracket(state: Tokenizing, i: number): number | undefined {
+  const { line } = state;
+  BRACKET.lastIndex = i;
+  const text = BRACKET.exec(line)?.[0];
+  if (!text) return undefined;
+  const end = i + text.length;
+  const before = line[i - 1];
+  if (!isWordEnd(line, end) || line[end] === '<' || line[end] === '>' || (before !== undefined && before !== ' ' && before !== '\t' && before !== '\n')) return undefined;
+  state.tokens.push({ kind: 'word', word: { written: text, value: text, static: true, inner: [] }, at: i, end });
+  return end;
 }
 
 /** A here-document's redirection at `i`: one a line; tree-sitter drops a bare `-` before it, as before `2>`. */
@@ -148,33 +184,48 @@ function heredocAt(state: Tokenizing, i: number): number | undefined {
   const read = readHeredoc(state.line, i);
   if (!read) return undefined;
   state.heredoc = read.heredoc;
+  state.afterHeredoc = 0;
   state.tokens.push(read.token);
   return read.next;
 }
 
 function redirection(state: Tokenizing, i: number): number | undefined {
+  // After a here-document, the whole splitter may read the `& ` of `>& 1` as ` |` (operator below).
+  if (state.heredoc && /^>&[ \t]/.test(state.line.slice(i, i + 3))) return undefined;
   const redirect = readRedirect(state.line, i, state.scope);
   if (!redirect) return undefined;
   state.tokens.push(redirect.token);
   return redirect.next;
 }
 
-/** `&&`, `||`, `;`, `|` or `&` at `i`. */
+/** `&&`, `||`, `;`, `|`, `&`, `;;` or `)` at `i`. */
 function operator(state: Tokenizing, i: number): number | undefined {
-  const { line } = state;
+  const { line, heredoc } = state;
   const c = line[i];
   const two = line.slice(i, i + 2);
-  if (two === '&&' || two === '||') {
-    state.tokens.push({ kind: 'op', text: two });
-    return i + 2;
-  }
-  if (two === ';;' || two === '|&' || two === ';&') return undefined;
+  if (two === '&&' || two === '||') return push(state, two, i + 2);
+  if (two === '|&' || two === ';&') return undefined;
+  if (two === ';;') return heredoc || line[i + 2] === '&' ? undefined : push(state, ';;', i + 2);
+  if (c === ')') return push(state, ')', i + 1);
   if (c !== ';' && c !== '|' && c !== '&') return undefined;
-  // tree-sitter may read `; b` or `& b` after a here-document as words of its command (`cat <<EOF; rm x`
-  // with `$HOME` in the body is `cat rm x`): left to the whole splitter.
-  if (state.heredoc && c !== '|') return undefined;
-  state.tokens.push({ kind: 'op', text: c });
-  return i + 1;
+  if (!heredoc) return push(state, c, i + 1);
+  // After a here-document on its line, tree-sitter errs on `|` with a word or a redirection between them
+  // (`cat <<EOF > f | wc`), and on `;` and `&`, which the whole splitter reads as ` |` (bash-source.ts
+  // listAfterHeredoc), with a blank after them: read as `|`, a command must follow on the line.
+  const before = last(state);
+  if (state.afterHeredoc === 0 && !(before?.kind === 'redirect' && before.op.startsWith('<<'))) return undefined;
+  if (c !== '|') {
+    if (line[i + 1] !== ' ' && line[i + 1] !== '\t') return undefined;
+    state.rewritten = true;
+  }
+  return push(state, '|', i + 1);
+}
+
+/** An operator token; returns `next`. */
+function push(state: Tokenizing, text: Operator, next: number): number {
+  if (state.heredoc) state.afterHeredoc++;
+  state.tokens.push({ kind: 'op', text });
+  return next;
 }
 
 /** `<<DELIM` at `at`, as a redirection that writes nothing. */
@@ -189,8 +240,10 @@ function readHeredoc(line: string, at: number): { token: Token; heredoc: Heredoc
   const match = DELIMITER.exec(line);
   if (!match) return undefined;
   const next = i + match[0].length;
-  // A blank or the line's end ends the delimiter: tree-sitter reads an operator glued to it (`<<EOF|rm x`) into it.
-  if (next < line.length && line[next] !== ' ' && line[next] !== '\t' && line[next] !== '\n') return undefined;
+  // A blank or the line's end ends the delimiter: tree-sitter reads an operator glued to it (`<<EOF|rm x`) into it,
+  // except `; ` and `& `, which the whole splitter reads as ` |` (operator).
+  const glued = (line[next] === ';' || line[next] === '&') && (line[next + 1] === ' ' || line[next + 1] === '\t');
+  if (next < line.length && line[next] !== ' ' && line[next] !== '\t' && line[next] !== '\n' && !glued) return undefined;
   const delimiter = match[1] ?? match[2] ?? match[3];
   const target: PlainWord = { written: match[0], value: delimiter, static: true, inner: [] };
   return { token: { kind: 'redirect', op: tabs ? '<<-' : '<<', target }, heredoc: { delimiter, tabs, literal: match[1] === undefined }, next };
@@ -202,7 +255,8 @@ function readHeredoc(line: string, at: number): { token: Token; heredoc: Heredoc
  * line that looks like one without being it, and for an expanded body
  * holding anything but text and variables.
  */
-function skipBody(line: string, from: number, heredoc: Heredoc): number | undefined {
+function skipBody(state: Tokenizing, from: number, heredoc: Heredoc): number | undefined {
+  const { line } = state;
   const { delimiter } = heredoc;
   let at = from;
   let expanding = false;
@@ -212,6 +266,13 @@ function skipBody(line: string, from: number, heredoc: Heredoc): number | undefi
     const text = line.slice(at, end);
     if ((heredoc.tabs ? text.replace(/^\t+/, '') : text) === delimiter) return newline < 0 ? end : end + 1;
     if (text.trim().startsWith(delimiter)) return undefined;
+    // The first parse of such a line fails, and the whole splitter joins a literal body's backslash-newlines and
+    // reads a body line with `<<` as one more here-document line: left to it.
+    if (state.rewritten && /[\\<;&|]/.test(text)) return undefined;
+    // A body line with `<<` and then `; ` or `& ` may be rewritten by the whole splitter too (bash-source.ts listAfterHeredoc).
+    if (/<<.*[;&][ \t]/.test(text)) return undefined;
+    // A literal body holding code counts as a static text holding code (readWord).
+    if (heredoc.literal && (text.includes('$(') || text.includes('`'))) state.scope.count.literalCode = true;
     if (!heredoc.literal) {
       if (!EXPANDED_BODY.test(text)) return undefined;
       // tree-sitter reads a body with a variable before a line of blanks as an error.
@@ -278,13 +339,15 @@ function readWord(line: string, at: number, scope: Scope): { word: PlainWord; ne
     }
   }
   word.written = line.slice(at, i);
+  // The walk notes a static text holding code: on a line that evaluates variables, it may run (bash-line.ts).
+  if (word.static && (word.value.includes('$(') || word.value.includes('`'))) scope.count.literalCode = true;
   return { word, next: i };
 }
 
 /** A blank, a newline or an operator at `i`, or the end of the line: where a word ends. */
 function isWordEnd(line: string, i: number): boolean {
   const c = line[i];
-  return c === undefined || c === ' ' || c === '\t' || c === '\n' || c === ';' || c === '&' || c === '|' || c === '<' || c === '>';
+  return c === undefined || c === ' ' || c === '\t' || c === '\n' || c === ';' || c === '&' || c === '|' || c === '<' || c === '>' || c === ')';
 }
 
 /** The inside of double quotes, [from, to): anything printable but `\`, with the expansions readExpansion reads. */

@@ -26,7 +26,7 @@
  */
 import type { BashPart } from './bash-part.js';
 import { redirectPart } from './bash-part.js';
-import { MAX_PARTS } from './bash-line.js';
+import { MAX_DEPTH, MAX_PARTS } from './bash-line.js';
 import type { PlainWord, Scope, Token } from './bash-plain-words.js';
 
 /** Compound commands inside compound commands past this are left to the whole splitter. */
@@ -245,6 +245,8 @@ function readTest(reader: Reader, i: number): number | undefined {
   // What follows the test: an operator or the end (a redirection or a word after it is left to the whole splitter).
   const after = tokens[k + 1];
   if (after !== undefined && after.kind !== 'op') return undefined;
+  // `[` is run as a command: past the walk's limit on wrapping, the line is incomplete (bash-walk.ts invoke).
+  if (!double && scope.wrappers.length + 1 > MAX_DEPTH * 2) return undefined;
   for (const word of operands) parts.push(...word.inner);
   scope.count.evaluates = true;
   const text = reader.line.slice(open.at, (tokens[k] as Token & { kind: 'word' }).end);

@@ -130,6 +130,7 @@ describe('splitPlainLine', () => {
       [scripts(499), scripts(500)],
       [`${'eval '.repeat(8)}ls`, `${'eval '.repeat(9)}ls`],
       [`${'nice '.repeat(15)}ls`, `${'nice '.repeat(16)}ls`],
+      [`${'nice '.repeat(14)}bash -c '[ x ]'`, `${'nice '.repeat(15)}bash -c '[ x ]'`],
     ];
     for (const [within, past] of limits) {
       expect(agrees(within), within.slice(0, 60)).toBe(true);

@@ -238,10 +238,11 @@ describe.runIf(onLinux)('the bubblewrap sandbox', () => {
       const quoted = args.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
       // It dies once the escaped sleep runs, however long a loaded machine takes to start bwrap (a fixed 0.5 s was too short under the whole suite).
       const parent = runProcess({ shell: `bwrap ${quoted} 3>/dev/null & until [ -e ${started} ]; do sleep 0.05; done; kill -9 $$` }, { cwd: fx.project, timeoutSecs: 20 });
-      expect(await until(() => sleepsRunning(t).length > 0)).toBe(true);
+      // Waits as long as the parent may live: under the whole suite on 2 cores, bwrap took more than the default 5 s to start once.
+      expect(await until(() => sleepsRunning(t).length > 0, 20_000), 'the escaped sleep started').toBe(true);
       await parent;
-      expect(await until(() => sleepsRunning(t).length === 0)).toBe(true);
-    });
+      expect(await until(() => sleepsRunning(t).length === 0, 10_000), 'the escaped sleep ended with the namespace').toBe(true);
+    }, 60_000);
   });
 
   describe('in read-only mode', () => {

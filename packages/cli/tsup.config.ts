@@ -108,7 +108,7 @@ export default defineConfig([
     return commonJsBundle({ [`vendor/${name}`]: `startup/vendor/${name}.ts` }, [...EXTERNAL, ...vendorIds.filter((other) => other !== id)], { esbuildPlugins: plugins });
   }),
   // A CommonJS copy of each shared package, the others kept outside (start.ts hands them in).
-  ...Object.entries(SHARED_BUNDLES).map(([id, path]) => {
+  ...Object.entries(OFF.has('sharedBundles') ? {} : SHARED_BUNDLES).map(([id, path]) => {
     const name = path.replace(/^\.\/shared\/|\.cjs$/g, '');
     return commonJsBundle({ [`shared/${name}`]: `startup/shared/${name}.ts` }, [...EXTERNAL.filter((other) => other !== id), ...vendorIds]);
   }),
@@ -122,6 +122,7 @@ export default defineConfig([
     define: {
       __LUG_CODE_CACHE__: String(!OFF.has('codeCache')),
       __LUG_FENGARI_CODE_CACHE__: String(!OFF.has('codeCache') && !OFF.has('fengariCodeCache')),
+      __LUG_SHARED_BUNDLES__: String(!OFF.has('sharedBundles')),
     },
   },
   {

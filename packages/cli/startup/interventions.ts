@@ -11,6 +11,7 @@ export const REMOVABLE_INTERVENTIONS = [
   'ansiTokenizeGraphemeFastPath',
   'ansiTokenizeSharedStyles',
   'vendorBundles',
+  'sharedBundles',
   'highlightLanguagesOnFirstUse',
   'codeCache',
   'fengariCodeCache',

@@ -26,15 +26,22 @@ import { VENDOR_BUNDLES } from './vendor-bundles.js';
 /** Both true in a real build; false only in a build that measures what they save (interventions.ts). */
 declare const __LUG_CODE_CACHE__: boolean;
 declare const __LUG_FENGARI_CODE_CACHE__: boolean;
+declare const __LUG_SHARED_BUNDLES__: boolean;
 
 /** How long after a bundle first runs its code cache is written: by then the start-up's functions are compiled. */
 const SAVE_AFTER_MS = 1000;
 
 /** Load the bundle (from its code cache when there is one) and run `main(argv)`. */
 export function start(argv: string[]): Promise<number> {
+  if (__LUG_SHARED_BUNDLES__) return startWith(argv, new Map());
+  // A build that measures what the copies save imports the packages themselves, as lug did before them.
+  return Promise.all(Object.keys(SHARED_BUNDLES).map(async (id) => [id, await import(id)] as const)).then((modules) => startWith(argv, new Map(modules)));
+}
+
+/** `start`, with `loaded` holding the shared packages already imported (none in a real build). */
+function startWith(argv: string[], loaded: Map<string, unknown>): Promise<number> {
   const cacheDir = __LUG_CODE_CACHE__ ? join(lugCacheDir(process.env), 'v8') : undefined;
-  /** The shared and vendor packages run so far: one instance of each, whoever requires it. */
-  const loaded = new Map<string, unknown>();
+  // The shared and vendor packages run so far (`loaded`): one instance of each, whoever requires it.
   let saveTimer: NodeJS.Timeout | undefined;
   const saveSoon = () => {
     if (saveTimer) return;

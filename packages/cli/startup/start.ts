@@ -32,16 +32,13 @@ declare const __LUG_SHARED_BUNDLES__: boolean;
 const SAVE_AFTER_MS = 1000;
 
 /** Load the bundle (from its code cache when there is one) and run `main(argv)`. */
-export function start(argv: string[]): Promise<number> {
-  if (__LUG_SHARED_BUNDLES__) return startWith(argv, new Map());
-  // A build that measures what the copies save imports the packages themselves, as lug did before them.
-  return Promise.all(Object.keys(SHARED_BUNDLES).map(async (id) => [id, await import(id)] as const)).then((modules) => startWith(argv, new Map(modules)));
-}
-
-/** `start`, with `loaded` holding the shared packages already imported (none in a real build). */
-function startWith(argv: string[], loaded: Map<string, unknown>): Promise<number> {
+export async function start(argv: string[]): Promise<number> {
   const cacheDir = __LUG_CODE_CACHE__ ? join(lugCacheDir(process.env), 'v8') : undefined;
-  // The shared and vendor packages run so far (`loaded`): one instance of each, whoever requires it.
+  /**
+   * The shared and vendor packages run so far: one instance of each, whoever requires it. A build that
+   * measures what the shared copies save (interventions.ts) imports the packages themselves, as lug did before them.
+   */
+  const loaded = new Map<string, unknown>(__LUG_SHARED_BUNDLES__ ? [] : await Promise.all(Object.keys(SHARED_BUNDLES).map(async (id) => [id, await import(id)] as const)));
   let saveTimer: NodeJS.Timeout | undefined;
   const saveSoon = () => {
     if (saveTimer) return;

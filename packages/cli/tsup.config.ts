@@ -81,6 +81,8 @@ function commonJsBundle(entry: Record<string, string>, external: string[], extra
 const OFF = interventionsOff(process.env.LUG_STARTUP_OFF);
 const VENDOR_BUNDLES = OFF.has('vendorBundles') ? {} : ALL_VENDOR_BUNDLES;
 const vendorIds = Object.keys(VENDOR_BUNDLES);
+/** The vendor bundles that send model requests. */
+const SDK_IDS = new Set(['@anthropic-ai/sdk', 'openai']);
 const startupPlugins = {
   stringWidthFastPath: stringWidthFastPath(),
   yogaSynchronous: yogaSynchronous(),
@@ -105,20 +107,26 @@ export default defineConfig([
     const name = path.replace(/^\.\/vendor\/|\.cjs$/g, '');
     // highlight.js's languages on first use (startup/highlight-languages.ts): marked-terminal's highlighter is the one user.
     const plugins = id === 'marked-terminal' && !OFF.has('highlightLanguagesOnFirstUse') ? [highlightLanguagesOnFirstUse(), emojiOnFirstUse()] : [];
-    return commonJsBundle({ [`vendor/${name}`]: `startup/vendor/${name}.ts` }, [...EXTERNAL, ...vendorIds.filter((other) => other !== id)], { esbuildPlugins: plugins });
+    // The SDKs' `Headers` and `fetch` without undici (startup/light-fetch.ts).
+    const inject = SDK_IDS.has(id) && !OFF.has('lightFetch') ? ['startup/sdk-globals.ts'] : [];
+    return commonJsBundle({ [`vendor/${name}`]: `startup/vendor/${name}.ts` }, [...EXTERNAL, ...vendorIds.filter((other) => other !== id)], { esbuildPlugins: plugins, inject });
   }),
   // A CommonJS copy of each shared package, the others kept outside (start.ts hands them in).
   ...Object.entries(OFF.has('sharedBundles') ? {} : SHARED_BUNDLES).map(([id, path]) => {
     const name = path.replace(/^\.\/shared\/|\.cjs$/g, '');
     return commonJsBundle({ [`shared/${name}`]: `startup/shared/${name}.ts` }, [...EXTERNAL.filter((other) => other !== id), ...vendorIds]);
   }),
+  // CommonJS, loaded by Node's own require (not vm.Script, so its `import()` of a JavaScript plugin works): see start.ts.
   {
     entry: { start: 'startup/start.ts' },
-    format: ['esm'],
+    format: ['cjs'],
+    outExtension: () => ({ js: '.cjs' }),
     dts: false,
     clean: false,
     target: 'node20',
+    platform: 'node',
     removeNodeProtocol: false,
+    noExternal: ['@lug/core/state-paths'],
     define: {
       __LUG_CODE_CACHE__: String(!OFF.has('codeCache')),
       __LUG_FENGARI_CODE_CACHE__: String(!OFF.has('codeCache') && !OFF.has('fengariCodeCache')),

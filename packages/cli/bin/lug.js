@@ -2,7 +2,7 @@
 // Kept tiny, and CommonJS (bin/package.json): `lug --version` and `lug --help`
 // cost what starting node costs. Their answers are written into this file at
 // build time (scripts/write-bin.mjs), so they read no file and import nothing;
-// everything else goes to dist/start.js (startup/start.ts).
+// everything else goes to dist/start.cjs (startup/start.ts).
 'use strict';
 
 const VERSION = "0.1.0";
@@ -15,8 +15,8 @@ if (only === '--version' || only === '-v') {
 } else if (only === '--help' || only === '-h') {
   process.stdout.write(HELP);
 } else {
-  import('../dist/start.js')
-    .then(({ start }) => start(args))
+  Promise.resolve()
+    .then(() => require('../dist/start.cjs').start(args))
     .then(
       (code) => {
         process.exitCode = code;

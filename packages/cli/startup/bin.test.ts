@@ -32,7 +32,7 @@ describe('bin/lug.js answers --version and --help by itself', () => {
     expect(run(bin, ['-h'])).toBe(HELP);
   });
 
-  it('hands every other command line to dist/start.js', () => {
-    expect(() => execFileSync(process.execPath, [lonelyBin(), '--version', '--help'], { encoding: 'utf8', stdio: 'pipe' })).toThrow(/dist\/start\.js/);
+  it('hands every other command line to dist/start.cjs', () => {
+    expect(() => execFileSync(process.execPath, [lonelyBin(), '--version', '--help'], { encoding: 'utf8', stdio: 'pipe' })).toThrow(/dist\/start\.cjs/);
   });
 });

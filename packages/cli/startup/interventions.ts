@@ -13,6 +13,7 @@ export const REMOVABLE_INTERVENTIONS = [
   'vendorBundles',
   'sharedBundles',
   'highlightLanguagesOnFirstUse',
+  'lightFetch',
   'codeCache',
   'fengariCodeCache',
 ] as const;

@@ -14,12 +14,18 @@
  * (Node 20 asks for a flag): the bundles `require` instead, and the one
  * import that must stay one, of a JavaScript plugin (which may await at its
  * top level), is handed to the Lua bridge from here.
+ *
+ * This file is CommonJS too (`dist/start.cjs`, `@lug/core/state-paths`
+ * bundled in): a start that imports no ES module never starts Node's ES
+ * module loader, whose first import (even of a two-line module) cost
+ * 11-14 ms on Node 20. Hence `__dirname`, and package-entry.ts where
+ * `import.meta.resolve` would be.
  */
 import { cacheDir as lugCacheDir } from '@lug/core/state-paths';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { main as Main } from '../src/main.js';
 import { runCommonJsBundle, saveCodeCaches } from './code-cache.js';
+import { resolvePackageEntry } from './package-entry.js';
 import { SHARED_BUNDLES } from './shared-bundles.js';
 import { VENDOR_BUNDLES } from './vendor-bundles.js';
 
@@ -55,19 +61,19 @@ export async function start(argv: string[]): Promise<number> {
     return exports;
   };
 
-  const bundleFile = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+  const bundleFile = (path: string) => join(__dirname, path);
   const resolveModule = (id: string): unknown => {
     if (loaded.has(id)) return loaded.get(id);
     let exports: unknown;
     // A shared package's copy stands for the package's own entry: it finds the files beside it from there.
-    if (Object.hasOwn(SHARED_BUNDLES, id)) exports = runBundle(bundleFile(SHARED_BUNDLES[id]!), resolveModule, fileURLToPath(import.meta.resolve(id)));
+    if (Object.hasOwn(SHARED_BUNDLES, id)) exports = runBundle(bundleFile(SHARED_BUNDLES[id]!), resolveModule, resolvePackageEntry(id, __dirname));
     else if (Object.hasOwn(VENDOR_BUNDLES, id)) exports = runBundle(bundleFile(VENDOR_BUNDLES[id]!), resolveModule);
     else return undefined;
     loaded.set(id, exports);
     return exports;
   };
 
-  const { main } = runBundle<{ main: typeof Main }>(fileURLToPath(new URL('./lug.cjs', import.meta.url)), resolveModule);
+  const { main } = runBundle<{ main: typeof Main }>(join(__dirname, 'lug.cjs'), resolveModule);
   // A short run (lug -p, lug --help) ends before the timer: its caches are written as it exits.
   process.once('exit', () => saveCodeCaches());
   // Compiling fengari is a large part of a cold start with Lua: its bundle starts from a code cache too.

@@ -172,19 +172,13 @@ export function retryAfterMsOf(headers: Headers | undefined): number | undefined
 }
 
 /**
- * Have Node compile undici, which `fetch` and so every SDK's requests run on
- * (~38 ms). Node 20 compiles it at the first use of one of its globals
- * (`Headers` here), not when `fetch` itself is read.
- */
-export function warmHttpClient(): void {
-  void globalThis.Headers;
-}
-
-/**
  * A client made on first use and shared after: providers import their SDK
  * only when the first request needs it (or, with `preload`, start now in the
- * background, the HTTP client too). A failed attempt is forgotten, so the
- * next call tries again.
+ * background). A failed attempt is forgotten, so the next call tries again.
+ * The HTTP client is not warmed here: which one a request runs on is the
+ * SDK's (lug's binary hands its SDK bundles a `fetch` over node:http, and
+ * compiling undici, ~25 ms, would only slow a `lug -p`); a whole request
+ * through the SDK warms it (Provider.warm, warm-fetch.ts).
  */
 export function lazyClient<T>(make: () => Promise<T>, preload = false): () => Promise<T> {
   let client: Promise<T> | undefined;
@@ -196,7 +190,7 @@ export function lazyClient<T>(make: () => Promise<T>, preload = false): () => Pr
     return client;
   };
   // A failed preload is reported by the first request, which tries again.
-  if (preload) get().then(warmHttpClient, () => undefined);
+  if (preload) get().catch(() => undefined);
   return get;
 }
 

@@ -1,8 +1,8 @@
 /**
  * Requests made while lug is idle (the interface makes them while the first
  * prompt is typed), so that the first model request does not run cold the
- * code every request runs. Compiling undici is not enough
- * (warmHttpClient): its first request also starts the HTTP/1 client and its
+ * code every request runs. Compiling undici is not enough:
+ * its first request also starts the HTTP/1 client and its
  * parser (llhttp, WebAssembly), the web streams that carry the body and the
  * text decoding, all run for the first time. The interface's first turn
  * spent ~15 ms more of its main thread than later turns on that

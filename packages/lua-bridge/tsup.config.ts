@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { packageBuild } from '../../tsup.package';
 import { build, type Plugin } from 'esbuild';
 import { FENGARI_CONF } from './src/fengari-config';
+import { absentKeys, lazyTableExports, lazyTableFunctions } from './src/fengari-lazy-patch';
 
 /**
  * fengari requires two packages at load that lug never uses: `tmp` (os.tmpname,
@@ -110,7 +111,7 @@ const internedStringPush: [string, string] = [
     '};',
 ];
 
-const lapiPatches = replaceIn('fengari-lapi', /[\\/]fengari[\\/]src[\\/]lapi\.js$/, [savePcallAllowhook, sharedStringPush, internedStringPush]);
+const lapiPatches = replaceIn('fengari-lapi', /[\\/]fengari[\\/]src[\\/]lapi\.js$/, [savePcallAllowhook, sharedStringPush, internedStringPush, lazyTableFunctions]);
 const getmetafieldInterned = replaceIn('fengari-lauxlib-interned-events', /[\\/]fengari[\\/]src[\\/]lauxlib\.js$/, [
   [
     '        lua_pushstring(L, event);\n        let tt = lua_rawget(L, -2);',
@@ -123,6 +124,7 @@ const sharedStringExport = replaceIn('fengari-lua-shared-string', /[\\/]fengari[
     'module.exports.lua_pushstring          = lapi.lua_pushstring;',
     'module.exports.lua_pushstring          = lapi.lua_pushstring;\nmodule.exports.lua_pushsharedstring    = lapi.lua_pushsharedstring;\nmodule.exports.lua_pushinternedstring  = lapi.lua_pushinternedstring;',
   ],
+  lazyTableExports,
 ]);
 
 /**
@@ -219,6 +221,8 @@ const reuseCallInfo = replaceIn('fengari-reuse-callinfo', /[\\/]fengari[\\/]src[
   ],
   ['        this.callstatus = NaN;\n    }', '        this.callstatus = NaN;\n        this.extra = NaN;\n    }'],
 ]);
+/** Lazy tables' absent keys (fengari-lazy-patch.ts). */
+const lvmPatches = replaceIn('fengari-lvm', /[\\/]fengari[\\/]src[\\/]lvm\.js$/, [absentKeys]);
 const keepCallInfo = replaceIn('fengari-keep-callinfo', /[\\/]fengari[\\/]src[\\/]ldo\.js$/, [
   ['    L.ci = ci.previous;\n    L.ci.next = null;\n    return moveresults(', '    L.ci = ci.previous; /* lug: the CallInfo stays for the next call, see reuseCallInfo in packages/lua-bridge/tsup.config.ts */\n    return moveresults('],
 ]);
@@ -340,7 +344,7 @@ export default packageBuild({
       format: 'cjs',
       target: 'node20',
       outfile: 'dist/fengari.cjs',
-      plugins: [stubUnused, byteOrderStringKeys, fastStringCopy, lapiPatches, getmetafieldInterned, sharedStringExport, lstrlibPatches, cFloatToString, osDateUtc, ltablePatches, reuseCallInfo, keepCallInfo],
+      plugins: [stubUnused, byteOrderStringKeys, fastStringCopy, lapiPatches, getmetafieldInterned, sharedStringExport, lstrlibPatches, cFloatToString, osDateUtc, ltablePatches, reuseCallInfo, keepCallInfo, lvmPatches],
       // fengari reads its configuration from FENGARICONF once, at load (luaconf.js): baked in here instead.
       define: { 'process.env.FENGARICONF': JSON.stringify(JSON.stringify(FENGARI_CONF)) },
       logLevel: 'warning',

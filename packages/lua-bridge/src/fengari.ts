@@ -19,6 +19,14 @@ export interface LuaState {
 }
 /** Lua strings are byte arrays. */
 export type LuaString = Uint8Array;
+/** A Lua string made by lua_lugstring, to set or push as it is (opaque). */
+export interface LuaStringValue {
+  readonly __brand: 'TString';
+}
+/** A table object, as lua_topointer gives it (opaque). */
+export interface LuaTableObject {
+  readonly __brand: 'Table';
+}
 export type JsFunction = (L: LuaState) => number;
 export type Continuation = (L: LuaState, status: number, ctx: unknown) => number;
 
@@ -87,6 +95,16 @@ export interface LuaApi {
   lua_pushsharedstring(L: LuaState, s: LuaString): void;
   /** lug's bundle: pushes the one Lua string kept for these bytes (its hash computed once), for bytes never changed (internedStringPush in tsup.config.ts). */
   lua_pushinternedstring(L: LuaState, s: LuaString): void;
+  /** lug's bundle (fengari-lazy-patch.ts): pushes a new table with this metatable and lug slot, and returns it. */
+  lua_lugnewtable(L: LuaState, metatable: LuaTableObject, slot: unknown): LuaTableObject;
+  /** lug's bundle: a Lua string of these bytes, not copied (nobody may change them afterwards). */
+  lua_lugstring(L: LuaState, bytes: LuaString): LuaStringValue;
+  /** lug's bundle: pushes a string made by lua_lugstring. */
+  lua_pushlugstring(L: LuaState, s: LuaStringValue): void;
+  /** lug's bundle: lua_rawset of two strings made by lua_lugstring into a table object, without the stack. */
+  lua_lugrawsetstr(L: LuaState, t: LuaTableObject, key: LuaStringValue, value: LuaStringValue): void;
+  /** lug's bundle: the key a string made by lua_lugstring has in a table's entries (what a lazy table's `absent` holds). */
+  lua_lugtablekey(s: LuaStringValue): string;
   lua_pushthread(L: LuaState): number;
   lua_yield(L: LuaState, nresults: number): number;
   lua_pushvalue(L: LuaState, idx: number): void;

@@ -17,7 +17,7 @@
  * tables through this state's fengari, withLazyTables) see the whole object;
  * a field removed by the rule stays removed. Only `getmetatable` tells.
  */
-import type { Fengari, JsFunction, LuaApi, LuaState } from './fengari.js';
+import type { Fengari, JsFunction, LuaApi, LuaState, LuaStringValue, LuaTableObject } from './fengari.js';
 import { jsKey, luaKey, luaString } from './lua-strings.js';
 
 /** What the state gives lazy tables: converting the other values, and raising an error in Lua. */
@@ -48,6 +48,9 @@ export class LazyTable {
  */
 const PREFILL_MAX_LENGTH = 256;
 
+/** How many field names' Lua strings are kept (as luaKey keeps their bytes). */
+const MAX_KEY_STRINGS = 4096;
+
 const isPlain = (value: unknown): value is object => {
   if (typeof value !== 'object' || value === null) return false;
   if (Array.isArray(value)) return true;
@@ -57,7 +60,8 @@ const isPlain = (value: unknown): value is object => {
 
 /** One JavaScript object and the conversions of its fields, shared by every lazy table made from it. */
 export class LazySource {
-  private strings: Map<string | number, Uint8Array> | undefined;
+  /** The Lua strings of its string fields, made when first set or read, then set and pushed as they are for every rule. */
+  private strings: Map<string | number, LuaStringValue> | undefined;
   private children: Map<string | number, LazySource> | undefined;
   readonly isArray: boolean;
 
@@ -84,10 +88,11 @@ export class LazySource {
     return out;
   }
 
-  bytes(key: string | number, text: string): Uint8Array {
-    let bytes = this.strings?.get(key);
-    if (!bytes) (this.strings ??= new Map()).set(key, (bytes = luaString(text)));
-    return bytes;
+  /** The Lua string of the field `key`, whose text is `text`: encoded once, whatever the number of tables it is set in or pushed from. */
+  luaValue(lua: LuaApi, L: LuaState, key: string | number, text: string): LuaStringValue {
+    let value = this.strings?.get(key);
+    if (!value) (this.strings ??= new Map()).set(key, (value = lua.lua_lugstring(L, luaString(text))));
+    return value;
   }
 
   child(key: string | number, value: object): LazySource {
@@ -101,10 +106,33 @@ export class LazySource {
 interface LazyState {
   source: LazySource;
   taken: Set<string | number> | undefined;
+  /** The keys prefill put in place: taken too. Shared by the tables whose prefill placed the same keys (a Prefilled), never changed. */
+  placed: ReadonlySet<string | number> | undefined;
   whole: boolean;
   /** Where first reads are noted (LazyTable.reads). */
   reads: Set<string | number> | undefined;
+  /**
+   * The table keys (lua_lugtablekey) of fields read before that its source
+   * lacks: fengari answers nil for them without calling __index
+   * (fengari-lazy-patch.ts), as long as the table has `metatable`. Shared as `placed` is.
+   */
+  absent: ReadonlySet<string> | undefined;
+  /** The metatable the table was made with (a rule may set another). */
+  metatable: LuaTableObject;
 }
+
+/** What prefill did for a set of reads, kept for the next table with those reads: most calls place the same keys. */
+interface Prefilled {
+  placed: ReadonlySet<string | number>;
+  absent: ReadonlySet<string>;
+}
+
+/** Whether `set` holds exactly the `n` first items of `list`. */
+const holdsExactly = <T>(set: ReadonlySet<T>, list: T[], n: number): boolean => {
+  if (set.size !== n) return false;
+  for (let i = 0; i < n; i++) if (!set.has(list[i]!)) return false;
+  return true;
+};
 
 /** fengari's table object, with the slot lug's bundle gives it (tableSlot in tsup.config.ts). */
 interface TableObject {
@@ -115,24 +143,40 @@ const stateAt = (lua: LuaApi, L: LuaState, idx: number): LazyState | undefined =
 
 /** Makes the lazy tables of one Lua state. */
 export class LazyTables {
-  private metatableRef: number | undefined;
+  /** The metatable as a table object, which every lazy table is made with (lua_lugnewtable). */
+  private metatableObject: LuaTableObject | undefined;
   private nextRef: number | undefined;
+  /** The Lua strings of field names (bounded as luaKey's cache): a prefilled field's key is set as it is. */
+  private readonly keyStrings = new Map<string, LuaStringValue>();
+  /** The last prefill of each set of reads, and the lists the next one is noted in (reused: no garbage at each table). */
+  private readonly prefilled = new WeakMap<Set<string | number>, Prefilled>();
+  private readonly placedNow: Array<string | number> = [];
+  private readonly absentNow: string[] = [];
 
   constructor(private readonly host: LazyHost) {}
 
   push(L: LuaState, table: LazyTable): void {
-    const state = this.pushSource(L, table.source, table.reads);
-    if (table.reads?.size) this.prefill(L, state, table.reads);
+    const metatable = this.metatableObject ?? this.makeMetatable();
+    const state: LazyState = { source: table.source, taken: undefined, placed: undefined, whole: false, reads: table.reads, absent: undefined, metatable };
+    const t = this.host.f.lua.lua_lugnewtable(L, metatable, state);
+    if (table.reads?.size) this.prefill(L, t, state, table.reads);
   }
 
-  private pushSource(L: LuaState, source: LazySource, reads?: Set<string | number>): LazyState {
-    const { lua } = this.host.f;
-    lua.lua_createtable(L, source.isArray ? (source.value as unknown[]).length : 0, 0);
-    lua.lua_rawgeti(L, lua.LUA_REGISTRYINDEX, this.metatable());
-    lua.lua_setmetatable(L, -2);
-    const state: LazyState = { source, taken: undefined, whole: false, reads };
-    (lua.lua_topointer(L, -1) as TableObject).lug = state;
-    return state;
+  /** A new lazy table on the stack: its metatable and its state set in place, in one call (fengari-lazy-patch.ts). */
+  private pushSource(L: LuaState, source: LazySource): void {
+    const metatable = this.metatableObject ?? this.makeMetatable();
+    const state: LazyState = { source, taken: undefined, placed: undefined, whole: false, reads: undefined, absent: undefined, metatable };
+    this.host.f.lua.lua_lugnewtable(L, metatable, state);
+  }
+
+  /** The Lua string of a field name, kept for the next tables (a name too long or past the bound is made each time). */
+  private keyString(L: LuaState, key: string): LuaStringValue {
+    let made = this.keyStrings.get(key);
+    if (!made) {
+      made = this.host.f.lua.lua_lugstring(L, luaKey(key));
+      if (key.length <= 64 && this.keyStrings.size < MAX_KEY_STRINGS) this.keyStrings.set(key, made);
+    }
+    return made;
   }
 
   /**
@@ -140,39 +184,59 @@ export class LazyTables {
    * as taken fields, the same values __index would give: a crossing from Lua
    * into JavaScript costs more than setting a field from JavaScript. Only
    * what cannot fail to convert is put in place (short strings, numbers,
-   * booleans); a table or a long string stays lazy.
+   * booleans); a table or a long string stays lazy. A field the source
+   * lacks is noted `absent`, so reading it again costs no crossing either.
    */
-  private prefill(L: LuaState, state: LazyState, keys: Set<string | number>): void {
+  private prefill(L: LuaState, t: LuaTableObject, state: LazyState, keys: Set<string | number>): void {
     const { lua } = this.host.f;
     const { source } = state;
-    lua.lua_checkstack(L, 3);
+    const placed = this.placedNow;
+    const absent = this.absentNow;
+    let nPlaced = 0;
+    let nAbsent = 0;
     for (const key of keys) {
       const value = source.get(key);
       const type = typeof value;
+      if (value === undefined && typeof key === 'string') {
+        absent[nAbsent++] = lua.lua_lugtablekey(this.keyString(L, key));
+        continue;
+      }
       if (type === 'string' ? (value as string).length > PREFILL_MAX_LENGTH : type !== 'number' && type !== 'boolean') continue;
-      // The key's Lua string is made once, and its hash with it (the table's slot is found by that hash).
-      if (typeof key === 'number') lua.lua_pushinteger(L, key);
-      else lua.lua_pushinternedstring(L, luaKey(key));
-      if (type === 'string') lua.lua_pushsharedstring(L, source.bytes(key, value as string));
-      else this.host.pushJs(L, value);
-      lua.lua_rawset(L, -3);
-      (state.taken ??= new Set()).add(key);
+      if (type === 'string' && typeof key === 'string') {
+        // Both strings made once (the key's hash with it: the table's slot is found by that hash), set without the stack.
+        lua.lua_lugrawsetstr(L, t, this.keyString(L, key), source.luaValue(lua, L, key, value as string));
+      } else {
+        lua.lua_checkstack(L, 3);
+        if (typeof key === 'number') lua.lua_pushinteger(L, key);
+        else lua.lua_pushlugstring(L, this.keyString(L, key));
+        if (type === 'string') lua.lua_pushlugstring(L, source.luaValue(lua, L, key, value as string));
+        else this.host.pushJs(L, value);
+        lua.lua_rawset(L, -3);
+      }
+      placed[nPlaced++] = key;
     }
+    let done = this.prefilled.get(keys);
+    if (!done || !holdsExactly(done.placed, placed, nPlaced) || !holdsExactly(done.absent, absent, nAbsent)) {
+      done = { placed: new Set(placed.slice(0, nPlaced)), absent: new Set(absent.slice(0, nAbsent)) };
+      this.prefilled.set(keys, done);
+    }
+    if (nPlaced) state.placed = done.placed;
+    if (nAbsent) state.absent = done.absent;
   }
 
   /** Pushes the value of `key` in `source`, or nothing and false when it has none. */
   private pushField(L: LuaState, source: LazySource, key: string | number): boolean {
     const value = source.get(key);
     if (value === undefined) return false;
-    // The bytes are the source's, made once a call and never changed: pushed without fengari's copy.
-    if (typeof value === 'string') this.host.f.lua.lua_pushsharedstring(L, source.bytes(key, value));
+    // The source's Lua string, made once a call from bytes never changed: pushed as it is.
+    if (typeof value === 'string') this.host.f.lua.lua_pushlugstring(L, source.luaValue(this.host.f.lua, L, key, value));
     else if (isPlain(value)) this.pushSource(L, source.child(key, value));
     else this.host.pushJs(L, value);
     return true;
   }
 
-  private metatable(): number {
-    if (this.metatableRef !== undefined) return this.metatableRef;
+  /** Makes the metatable of lazy tables, kept in the registry (so it lives as long as the state) and as a table object. */
+  private makeMetatable(): LuaTableObject {
     const { host } = this;
     const { lua, lauxlib } = host.f;
     const { L } = host;
@@ -195,8 +259,9 @@ export class LazyTables {
       lua.lua_pushnil(Ls);
       return 3;
     });
-    this.metatableRef = lauxlib.luaL_ref(L, lua.LUA_REGISTRYINDEX);
-    return this.metatableRef;
+    this.metatableObject = lua.lua_topointer(L, -1) as LuaTableObject;
+    lauxlib.luaL_ref(L, lua.LUA_REGISTRYINDEX); // held for the state's life
+    return this.metatableObject;
   }
 
   /** __index(t, k): a key not taken yet is converted and kept in t; one taken and gone was removed by the rule. */
@@ -204,7 +269,7 @@ export class LazyTables {
     const { lua } = this.host.f;
     const state = stateAt(lua, L, 1);
     const key = state && keyAt(lua, L, 2, state.source);
-    if (!state || key === undefined || state.whole || state.taken?.has(key)) {
+    if (!state || key === undefined || state.whole || state.taken?.has(key) || state.placed?.has(key)) {
       lua.lua_pushnil(L);
       return 1;
     }
@@ -294,7 +359,7 @@ export class LazyTables {
     const t = lua.lua_absindex(L, idx);
     lua.lua_checkstack(L, 3);
     for (const key of state.source.keys()) {
-      if (state.taken?.has(key)) continue;
+      if (state.taken?.has(key) || state.placed?.has(key)) continue;
       if (typeof key === 'number') lua.lua_pushinteger(L, key);
       else lua.lua_pushinternedstring(L, luaKey(key));
       if (!this.pushField(L, state.source, key)) {
@@ -311,39 +376,4 @@ function keyAt(lua: LuaApi, L: LuaState, idx: number, source: LazySource): strin
   const type = lua.lua_type(L, idx);
   if (source.isArray) return type === lua.LUA_TNUMBER && lua.lua_isinteger(L, idx) ? (lua.lua_tointeger(L, idx) as number) : undefined;
   return type === lua.LUA_TSTRING ? jsKey(lua.lua_tolstring(L, idx)!) : undefined;
-}
-
-
-/**
- * fengari as one state sees it: its raw reads and traversals (lua_next,
- * lua_rawget, lua_rawgeti, lua_rawlen), which every lug function uses to read
- * a table, fill a lazy table first, so they see it whole. The Lua functions
- * `next`, `rawget` and `rawlen` go through these too (replaceRawReads). A
- * table that is not lazy costs one WeakMap lookup.
- */
-export function withLazyTables(f: Fengari, tables: LazyTables): Fengari {
-  const raw = f.lua;
-  const fill = (L: LuaState, idx: number) => {
-    if (idx !== raw.LUA_REGISTRYINDEX && raw.lua_type(L, idx) === raw.LUA_TTABLE) tables.fill(L, idx);
-  };
-  const lua: LuaApi = {
-    ...raw,
-    lua_next: (L, idx) => {
-      if (raw.lua_type(L, -1) === raw.LUA_TNIL) fill(L, idx);
-      return raw.lua_next(L, idx);
-    },
-    lua_rawget: (L, idx) => {
-      fill(L, idx);
-      return raw.lua_rawget(L, idx);
-    },
-    lua_rawgeti: (L, idx, n) => {
-      fill(L, idx);
-      return raw.lua_rawgeti(L, idx, n);
-    },
-    lua_rawlen: (L, idx) => {
-      fill(L, idx);
-      return raw.lua_rawlen(L, idx);
-    },
-  };
-  return { ...f, lua };
 }

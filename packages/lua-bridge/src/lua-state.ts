@@ -14,7 +14,8 @@
 import { loadFengari, type Fengari, type FengariLoader, type JsFunction, type LuaState } from './fengari.js';
 import { LuaError } from './lua-error.js';
 import { jsString, luaConst, luaString } from './lua-strings.js';
-import { LazyTables, withLazyTables, type LazyTable } from './lazy-tables.js';
+import { LazyTables, type LazyTable } from './lazy-tables.js';
+import { withLazyTables } from './lazy-raw-reads.js';
 import { LuaFunctionRef, pushJs, toJs, type CallContext, type FunctionOwner, type ToJsOptions, type ValueState } from './lua-values.js';
 
 /** A JavaScript error whose message already names the Lua function it is about: `fn` puts no name in front. */

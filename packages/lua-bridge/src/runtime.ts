@@ -137,7 +137,12 @@ export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined
   };
   config.workflows.push(...findWorkflows(opts.workflowsDir ?? path.join(path.dirname(runtimePath), 'workflows'), config.workflowsDir));
   if (!host.options.has(LUA_BUDGET_OPTION.name)) host.options.define(LUA_BUDGET_OPTION);
-  const vm = new LuaVM({ loadFengari: opts.loadFengari, budget: () => host.options.get<number>(LUA_BUDGET_OPTION.name) });
+  // Read at every call into Lua (five rules: five reads), so kept here and changed with the option, not looked up each time.
+  let budget = host.options.get<number>(LUA_BUDGET_OPTION.name);
+  const stopWatchingBudget = host.options.onChange((name, value) => {
+    if (name === LUA_BUDGET_OPTION.name) budget = value as number;
+  });
+  const vm = new LuaVM({ loadFengari: opts.loadFengari, budget: () => budget });
   const registrations = new Registrations();
   let conversation: ConversationSource | undefined;
   const owners = new Owners(vm, config);
@@ -275,6 +280,7 @@ export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined
     close() {
       registrations.undoAll();
       vm.close();
+      stopWatchingBudget();
     },
   };
 }

@@ -135,6 +135,61 @@ lug.tool.rule("write", function(args) seen[#seen].next_rule = args.path .. "|" .
     ]);
   });
 
+  it('lack, at a later call, a field read before only while that call lacks it: set, removed, given by a metatable of the rule\'s, or there at the next call', async () => {
+    // From the second call on, `command` is noted absent before the rule runs (fengari answers nil without __index): it must not be at any other time.
+    s = setup({
+      'init.lua': `seen = {}
+lug.tool.rule("write", function(args)
+  local row = { first = args.command or "none", method = args["command"] == nil }
+  args.command = "set"
+  row.set = args.command
+  args.command = nil
+  row.removed = args.command == nil and rawget(args, "command") == nil
+  seen[#seen + 1] = row
+end)
+lug.tool.rule("write", function(args)
+  seen[#seen].next_rule = args.command or "none"
+  setmetatable(args, { __index = function(_, k) return "from " .. k end })
+  seen[#seen].own_index = args.command
+end)`,
+    });
+    await s.runtime.loadStartup();
+    await s.runtime.run('lug.opt.approval = "off"');
+    for (const command of [undefined, undefined, 'ls', undefined]) {
+      await s.approvals.decide(request(s.host, 'write', { path: 'a.txt', content: '', ...(command ? { command } : {}) }), signal());
+    }
+    const row = (first: string) => ({ first, method: first === 'none', set: 'set', removed: true, next_rule: first, own_index: first === 'none' ? 'from command' : first });
+    expect((await s.runtime.run('return seen')).values[0]).toEqual([row('none'), row('none'), row('ls'), row('none')]);
+  });
+
+  it('keep each table\'s reads and removals its own while the fields put in place before the rule runs are the same at every call', async () => {
+    // Tables whose rule read the same fields share what was put in place (lazy-tables.ts, Prefilled): a table's later reads and removals
+    // must reach no other, not even one kept from an earlier call.
+    s = setup({
+      'init.lua': `seen = {}
+lug.tool.rule("write", function(args)
+  local row = { path = args.path }
+  if args.path == "b.txt" then kept = args; seen[#seen + 1] = row; return end -- kept as it is: nothing but path taken
+  if args.path == "c.txt" then row.nested = args.nested.v; args.path = nil; row.gone = args.path == nil end
+  local keys = {}
+  for k in pairs(args) do keys[#keys + 1] = k end
+  table.sort(keys)
+  row.keys = table.concat(keys, ",")
+  seen[#seen + 1] = row
+end)`,
+    });
+    await s.runtime.loadStartup();
+    await s.runtime.run('lug.opt.approval = "off"');
+    for (const path of ['a.txt', 'b.txt', 'c.txt', 'd.txt']) await s.approvals.decide(request(s.host, 'write', { path, nested: { v: path } }), signal());
+    expect((await s.runtime.run('return seen')).values[0]).toEqual([
+      { path: 'a.txt', keys: 'nested,path' },
+      { path: 'b.txt' },
+      { path: 'c.txt', nested: 'c.txt', gone: true, keys: 'nested' },
+      { path: 'd.txt', keys: 'nested,path' },
+    ]);
+    expect((await s.runtime.run('return kept.path, kept.nested.v')).values).toEqual(['b.txt', 'b.txt']);
+  });
+
   it('go to a rule\'s function as far as it takes them: function(args), function(...) and function() all run', async () => {
     s = setup({
       'init.lua': `seen = {}

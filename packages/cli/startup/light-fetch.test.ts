@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer, globalAgent } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -32,6 +34,8 @@ async function serve(answer: (req: Seen, res: ServerResponse) => void): Promise<
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
 }
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 
 const reason = async (p: Promise<unknown>) => p.then(() => undefined, (err: Error & { cause?: Error }) => err);
 
@@ -154,5 +158,40 @@ describe('lightFetch', () => {
     expect(await streamed.text()).toBe('a blob');
     expect(viaRequest).toBeInstanceOf(Response);
     expect(seen).toHaveLength(2);
+  });
+
+  describe('over https', () => {
+    const cert = fixture('loopback-cert.pem');
+
+    async function serveTls(): Promise<string> {
+      const server = createTlsServer({ cert, key: fixture('loopback-key.pem') }, (req, res) => {
+        const chunks: Buffer[] = [];
+        req.on('data', (c: Buffer) => chunks.push(c));
+        req.on('end', () => res.writeHead(200, { 'content-type': 'text/event-stream' }).end(`data: ${req.method} ${Buffer.concat(chunks).toString()}\n\n`));
+      });
+      servers.push(server as unknown as Server);
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      return `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    }
+
+    it('sends and streams through TLS when the certificate is trusted', async () => {
+      const url = await serveTls();
+      const before = globalAgent.options.ca;
+      globalAgent.options.ca = cert;
+      try {
+        const res = await lightFetch(url, { method: 'POST', body: 'secret' });
+        expect([res.status, await res.text()]).toEqual([200, 'data: POST secret\n\n']);
+      } finally {
+        globalAgent.options.ca = before;
+        globalAgent.destroy();
+      }
+    });
+
+    it('refuses a certificate it cannot trust, as fetch does: "fetch failed" with the TLS error as cause', async () => {
+      const url = await serveTls();
+      const err = await reason(lightFetch(url, { method: 'POST', body: 'secret' }));
+      expect(err?.message).toBe('fetch failed');
+      expect(err?.cause?.message).toMatch(/self[- ]signed certificate/i);
+    });
   });
 });

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lightFetch } from './light-fetch.js';
+import { LightHeaders } from './light-headers.js';
 
 interface Seen {
   method: string;
@@ -143,10 +144,11 @@ describe('lightFetch', () => {
   });
 
   it('leaves a redirect to the global fetch, which follows it as the standard says', async () => {
-    const target = await serve((req, res) => res.end(`landed ${req.method} ${req.body}`));
+    const target = await serve((req, res) => res.end(`landed ${req.method} ${req.body} ${req.headers['x-kept']}`));
     const { url, seen } = await serve((_req, res) => res.writeHead(307, { location: `${target.url}/there` }).end());
-    const res = await lightFetch(url, { method: 'POST', body: 'kept' });
-    expect([res.status, await res.text(), res.url]).toEqual([200, 'landed POST kept', `${target.url}/there`]);
+    // The SDKs' headers are LightHeaders: the global fetch takes them as the pairs they iterate.
+    const res = await lightFetch(url, { method: 'POST', body: 'kept', headers: new LightHeaders({ 'X-Kept': 'yes' }) as unknown as Headers });
+    expect([res.status, await res.text(), res.url]).toEqual([200, 'landed POST kept yes', `${target.url}/there`]);
     expect(seen).toHaveLength(2); // once here, once by the global fetch
   });
 

@@ -4,9 +4,9 @@
 // loaded), then times two greps of the same small tree whose output is cut (so
 // the cut line formats a number). Median over fresh processes; the reference is
 // the second call. Twice: cold, and as lug runs it, the tool registered on a
-// host whose first model request went out 50 ms before the call (a real model
-// takes longer than that to answer): the core's warm-up (tool-warm-up.ts, the
-// tool's `warm`) ran then.
+// host whose first model request went out and whose answer began 50 ms before
+// the call (a real model takes longer than that to answer): the core's warm-up
+// (tool-warm-up.ts, the tool's `warm`) runs at the first response_start.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,6 +28,7 @@ if (process.env.LUG_BENCH_WARM) {
   const host = core.createHost({ cwd: ${JSON.stringify(dir)}, authorize: core.allowAll });
   host.tools.register(grepTool, 'built-in');
   host.events.emit('request_start', { step: 1, model: 'bench' });
+  host.events.emit('response_start', { step: 1 });
   await new Promise((r) => setTimeout(r, 50));
 }
 const ctx = { cwd: ${JSON.stringify(dir)}, signal: new AbortController().signal, lock: async () => () => undefined, limits: tools.DEFAULT_LIMITS, emit: () => undefined, callId: 'bench' };

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { globalAgent as httpAgent } from 'node:http';
 import { createServer as createTlsServer, globalAgent } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
@@ -70,6 +71,24 @@ describe('lightFetch', () => {
     const second = await reader.read();
     expect(new TextDecoder().decode(second.value)).toBe('data: two\n\n');
     expect((await reader.read()).done).toBe(true);
+  });
+
+  it('waits out a server silent for longer than the agent’s idle timeout, before the headers and within the body', async () => {
+    // Node's global agent closes idle sockets after 5 s (options.timeout); a request in flight must not be cut by it
+    // (a local model may take longer than that to read a long prompt). The same mechanism, at 100 ms.
+    const { url } = await serve((_req, res) => {
+      setTimeout(() => {
+        res.writeHead(200).write('slow ');
+        setTimeout(() => res.end('but whole'), 300);
+      }, 300);
+    });
+    const before = httpAgent.options.timeout;
+    httpAgent.options.timeout = 100;
+    try {
+      expect(await (await lightFetch(url, { method: 'POST', body: 'x' })).text()).toBe('slow but whole');
+    } finally {
+      httpAgent.options.timeout = before;
+    }
   });
 
   it('gives an error answer whole: status, headers, body', async () => {

@@ -82,12 +82,13 @@ describe('lightFetch', () => {
         setTimeout(() => res.end('but whole'), 300);
       }, 300);
     });
-    const before = httpAgent.options.timeout;
-    httpAgent.options.timeout = 100;
+    const options = (httpAgent as unknown as { options: { timeout?: number } }).options;
+    const before = options.timeout;
+    options.timeout = 100;
     try {
       expect(await (await lightFetch(url, { method: 'POST', body: 'x' })).text()).toBe('slow but whole');
     } finally {
-      httpAgent.options.timeout = before;
+      options.timeout = before;
     }
   });
 

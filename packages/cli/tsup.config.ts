@@ -12,7 +12,7 @@ import {
 import { highlightLanguagesOnFirstUse } from './startup/highlight-languages.js';
 import { interventionsOff } from './startup/interventions.js';
 import { SHARED_BUNDLES } from './startup/shared-bundles.js';
-import { VENDOR_BUNDLES as ALL_VENDOR_BUNDLES } from './startup/vendor-bundles.js';
+import { SDK_VENDOR_IDS, VENDOR_BUNDLES as ALL_VENDOR_BUNDLES } from './startup/vendor-bundles.js';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
@@ -81,8 +81,6 @@ function commonJsBundle(entry: Record<string, string>, external: string[], extra
 const OFF = interventionsOff(process.env.LUG_STARTUP_OFF);
 const VENDOR_BUNDLES = OFF.has('vendorBundles') ? {} : ALL_VENDOR_BUNDLES;
 const vendorIds = Object.keys(VENDOR_BUNDLES);
-/** The vendor bundles that send model requests. */
-const SDK_IDS = new Set(['@anthropic-ai/sdk', 'openai']);
 const startupPlugins = {
   stringWidthFastPath: stringWidthFastPath(),
   yogaSynchronous: yogaSynchronous(),
@@ -108,7 +106,7 @@ export default defineConfig([
     // highlight.js's languages on first use (startup/highlight-languages.ts): marked-terminal's highlighter is the one user.
     const plugins = id === 'marked-terminal' && !OFF.has('highlightLanguagesOnFirstUse') ? [highlightLanguagesOnFirstUse(), emojiOnFirstUse()] : [];
     // The SDKs' `Headers` and `fetch` without undici (startup/light-fetch.ts).
-    const inject = SDK_IDS.has(id) && !OFF.has('lightFetch') ? ['startup/sdk-globals.ts'] : [];
+    const inject = SDK_VENDOR_IDS.has(id) && !OFF.has('lightFetch') ? ['startup/sdk-globals.ts'] : [];
     return commonJsBundle({ [`vendor/${name}`]: `startup/vendor/${name}.ts` }, [...EXTERNAL, ...vendorIds.filter((other) => other !== id)], { esbuildPlugins: plugins, inject });
   }),
   // A CommonJS copy of each shared package, the others kept outside (start.ts hands them in).

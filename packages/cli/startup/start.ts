@@ -73,7 +73,7 @@ export async function start(argv: string[]): Promise<number> {
     return exports;
   };
 
-  const { main } = runBundle<{ main: typeof Main }>(join(__dirname, 'lug.cjs'), resolveModule);
+  const { main } = runBundle<{ main: typeof Main }>(bundleFile('lug.cjs'), resolveModule);
   // A short run (lug -p, lug --help) ends before the timer: its caches are written as it exits.
   process.once('exit', () => saveCodeCaches());
   // Compiling fengari is a large part of a cold start with Lua: its bundle starts from a code cache too.

@@ -13,3 +13,6 @@ export const VENDOR_BUNDLES: Readonly<Record<string, string>> = {
   // Only `lug --acp` speaks the Agent Client Protocol: its SDK (and the zod it validates with) stays out of everyone else's start.
   '@agentclientprotocol/sdk': './vendor/acp-sdk.cjs',
 };
+
+/** The vendor bundles that send model requests: they get `fetch` and `Headers` over node:http (sdk-globals.ts). */
+export const SDK_VENDOR_IDS: ReadonlySet<string> = new Set(['@anthropic-ai/sdk', 'openai']);

@@ -176,9 +176,9 @@ export function retryAfterMsOf(headers: Headers | undefined): number | undefined
  * only when the first request needs it (or, with `preload`, start now in the
  * background). A failed attempt is forgotten, so the next call tries again.
  * The HTTP client is not warmed here: which one a request runs on is the
- * SDK's (lug's binary hands its SDK bundles a `fetch` over node:http, and
- * compiling undici, ~25 ms, would only slow a `lug -p`); a whole request
- * through the SDK warms it (Provider.warm, warm-fetch.ts).
+ * SDK's business (it may be handed a `fetch` of its own), and compiling
+ * Node's (~25 ms) for an SDK that does not use it only slows a start; a whole
+ * request through the SDK warms what it uses (Provider.warm, warm-fetch.ts).
  */
 export function lazyClient<T>(make: () => Promise<T>, preload = false): () => Promise<T> {
   let client: Promise<T> | undefined;
@@ -189,8 +189,8 @@ export function lazyClient<T>(make: () => Promise<T>, preload = false): () => Pr
     }
     return client;
   };
-  // A failed preload is reported by the first request, which tries again.
-  if (preload) get().catch(() => undefined);
+  // A failed preload is reported by the first request, which tries again (get handles the rejection).
+  if (preload) void get();
   return get;
 }
 

@@ -56,24 +56,6 @@ const savePcallAllowhook: [string, string] = [
 ];
 
 /**
- * `lua_pushsharedstring(L, bytes)`: lua_pushstring without its copy, for
- * bytes lug made for Lua and never changes (fengari's strings are never
- * written in place). A lazy table pushes a field's bytes this way
- * (src/lazy-tables.ts): encoded once a call, they are pushed for each rule
- * that reads them; the copy of a 20 KB new_string was 7% of five Lua rules'
- * time on it (bench/rules.bench.mjs). Can go if fengari pushes a string it
- * is given without copying it.
- */
-const sharedStringPush: [string, string] = [
-  'module.exports.lua_pushstring        = lua_pushstring;',
-  'module.exports.lua_pushstring        = lua_pushstring;\n' +
-    'module.exports.lua_pushsharedstring = function (L, s) { /* lug: see sharedStringPush in packages/lua-bridge/tsup.config.ts */\n' +
-    '    lobject.pushsvalue2s(L, luaS_bless(L, s));\n' +
-    '    api_check(L, L.top <= L.ci.top, "stack overflow");\n' +
-    '};',
-];
-
-/**
  * fengari 0.1.5 copies every string it is given (lua_pushstring, lua_pushlstring,
  * to_luastring: each a type name, a substring, a key) with
  * `Uint8Array.from`, which walks its argument as an iterable: 94 ns for a
@@ -89,9 +71,11 @@ const fastStringCopy = replaceIn('fengari-fast-string-copy', /[\\/]fengari[\\/]s
 ]);
 
 /**
- * `lua_pushinternedstring(L, bytes)`: pushes the one Lua string kept for
- * these bytes, for names fengari asks for again and again and never changes
- * (a metamethod's name, given to luaL_getmetafield as a constant). fengari
+ * `lua_internedstring(L, bytes)`: the one Lua string kept for these bytes
+ * (`lua_pushinternedstring` pushes it), for names asked for again and again
+ * and never changed: a metamethod's name, given to luaL_getmetafield as a
+ * constant; a field name of a lazy table (src/lazy-tables.ts, whose bytes
+ * luaKey keeps). fengari
  * made a new string of "__tostring" at every `tostring(x)`, copying its bytes
  * and hashing them again for the metatable lookup; `tostring(s)` cost 0.7 µs,
  * most of it there. Only a Uint8Array is kept (a WeakMap keyed by it); a
@@ -102,16 +86,20 @@ const internedStringPush: [string, string] = [
   'module.exports.lua_pushstring        = lua_pushstring;',
   'module.exports.lua_pushstring        = lua_pushstring;\n' +
     'const lugInterned = new WeakMap(); /* lug: see internedStringPush in packages/lua-bridge/tsup.config.ts */\n' +
-    'module.exports.lua_pushinternedstring = function (L, s) {\n' +
-    '    if (!(s instanceof Uint8Array)) return lua_pushstring(L, s);\n' +
+    'const lua_internedstring = function (L, s) {\n' +
     '    let ts = lugInterned.get(s);\n' +
     '    if (ts === undefined) lugInterned.set(s, ts = luaS_new(L, s));\n' +
-    '    lobject.pushsvalue2s(L, ts);\n' +
+    '    return ts;\n' +
+    '};\n' +
+    'module.exports.lua_internedstring = lua_internedstring;\n' +
+    'module.exports.lua_pushinternedstring = function (L, s) {\n' +
+    '    if (!(s instanceof Uint8Array)) return lua_pushstring(L, s);\n' +
+    '    lobject.pushsvalue2s(L, lua_internedstring(L, s));\n' +
     '    api_check(L, L.top <= L.ci.top, "stack overflow");\n' +
     '};',
 ];
 
-const lapiPatches = replaceIn('fengari-lapi', /[\\/]fengari[\\/]src[\\/]lapi\.js$/, [savePcallAllowhook, sharedStringPush, internedStringPush, lazyTableFunctions]);
+const lapiPatches = replaceIn('fengari-lapi', /[\\/]fengari[\\/]src[\\/]lapi\.js$/, [savePcallAllowhook, internedStringPush, lazyTableFunctions]);
 const getmetafieldInterned = replaceIn('fengari-lauxlib-interned-events', /[\\/]fengari[\\/]src[\\/]lauxlib\.js$/, [
   [
     '        lua_pushstring(L, event);\n        let tt = lua_rawget(L, -2);',
@@ -119,10 +107,10 @@ const getmetafieldInterned = replaceIn('fengari-lauxlib-interned-events', /[\\/]
   ],
 ]);
 // lua.js names what `lua` offers one by one.
-const sharedStringExport = replaceIn('fengari-lua-shared-string', /[\\/]fengari[\\/]src[\\/]lua\.js$/, [
+const luaExports = replaceIn('fengari-lua-exports', /[\\/]fengari[\\/]src[\\/]lua\.js$/, [
   [
     'module.exports.lua_pushstring          = lapi.lua_pushstring;',
-    'module.exports.lua_pushstring          = lapi.lua_pushstring;\nmodule.exports.lua_pushsharedstring    = lapi.lua_pushsharedstring;\nmodule.exports.lua_pushinternedstring  = lapi.lua_pushinternedstring;',
+    'module.exports.lua_pushstring          = lapi.lua_pushstring;\nmodule.exports.lua_internedstring      = lapi.lua_internedstring;\nmodule.exports.lua_pushinternedstring  = lapi.lua_pushinternedstring;',
   ],
   lazyTableExports,
 ]);
@@ -344,7 +332,7 @@ export default packageBuild({
       format: 'cjs',
       target: 'node20',
       outfile: 'dist/fengari.cjs',
-      plugins: [stubUnused, byteOrderStringKeys, fastStringCopy, lapiPatches, getmetafieldInterned, sharedStringExport, lstrlibPatches, cFloatToString, osDateUtc, ltablePatches, reuseCallInfo, keepCallInfo, lvmPatches],
+      plugins: [stubUnused, byteOrderStringKeys, fastStringCopy, lapiPatches, getmetafieldInterned, luaExports, lstrlibPatches, cFloatToString, osDateUtc, ltablePatches, reuseCallInfo, keepCallInfo, lvmPatches],
       // fengari reads its configuration from FENGARICONF once, at load (luaconf.js): baked in here instead.
       define: { 'process.env.FENGARICONF': JSON.stringify(JSON.stringify(FENGARI_CONF)) },
       logLevel: 'warning',

@@ -16,7 +16,8 @@
  * - `lua_lugstring(L, bytes)` makes a Lua string of bytes nobody changes
  *   afterwards, without copying them: one string a call's field, set in every
  *   rule's table and pushed for each read (`lua_pushlugstring`), its hash
- *   made once if it is ever a key;
+ *   made once if it is ever a key (fengari copies every string it is given:
+ *   the copy of a 20 KB new_string was 7% of five Lua rules' time on it);
  * - `lua_lugrawsetstr(L, t, key, value)` is lua_rawset of two such strings
  *   into a table object, without the stack;
  * - `lua_lugtablekey(s)` is the key such a string has in a table's entries

@@ -54,7 +54,7 @@ describe('strings crossing from JavaScript', () => {
     }
   });
 
-  it('pushed without a copy (lua_pushsharedstring), act as any Lua string, and their bytes stay as they were', async () => {
+  it('pushed without a copy (lua_lugstring, lua_pushlugstring), act as any Lua string, and their bytes stay as they were', async () => {
     const { luaString } = await import('./lua-strings.js');
     const vm = new LuaVM();
     openStandardLibraries(vm, { cwd: () => process.cwd(), env: () => ({}), output: () => undefined });
@@ -62,7 +62,7 @@ describe('strings crossing from JavaScript', () => {
     const bytes = luaString(text);
     const before = Buffer.from(bytes);
     const { lua } = vm.f;
-    lua.lua_pushsharedstring(vm.L, bytes);
+    lua.lua_pushlugstring(vm.L, lua.lua_lugstring(vm.L, bytes));
     lua.lua_setglobal(vm.L, vm.f.to_luastring('s'));
     const code = 'local t = { [s] = 1 } local u = s:upper() local c = s .. "!" return #s, t[s], s:sub(1, 5), s:find("end", 1, true), u:sub(1, 2), #c, s == ("rm -rf x; "):rep(20) .. "end"';
     expect(vm.call(vm.load(code, '=test'))).toEqual([text.length, 1, 'rm -r', text.length - 2, 'RM', text.length + 1, true]);

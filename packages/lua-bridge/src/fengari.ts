@@ -91,10 +91,10 @@ export interface LuaApi {
   lua_pushnil(L: LuaState): void;
   lua_pushnumber(L: LuaState, n: number): void;
   lua_pushstring(L: LuaState, s: LuaString): void;
-  /** lua_pushstring without the copy: `s` must be bytes nobody changes afterwards (tsup.config.ts, sharedStringPush). */
-  lua_pushsharedstring(L: LuaState, s: LuaString): void;
   /** lug's bundle: pushes the one Lua string kept for these bytes (its hash computed once), for bytes never changed (internedStringPush in tsup.config.ts). */
   lua_pushinternedstring(L: LuaState, s: LuaString): void;
+  /** lug's bundle: the one Lua string kept for these bytes (what lua_pushinternedstring pushes), for bytes never changed. */
+  lua_internedstring(L: LuaState, s: LuaString): LuaStringValue;
   /** lug's bundle (fengari-lazy-patch.ts): pushes a new table with this metatable and lug slot, and returns it. */
   lua_lugnewtable(L: LuaState, metatable: LuaTableObject, slot: unknown): LuaTableObject;
   /** lug's bundle: a Lua string of these bytes, not copied (nobody may change them afterwards). */

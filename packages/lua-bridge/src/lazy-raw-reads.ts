@@ -1,8 +1,3 @@
-/**
- * fengari as one state with lazy tables (lazy-tables.ts) sees it: split from
- * them because it is about every raw read of this state, not about making
- * the tables.
- */
 import type { Fengari, LuaApi, LuaState } from './fengari.js';
 import type { LazyTables } from './lazy-tables.js';
 

@@ -48,9 +48,6 @@ export class LazyTable {
  */
 const PREFILL_MAX_LENGTH = 256;
 
-/** How many field names' Lua strings are kept (as luaKey keeps their bytes). */
-const MAX_KEY_STRINGS = 4096;
-
 const isPlain = (value: unknown): value is object => {
   if (typeof value !== 'object' || value === null) return false;
   if (Array.isArray(value)) return true;
@@ -146,8 +143,6 @@ export class LazyTables {
   /** The metatable as a table object, which every lazy table is made with (lua_lugnewtable). */
   private metatableObject: LuaTableObject | undefined;
   private nextRef: number | undefined;
-  /** The Lua strings of field names (bounded as luaKey's cache): a prefilled field's key is set as it is. */
-  private readonly keyStrings = new Map<string, LuaStringValue>();
   /** The last prefill of each set of reads, and the lists the next one is noted in (reused: no garbage at each table). */
   private readonly prefilled = new WeakMap<Set<string | number>, Prefilled>();
   private readonly placedNow: Array<string | number> = [];
@@ -156,27 +151,20 @@ export class LazyTables {
   constructor(private readonly host: LazyHost) {}
 
   push(L: LuaState, table: LazyTable): void {
-    const metatable = this.metatableObject ?? this.makeMetatable();
-    const state: LazyState = { source: table.source, taken: undefined, placed: undefined, whole: false, reads: table.reads, absent: undefined, metatable };
-    const t = this.host.f.lua.lua_lugnewtable(L, metatable, state);
+    const { t, state } = this.pushSource(L, table.source, table.reads);
     if (table.reads?.size) this.prefill(L, t, state, table.reads);
   }
 
   /** A new lazy table on the stack: its metatable and its state set in place, in one call (fengari-lazy-patch.ts). */
-  private pushSource(L: LuaState, source: LazySource): void {
+  private pushSource(L: LuaState, source: LazySource, reads?: Set<string | number>): { t: LuaTableObject; state: LazyState } {
     const metatable = this.metatableObject ?? this.makeMetatable();
-    const state: LazyState = { source, taken: undefined, placed: undefined, whole: false, reads: undefined, absent: undefined, metatable };
-    this.host.f.lua.lua_lugnewtable(L, metatable, state);
+    const state: LazyState = { source, taken: undefined, placed: undefined, whole: false, reads, absent: undefined, metatable };
+    return { t: this.host.f.lua.lua_lugnewtable(L, metatable, state), state };
   }
 
-  /** The Lua string of a field name, kept for the next tables (a name too long or past the bound is made each time). */
+  /** The Lua string of a field name: the one fengari keeps for its bytes (internedStringPush), which luaKey keeps. */
   private keyString(L: LuaState, key: string): LuaStringValue {
-    let made = this.keyStrings.get(key);
-    if (!made) {
-      made = this.host.f.lua.lua_lugstring(L, luaKey(key));
-      if (key.length <= 64 && this.keyStrings.size < MAX_KEY_STRINGS) this.keyStrings.set(key, made);
-    }
-    return made;
+    return this.host.f.lua.lua_internedstring(L, luaKey(key));
   }
 
   /**

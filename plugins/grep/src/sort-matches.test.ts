@@ -19,6 +19,12 @@ describe('sortByPath', () => {
     expect(sortByPath(paths, paths)).toEqual(['B.rs', 'a-b.rs', 'a.js', 'a.js.bak', 'a/b.rs', 'é.rs', '\u{1F600}.md', '\uFF5E.md']);
   });
 
+  it('sorts paths that read as array indices or name Object members like any other path', () => {
+    const paths = ['__proto__', '12', 'constructor', '2', 'toString', '0', '4294967295', 'hasOwnProperty', '12', '__proto__'];
+    const lines = paths.map((p, i) => `${p}:${i}`);
+    expect(sortByPath(lines, paths)).toEqual(stableByPath(lines, paths));
+  });
+
   it('gives what a stable sort by path gives, whether a file’s lines come together or apart, and ignores paths past the last line', () => {
     let seed = 7;
     const random = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);

@@ -207,7 +207,20 @@ function literalDirectoriesOf(pattern: string, anchored: boolean): string[] {
   return dirs;
 }
 
+/** Globs compiled lately: a model repeats its globs call after call, and a compile costs ~70 µs (a matcher never changes). */
+const compiled = new Map<string, GlobMatcher>();
+const MAX_COMPILED = 128;
+
 export function compileGlob(glob: string): GlobMatcher {
+  const seen = compiled.get(glob);
+  if (seen) return seen;
+  const matcher = compileNew(glob);
+  if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value!);
+  compiled.set(glob, matcher);
+  return matcher;
+}
+
+function compileNew(glob: string): GlobMatcher {
   if (glob === '') fail(glob, 'it is empty');
   let pattern = glob;
   if (pattern.endsWith('/')) pattern += '**';
@@ -216,15 +229,15 @@ export function compileGlob(glob: string): GlobMatcher {
   const source = parseSequence({ glob: pattern, i: 0 }, 0);
   const regex = new RegExp(`^${source}$`, 'u');
   const fileNameGlob = fileNameGlobOf(pattern, anchored);
-  return {
+  return Object.freeze({
     glob,
     anchored,
     fileNameGlob,
-    literalDirectories: literalDirectoriesOf(pattern, anchored),
+    literalDirectories: Object.freeze(literalDirectoriesOf(pattern, anchored)),
     test: anchored
-      ? (relPath) => regex.test(relPath)
-      : (relPath) => regex.test(relPath.slice(relPath.lastIndexOf('/') + 1)),
-  };
+      ? (relPath: string) => regex.test(relPath)
+      : (relPath: string) => regex.test(relPath.slice(relPath.lastIndexOf('/') + 1)),
+  });
 }
 
 /** The `glob` argument as grep and ls take it: absent or empty filters nothing; an invalid one throws a GlobError. */

@@ -119,13 +119,31 @@ const luaExports = replaceIn('fengari-lua-exports', /[\\/]fengari[\\/]src[\\/]lu
  * fengari 0.1.5's plain `string.find` (and `find` without special characters)
  * looks for the first byte with `indexOf` and compares a fresh subarray at
  * each candidate; on a 20 KB edit a rule's `args.new_string:find("rm -rf", 1,
- * true)` made a `subarray` per "r". Buffer's `indexOf` searches natively.
- * Measured by bench/rules.bench.mjs (the 20 KB edit) and held by
- * fengari-find.test.ts; it can go with a fengari whose find is native.
+ * true)` made a `subarray` per "r". Buffer's `indexOf` searches natively; in
+ * a short string (at most SHORT_FIND bytes from init) a loop in JavaScript
+ * does, which costs a tenth of the two Buffers and the native call (0.05
+ * against 0.4-0.5 µs for 22 bytes; the loop passes Buffer near 140 bytes).
+ * And `find` searches from init in place, not in a subarray made for it.
+ * Measured by bench/rules.bench.mjs and held by fengari-find.test.ts; it can
+ * go with a fengari whose find is native.
  */
+const SHORT_FIND = 128;
 const nativePlainFind: [string, string] = [
   '    for (; (i = arr.indexOf(subarr[0], i)) !== -1; i++) {\n        if (luastring_eq(arr.subarray(i, i+sl), subarr))\n            return i;\n    }\n\n    return -1;',
-  '    return Buffer.from(arr.buffer, arr.byteOffset, arr.length).indexOf(Buffer.from(subarr.buffer, subarr.byteOffset, sl), i);',
+  `    if (arr.length - i <= ${SHORT_FIND}) {
+        const first = subarr[0], last = arr.length - sl;
+        outer: for (; i <= last; i++) {
+            if (arr[i] !== first) continue;
+            for (let k = 1; k < sl; k++) if (arr[i + k] !== subarr[k]) continue outer;
+            return i;
+        }
+        return -1;
+    }
+    return Buffer.from(arr.buffer, arr.byteOffset, arr.length).indexOf(Buffer.from(subarr.buffer, subarr.byteOffset, sl), i);`,
+];
+const findInPlace: [string, string] = [
+  '        let f = find_subarray(s.subarray(init - 1), p, 0);',
+  '        let f = find_subarray(s, p, init - 1); /* lug: in place, see nativePlainFind in packages/lua-bridge/tsup.config.ts */\n        if (f > -1) f -= init - 1;',
 ];
 
 /**
@@ -238,7 +256,7 @@ const cFloatFormat: [string, string] = [
 ];
 
 /** string.format's floats and plain find (above) are both in lstrlib.js: one plugin may load a file. */
-const lstrlibPatches = replaceIn('fengari-lstrlib', /[\\/]fengari[\\/]src[\\/]lstrlib\.js$/, [nativePlainFind, cFloatFormat]);
+const lstrlibPatches = replaceIn('fengari-lstrlib', /[\\/]fengari[\\/]src[\\/]lstrlib\.js$/, [nativePlainFind, findInPlace, cFloatFormat]);
 
 /**
  * fengari 0.1.5's os.date parses the leading `!` (UTC) but then formats the

@@ -7,6 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { LuaVM } from './lua-vm.js';
 import { openStandardLibraries } from './stdlib/open.js';
 
+/** A Lua string literal of `s`: control characters, quotes and backslashes as decimal escapes (a NUL too). */
+const luaQuote = (s: string) => `"${s.replace(/[\0-\x1f"\\]/g, (c) => `\\${String(c.charCodeAt(0)).padStart(3, '0')}`)}"`;
+
 function run(code: string): unknown[] {
   const vm = new LuaVM();
   openStandardLibraries(vm, { cwd: () => process.cwd(), env: () => ({}), output: () => undefined });
@@ -38,5 +41,45 @@ describe('string.find on fengari, plain', () => {
     expect(run('local s = string.rep("r", 20000) .. "rm -rf /" return s:find("rm -rf", 1, true)')).toEqual([20001, 20006]);
     expect(run('local s = string.rep("ab", 5000) .. "abc" return s:find("abc")')).toEqual([10001, 10003]);
     expect(run('return ("x\\0y\\0z"):find("\\0z", 1, true)')).toEqual([4, 5]);
+  });
+
+  it('finds the same in short and long strings, from every init, as a byte search does (loop below 128 bytes, Buffer above)', () => {
+    let seed = 11;
+    const random = (n: number) => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) % n);
+    const pieces = ['a', 'b', 'ab', 'aab', '\0', 'é'];
+    const cases: string[] = [];
+    for (let round = 0; round < 150; round++) {
+      const length = [3, 20, 120, 127, 128, 129, 140, 400][round % 8]!;
+      let hay = '';
+      while (hay.length < length) hay += pieces[random(pieces.length)];
+      const needle = ['ab', 'aab', 'ba', 'bb', 'a\0b', 'é', 'aaab', 'x'][random(8)]!;
+      cases.push(`{${luaQuote(hay)}, ${luaQuote(needle)}, ${1 + random(length + 2)}}`);
+    }
+    // Lua's own find, written out byte by byte, against fengari's plain find, for each case.
+    const code = `
+      local function slow(s, p, init)
+        if init > #s + 1 then return nil end
+        for i = init, #s - #p + 1 do
+          if s:sub(i, i + #p - 1) == p then return i, i + #p - 1 end
+        end
+        return nil
+      end
+      local differ = {}
+      for n, c in ipairs({${cases.join(', ')}}) do
+        local s, p, init = c[1], c[2], c[3]
+        local a1, a2 = s:find(p, init, true)
+        local b1, b2 = slow(s, p, init)
+        if a1 ~= b1 or a2 ~= b2 then differ[#differ + 1] = n .. ": " .. tostring(a1) .. " " .. tostring(b1) end
+      end
+      return #differ, table.concat(differ, "; ")`;
+    expect(run(code)).toEqual([0, '']);
+  });
+
+  it('finds a needle that ends at the last byte, and none longer than what is left', () => {
+    expect(run('return ("aaab"):find("aab", 1, true)')).toEqual([2, 4]);
+    expect(run('return ("aaab"):find("aab", 3, true)')).toEqual([undefined]);
+    expect(run('return ("ab"):find("abc", 1, true)')).toEqual([undefined]);
+    expect(run('local s = string.rep("x", 127) .. "yz" return s:find("yz", 100, true)')).toEqual([128, 129]);
+    expect(run('local s = string.rep("x", 200) .. "yz" return s:find("yz", 2, true)')).toEqual([201, 202]);
   });
 });

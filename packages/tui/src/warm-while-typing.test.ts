@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { PromptHistory } from './history.js';
 import { InputStore } from './input-store.js';
 import { createMarkdownRenderer } from './markdown.js';
-import { SAMPLE_DRAWS, warmWhileTyping } from './warm-while-typing.js';
+import { SAMPLE_DRAWS, sampleItems, warmWhileTyping } from './warm-while-typing.js';
 
 const until = async (test: () => boolean, what: string) => {
   const deadline = Date.now() + 10_000;
@@ -44,10 +44,13 @@ describe('warmWhileTyping', () => {
     try {
       warmWhileTyping({ input, markdown, width: () => 60, languages: () => ['rust', 'go'] });
       input.setText('h');
-      // The sample, a code block in each language, then the sample again through the transcript's view, off screen, SAMPLE_DRAWS times.
-      await until(() => rendered.length >= 3 + SAMPLE_DRAWS, 'the answer drawn off screen');
+      // The sample, a code block in each language, then a prompt and the sample's blocks, each an item of the
+      // transcript as an answer's stream cuts them, through the transcript's view, off screen, SAMPLE_DRAWS times.
+      const blocks = sampleItems().flatMap((item) => (item.kind === 'markdown' ? [item.text] : []));
+      await until(() => rendered.length >= 3 + SAMPLE_DRAWS * blocks.length, 'the answer drawn off screen');
       await new Promise((r) => setTimeout(r, 50));
-      expect(rendered.map((text) => /^```(\w+)/.exec(text)?.[1] ?? 'sample')).toEqual(['sample', 'rust', 'go', ...Array<string>(SAMPLE_DRAWS).fill('sample')]);
+      expect(rendered.slice(0, 3).map((text) => /^```(\w+)/.exec(text)?.[1] ?? 'sample')).toEqual(['sample', 'rust', 'go']);
+      expect(rendered.slice(3)).toEqual(Array.from({ length: SAMPLE_DRAWS }, () => blocks).flat());
       expect(writes).not.toHaveBeenCalled();
     } finally {
       writes.mockRestore();
@@ -77,8 +80,18 @@ describe('warmWhileTyping', () => {
     const drawnWhenSent = rendered.length;
     await new Promise((r) => setTimeout(r, 100));
     expect(rendered.length).toBeLessThanOrEqual(drawnWhenSent + 1);
-    expect(rendered.length).toBeLessThan(3 + SAMPLE_DRAWS);
+    expect(rendered.length).toBeLessThan(3 + SAMPLE_DRAWS * sampleItems().length);
     expect(callersBusy?.()).toBe(true);
+  });
+
+  it('cuts the sample into blocks as an answer is cut: a code block is an item of its own', () => {
+    const items = sampleItems();
+    expect(items[0]).toMatchObject({ kind: 'user' });
+    const texts = items.flatMap((item) => (item.kind === 'markdown' ? [item.text] : []));
+    expect(texts.length).toBeGreaterThan(5);
+    const code = texts.find((text) => text.startsWith('```js'));
+    expect(code?.split('\n').at(-2)).toBe('if (x > 2) { print(x.y) }');
+    expect(texts.at(-1)).toBe('The end, in **bold**.');
   });
 
   it('waits no more once stopped', async () => {

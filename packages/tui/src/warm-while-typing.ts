@@ -18,18 +18,38 @@
 import { createElement } from 'react';
 import { renderToString } from 'ink';
 import type { MarkdownRenderer } from './markdown.js';
+import { MarkdownStream } from './markdown-stream.js';
 import { TranscriptItemView } from './transcript-item.js';
 import type { TranscriptItem } from './transcript-items.js';
 
-/** What answers hold most: a heading, emphasis, code spans, a link, lists, a quote, a code block and a table. */
+/**
+ * A code block of a language, as an answer holds one: two lines of keywords,
+ * calls, a property, numbers, a comment and strings in both quotes (which
+ * highlight.js writes as `&quot;` and `&#x27;`: paths of parse5's tokenizer
+ * in cli-highlight), the last ending in plain text (a path of ink's ANSI
+ * tokenizer). What the warm-up leaves untaken, the first answer takes, and
+ * V8 throws away the code it optimized meanwhile (a deoptimization:
+ * `node --log-deopt` showed two in every first turn, none in later ones,
+ * with the former one-line sample). Legal JavaScript, TypeScript, Python,
+ * shell, Rust and Go alike: highlight.js colours nothing in a block it finds
+ * illegal (a `#` comment in JavaScript).
+ */
+export const codeBlock = (language: string) =>
+  `\`\`\`${language}\nconst x = f(1, "three", 'four'); // five\nif (x > 2) { print(x.y) }\n\`\`\`\n`;
+
+/**
+ * What answers hold most: a heading, emphasis, code spans, a link, lists, a
+ * quote, a code block, a table and a closing line.
+ */
 const SAMPLE = [
   '## A heading',
   'Some **bold**, *emphasis* and `code`, a [link](https://example.com).',
   '- a list\n- of two',
   '1. numbered\n2. items',
   '> a quote',
-  '```js\nconst x = 1;\n```',
+  codeBlock('js').trimEnd(),
   '| a | b |\n|---|---|\n| 1 | 2 |',
+  'The end, in **bold**.',
 ].join('\n\n') + '\n';
 
 export interface WarmWhileTypingOptions {
@@ -71,10 +91,17 @@ export function warmWhileTyping(opts: WarmWhileTypingOptions): () => void {
   return () => stop?.();
 }
 
-const SAMPLE_ITEMS: TranscriptItem[] = [
-  { key: -2, kind: 'user', text: 'a prompt' },
-  { key: -1, kind: 'markdown', text: SAMPLE, gap: true },
-];
+/**
+ * A prompt and the sample as the transcript holds an answer: one item a
+ * Markdown block, as the answer's stream cuts it (markdown-stream.ts), so
+ * that each block is drawn in a text of its own, as the first answer's are
+ * (drawn whole, the code block's lines never ended a text).
+ */
+export function sampleItems(): TranscriptItem[] {
+  const stream = new MarkdownStream();
+  const blocks = [...stream.append(SAMPLE), ...stream.flush()];
+  return [{ key: -1, kind: 'user', text: 'a prompt' }, ...blocks.map((text, i): TranscriptItem => ({ key: -2 - i, kind: 'markdown', text, gap: true }))];
+}
 
 /**
  * How many times the prompt and the answer are drawn off screen. Once ran
@@ -84,13 +111,17 @@ const SAMPLE_ITEMS: TranscriptItem[] = [
  * loops are compiled by V8's optimizing tier before the first answer:
  * main-thread CPU of the first turn 36.6-38.6 → 32.7-33.4 ms, its wall time
  * 37.5-43.9 → 28.7-30.3 (two runs of three, alternated, checkpoints off so
- * only the interface's own work was measured). Each draw is its own turn of
- * the event loop (~0.5-1 ms), so keys typed meanwhile are not held.
+ * only the interface's own work was measured). Since the answer is drawn a
+ * block an item (sampleItems), a draw is nine items and 10 draws do what 30
+ * of the whole did: the warm-up's main thread took 700-800 ms with 30 (it
+ * then often did not finish in the bench's one second of typing), ~500 with
+ * 10, and the first turn was no slower (fresh sessions of the two builds,
+ * alternated, 14 each: first turn 35.5 ms and 1.74× the later ones, against
+ * 36.4 ms and 1.85× with the former one-item sample). Each item is drawn in
+ * its own turn of the event loop (~0.5-1 ms), so keys typed meanwhile are not
+ * held.
  */
-export const SAMPLE_DRAWS = 30;
-
-/** A code block of a language, as an answer holds one. */
-const codeBlock = (language: string) => `\`\`\`${language}\nx = f(1, "two") # three\n\`\`\`\n`;
+export const SAMPLE_DRAWS = 10;
 
 /**
  * The sample rendered as Markdown, a code block in each language, then a
@@ -98,10 +129,11 @@ const codeBlock = (language: string) => `\`\`\`${language}\nx = f(1, "two") # th
  * each in its own turn of the event loop.
  */
 function drawOffScreen(markdown: MarkdownRenderer, width: number, languages: readonly string[], busy: () => boolean): void {
+  const items = sampleItems();
   const steps = [
     () => markdown.render(SAMPLE, width),
     ...languages.map((language) => () => markdown.render(codeBlock(language), width)),
-    ...Array.from({ length: SAMPLE_DRAWS }, () => SAMPLE_ITEMS.map((item) => () => renderToString(createElement(TranscriptItemView, { item, width, markdown }), { columns: width }))).flat(),
+    ...Array.from({ length: SAMPLE_DRAWS }, () => items.map((item) => () => renderToString(createElement(TranscriptItemView, { item, width, markdown }), { columns: width }))).flat(),
   ];
   const next = () => {
     const step = steps.shift();

@@ -18,6 +18,7 @@
  */
 
 import { ToolError } from '@lug/core';
+import { BoundedMap } from '../bounded-map.js';
 
 /** An invalid glob. It is a ToolError, so a tool can let it through and the model reads its message as is. */
 export class GlobError extends ToolError {
@@ -207,20 +208,7 @@ function literalDirectoriesOf(pattern: string, anchored: boolean): string[] {
   return dirs;
 }
 
-/** Globs compiled lately: a model repeats its globs call after call, and a compile costs ~70 µs (a matcher never changes). */
-const compiled = new Map<string, GlobMatcher>();
-const MAX_COMPILED = 128;
-
 export function compileGlob(glob: string): GlobMatcher {
-  const seen = compiled.get(glob);
-  if (seen) return seen;
-  const matcher = compileNew(glob);
-  if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value!);
-  compiled.set(glob, matcher);
-  return matcher;
-}
-
-function compileNew(glob: string): GlobMatcher {
   if (glob === '') fail(glob, 'it is empty');
   let pattern = glob;
   if (pattern.endsWith('/')) pattern += '**';
@@ -240,7 +228,17 @@ function compileNew(glob: string): GlobMatcher {
   });
 }
 
+/**
+ * The `glob` arguments compiled lately: a model repeats its globs call after
+ * call, and a compile cost ~70 µs of each grep (a matcher never changes). Kept
+ * here, not in compileGlob, whose other callers (ignore rules) keep their own.
+ */
+const compiledArguments = new BoundedMap<string, GlobMatcher>(128);
+
 /** The `glob` argument as grep and ls take it: absent or empty filters nothing; an invalid one throws a GlobError. */
 export function compileGlobArgument(glob: string | undefined): GlobMatcher | undefined {
-  return glob === undefined || glob === '' ? undefined : compileGlob(glob);
+  if (glob === undefined || glob === '') return undefined;
+  let matcher = compiledArguments.get(glob);
+  if (!matcher) compiledArguments.set(glob, (matcher = compileGlob(glob)));
+  return matcher;
 }

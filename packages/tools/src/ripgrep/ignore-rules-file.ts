@@ -11,11 +11,11 @@ import { lstatSync } from 'node:fs';
 import { lstat, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { cacheDir, type Env } from '@lug/core';
+import { BoundedMap } from '../bounded-map.js';
 import { writeFileAtomic } from '../files/atomic-write.js';
 
 /** The files this process wrote or found, by directory and rules: a repeated call only checks the file is still there. */
-const known = new Map<string, string>();
-const MAX_KNOWN = 256;
+const known = new BoundedMap<string, string>(256);
 
 /** The path of a file holding exactly `rules`; undefined when it cannot be written (then the caller must not root lower). */
 export async function ignoreRulesFile(rules: string, env: Env = process.env): Promise<string | undefined> {
@@ -29,7 +29,6 @@ export async function ignoreRulesFile(rules: string, env: Env = process.env): Pr
       await mkdir(dir, { recursive: true });
       await writeFileAtomic(file, rules);
     }
-    if (known.size >= MAX_KNOWN) known.delete(known.keys().next().value!);
     known.set(key, file);
     return file;
   } catch {

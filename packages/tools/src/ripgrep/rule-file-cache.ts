@@ -13,6 +13,7 @@
  * in the future (a network file system), only make a file read each time.
  */
 import { readFileSync, statSync, type BigIntStats } from 'node:fs';
+import { BoundedMap } from '../bounded-map.js';
 import { parseGitignore, type GitignoreRule } from '../ignore/gitignore-rules.js';
 
 const RACY_MS = 2000n;
@@ -24,7 +25,7 @@ interface Kept {
   readonly rules: readonly GitignoreRule[];
 }
 
-const kept = new Map<string, Kept>();
+const kept = new BoundedMap<string, Kept>(MAX_FILES);
 const NONE: readonly GitignoreRule[] = Object.freeze([]);
 
 function statOf(file: string): BigIntStats | undefined {
@@ -55,9 +56,6 @@ export function readIgnoreRules(file: string): readonly GitignoreRule[] {
   }
   const changedNs = info.mtimeNs > info.ctimeNs ? info.mtimeNs : info.ctimeNs;
   kept.delete(file);
-  if (nowNs - changedNs > RACY_MS * 1_000_000n) {
-    if (kept.size >= MAX_FILES) kept.delete(kept.keys().next().value!);
-    kept.set(file, { identity, rules });
-  }
+  if (nowNs - changedNs > RACY_MS * 1_000_000n) kept.set(file, { identity, rules });
   return rules;
 }

@@ -34,7 +34,14 @@ declare const __LUG_CODE_CACHE__: boolean;
 declare const __LUG_FENGARI_CODE_CACHE__: boolean;
 declare const __LUG_SHARED_BUNDLES__: boolean;
 
-/** How long after a bundle first runs its code cache is written: by then the start-up's functions are compiled. */
+/**
+ * How long after the start's first bundle runs the start-up's code caches are
+ * written: by then its functions are compiled. A bundle first run after that
+ * (the Markdown renderer and the SDK, loaded when the user starts typing) has
+ * its cache written at exit: a second later was while the first answer
+ * streamed (V8's createCachedData: 14 ms of the first turn, in the bench's
+ * first session after an install).
+ */
 const SAVE_AFTER_MS = 1000;
 
 /** Load the bundle (from its code cache when there is one) and run `main(argv)`. */
@@ -46,15 +53,16 @@ export async function start(argv: string[]): Promise<number> {
    */
   const loaded = new Map<string, unknown>(__LUG_SHARED_BUNDLES__ ? [] : await Promise.all(Object.keys(SHARED_BUNDLES).map(async (id) => [id, await import(id)] as const)));
   let saveTimer: NodeJS.Timeout | undefined;
+  let startUpSaved = false;
   const saveSoon = () => {
-    if (saveTimer) return;
+    if (saveTimer || startUpSaved) return;
     saveTimer = setTimeout(() => {
-      saveTimer = undefined;
+      startUpSaved = true;
       saveCodeCaches();
     }, SAVE_AFTER_MS);
     saveTimer.unref();
   };
-  /** A CommonJS bundle run from its code cache; the cache is written a moment after its first run. */
+  /** A CommonJS bundle run from its code cache; the cache is written a moment after the start, or at exit (SAVE_AFTER_MS). */
   const runBundle = <T>(file: string, resolveModule?: (id: string) => unknown, standsFor?: string): T => {
     const exports = runCommonJsBundle<T>(file, { cacheDir, resolveModule, standsFor });
     saveSoon();

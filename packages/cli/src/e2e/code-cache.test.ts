@@ -5,13 +5,18 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startScriptedServer, text, type ScriptedServer } from '@lug/testing';
-import { lugEnv, runLug, sandbox } from './run-lug.js';
+import { LUG_BIN, lugEnv, runLug, sandbox } from './run-lug.js';
+import { hasTmux, TmuxScreen } from './tmux.js';
 
 let server: ScriptedServer | undefined;
+let screen: TmuxScreen | undefined;
 afterEach(async () => {
+  screen?.kill();
   await server?.close();
-  server = undefined;
+  server = screen = undefined;
 });
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('the V8 code caches of lug -p', () => {
   it('are written by the first run, taken by the next, and replaced when broken', async () => {
@@ -38,4 +43,39 @@ describe('the V8 code caches of lug -p', () => {
     expect(third.stdout).toBe('three\n');
     expect(readFileSync(caches().lug!, 'latin1')).not.toBe('not a code cache');
   });
+});
+
+describe.skipIf(!hasTmux())('the V8 code caches of the interface', () => {
+  it("are written a moment after the start for the start's bundles, and at exit for those loaded later, never while the first answer comes", async () => {
+    const box = sandbox();
+    server = await startScriptedServer([text('Done.')]);
+    const cacheDir = join(box.home, '.cache', 'lug', 'v8');
+    const cached = () => {
+      try {
+        return readdirSync(cacheDir).map((f) => f.replace(/-[0-9a-f]{16}\.v8cache$/, ''));
+      } catch {
+        return [];
+      }
+    };
+    const s = (screen = new TmuxScreen());
+    s.start([process.execPath, LUG_BIN], { cwd: box.project, env: { ...lugEnv(server, 'anthropic', box), CI: 'true' } });
+    await s.waitFor(/~\/project/);
+    const deadline = Date.now() + 10_000;
+    while (!cached().includes('lug') && Date.now() < deadline) await sleep(50);
+    expect(cached()).toContain('lug');
+    // Typing loads the Markdown renderer and the SDK (warm-while-typing.ts); a second and a half later, well past
+    // start.ts's SAVE_AFTER_MS, their caches are still to be written: a timer would write them as the answer streams.
+    s.type('hello');
+    await s.waitFor(/hello/);
+    await sleep(1500);
+    s.type('\r');
+    await s.waitFor(/Done\./, 15_000);
+    expect(cached()).not.toContain('marked-terminal');
+    expect(cached()).not.toContain('anthropic-sdk');
+    await s.submit(':q');
+    const exited = Date.now() + 15_000;
+    while (!s.paneDead() && Date.now() < exited) await sleep(50);
+    expect(s.paneDead()).toBe(true);
+    expect(cached()).toEqual(expect.arrayContaining(['marked-terminal', 'anthropic-sdk', 'lug']));
+  }, 40_000);
 });

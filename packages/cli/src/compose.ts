@@ -84,6 +84,11 @@ export interface StartupOptions {
   loadFengari?: FengariLoader;
   /** How lug.plugin imports a JavaScript plugin (the binary runs the Lua bridge from a CommonJS bundle, which cannot `import()`). Default: the bridge's own. */
   importModule?: (url: string) => Promise<unknown>;
+  /**
+   * Write the V8 code caches of the bundles run since the start-up's were written (the binary's; none
+   * elsewhere): the interface calls it once its first turn is over, an idle moment (startup/start.ts).
+   */
+  saveCodeCaches?: () => void;
 }
 
 export interface ComposeOptions extends StartupOptions {

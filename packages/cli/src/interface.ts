@@ -1,5 +1,5 @@
 /** `lug` with no -p: the stock interface (and `lug --tutor`, the guided tour in a scratch project). */
-import { stateDir } from '@lug/core';
+import { stateDir, type LugHost } from '@lug/core';
 import { fileURLToPath } from 'node:url';
 import type { CliArgs } from './args.js';
 import { composeLug, type StartupOptions } from './compose.js';
@@ -54,6 +54,8 @@ export async function runInterface(args: CliArgs, cwd: string, env: NodeJS.Proce
       whileTyping: lug.warmProvider,
       onFirstFrame: () => {
         settleHeapSoon();
+        // The code caches of what the first turn loaded (the Markdown renderer, the SDK), written once it is over.
+        saveCachesAfterFirstTurn(lug.host, startup);
         // The stock Lua workflows (todo, plan, prompts, skills, agents) load now; a turn waits for them.
         void lug.startWorkflows();
         // MCP servers' client loads after the first screen too: the screen never waits for it.
@@ -73,4 +75,17 @@ export async function runInterface(args: CliArgs, cwd: string, env: NodeJS.Proce
   } finally {
     tutorProject?.remove();
   }
+}
+
+/** How long after the first turn's end its code caches are written: its last frame is drawn by then. */
+const SAVE_CACHES_AFTER_TURN_MS = 300;
+
+/** startup.saveCodeCaches a moment after the first turn ends: an idle moment, and what the turn ran is compiled. */
+function saveCachesAfterFirstTurn(host: LugHost, startup: StartupOptions): void {
+  const save = startup.saveCodeCaches;
+  if (!save) return;
+  const off = host.events.on('turn_end', () => {
+    off();
+    setTimeout(save, SAVE_CACHES_AFTER_TURN_MS).unref();
+  });
 }

@@ -38,9 +38,10 @@ declare const __LUG_SHARED_BUNDLES__: boolean;
  * How long after the start's first bundle runs the start-up's code caches are
  * written: by then its functions are compiled. A bundle first run after that
  * (the Markdown renderer and the SDK, loaded when the user starts typing) has
- * its cache written at exit: a second later was while the first answer
- * streamed (V8's createCachedData: 14 ms of the first turn, in the bench's
- * first session after an install).
+ * its cache written when the caller says it is idle (the interface: once its
+ * first turn is over; StartupOptions.saveCodeCaches), or at exit: a second
+ * after loading was while the first answer streamed (V8's createCachedData:
+ * 14 ms of the first turn, in the bench's first session after an install).
  */
 const SAVE_AFTER_MS = 1000;
 
@@ -86,6 +87,7 @@ export async function start(argv: string[]): Promise<number> {
   process.once('exit', () => saveCodeCaches());
   // Compiling fengari is a large part of a cold start with Lua: its bundle starts from a code cache too.
   const importModule = (url: string): Promise<unknown> => import(url);
-  return main(argv, __LUG_FENGARI_CODE_CACHE__ ? { loadFengari: (file) => runBundle(file), importModule } : { importModule });
+  const later = { importModule, saveCodeCaches: () => saveCodeCaches() };
+  return main(argv, __LUG_FENGARI_CODE_CACHE__ ? { loadFengari: (file) => runBundle(file), ...later } : later);
 }
 

@@ -46,7 +46,7 @@ describe('the V8 code caches of lug -p', () => {
 });
 
 describe.skipIf(!hasTmux())('the V8 code caches of the interface', () => {
-  it("are written a moment after the start for the start's bundles, and at exit for those loaded later, never while the first answer comes", async () => {
+  it("are written a moment after the start for the start's bundles, and once the first turn is over for those loaded later, never while the first answer comes", async () => {
     const box = sandbox();
     server = await startScriptedServer([text('Done.')]);
     const cacheDir = join(box.home, '.cache', 'lug', 'v8');
@@ -57,25 +57,27 @@ describe.skipIf(!hasTmux())('the V8 code caches of the interface', () => {
         return [];
       }
     };
+    const until = async (check: () => boolean, ms: number) => {
+      const deadline = Date.now() + ms;
+      while (!check() && Date.now() < deadline) await sleep(50);
+      return check();
+    };
     const s = (screen = new TmuxScreen());
     s.start([process.execPath, LUG_BIN], { cwd: box.project, env: { ...lugEnv(server, 'anthropic', box), CI: 'true' } });
     await s.waitFor(/~\/project/);
-    const deadline = Date.now() + 10_000;
-    while (!cached().includes('lug') && Date.now() < deadline) await sleep(50);
-    expect(cached()).toContain('lug');
+    expect(await until(() => cached().includes('lug'), 10_000)).toBe(true);
     // Typing loads the Markdown renderer and the SDK (warm-while-typing.ts); a second and a half later, well past
-    // start.ts's SAVE_AFTER_MS, their caches are still to be written: a timer would write them as the answer streams.
+    // start.ts's SAVE_AFTER_MS, their caches are still to be written: a timer wrote them as the answer streamed.
     s.type('hello');
     await s.waitFor(/hello/);
     await sleep(1500);
-    s.type('\r');
-    await s.waitFor(/Done\./, 15_000);
     expect(cached()).not.toContain('marked-terminal');
     expect(cached()).not.toContain('anthropic-sdk');
+    s.type('\r');
+    await s.waitFor(/Done\./, 15_000);
+    // Once the turn is over, without quitting.
+    expect(await until(() => cached().includes('marked-terminal') && cached().includes('anthropic-sdk'), 10_000), cached().join(' ')).toBe(true);
     await s.submit(':q');
-    const exited = Date.now() + 15_000;
-    while (!s.paneDead() && Date.now() < exited) await sleep(50);
-    expect(s.paneDead()).toBe(true);
-    expect(cached()).toEqual(expect.arrayContaining(['marked-terminal', 'anthropic-sdk', 'lug']));
+    expect(await until(() => s.paneDead(), 15_000)).toBe(true);
   }, 40_000);
 });

@@ -99,6 +99,19 @@ const internedStringPush: [string, string] = [
     '};',
 ];
 
+/**
+ * `type(x)` made a new Lua string of the type's name at every call (a copy of
+ * "string", "nil"): the names are fengari's constants, so the interned string
+ * is pushed (as luaL_getmetafield's event names, above). A rule's
+ * `type(args.command) == "string"`. Can go when fengari interns its type names.
+ */
+const typeNameInterned = replaceIn('fengari-lbaselib-interned-type-names', /[\\/]fengari[\\/]src[\\/]lbaselib\.js$/, [
+  [
+    '    lua_pushstring(L, lua_typename(L, t));',
+    '    require("./lapi.js").lua_pushinternedstring(L, lua_typename(L, t)); /* lug: see typeNameInterned in packages/lua-bridge/tsup.config.ts */',
+  ],
+]);
+
 const lapiPatches = replaceIn('fengari-lapi', /[\\/]fengari[\\/]src[\\/]lapi\.js$/, [savePcallAllowhook, internedStringPush, lazyTableFunctions]);
 const getmetafieldInterned = replaceIn('fengari-lauxlib-interned-events', /[\\/]fengari[\\/]src[\\/]lauxlib\.js$/, [
   [
@@ -255,8 +268,26 @@ const cFloatFormat: [string, string] = [
       `let n = luaL_checknumber(L, arg);\n                    luaL_addstring(b, to_luastring(require(${NUMBER_FORMAT}).formatFloatSpec(String.fromCharCode(...form), n)));`,
 ];
 
+/**
+ * fengari 0.1.5's `string.sub` makes a view of the bytes (`subarray`) and
+ * lua_pushstring copies it into a new array: two objects and a copy for each
+ * `s:sub(1, 4)`. Strings are never changed once made, so the view itself is the
+ * new string's bytes (lua_lugstring, fengari-lazy-patch.ts), as V8 slices a
+ * string: it keeps the whole of `s` alive while it lives. A whole-string sub
+ * is `s` itself. Held by fengari-strings.test.ts; it can go when fengari's sub
+ * shares bytes.
+ */
+const subWithoutCopy: [string, string] = [
+  '        lua_pushstring(L, s.subarray(start - 1, (start - 1) + (end - start + 1)));',
+  '        { /* lug: see subWithoutCopy in packages/lua-bridge/tsup.config.ts */\n' +
+    '            const lapi = require("./lapi.js");\n' +
+    '            if (start === 1 && end === l) lua_pushvalue(L, 1);\n' +
+    '            else lapi.lua_pushlugstring(L, lapi.lua_lugstring(L, s.subarray(start - 1, end)));\n' +
+    '        }',
+];
+
 /** string.format's floats and plain find (above) are both in lstrlib.js: one plugin may load a file. */
-const lstrlibPatches = replaceIn('fengari-lstrlib', /[\\/]fengari[\\/]src[\\/]lstrlib\.js$/, [nativePlainFind, findInPlace, cFloatFormat]);
+const lstrlibPatches = replaceIn('fengari-lstrlib', /[\\/]fengari[\\/]src[\\/]lstrlib\.js$/, [nativePlainFind, findInPlace, cFloatFormat, subWithoutCopy]);
 
 /**
  * fengari 0.1.5's os.date parses the leading `!` (UTC) but then formats the
@@ -350,7 +381,7 @@ export default packageBuild({
       format: 'cjs',
       target: 'node20',
       outfile: 'dist/fengari.cjs',
-      plugins: [stubUnused, byteOrderStringKeys, fastStringCopy, lapiPatches, getmetafieldInterned, luaExports, lstrlibPatches, cFloatToString, osDateUtc, ltablePatches, reuseCallInfo, keepCallInfo, lvmPatches],
+      plugins: [stubUnused, byteOrderStringKeys, fastStringCopy, lapiPatches, getmetafieldInterned, typeNameInterned, luaExports, lstrlibPatches, cFloatToString, osDateUtc, ltablePatches, reuseCallInfo, keepCallInfo, lvmPatches],
       // fengari reads its configuration from FENGARICONF once, at load (luaconf.js): baked in here instead.
       define: { 'process.env.FENGARICONF': JSON.stringify(JSON.stringify(FENGARI_CONF)) },
       logLevel: 'warning',

@@ -42,6 +42,35 @@ describe('Lua strings on fengari', () => {
   });
 });
 
+describe('string.sub and type on the bundle (subWithoutCopy, typeNameInterned in tsup.config.ts)', () => {
+  it('gives substrings that share their bytes and act as any string: keys, comparisons, concatenation, long strings', () => {
+    const lua = `
+      local s = "abcdef" .. string.rep("x", 100)
+      local a, b = s:sub(2, 4), ("zbcdz"):sub(2, 4)
+      local t = {} t[a] = 1 t[b] = (t[b] or 0) + 1
+      local n = 0 for _ in pairs(t) do n = n + 1 end
+      return a == b, a == "bcd", t.bcd, n, a .. "!", #s:sub(7), s:sub(7) == string.rep("x", 100), s:sub(-3), s:sub(5, 4), s:sub(0), s:sub(1) == s, a < "bce", s:sub(2, 4):upper(), s:sub(3):sub(2, 3)`;
+    expect(run(lua)).toEqual([true, true, 2, 1, 'bcd!', 100, true, 'xxx', '', `abcdef${'x'.repeat(100)}`, true, true, 'BCD', 'de']);
+  });
+
+  it('gives the whole string for a whole-string sub, a number converted as C Lua converts it', () => {
+    expect(run('return string.sub(123, 1), math.type(string.sub(123, 1)), type(string.sub(1.5, 1)), string.sub(1.5, 1, -1), string.sub("", 1)')).toEqual([
+      '123',
+      undefined, // math.type of a string: not a number
+      'string',
+      '1.5',
+      '',
+    ]);
+  });
+
+  it('names every type, the same names at every call', () => {
+    expect(run('local t = {} for i = 1, 3 do t[#t + 1] = type(nil) .. type(1) .. type("") .. type({}) .. type(print) .. type(true) .. type(coroutine.create(print)) end return t[1] == t[3], t[1]')).toEqual([
+      true,
+      'nilnumberstringtablefunctionbooleanthread',
+    ]);
+  });
+});
+
 describe('strings crossing from JavaScript', () => {
   it('are the UTF-8 bytes TextEncoder makes, short or long, ASCII or not, as plain Uint8Arrays', async () => {
     const { luaString } = await import('./lua-strings.js');

@@ -1,12 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { globalAgent as httpAgent } from 'node:http';
-import { createServer as createTlsServer, globalAgent } from 'node:https';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
+import { lightAgent } from './light-agents.js';
 import { lightFetch } from './light-fetch.js';
 import { LightHeaders } from './light-headers.js';
+
+/** lightFetch's pools, as its requests find them. */
+const lightAgents = { http: await lightAgent('http:'), https: await lightAgent('https:') };
 
 interface Seen {
   method: string;
@@ -74,7 +77,7 @@ describe('lightFetch', () => {
   });
 
   it('waits out a server silent for longer than the agent’s idle timeout, before the headers and within the body', async () => {
-    // Node's global agent closes idle sockets after 5 s (options.timeout); a request in flight must not be cut by it
+    // lightFetch's agents close idle sockets after 5 s (options.timeout), as Node's global ones; a request in flight must not be cut by it
     // (a local model may take longer than that to read a long prompt). The same mechanism, at 100 ms.
     const { url } = await serve((_req, res) => {
       setTimeout(() => {
@@ -82,7 +85,7 @@ describe('lightFetch', () => {
         setTimeout(() => res.end('but whole'), 300);
       }, 300);
     });
-    const options = (httpAgent as unknown as { options: { timeout?: number } }).options;
+    const options = (lightAgents.http as unknown as { options: { timeout?: number } }).options;
     const before = options.timeout;
     options.timeout = 100;
     try {
@@ -198,14 +201,14 @@ describe('lightFetch', () => {
 
     it('sends and streams through TLS when the certificate is trusted', async () => {
       const url = await serveTls();
-      const before = globalAgent.options.ca;
-      globalAgent.options.ca = cert;
+      const before = (lightAgents.https.options as { ca?: unknown }).ca;
+      (lightAgents.https.options as { ca?: unknown }).ca = cert;
       try {
         const res = await lightFetch(url, { method: 'POST', body: 'secret' });
         expect([res.status, await res.text()]).toEqual([200, 'data: POST secret\n\n']);
       } finally {
-        globalAgent.options.ca = before;
-        globalAgent.destroy();
+        (lightAgents.https.options as { ca?: unknown }).ca = before;
+        lightAgents.https.destroy();
       }
     });
 

@@ -26,6 +26,7 @@
  * none) is decompressed.
  */
 import type { IncomingMessage } from 'node:http';
+import { lightAgent, preconnect } from './light-agents.js';
 import { LightHeaders, type LightHeadersInit } from './light-headers.js';
 import { LightResponse } from './light-response.js';
 
@@ -145,13 +146,14 @@ export async function lightFetch(input: string | URL | Request, init: RequestIni
   const { url, method, headers, body, signal } = request;
   if (signal?.aborted) throw abortReason(signal);
   const { request: send } = url.protocol === 'https:' ? await import('node:https') : await import('node:http');
+  const agent = await lightAgent(url.protocol as 'http:' | 'https:');
   const outgoing: Record<string, string | string[]> = {};
   for (const [name, value] of headers) {
     const had = outgoing[name];
     outgoing[name] = had === undefined ? value : [...(Array.isArray(had) ? had : [had]), value];
   }
   const res = await new Promise<IncomingMessage>((resolve, reject) => {
-    const req = send(url, { method, headers: outgoing });
+    const req = send(url, { method, headers: outgoing, agent });
     const onAbort = () => {
       reject(abortReason(signal!));
       req.destroy();
@@ -185,3 +187,11 @@ export async function lightFetch(input: string | URL | Request, init: RequestIni
   const stream = hasBody ? bodyStream(await decoded(res), res, signal) : null;
   return new LightResponse(stream, { status, statusText: res.statusMessage ?? '', headers: responseHeaders, url: url.href }) as unknown as Response;
 }
+
+/**
+ * A connection opened ahead for lightFetch's next request to a URL's host
+ * (light-agents.ts), under the registry symbol @lug/core's preconnectThrough
+ * looks for on an SDK's fetch (a symbol, not an import: the SDK bundles this
+ * file is injected into load nothing of lug's).
+ */
+Object.defineProperty(lightFetch, Symbol.for('lug.fetch.preconnect'), { value: preconnect });

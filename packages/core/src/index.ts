@@ -11,6 +11,7 @@ export * from './real-path.js';
 export * from './tool-registry.js';
 export { warmTools } from './tool-warm-up.js';
 export { answerOnLoopback, eventStream, sseEvent, warmFetch, warmUpRequest, type LoopbackAnswer } from './warm-fetch.js';
+export { fetchOf, PRECONNECT, preconnectThrough } from './preconnect.js';
 export * from './tool-view.js';
 export * from './subagent.js';
 export * from './events.js';

@@ -38,6 +38,8 @@ export interface ScriptedServer {
   readonly requests: RecordedRequest[];
   /** The model requests only (the Anthropic, Chat Completions and Responses paths), in order. */
   modelRequests(): RecordedRequest[];
+  /** How many connections the server has accepted so far (a client that keeps one alive, or opens one ahead, makes fewer than its requests). */
+  connections(): number;
   /**
    * Resolve once `count` model requests have arrived (with those requests), or
    * reject after `timeoutMs` saying how many came: for driving a client that
@@ -270,6 +272,8 @@ export async function startScriptedServer(scenario: Scenario = [], options: Scri
       else res.destroy();
     });
   });
+  let connections = 0;
+  server.on('connection', () => void connections++);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
@@ -283,6 +287,7 @@ export async function startScriptedServer(scenario: Scenario = [], options: Scri
     openaiBaseUrl: `${url}/v1`,
     requests,
     modelRequests,
+    connections: () => connections,
     waitForModelRequests,
     push: (...entries) => void steps.push(...entries),
     remaining: () => steps.length,

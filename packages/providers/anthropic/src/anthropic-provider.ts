@@ -7,7 +7,9 @@ import type Anthropic from '@anthropic-ai/sdk';
 import {
   DEFAULT_RETRY,
   ProviderError,
+  fetchOf,
   lazyClient,
+  preconnectThrough,
   streamWithRetries,
   type Env,
   type ModelRequest,
@@ -82,11 +84,14 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Prov
       return anthropicModelInfo(model);
     },
     async warm(model) {
+      let client: Anthropic;
       try {
-        await getClient();
+        client = await getClient();
       } catch {
         return; // the first request says why the SDK did not load
       }
+      // The first request's connection, opened while the user types (when the SDK's fetch can: the lug binary's).
+      preconnectThrough(fetchOf(client), baseURL);
       if (sdk) await warmUp(sdk, model);
     },
   };

@@ -1,5 +1,6 @@
 // What is the Anthropic provider's own in its warm-up; what every provider's warm() owes (the loopback only, no key,
 // never a failure) is in @lug/testing's provider contract, run in anthropic-provider.test.ts.
+import { PRECONNECT } from '@lug/core';
 import { scriptedServers, watchFetch } from '@lug/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAnthropicProvider } from './anthropic-provider.js';
@@ -23,6 +24,19 @@ describe('the Anthropic provider warms up on the loopback', () => {
       watch.restore();
     }
     expect(watch.seen.map((r) => new URL(r.url).pathname)).toEqual(['/v1/messages']);
+  });
+
+  it('asks the fetch its requests go through to open their connection ahead, when that fetch can (the lug binary\'s)', async () => {
+    const s = await servers.start([]);
+    const realFetch = globalThis.fetch;
+    const asked: string[] = [];
+    globalThis.fetch = Object.assign((input: string | URL | Request, init?: RequestInit) => realFetch(input, init), { [PRECONNECT]: (url: string) => void asked.push(url) });
+    try {
+      await createAnthropicProvider({ apiKey: 'k', baseURL: s.anthropicBaseUrl }).warm!('claude-test');
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    expect(asked).toEqual([s.anthropicBaseUrl]);
   });
 
   it('streams the events the Messages API streams, in its order', () => {

@@ -10,6 +10,8 @@
 import {
   DEFAULT_RETRY,
   ProviderError,
+  fetchOf,
+  preconnectThrough,
   streamWithRetries,
   type Env,
   type ModelInfo,
@@ -134,7 +136,8 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): Provider {
     modelInfo,
     async warm(model = 'warm-up') {
       try {
-        await client.get();
+        // The first request's connection, opened while the user types (when the SDK's fetch can: the lug binary's).
+        preconnectThrough(fetchOf(await client.get()), baseURL);
       } catch {
         return; // the first request says why the SDK did not load
       }

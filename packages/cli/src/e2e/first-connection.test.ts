@@ -1,0 +1,42 @@
+/**
+ * The real binary in tmux opens the first request's connection while the
+ * user types the first prompt (the provider's warm-up asks lightFetch for it:
+ * startup/light-agents.ts), and the first request goes on it: on a real
+ * network that is DNS, TCP and TLS out of the first turn.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { startScriptedServer, text, type ScriptedServer } from '@lug/testing';
+import { LUG_BIN, lugEnv, sandbox } from './run-lug.js';
+import { hasTmux, TmuxScreen } from './tmux.js';
+
+let server: ScriptedServer | undefined;
+let screen: TmuxScreen | undefined;
+afterEach(async () => {
+  screen?.kill();
+  await server?.close();
+  screen = server = undefined;
+});
+
+const until = async (check: () => boolean, ms: number) => {
+  const deadline = Date.now() + ms;
+  while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+  return check();
+};
+
+describe.skipIf(!hasTmux())("the first request's connection", () => {
+  it('is opened while the first prompt is typed, and the request goes on it', async () => {
+    const box = sandbox();
+    server = await startScriptedServer([text('Done.')]);
+    const s = (screen = new TmuxScreen());
+    s.start([process.execPath, LUG_BIN], { cwd: box.project, env: { ...lugEnv(server, 'anthropic', box), CI: 'true' } });
+    await s.waitFor(/~\/project/);
+    expect(server.connections()).toBe(0);
+    s.type('hello');
+    expect(await until(() => server!.connections() === 1, 10_000)).toBe(true);
+    expect(server.requests).toEqual([]);
+    s.type('\r');
+    await s.waitFor(/Done\./, 15_000);
+    expect(server.modelRequests()).toHaveLength(1);
+    expect(server.connections()).toBe(1);
+  }, 40_000);
+});

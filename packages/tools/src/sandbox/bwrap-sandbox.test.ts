@@ -240,9 +240,9 @@ describe.runIf(onLinux)('the bubblewrap sandbox', () => {
       // It dies once the escaped sleep runs and the sandbox's init (bwrap's pid 1) waits in its loop, however long a loaded
       // machine takes to get there. bubblewrap 0.8 sets that init's --die-with-parent signal only after it has forked the
       // command, so a parent killed in between leaves the namespace running: a race of bwrap's (CI lost it once under the whole
-      // suite), not lug's. The init's pid is bwrap's "child-pid" on --json-status-fd; in `wait` its wchan reads do_wait; where the kernel
-      // hides wchan ("0") it waits half a second instead.
-      const initWaits = `p=$(sed -n 's/.*"child-pid": *\\([0-9]*\\).*/\\1/p' ${status}) && [ -n "$p" ] && w=$(cat /proc/$p/wchan 2>/dev/null) && { [ "$w" = do_wait ] || { [ "$w" = 0 ] && sleep 0.5; }; }`;
+      // suite), not lug's. The init's pid is bwrap's "child-pid" on --json-status-fd; waiting in `wait`, its wchan names a
+      // wait function (do_wait here); where the kernel hides wchan ("0", or unreadable) it waits half a second instead.
+      const initWaits = `{ p=$(sed -n 's/.*"child-pid": *\\([0-9]*\\).*/\\1/p' ${status}); [ -n "$p" ] && { w=$(cat /proc/$p/wchan 2>/dev/null); case "$w" in *wait*) true ;; 0|'') sleep 0.5 ;; *) false ;; esac; }; }`;
       const parent = runProcess({ shell: `bwrap ${quoted} 3>/dev/null 9>${status} & until [ -e ${started} ] && ${initWaits}; do sleep 0.05; done; kill -9 $$` }, { cwd: fx.project, timeoutSecs: 20 });
       // Waits as long as the parent may live: under the whole suite on 2 cores, bwrap took more than the default 5 s to start once.
       expect(await until(() => sleepsRunning(t).length > 0, 20_000), 'the escaped sleep started').toBe(true);

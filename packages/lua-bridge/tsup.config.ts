@@ -286,8 +286,78 @@ const subWithoutCopy: [string, string] = [
     '        }',
 ];
 
+/**
+ * fengari 0.1.5's `string.match` and `string.find` run every pattern through
+ * its general matcher: a MatchState made, then the pattern tried at each
+ * position of the subject, a JavaScript call a character. The pattern rules
+ * are written with most is literal: `path:match("%.env$")`, `cmd:find("^sudo ")`.
+ * A pattern made only of literal characters and `%`-escaped punctuation, with
+ * an optional `^` first and `$` last, is looked for as bytes (at init, at the
+ * end, or with the plain find above); anything else (a class, a set, a
+ * quantifier, a capture, `%b`, `%f`, a lone `%`) takes the matcher, which also
+ * raises the errors of a malformed pattern. What a pattern is, is worked out
+ * once for its bytes (a WeakMap: a rule's pattern is a constant, the same
+ * bytes at every call). The answers are the matcher's: held
+ * by fengari-pattern.test.ts against a byte-by-byte reference, and by the Lua
+ * 5.3 test suite's pm.lua. It can go when fengari matches literals natively.
+ */
+const literalPatterns: [string, string] = [
+  'const str_find_aux = function(L, find) {',
+  `/* lug: see literalPatterns in packages/lua-bridge/tsup.config.ts */
+const lugLiteralPatterns = new WeakMap(); /* a pattern's bytes (a constant's are the same array at every call) -> its literal, or null */
+const lugLiteralPattern = function(p, lp) {
+    let lit = lugLiteralPatterns.get(p);
+    if (lit === undefined) lugLiteralPatterns.set(p, lit = lugLiteralOf(p, lp));
+    return lit;
+};
+const lugLiteralOf = function(p, lp) {
+    let i = 0, e = lp, start = false, end = false;
+    if (p[0] === 94 /* ^ */) { start = true; i = 1; }
+    if (e > i && p[e - 1] === 36 /* $ */) {
+        let k = e - 2, escapes = 0;
+        while (k >= i && p[k] === 37 /* % */) { escapes++; k--; }
+        if (escapes % 2 === 0) { end = true; e--; }
+    }
+    const out = new Uint8Array(e - i);
+    let n = 0;
+    for (; i < e; i++) {
+        const c = p[i];
+        if (c === 37 /* % */) {
+            if (i + 1 >= e) return null;
+            const d = p[++i];
+            if ((d >= 48 && d <= 57) || (d >= 65 && d <= 90) || (d >= 97 && d <= 122)) return null;
+            out[n++] = d;
+        } else if (c === 94 || c === 36 || c === 42 || c === 43 || c === 63 || c === 46 || c === 40 || c === 41 || c === 91 || c === 93 || c === 45) {
+            return null; /* ^ $ * + ? . ( ) [ ] - */
+        } else out[n++] = c;
+    }
+    return n === 0 ? null : { bytes: out.slice(0, n), start, end };
+};
+const lugLiteralMatch = function(L, s, ls, init, lit, find) {
+    const b = lit.bytes, n = b.length, from = init - 1;
+    const at_ = function(pos) {
+        if (pos < from || pos + n > ls) return false;
+        for (let k = 0; k < n; k++) if (s[pos + k] !== b[k]) return false;
+        return true;
+    };
+    let at = -1;
+    if (lit.start) { if ((!lit.end || from + n === ls) && at_(from)) at = from; }
+    else if (lit.end) { if (at_(ls - n)) at = ls - n; }
+    else at = find_subarray(s, b, from);
+    if (at < 0) { lua_pushnil(L); return 1; }
+    if (find) { lua_pushinteger(L, at + 1); lua_pushinteger(L, at + n); return 2; }
+    lua_pushstring(L, s.subarray(at, at + n));
+    return 1;
+};
+const str_find_aux = function(L, find) {`,
+];
+const literalPatternsUsed: [string, string] = [
+  '        let ms = new MatchState(L);\n        let s1 = init - 1;',
+  '        const lit = lugLiteralPattern(p, lp); /* lug: see literalPatterns in packages/lua-bridge/tsup.config.ts */\n        if (lit !== null) return lugLiteralMatch(L, s, ls, init, lit, find);\n        let ms = new MatchState(L);\n        let s1 = init - 1;',
+];
+
 /** string.format's floats and plain find (above) are both in lstrlib.js: one plugin may load a file. */
-const lstrlibPatches = replaceIn('fengari-lstrlib', /[\\/]fengari[\\/]src[\\/]lstrlib\.js$/, [nativePlainFind, findInPlace, cFloatFormat, subWithoutCopy]);
+const lstrlibPatches = replaceIn('fengari-lstrlib', /[\\/]fengari[\\/]src[\\/]lstrlib\.js$/, [nativePlainFind, findInPlace, cFloatFormat, subWithoutCopy, literalPatterns, literalPatternsUsed]);
 
 /**
  * fengari 0.1.5's os.date parses the leading `!` (UTC) but then formats the

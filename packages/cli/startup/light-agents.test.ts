@@ -10,6 +10,7 @@ import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PRECONNECT, preconnectThrough } from '@lug/core';
+import { pollUntil } from '@lug/testing';
 import { lightAgent, preconnect } from './light-agents.js';
 import { lightFetch } from './light-fetch.js';
 
@@ -55,11 +56,7 @@ async function serve(tls = false): Promise<Served> {
   return served;
 }
 
-const until = async (check: () => boolean, ms = 2000) => {
-  const deadline = Date.now() + ms;
-  while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
-  return check();
-};
+const until = (check: () => boolean) => pollUntil(check, 2000, 5);
 
 describe('a connection opened ahead', () => {
   it('is the one the next request to that host goes on, and only one is opened however often it is asked for', async () => {

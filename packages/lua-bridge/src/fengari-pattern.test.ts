@@ -6,17 +6,7 @@
  * init; and every other pattern still goes through the matcher.
  */
 import { describe, expect, it } from 'vitest';
-import { LuaVM } from './lua-vm.js';
-import { openStandardLibraries } from './stdlib/open.js';
-
-/** A Lua string literal of `s`: control characters, quotes and backslashes as decimal escapes (a NUL too). */
-const luaQuote = (s: string) => `"${s.replace(/[\0-\x1f"\\]/g, (c) => `\\${String(c.charCodeAt(0)).padStart(3, '0')}`)}"`;
-
-function run(code: string): unknown[] {
-  const vm = new LuaVM();
-  openStandardLibraries(vm, { cwd: () => process.cwd(), env: () => ({}), output: () => undefined });
-  return vm.call(vm.load(code, '=test')) as unknown[];
-}
+import { luaQuote, runLua as run } from './fengari-test-support.js';
 
 describe('string.match and string.find on fengari, literal patterns', () => {
   it('answer as the matcher does for the patterns rules use', () => {

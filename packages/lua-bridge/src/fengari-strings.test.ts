@@ -5,14 +5,9 @@
  * 16 wrongly ("a\tb" after "a b").
  */
 import { describe, expect, it } from 'vitest';
+import { runLua as run } from './fengari-test-support.js';
 import { LuaVM } from './lua-vm.js';
 import { openStandardLibraries } from './stdlib/open.js';
-
-function run(code: string): unknown[] {
-  const vm = new LuaVM();
-  openStandardLibraries(vm, { cwd: () => process.cwd(), env: () => ({}), output: () => undefined });
-  return vm.call(vm.load(code, '=test')) as unknown[];
-}
 
 describe('Lua strings on fengari', () => {
   it('are distinct table keys whatever their bytes', () => {

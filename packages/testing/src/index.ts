@@ -81,4 +81,4 @@ export {
   type StreamResult,
   type CollectStreamOptions,
 } from './provider-kit.js';
-export { watchFetch, type FetchWatch } from './watch-fetch.js';
+export { watchFetch, watchPreconnect, type FetchWatch, type PreconnectWatch } from './watch-fetch.js';

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startScriptedServer, text, type ScriptedServer } from '@lug/testing';
+import { pollUntil, startScriptedServer, text, type ScriptedServer } from '@lug/testing';
 import { LUG_BIN, lugEnv, runLug, sandbox } from './run-lug.js';
 import { hasTmux, TmuxScreen } from './tmux.js';
 
@@ -57,15 +57,10 @@ describe.skipIf(!hasTmux())('the V8 code caches of the interface', () => {
         return [];
       }
     };
-    const until = async (check: () => boolean, ms: number) => {
-      const deadline = Date.now() + ms;
-      while (!check() && Date.now() < deadline) await sleep(50);
-      return check();
-    };
     const s = (screen = new TmuxScreen());
     s.start([process.execPath, LUG_BIN], { cwd: box.project, env: { ...lugEnv(server, 'anthropic', box), CI: 'true' } });
     await s.waitFor(/~\/project/);
-    expect(await until(() => cached().includes('lug'), 10_000)).toBe(true);
+    expect(await pollUntil(() => cached().includes('lug'), 10_000)).toBe(true);
     // Typing loads the Markdown renderer and the SDK (warm-while-typing.ts); a second and a half later, well past
     // start.ts's SAVE_AFTER_MS, their caches are still to be written: a timer wrote them as the answer streamed.
     s.type('hello');
@@ -76,8 +71,8 @@ describe.skipIf(!hasTmux())('the V8 code caches of the interface', () => {
     s.type('\r');
     await s.waitFor(/Done\./, 15_000);
     // Once the turn is over, without quitting.
-    expect(await until(() => cached().includes('marked-terminal') && cached().includes('anthropic-sdk'), 10_000), cached().join(' ')).toBe(true);
+    expect(await pollUntil(() => cached().includes('marked-terminal') && cached().includes('anthropic-sdk'), 10_000), cached().join(' ')).toBe(true);
     await s.submit(':q');
-    expect(await until(() => s.paneDead(), 15_000)).toBe(true);
+    expect(await pollUntil(() => s.paneDead(), 15_000)).toBe(true);
   }, 40_000);
 });

@@ -5,7 +5,7 @@
  * network that is DNS, TCP and TLS out of the first turn.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startScriptedServer, text, type ScriptedServer } from '@lug/testing';
+import { pollUntil, startScriptedServer, text, type ScriptedServer } from '@lug/testing';
 import { LUG_BIN, lugEnv, sandbox } from './run-lug.js';
 import { hasTmux, TmuxScreen } from './tmux.js';
 
@@ -17,12 +17,6 @@ afterEach(async () => {
   screen = server = undefined;
 });
 
-const until = async (check: () => boolean, ms: number) => {
-  const deadline = Date.now() + ms;
-  while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
-  return check();
-};
-
 describe.skipIf(!hasTmux())("the first request's connection", () => {
   it('is opened while the first prompt is typed, and the request goes on it', async () => {
     const box = sandbox();
@@ -32,7 +26,7 @@ describe.skipIf(!hasTmux())("the first request's connection", () => {
     await s.waitFor(/~\/project/);
     expect(server.connections()).toBe(0);
     s.type('hello');
-    expect(await until(() => server!.connections() === 1, 10_000)).toBe(true);
+    expect(await pollUntil(() => server!.connections() === 1, 10_000)).toBe(true);
     expect(server.requests).toEqual([]);
     s.type('\r');
     await s.waitFor(/Done\./, 15_000);

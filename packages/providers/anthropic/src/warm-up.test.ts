@@ -1,7 +1,6 @@
 // What is the Anthropic provider's own in its warm-up; what every provider's warm() owes (the loopback only, no key,
 // never a failure) is in @lug/testing's provider contract, run in anthropic-provider.test.ts.
-import { PRECONNECT } from '@lug/core';
-import { scriptedServers, watchFetch } from '@lug/testing';
+import { scriptedServers, watchFetch, watchPreconnect } from '@lug/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAnthropicProvider } from './anthropic-provider.js';
 import { WARM_UP_STREAM, warmUp } from './warm-up.js';
@@ -28,15 +27,13 @@ describe('the Anthropic provider warms up on the loopback', () => {
 
   it('asks the fetch its requests go through to open their connection ahead, when that fetch can (the lug binary\'s)', async () => {
     const s = await servers.start([]);
-    const realFetch = globalThis.fetch;
-    const asked: string[] = [];
-    globalThis.fetch = Object.assign((input: string | URL | Request, init?: RequestInit) => realFetch(input, init), { [PRECONNECT]: (url: string) => void asked.push(url) });
+    const watch = watchPreconnect();
     try {
       await createAnthropicProvider({ apiKey: 'k', baseURL: s.anthropicBaseUrl }).warm!('claude-test');
     } finally {
-      globalThis.fetch = realFetch;
+      watch.restore();
     }
-    expect(asked).toEqual([s.anthropicBaseUrl]);
+    expect(watch.asked).toEqual([s.anthropicBaseUrl]);
   });
 
   it('streams the events the Messages API streams, in its order', () => {

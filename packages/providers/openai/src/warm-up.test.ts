@@ -1,8 +1,7 @@
 // What is the OpenAI provider's own in its warm-up (which wire it takes); what every provider's warm() owes (the
 // loopback only, no key, never a failure) is in @lug/testing's provider contract, run for both wires
 // (openai-provider.test.ts, responses.test.ts).
-import { PRECONNECT } from '@lug/core';
-import { scriptedServers, watchFetch } from '@lug/testing';
+import { scriptedServers, watchFetch, watchPreconnect } from '@lug/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resolveCompat } from './compat.js';
 import { createOpenAIProvider } from './openai-provider.js';
@@ -27,15 +26,13 @@ async function warmedPaths(api: 'chat' | 'responses', model: string): Promise<st
 describe('the OpenAI provider warms up on the loopback', () => {
   it("asks the fetch its requests go through to open their connection ahead, when that fetch can (the lug binary's)", async () => {
     const s = await servers.start([]);
-    const realFetch = globalThis.fetch;
-    const asked: string[] = [];
-    globalThis.fetch = Object.assign((input: string | URL | Request, init?: RequestInit) => realFetch(input, init), { [PRECONNECT]: (url: string) => void asked.push(url) });
+    const watch = watchPreconnect();
     try {
       await createOpenAIProvider({ apiKey: 'k', baseURL: s.openaiBaseUrl }).warm!('gpt-test');
     } finally {
-      globalThis.fetch = realFetch;
+      watch.restore();
     }
-    expect(asked).toEqual([s.openaiBaseUrl]);
+    expect(watch.asked).toEqual([s.openaiBaseUrl]);
   });
 
   it('reads a Responses answer and a Chat Completions answer through the SDK and lug conversion as a model answer', async () => {

@@ -333,20 +333,23 @@ const lugLiteralOf = function(p, lp) {
     }
     return n === 0 ? null : { bytes: out.slice(0, n), start, end };
 };
+/* whether the bytes b are in s at pos (pos at or after from, and all of b inside s) */
+const lugBytesAt = function(s, ls, b, pos, from) {
+    if (pos < from || pos + b.length > ls) return false;
+    for (let k = 0; k < b.length; k++) if (s[pos + k] !== b[k]) return false;
+    return true;
+};
 const lugLiteralMatch = function(L, s, ls, init, lit, find) {
     const b = lit.bytes, n = b.length, from = init - 1;
-    const at_ = function(pos) {
-        if (pos < from || pos + n > ls) return false;
-        for (let k = 0; k < n; k++) if (s[pos + k] !== b[k]) return false;
-        return true;
-    };
     let at = -1;
-    if (lit.start) { if ((!lit.end || from + n === ls) && at_(from)) at = from; }
-    else if (lit.end) { if (at_(ls - n)) at = ls - n; }
+    if (lit.start) { if ((!lit.end || from + n === ls) && lugBytesAt(s, ls, b, from, from)) at = from; }
+    else if (lit.end) { if (lugBytesAt(s, ls, b, ls - n, from)) at = ls - n; }
     else at = find_subarray(s, b, from);
     if (at < 0) { lua_pushnil(L); return 1; }
     if (find) { lua_pushinteger(L, at + 1); lua_pushinteger(L, at + n); return 2; }
-    lua_pushstring(L, s.subarray(at, at + n));
+    /* the match shares the subject's bytes, as string.sub does (subWithoutCopy) */
+    const lapi = require("./lapi.js");
+    lapi.lua_pushlugstring(L, lapi.lua_lugstring(L, s.subarray(at, at + n)));
     return 1;
 };
 const str_find_aux = function(L, find) {`,

@@ -30,10 +30,11 @@ export const PRECONNECT_TTL_MS = 20_000;
 /** The settings of Node 20's `http.globalAgent` and `https.globalAgent`. */
 const NODE_GLOBAL_AGENT = { keepAlive: true, scheduling: 'lifo', timeout: 5000 } as const;
 
-interface AgentInternals {
-  options: Record<string, unknown>;
+/** What Node's Agent has that @types/node leaves out: its pools, by key. */
+interface AgentPools {
   getName(options: Record<string, unknown>): string;
-  createConnection(options: Record<string, unknown>, callback?: (err: Error | null, socket: Socket) => void): Socket | undefined;
+  freeSockets: Record<string, unknown[]>;
+  sockets: Record<string, unknown[]>;
 }
 
 interface Ahead {
@@ -57,15 +58,14 @@ function preconnecting<T extends AgentClass>(Base: T, defaultPort: number) {
 
     /** Open a connection to `url`'s host for the next request there, unless one is open or waiting already. */
     preconnect(url: URL): void {
-      const self = this as unknown as AgentInternals;
+      const pools = this as unknown as AgentPools;
       const port = url.port ? Number(url.port) : defaultPort;
       const host = url.hostname.replace(/^\[|\]$/g, '');
       // What Agent.addRequest and createSocket make of a request to this URL, so that the pool key is the request's.
-      const options: Record<string, unknown> = { ...self.options, host, port, servername: isIp(host) ? '' : host, encoding: null };
-      const key = self.getName(options);
+      const options: Record<string, unknown> = { ...this.options, host, port, servername: isIp(host) ? '' : host, encoding: null };
+      const key = pools.getName(options);
       options._agentKey = key;
-      const pool = (this as unknown as { freeSockets: Record<string, unknown[]>; sockets: Record<string, unknown[]> });
-      if (this.ahead.has(key) || pool.freeSockets[key]?.length || pool.sockets[key]?.length) return;
+      if (this.ahead.has(key) || pools.freeSockets[key]?.length || pools.sockets[key]?.length) return;
       let socket: Socket | undefined;
       try {
         socket = Base.prototype.createConnection.call(this, options) as Socket | undefined;

@@ -53,14 +53,11 @@ export async function start(argv: string[]): Promise<number> {
    * measures what the shared copies save (interventions.ts) imports the packages themselves, as lug did before them.
    */
   const loaded = new Map<string, unknown>(__LUG_SHARED_BUNDLES__ ? [] : await Promise.all(Object.keys(SHARED_BUNDLES).map(async (id) => [id, await import(id)] as const)));
+  // Armed once, by the start's first bundle; bundles run after it fired wait for saveCodeCaches or the exit.
   let saveTimer: NodeJS.Timeout | undefined;
-  let startUpSaved = false;
   const saveSoon = () => {
-    if (saveTimer || startUpSaved) return;
-    saveTimer = setTimeout(() => {
-      startUpSaved = true;
-      saveCodeCaches();
-    }, SAVE_AFTER_MS);
+    if (saveTimer) return;
+    saveTimer = setTimeout(() => saveCodeCaches(), SAVE_AFTER_MS);
     saveTimer.unref();
   };
   /** A CommonJS bundle run from its code cache; the cache is written a moment after the start, or at exit (SAVE_AFTER_MS). */

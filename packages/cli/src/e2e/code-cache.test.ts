@@ -5,16 +5,15 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pollUntil, startScriptedServer, text, type ScriptedServer } from '@lug/testing';
-import { LUG_BIN, lugEnv, runLug, sandbox } from './run-lug.js';
-import { hasTmux, TmuxScreen } from './tmux.js';
+import { lugEnv, runLug, sandbox } from './run-lug.js';
+import { hasTmux, lugsInTmux } from './tmux.js';
 
 let server: ScriptedServer | undefined;
-let screen: TmuxScreen | undefined;
 afterEach(async () => {
-  screen?.kill();
   await server?.close();
-  server = screen = undefined;
+  server = undefined;
 });
+const lugs = lugsInTmux();
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -48,7 +47,6 @@ describe('the V8 code caches of lug -p', () => {
 describe.skipIf(!hasTmux())('the V8 code caches of the interface', () => {
   it("are written a moment after the start for the start's bundles, and once the first turn is over for those loaded later, never while the first answer comes", async () => {
     const box = sandbox();
-    server = await startScriptedServer([text('Done.')]);
     const cacheDir = join(box.home, '.cache', 'lug', 'v8');
     const cached = () => {
       try {
@@ -57,9 +55,7 @@ describe.skipIf(!hasTmux())('the V8 code caches of the interface', () => {
         return [];
       }
     };
-    const s = (screen = new TmuxScreen());
-    s.start([process.execPath, LUG_BIN], { cwd: box.project, env: { ...lugEnv(server, 'anthropic', box), CI: 'true' } });
-    await s.waitFor(/~\/project/);
+    const { screen: s } = await lugs.start([text('Done.')], box, { env: { CI: 'true' } });
     expect(await pollUntil(() => cached().includes('lug'), 10_000)).toBe(true);
     // Typing loads the Markdown renderer and the SDK (warm-while-typing.ts); a second and a half later, well past
     // start.ts's SAVE_AFTER_MS, their caches are still to be written: a timer wrote them as the answer streamed.

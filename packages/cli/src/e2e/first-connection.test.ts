@@ -4,29 +4,19 @@
  * startup/light-agents.ts), and the first request goes on it: on a real
  * network that is DNS, TCP and TLS out of the first turn.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { pollUntil, startScriptedServer, text, type ScriptedServer } from '@lug/testing';
-import { LUG_BIN, lugEnv, sandbox } from './run-lug.js';
-import { hasTmux, TmuxScreen } from './tmux.js';
+import { describe, expect, it } from 'vitest';
+import { pollUntil, text } from '@lug/testing';
+import { sandbox } from './run-lug.js';
+import { hasTmux, lugsInTmux } from './tmux.js';
 
-let server: ScriptedServer | undefined;
-let screen: TmuxScreen | undefined;
-afterEach(async () => {
-  screen?.kill();
-  await server?.close();
-  screen = server = undefined;
-});
+const lugs = lugsInTmux();
 
 describe.skipIf(!hasTmux())("the first request's connection", () => {
   it('is opened while the first prompt is typed, and the request goes on it', async () => {
-    const box = sandbox();
-    server = await startScriptedServer([text('Done.')]);
-    const s = (screen = new TmuxScreen());
-    s.start([process.execPath, LUG_BIN], { cwd: box.project, env: { ...lugEnv(server, 'anthropic', box), CI: 'true' } });
-    await s.waitFor(/~\/project/);
+    const { server, screen: s } = await lugs.start([text('Done.')], sandbox(), { env: { CI: 'true' } });
     expect(server.connections()).toBe(0);
     s.type('hello');
-    expect(await pollUntil(() => server!.connections() === 1, 10_000)).toBe(true);
+    expect(await pollUntil(() => server.connections() === 1, 10_000)).toBe(true);
     expect(server.requests).toEqual([]);
     s.type('\r');
     await s.waitFor(/Done\./, 15_000);

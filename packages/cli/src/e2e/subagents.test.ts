@@ -127,8 +127,7 @@ describe('two subagents through the real binary', () => {
       const box = project();
       server = await startScriptedServer(routed(SCRIPTS()));
       const s = (screen = new TmuxScreen());
-      s.start([process.execPath, LUG_BIN], { cwd: box.project, env: { ...lugEnv(server, 'anthropic', box), CI: 'true' }, width: 110, height: 40 });
-      await s.waitFor(/~\/project/);
+      await s.startLug(server, box, { env: { CI: 'true' }, width: 110, height: 40 });
       await s.submit('read a.txt and write b.txt');
       const labels: string[] = [];
       // Both subagents ask at once: the first dialog says one more call waits behind it.

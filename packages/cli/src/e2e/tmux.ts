@@ -4,6 +4,9 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startScriptedServer, type ScriptedServer } from '@lug/testing';
+import { afterEach } from 'vitest';
+import { LUG_BIN, lugEnv, type sandbox, type Wire } from './run-lug.js';
 
 /**
  * The screens' tmux configuration: a pane stays after its program exits, set
@@ -30,6 +33,16 @@ export class TmuxScreen {
   start(argv: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; width?: number; height?: number }): void {
     const envArgs = Object.entries({ TERM: 'xterm-256color', ...opts.env }).flatMap(([k, v]) => (v === undefined ? [] : ['-e', `${k}=${v}`]));
     this.tmux('-f', CONFIG, 'new-session', '-d', '-s', this.name, '-x', String(opts.width ?? 100), '-y', String(opts.height ?? 30), '-c', opts.cwd, ...envArgs, '--', ...argv);
+  }
+
+  /**
+   * The real `lug` (with `args`) in `box`'s project, against `server` in its `wire` format (lugEnv, then `env` over
+   * it), once its first screen is up (the status line names the project): the screen then.
+   */
+  async startLug(server: ScriptedServer, box: ReturnType<typeof sandbox>, opts: { args?: string[]; wire?: Wire; env?: NodeJS.ProcessEnv; width?: number; height?: number } = {}): Promise<string> {
+    const { args = [], wire = 'anthropic', env, ...size } = opts;
+    this.start([process.execPath, LUG_BIN, ...args], { cwd: box.project, env: { ...lugEnv(server, wire, box), ...env }, ...size });
+    return this.waitFor(/~\/project/);
   }
 
   /** Keys in tmux's notation ("Enter", "Escape", "BTab", "C-c") or literal text with `literal`. */
@@ -113,4 +126,29 @@ export class TmuxScreen {
       // already gone
     }
   }
+}
+
+type StartLugOptions = Parameters<TmuxScreen['startLug']>[2];
+
+/**
+ * For a test file: `start(steps, box, opts)` starts a scripted server of `steps` and the real lug against it in
+ * tmux (TmuxScreen.startLug), and after each test the screen is killed and the server closed (an afterEach this
+ * registers, so call it at the file's top level).
+ */
+export function lugsInTmux(): { start(steps: Parameters<typeof startScriptedServer>[0], box: ReturnType<typeof sandbox>, opts?: StartLugOptions): Promise<{ server: ScriptedServer; screen: TmuxScreen }> } {
+  let server: ScriptedServer | undefined;
+  let screen: TmuxScreen | undefined;
+  afterEach(async () => {
+    screen?.kill();
+    await server?.close();
+    screen = server = undefined;
+  });
+  return {
+    async start(steps, box, opts) {
+      server = await startScriptedServer(steps);
+      screen = new TmuxScreen();
+      await screen.startLug(server, box, opts);
+      return { server, screen };
+    },
+  };
 }

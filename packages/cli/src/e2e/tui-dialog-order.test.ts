@@ -5,34 +5,25 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startScriptedServer, text, toolCall, turn, type ScriptedServer } from '@lug/testing';
-import { LUG_BIN, lugEnv, sandbox } from './run-lug.js';
-import { hasTmux, TmuxScreen } from './tmux.js';
+import { describe, expect, it } from 'vitest';
+import { text, toolCall, turn } from '@lug/testing';
+import { sandbox } from './run-lug.js';
+import { hasTmux, lugsInTmux } from './tmux.js';
 
-let server: ScriptedServer | undefined;
-let screen: TmuxScreen | undefined;
-afterEach(async () => {
-  screen?.kill();
-  await server?.close();
-  screen = server = undefined;
-});
+const lugs = lugsInTmux();
 
 describe.skipIf(!hasTmux())('the dialog in a real terminal', () => {
   it('comes oldest first when one turn mixes edit, write and bash', async () => {
     const box = sandbox();
     writeFileSync(join(box.project, 'a.txt'), `${Array.from({ length: 2000 }, (_, i) => `line ${i}`).join('\n')}\n`);
-    server = await startScriptedServer([
+    const { server, screen: s } = await lugs.start([
       turn(
         toolCall('edit', { path: 'a.txt', old_string: 'line 1999', new_string: 'last line' }, { id: 'e1' }),
         toolCall('write', { path: 'b.txt', content: 'new file\n' }, { id: 'w1' }),
         toolCall('bash', { command: 'echo hi' }, { id: 'b1' }),
       ),
       text('All three done.'),
-    ]);
-    const s = (screen = new TmuxScreen());
-    s.start([process.execPath, LUG_BIN], { cwd: box.project, env: { ...lugEnv(server, 'anthropic', box), CI: 'true' }, width: 100, height: 40 });
-    await s.waitFor(/~\/project/);
+    ], box, { env: { CI: 'true' }, width: 100, height: 40 });
     await s.submit('do the three things');
     const order: string[] = [];
     for (const [tool, pattern] of [

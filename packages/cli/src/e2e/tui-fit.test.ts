@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { startScriptedServer, text, type ScriptedServer } from '@lug/testing';
-import { LUG_BIN, lugEnv, sandbox } from './run-lug.js';
+import { sandbox } from './run-lug.js';
 import { hasTmux, TmuxScreen } from './tmux.js';
 
 let server: ScriptedServer | undefined;
@@ -20,8 +20,7 @@ async function startLug(answer: string, width: number): Promise<TmuxScreen> {
   const box = sandbox();
   server = await startScriptedServer([text(answer)]);
   screen = new TmuxScreen();
-  screen.start([process.execPath, LUG_BIN], { cwd: box.project, env: { ...lugEnv(server, 'anthropic', box), CI: 'true' }, width, height: 45 });
-  await screen.waitFor(/~\/project/);
+  await screen.startLug(server, box, { env: { CI: 'true' }, width, height: 45 });
   return screen;
 }
 

@@ -3,18 +3,12 @@
  * text and control keys sent in one send-keys (one write to the pty), and the
  * prompt the model receives holds what the keys made, no control character.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { startScriptedServer, text, type ScriptedServer } from '@lug/testing';
-import { LUG_BIN, lugEnv, sandbox } from './run-lug.js';
-import { hasTmux, TmuxScreen } from './tmux.js';
+import { describe, expect, it } from 'vitest';
+import { text } from '@lug/testing';
+import { sandbox } from './run-lug.js';
+import { hasTmux, lugsInTmux } from './tmux.js';
 
-let server: ScriptedServer | undefined;
-let screen: TmuxScreen | undefined;
-afterEach(async () => {
-  screen?.kill();
-  await server?.close();
-  screen = server = undefined;
-});
+const lugs = lugsInTmux();
 
 /** The text of the last user message of an Anthropic request. */
 function promptOf(body: { messages: Array<{ role: string; content: string | Array<{ type: string; text?: string }> }> }): string {
@@ -25,10 +19,7 @@ function promptOf(body: { messages: Array<{ role: string; content: string | Arra
 describe.skipIf(!hasTmux())('control keys typed fast in a real terminal', () => {
   it('act where they arrive: Backspace, Ctrl-W, Ctrl-U, Ctrl-A and Enter in one write', async () => {
     const box = sandbox();
-    server = await startScriptedServer([text('Done.')]);
-    const s = (screen = new TmuxScreen());
-    s.start([process.execPath, LUG_BIN], { cwd: box.project, env: { ...lugEnv(server, 'anthropic', box), CI: 'true' } });
-    await s.waitFor(/~\/project/);
+    const { server, screen: s } = await lugs.start([text('Done.')], box, { env: { CI: 'true' } });
     s.type('garbage\x15lsit\x7f\x7f\x7fist the fiels\x17files\x01please \r');
     await s.waitFor(/Done\./, 15_000);
     expect(server.modelRequests()).toHaveLength(1);

@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { startScriptedServer, text, toolCall, turn, type ScriptedServer } from '@lug/testing';
-import { LUG_BIN, lugEnv, sandbox } from './run-lug.js';
+import { sandbox } from './run-lug.js';
 import { hasTmux, TmuxScreen } from './tmux.js';
 
 let server: ScriptedServer | undefined;
@@ -26,8 +26,7 @@ describe.skipIf(!hasTmux())('notifications in a real terminal', () => {
     const box = sandbox();
     server = await startScriptedServer([text('First answer.'), text('Second answer.'), turn(toolCall('write', { path: 'a.txt', content: 'x\n' })), text('Wrote it.')]);
     const s = (screen = new TmuxScreen());
-    s.start([process.execPath, LUG_BIN], { cwd: box.project, env: lugEnv(server, 'anthropic', box) });
-    await s.waitFor(/~\/project/);
+    await s.startLug(server, box);
 
     // Focused (a terminal that sends no focus report counts as focused): no bell.
     await s.submit('one');
@@ -46,8 +45,7 @@ describe.skipIf(!hasTmux())('notifications in a real terminal', () => {
     s.kill();
     screen = new TmuxScreen();
     const t = screen;
-    t.start([process.execPath, LUG_BIN, '--continue'], { cwd: box.project, env: lugEnv(server, 'anthropic', box) });
-    await t.waitFor(/~\/project/);
+    await t.startLug(server, box, { args: ['--continue'] });
     t.sendBytes(FOCUS_OUT);
     await t.submit('make the file');
     // The write asks (policy mode): the turn cannot end before the dialog is answered, so the bell is the dialog's.

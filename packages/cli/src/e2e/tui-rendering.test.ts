@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { startScriptedServer, text, toolCall, turn, type ScriptedServer } from '@lug/testing';
-import { LUG_BIN, lugEnv, sandbox } from './run-lug.js';
+import { sandbox } from './run-lug.js';
 import { hasTmux, TmuxScreen } from './tmux.js';
 
 let server: ScriptedServer | undefined;
@@ -21,8 +21,7 @@ async function startLug(steps: Parameters<typeof startScriptedServer>[0], size: 
   const box = sandbox();
   server = await startScriptedServer(steps);
   screen = new TmuxScreen();
-  screen.start([process.execPath, LUG_BIN], { cwd: box.project, env: lugEnv(server, 'anthropic', box), ...size });
-  await screen.waitFor(/~\/project/);
+  await screen.startLug(server, box, size);
   return screen;
 }
 

@@ -3,18 +3,12 @@
  * command and a tool_result hook, sourced twice, leaves one of each: the
  * rule asks once, the command runs once, the hook changes the result once.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { startScriptedServer, text, toolCall, turn, type ScriptedServer } from '@lug/testing';
-import { LUG_BIN, lugEnv, sandbox } from './run-lug.js';
-import { hasTmux, TmuxScreen } from './tmux.js';
+import { describe, expect, it } from 'vitest';
+import { text, toolCall, turn } from '@lug/testing';
+import { sandbox } from './run-lug.js';
+import { hasTmux, lugsInTmux } from './tmux.js';
 
-let server: ScriptedServer | undefined;
-let screen: TmuxScreen | undefined;
-afterEach(async () => {
-  screen?.kill();
-  await server?.close();
-  screen = server = undefined;
-});
+const lugs = lugsInTmux();
 
 const INIT = `
 lug.tool.rule("bash", function(args)
@@ -34,10 +28,7 @@ const count = (haystack: string, needle: string) => haystack.split(needle).lengt
 describe.skipIf(!hasTmux())(':source in a real terminal', () => {
   it('sourced twice, init.lua leaves one rule, one command and one hook', async () => {
     const box = sandbox(INIT);
-    server = await startScriptedServer([turn(toolCall('bash', { command: 'echo sourced-ok' })), text('All done.')]);
-    const s = (screen = new TmuxScreen());
-    s.start([process.execPath, LUG_BIN], { cwd: box.project, env: { ...lugEnv(server, 'anthropic', box), CI: 'true', EDITOR: 'true' } });
-    await s.waitFor(/~\/project/);
+    const { server, screen: s } = await lugs.start([turn(toolCall('bash', { command: 'echo sourced-ok' })), text('All done.')], box, { env: { CI: 'true', EDITOR: 'true' } });
     s.type(':source\r');
     await s.waitFor(/sourced .*init\.lua \(3 earlier registrations replaced\)/, 15_000);
     s.type(':source\r');

@@ -31,8 +31,7 @@ async function startLug(steps: Parameters<typeof startScriptedServer>[0], opts: 
   server = await startScriptedServer(steps);
   screen = new TmuxScreen();
   // CI is set as in a CI job: a person at a terminal still gets the whole interface.
-  screen.start([process.execPath, LUG_BIN, ...(opts.args ?? [])], { cwd: box.project, env: { ...lugEnv(server, opts.wire ?? 'anthropic', box), CI: 'true' } });
-  await screen.waitFor(/~\/project/);
+  await screen.startLug(server, box, { args: opts.args, wire: opts.wire, env: { CI: 'true' } });
   return { box, screen };
 }
 
@@ -185,8 +184,7 @@ describe.skipIf(!hasTmux())("a project's MCP server in a real terminal", () => {
     s.kill();
     const again = new TmuxScreen();
     screen = again;
-    again.start([process.execPath, LUG_BIN], { cwd: box.project, env: { ...lugEnv(server!, 'anthropic', box), CI: 'true' } });
-    await again.waitFor(/~\/project/);
+    await again.startLug(server!, box, { env: { CI: 'true' } });
     const shown = await mcpReady(again);
     expect(shown).not.toMatch(/configures the MCP server/);
   }, 120_000);

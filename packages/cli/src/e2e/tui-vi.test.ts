@@ -7,7 +7,7 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startScriptedServer, text, type ScriptedServer } from '@lug/testing';
-import { LUG_BIN, lugEnv, sandbox } from './run-lug.js';
+import { sandbox } from './run-lug.js';
 import { hasTmux, TmuxScreen } from './tmux.js';
 
 let server: ScriptedServer | undefined;
@@ -22,8 +22,7 @@ async function startLug(initLua: string, extraEnv: Record<string, string> = {}) 
   const box = sandbox(initLua);
   server = await startScriptedServer([text('Got it.')]);
   screen = new TmuxScreen();
-  screen.start([process.execPath, LUG_BIN], { cwd: box.project, env: { ...lugEnv(server, 'anthropic', box), ...extraEnv }, width: 100, height: 30 });
-  await screen.waitFor(/~\/project/);
+  await screen.startLug(server, box, { env: extraEnv, width: 100, height: 30 });
   return { box, s: screen };
 }
 

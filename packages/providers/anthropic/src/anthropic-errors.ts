@@ -6,8 +6,8 @@
  */
 import { ProviderError, providerErrorKindOfStatus, retryAfterMsOf, type ProviderErrorKind } from '@lug/core';
 import { showEvent } from './from-anthropic.js';
+import type { AnthropicSdk } from './sdk-surface.js';
 
-type Sdk = typeof import('@anthropic-ai/sdk');
 
 /** Errors reported inside a stream have no status, only a type. */
 function kindOfType(type: string | undefined): ProviderErrorKind {
@@ -62,7 +62,7 @@ function bareMessage(err: Error & { status?: number }): string | undefined {
   return textBodyMessage(text);
 }
 
-export function toProviderError(err: unknown, sdk: Sdk | undefined, signal: AbortSignal, baseURL: string, lastSdkLog?: () => string | undefined): ProviderError {
+export function toProviderError(err: unknown, sdk: AnthropicSdk | undefined, signal: AbortSignal, baseURL: string, lastSdkLog?: () => string | undefined): ProviderError {
   if (err instanceof ProviderError) return err;
   if (signal.aborted || (sdk && err instanceof sdk.APIUserAbortError)) return new ProviderError('cancelled by the user', 'cancelled');
   if (sdk && err instanceof sdk.APIConnectionError) {

@@ -3,7 +3,6 @@
  * with lug's bounded retries instead of the SDK's own. The SDK is imported on
  * the first request, so starting lug does not pay for it.
  */
-import type Anthropic from '@anthropic-ai/sdk';
 import {
   DEFAULT_RETRY,
   ProviderError,
@@ -19,13 +18,13 @@ import {
   type ProviderFactory,
 } from '@lug/core';
 import { toProviderError } from './anthropic-errors.js';
+import type { AnthropicClient, AnthropicSdk } from './sdk-surface.js';
 import { fromAnthropicStream } from './from-anthropic.js';
 import { anthropicModelInfo } from './known-models.js';
 import { withoutSdkModelWarnings } from './sdk-warnings.js';
 import { toAnthropicParams } from './to-anthropic.js';
 import { warmUp } from './warm-up.js';
 
-type Sdk = typeof import('@anthropic-ai/sdk');
 
 export const DEFAULT_ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
 
@@ -38,7 +37,7 @@ export interface AnthropicProviderOptions extends ProviderClientOptions {
 export const MISSING_KEY_MESSAGE =
   'ANTHROPIC_API_KEY is not set: set it to your Anthropic API key (console.anthropic.com → API keys) to use anthropic/… models';
 
-async function loadSdk(): Promise<Sdk> {
+async function loadSdk(): Promise<AnthropicSdk> {
   try {
     return await import('@anthropic-ai/sdk');
   } catch (err) {
@@ -48,7 +47,7 @@ async function loadSdk(): Promise<Sdk> {
 
 export function createAnthropicProvider(options: AnthropicProviderOptions): Provider {
   const baseURL = options.baseURL || DEFAULT_ANTHROPIC_BASE_URL;
-  let sdk: Sdk | undefined;
+  let sdk: AnthropicSdk | undefined;
   // What the SDK logs as an error (the data of an event it could not parse) goes into lug's error message, not to the console.
   let lastSdkError: string | undefined;
   const record = (...args: unknown[]) => {
@@ -57,7 +56,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Prov
     else lastSdkError ??= args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ');
   };
   const logger = { error: record, warn: () => {}, info: () => {}, debug: () => {} };
-  const getClient = lazyClient(async (): Promise<Anthropic> => {
+  const getClient = lazyClient(async (): Promise<AnthropicClient> => {
     sdk = await loadSdk();
     // Every setting is passed explicitly so the SDK reads nothing from process.env behind lug's back.
     return new sdk.Anthropic({ apiKey: options.apiKey, baseURL, maxRetries: 0, logger, logLevel: 'error', ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}) });
@@ -84,7 +83,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Prov
       return anthropicModelInfo(model);
     },
     async warm(model) {
-      let client: Anthropic;
+      let client: AnthropicClient;
       try {
         client = await getClient();
       } catch {

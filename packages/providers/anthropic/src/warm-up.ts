@@ -12,13 +12,12 @@
  *
  * It sends no key (a placeholder) and nothing leaves the machine.
  */
-import type Anthropic from '@anthropic-ai/sdk';
 import { answerOnLoopback, eventStream, sseEvent, warmUpRequest } from '@lug/core';
 import { fromAnthropicStream } from './from-anthropic.js';
+import type { AnthropicClient, AnthropicSdk } from './sdk-surface.js';
 import { withoutSdkModelWarnings } from './sdk-warnings.js';
 import { toAnthropicParams } from './to-anthropic.js';
 
-type Sdk = typeof import('@anthropic-ai/sdk');
 
 const frame = (type: string, data: object) => sseEvent({ type, ...data }, type);
 
@@ -38,11 +37,11 @@ export const WARM_UP_STREAM = eventStream(
 const quiet = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} };
 
 /** Run one request for `model` through `sdk` against the loopback and read it to its end: the answer's text ('' when it failed); never rejects. */
-export async function warmUp(sdk: Sdk, model = 'warm-up'): Promise<string> {
+export async function warmUp(sdk: AnthropicSdk, model = 'warm-up'): Promise<string> {
   const request = warmUpRequest(model);
   let text = '';
   await answerOnLoopback(WARM_UP_STREAM, async (baseURL) => {
-    const client: Anthropic = new sdk.Anthropic({ apiKey: 'lug-warm-up', baseURL, maxRetries: 0, logger: quiet, logLevel: 'error' });
+    const client: AnthropicClient = new sdk.Anthropic({ apiKey: 'lug-warm-up', baseURL, maxRetries: 0, logger: quiet, logLevel: 'error' });
     const signal = new AbortController().signal;
     const events = await withoutSdkModelWarnings(() => client.messages.create(toAnthropicParams(request), { signal }));
     for await (const event of fromAnthropicStream(events, signal, request.model)) if (event.type === 'text_delta') text += event.text;

@@ -5,10 +5,12 @@
 // `Anthropic` client makes every resource it has (beta, organization, skills…)
 // and its entry exports them all: 1,382 KB bundled, against 379 KB for this
 // one, whose V8 code cache `lug -p` reads and deserializes before its first
-// request (lug -p to the first request, alternated with the whole SDK, 15
-// runs each: 81.2 against 87.9 ms, paired 0.956; tools/bench/startup.mjs).
-// `BaseAnthropic` is the SDK's client without resources; the build checks
-// below that this module is what the provider loads.
+// request (lug -p to its first request, two builds alternated 15 times, each
+// with its own caches: 81.2 against 87.9 ms, paired 0.956). `BaseAnthropic` is
+// the SDK's client without resources; the type check holds this module to what
+// the provider loads (below). Can go when the SDK's entry stops making every
+// resource, or when lug runs from Node's compile cache (Node >= 22) and a
+// bundle's size no longer decides its start.
 import type { AnthropicSdk } from '@lug/provider-anthropic';
 import { BaseAnthropic } from '@anthropic-ai/sdk/client';
 import { Messages } from '@anthropic-ai/sdk/resources/messages/messages';

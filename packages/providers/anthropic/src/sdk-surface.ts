@@ -2,9 +2,9 @@
  * What lug uses of @anthropic-ai/sdk: a client's `messages`, and the error
  * classes it tells apart. The binary ships only this much of the SDK
  * (packages/cli/startup/vendor/anthropic-sdk.ts: a quarter of its code,
- * which `lug -p` deserializes on its way to the first request), and checks
- * at build time that its bundle provides this type; so the provider reaches
- * for nothing else without saying so here.
+ * which `lug -p` deserializes on its way to the first request), and the type
+ * check (tools/typecheck.mjs) holds that bundle to this type: the provider
+ * reaches for nothing else without saying so here.
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ClientOptions } from '@anthropic-ai/sdk';

@@ -4,25 +4,19 @@
  * a standard input left open, a working directory deleted under the shell.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startScriptedServer, text, type ScriptedServer } from '@lug/testing';
+import { describe, expect, it } from 'vitest';
+import { text } from '@lug/testing';
 import { LUG_BIN, lugEnv, runLug, sandbox } from './run-lug.js';
-import { hasTmux, TmuxScreen } from './tmux.js';
+import { hasTmux, lugsInTmux } from './tmux.js';
 
-let server: ScriptedServer | undefined;
-let screen: TmuxScreen | undefined;
-afterEach(async () => {
-  screen?.kill();
-  await server?.close();
-  screen = server = undefined;
-});
+const lugs = lugsInTmux();
 
 const UNEXPECTED = 'lug: unexpected arguments "fix the tests": give a task with -p "fix the tests", or start lug without it and type it in the interface';
 
 describe('the lug binary, about its command line', () => {
   it('refuses words that are no flag\'s without a terminal, exit 2, asking nothing of a model', async () => {
     const box = sandbox();
-    server = await startScriptedServer([text('never')]);
+    const server = await lugs.server([text('never')]);
     const r = await runLug(['fix', 'the', 'tests'], { cwd: box.project, env: lugEnv(server, 'anthropic', box), stdin: 'some input' });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`${UNEXPECTED}\n`);
@@ -31,7 +25,7 @@ describe('the lug binary, about its command line', () => {
 
   it.skipIf(!hasTmux())('refuses them the same way with a terminal, instead of ignoring them', async () => {
     const box = sandbox();
-    const s = (screen = new TmuxScreen());
+    const s = lugs.screen();
     s.start([process.execPath, LUG_BIN, 'fix', 'the', 'tests'], { cwd: box.project, env: { PATH: process.env.PATH, HOME: box.home, XDG_CONFIG_HOME: box.config, XDG_STATE_HOME: box.state }, width: 200 });
     const shown = await s.waitFor(/unexpected arguments/, 15_000);
     expect(shown.replace(/\s+/g, ' ')).toContain(UNEXPECTED);
@@ -39,7 +33,7 @@ describe('the lug binary, about its command line', () => {
 
   it('resumes a session given by the beginning of its id, as :resume does', async () => {
     const box = sandbox();
-    server = await startScriptedServer([text('first answer'), text('second answer')]);
+    const server = await lugs.server([text('first answer'), text('second answer')]);
     const env = lugEnv(server, 'openai', box);
     const first = await runLug(['-p', 'remember 42', '--output-format', 'json'], { cwd: box.project, env });
     const id: string = JSON.parse(first.stdout).session_id;
@@ -52,7 +46,7 @@ describe('the lug binary, about its command line', () => {
 
   it('says it is waiting when standard input is a pipe left open, and goes on once it closes', async () => {
     const box = sandbox();
-    server = await startScriptedServer([text('Done.')]);
+    const server = await lugs.server([text('Done.')]);
     const child = spawn(process.execPath, [LUG_BIN, '-p', 'hi'], { cwd: box.project, env: lugEnv(server, 'anthropic', box), stdio: ['pipe', 'pipe', 'pipe'] });
     let stderr = '';
     let stdout = '';

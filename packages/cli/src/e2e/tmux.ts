@@ -129,26 +129,46 @@ export class TmuxScreen {
 }
 
 type StartLugOptions = Parameters<TmuxScreen['startLug']>[2];
+type Steps = Parameters<typeof startScriptedServer>[0];
+
+/** A test file's scripted servers and tmux screens, each ended after the test that made it. */
+export interface LugsInTmux {
+  /** A scripted server of `steps` and the real lug against it in tmux (TmuxScreen.startLug). */
+  start(steps: Steps, box: ReturnType<typeof sandbox>, opts?: StartLugOptions): Promise<{ server: ScriptedServer; screen: TmuxScreen }>;
+  /** A scripted server of `steps` with no screen yet: for lug run against it before the interface, or without one. */
+  server(steps: Steps): Promise<ScriptedServer>;
+  /** A new screen with nothing started in it: for a second lug in one test, or a lug started otherwise. */
+  screen(): TmuxScreen;
+}
 
 /**
- * For a test file: `start(steps, box, opts)` starts a scripted server of `steps` and the real lug against it in
- * tmux (TmuxScreen.startLug), and after each test the screen is killed and the server closed (an afterEach this
- * registers, so call it at the file's top level).
+ * For a test file: the servers and screens of LugsInTmux, and after each test its screens killed and its servers
+ * closed (an afterEach this registers, so call it at the file's top level).
  */
-export function lugsInTmux(): { start(steps: Parameters<typeof startScriptedServer>[0], box: ReturnType<typeof sandbox>, opts?: StartLugOptions): Promise<{ server: ScriptedServer; screen: TmuxScreen }> } {
-  let server: ScriptedServer | undefined;
-  let screen: TmuxScreen | undefined;
+export function lugsInTmux(): LugsInTmux {
+  const servers: ScriptedServer[] = [];
+  const screens: TmuxScreen[] = [];
   afterEach(async () => {
-    screen?.kill();
-    await server?.close();
-    screen = server = undefined;
+    for (const screen of screens.splice(0)) screen.kill();
+    for (const server of servers.splice(0)) await server.close();
   });
+  async function server(steps: Steps): Promise<ScriptedServer> {
+    const scripted = await startScriptedServer(steps);
+    servers.push(scripted);
+    return scripted;
+  }
+  function screen(): TmuxScreen {
+    const fresh = new TmuxScreen();
+    screens.push(fresh);
+    return fresh;
+  }
   return {
+    server,
+    screen,
     async start(steps, box, opts) {
-      server = await startScriptedServer(steps);
-      screen = new TmuxScreen();
-      await screen.startLug(server, box, opts);
-      return { server, screen };
+      const lug = { server: await server(steps), screen: screen() };
+      await lug.screen.startLug(lug.server, box, opts);
+      return lug;
     },
   };
 }

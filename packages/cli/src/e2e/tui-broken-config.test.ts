@@ -3,25 +3,17 @@
  * in policy mode even though init.lua set approval "off" and --auto was given,
  * shows the error, and Shift-Tab and :auto say why they refuse.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { startScriptedServer, text, type ScriptedServer } from '@lug/testing';
-import { LUG_BIN, lugEnv, sandbox } from './run-lug.js';
-import { hasTmux, TmuxScreen } from './tmux.js';
+import { describe, expect, it } from 'vitest';
+import { text } from '@lug/testing';
+import { sandbox } from './run-lug.js';
+import { hasTmux, lugsInTmux } from './tmux.js';
 
-let server: ScriptedServer | undefined;
-let screen: TmuxScreen | undefined;
-afterEach(async () => {
-  screen?.kill();
-  await server?.close();
-  screen = server = undefined;
-});
+const lugs = lugsInTmux();
 
 describe.skipIf(!hasTmux())('the interface with a broken init.lua', () => {
   it('starts in policy mode, shows the error, and refuses auto mode saying why', async () => {
     const box = sandbox('lug.opt.approval = "off"\nerror("half-written config")\n');
-    server = await startScriptedServer([text('hi')]);
-    screen = new TmuxScreen();
-    screen.start([process.execPath, LUG_BIN, '--auto'], { cwd: box.project, env: { ...lugEnv(server, 'anthropic', box), CI: 'true' }, width: 160, height: 40 });
+    const { screen } = await lugs.start([text('hi')], box, { args: ['--auto'], env: { CI: 'true' }, width: 160, height: 40 });
     const start = await screen.waitFor(/auto mode is refused/, 30_000);
     expect(start).toMatch(/init\.lua:2: half-written config/);
     expect(start).not.toMatch(/ AUTO /);

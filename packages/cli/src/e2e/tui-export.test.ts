@@ -1,27 +1,17 @@
 /** :export in a real terminal (the real `lug` in tmux): the conversation written as Markdown, and as JSON. */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startScriptedServer, text, type ScriptedServer } from '@lug/testing';
-import { LUG_BIN, lugEnv, sandbox } from './run-lug.js';
-import { hasTmux, TmuxScreen } from './tmux.js';
+import { describe, expect, it } from 'vitest';
+import { text } from '@lug/testing';
+import { sandbox } from './run-lug.js';
+import { hasTmux, lugsInTmux } from './tmux.js';
 
-let server: ScriptedServer | undefined;
-let screen: TmuxScreen | undefined;
-afterEach(async () => {
-  screen?.kill();
-  await server?.close();
-  screen = server = undefined;
-});
+const lugs = lugsInTmux();
 
 describe.skipIf(!hasTmux())(':export in a real terminal', () => {
   it('writes the transcript as Markdown, and as JSON with --format json', async () => {
     const box = sandbox();
-    server = await startScriptedServer([text('The answer is **42**.')]);
-    screen = new TmuxScreen();
-    screen.start([process.execPath, LUG_BIN], { cwd: box.project, env: lugEnv(server, 'anthropic', box), width: 100, height: 30 });
-    const s = screen;
-    await s.waitFor(/~\/project/);
+    const { screen: s } = await lugs.start([text('The answer is **42**.')], box, { width: 100, height: 30 });
     await s.submit('what is the answer?');
     await s.waitFor(/The answer is 42\./);
     await s.submit(':export chat.md');

@@ -3,24 +3,15 @@
  * tmux at 80 and 120 columns, its `:help keys` page and a model answer with a
  * table wider than the screen drawn with every table row whole.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { startScriptedServer, text, type ScriptedServer } from '@lug/testing';
+import { describe, expect, it } from 'vitest';
+import { text } from '@lug/testing';
 import { sandbox } from './run-lug.js';
-import { hasTmux, TmuxScreen } from './tmux.js';
+import { hasTmux, lugsInTmux, type TmuxScreen } from './tmux.js';
 
-let server: ScriptedServer | undefined;
-let screen: TmuxScreen | undefined;
-afterEach(async () => {
-  screen?.kill();
-  await server?.close();
-  screen = server = undefined;
-});
+const lugs = lugsInTmux();
 
 async function startLug(answer: string, width: number): Promise<TmuxScreen> {
-  const box = sandbox();
-  server = await startScriptedServer([text(answer)]);
-  screen = new TmuxScreen();
-  await screen.startLug(server, box, { env: { CI: 'true' }, width, height: 45 });
+  const { screen } = await lugs.start([text(answer)], sandbox(), { env: { CI: 'true' }, width, height: 45 });
   return screen;
 }
 

@@ -3,18 +3,12 @@
  * tmux): init.lua binds "<leader>x" and "gg" in normal mode, and both fire
  * when typed; a key with a mistyped :command is named at start-up.
  */
-import { afterEach, describe, it } from 'vitest';
-import { startScriptedServer, text, type ScriptedServer } from '@lug/testing';
-import { LUG_BIN, lugEnv, sandbox } from './run-lug.js';
-import { hasTmux, TmuxScreen } from './tmux.js';
+import { describe, it } from 'vitest';
+import { text } from '@lug/testing';
+import { sandbox } from './run-lug.js';
+import { hasTmux, lugsInTmux } from './tmux.js';
 
-let server: ScriptedServer | undefined;
-let screen: TmuxScreen | undefined;
-afterEach(async () => {
-  screen?.kill();
-  await server?.close();
-  screen = server = undefined;
-});
+const lugs = lugsInTmux();
 
 const INIT = `
 lug.opt.input = "vi"
@@ -27,10 +21,7 @@ lug.keymap.set("<C-t>", ":atuo")
 describe.skipIf(!hasTmux())('keymaps in a real terminal', () => {
   it('fires a <leader>x sequence and a gg binding in normal mode', async () => {
     const box = sandbox(INIT);
-    server = await startScriptedServer([text('Got it.')]);
-    screen = new TmuxScreen();
-    const s = screen;
-    s.start([process.execPath, LUG_BIN], { cwd: box.project, env: lugEnv(server, 'anthropic', box), width: 100, height: 30 });
+    const { screen: s } = await lugs.start([text('Got it.')], box, { width: 100, height: 30 });
     await s.waitFor(/INSERT/);
     await s.waitFor(/runs :atuo, which is not a command/);
     s.send('Escape');

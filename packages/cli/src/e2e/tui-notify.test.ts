@@ -5,18 +5,12 @@
  * focused, and not while it is. Focus comes from the terminal's focus
  * reports, sent here as a terminal sends them (CSI O, CSI I).
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { startScriptedServer, text, toolCall, turn, type ScriptedServer } from '@lug/testing';
+import { describe, expect, it } from 'vitest';
+import { text, toolCall, turn } from '@lug/testing';
 import { sandbox } from './run-lug.js';
-import { hasTmux, TmuxScreen } from './tmux.js';
+import { hasTmux, lugsInTmux } from './tmux.js';
 
-let server: ScriptedServer | undefined;
-let screen: TmuxScreen | undefined;
-afterEach(async () => {
-  screen?.kill();
-  await server?.close();
-  screen = server = undefined;
-});
+const lugs = lugsInTmux();
 
 const FOCUS_OUT = '1b 5b 4f';
 const FOCUS_IN = '1b 5b 49';
@@ -24,9 +18,7 @@ const FOCUS_IN = '1b 5b 49';
 describe.skipIf(!hasTmux())('notifications in a real terminal', () => {
   it('ring the bell when a turn ends or a dialog opens while the terminal is not focused, and not while it is', async () => {
     const box = sandbox();
-    server = await startScriptedServer([text('First answer.'), text('Second answer.'), turn(toolCall('write', { path: 'a.txt', content: 'x\n' })), text('Wrote it.')]);
-    const s = (screen = new TmuxScreen());
-    await s.startLug(server, box);
+    const { server, screen: s } = await lugs.start([text('First answer.'), text('Second answer.'), turn(toolCall('write', { path: 'a.txt', content: 'x\n' })), text('Wrote it.')], box);
 
     // Focused (a terminal that sends no focus report counts as focused): no bell.
     await s.submit('one');
@@ -43,8 +35,7 @@ describe.skipIf(!hasTmux())('notifications in a real terminal', () => {
     // Back, then away again: a fresh window (the flag stays until seen), and a dialog that opens rings too.
     s.sendBytes(FOCUS_IN);
     s.kill();
-    screen = new TmuxScreen();
-    const t = screen;
+    const t = lugs.screen();
     await t.startLug(server, box, { args: ['--continue'] });
     t.sendBytes(FOCUS_OUT);
     await t.submit('make the file');

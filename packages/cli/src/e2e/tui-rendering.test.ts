@@ -4,24 +4,15 @@
  * and large pastes; a resize, a dialog open included, leaves no fragment of
  * the frame drawn before it.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { startScriptedServer, text, toolCall, turn, type ScriptedServer } from '@lug/testing';
+import { describe, expect, it } from 'vitest';
+import { text, toolCall, turn, type startScriptedServer } from '@lug/testing';
 import { sandbox } from './run-lug.js';
-import { hasTmux, TmuxScreen } from './tmux.js';
+import { hasTmux, lugsInTmux } from './tmux.js';
 
-let server: ScriptedServer | undefined;
-let screen: TmuxScreen | undefined;
-afterEach(async () => {
-  screen?.kill();
-  await server?.close();
-  screen = server = undefined;
-});
+const lugs = lugsInTmux();
 
 async function startLug(steps: Parameters<typeof startScriptedServer>[0], size: { width: number; height: number }) {
-  const box = sandbox();
-  server = await startScriptedServer(steps);
-  screen = new TmuxScreen();
-  await screen.startLug(server, box, size);
+  const { screen } = await lugs.start(steps, sandbox(), size);
   return screen;
 }
 

@@ -5,19 +5,13 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { pollUntil, startScriptedServer, text, toolCall, turn, type ScriptedServer } from '@lug/testing';
+import { describe, expect, it } from 'vitest';
+import { pollUntil, text, toolCall, turn, type startScriptedServer } from '@lug/testing';
 import { LUG_BIN, lugEnv, runLug, sandbox, type Wire } from './run-lug.js';
-import { hasTmux, TmuxScreen } from './tmux.js';
+import { hasTmux, lugsInTmux, type TmuxScreen } from './tmux.js';
 import { REPO_ROOT } from './pack-install.js';
 
-let server: ScriptedServer | undefined;
-let screen: TmuxScreen | undefined;
-afterEach(async () => {
-  screen?.kill();
-  await server?.close();
-  screen = server = undefined;
-});
+const lugs = lugsInTmux();
 
 /** Processes whose command line contains `marker`, anywhere on the machine. */
 function processesMatching(marker: string): number[] {
@@ -28,11 +22,9 @@ function processesMatching(marker: string): number[] {
 async function startLug(steps: Parameters<typeof startScriptedServer>[0], opts: { args?: string[]; wire?: Wire; files?: Record<string, string> } = {}) {
   const box = sandbox();
   for (const [name, content] of Object.entries(opts.files ?? {})) writeFileSync(join(box.project, name), content);
-  server = await startScriptedServer(steps);
-  screen = new TmuxScreen();
   // CI is set as in a CI job: a person at a terminal still gets the whole interface.
-  await screen.startLug(server, box, { args: opts.args, wire: opts.wire, env: { CI: 'true' } });
-  return { box, screen };
+  const { server, screen } = await lugs.start(steps, box, { args: opts.args, wire: opts.wire, env: { CI: 'true' } });
+  return { box, server, screen };
 }
 
 describe.skipIf(!hasTmux())('lug in a real terminal', () => {
@@ -125,12 +117,11 @@ describe.skipIf(!hasTmux())('lug in a real terminal', () => {
 
   it('shows the conversation it continues with --continue', async () => {
     const box = sandbox();
-    server = await startScriptedServer([text('The answer is forty-two.'), text('Still forty-two.')]);
-    const env = lugEnv(server, 'anthropic', box);
-    const first = await runLug(['-p', 'what is the answer?'], { cwd: box.project, env });
+    const server = await lugs.server([text('The answer is forty-two.'), text('Still forty-two.')]);
+    const first = await runLug(['-p', 'what is the answer?'], { cwd: box.project, env: lugEnv(server, 'anthropic', box) });
     expect(first.code).toBe(0);
-    const s = (screen = new TmuxScreen());
-    s.start([process.execPath, LUG_BIN, '--continue'], { cwd: box.project, env });
+    const s = lugs.screen();
+    await s.startLug(server, box, { args: ['--continue'] });
     const shown = await s.waitFor(/The answer is forty-two\./);
     expect(shown).toContain('what is the answer?');
     await s.submit('and now?');
@@ -140,7 +131,7 @@ describe.skipIf(!hasTmux())('lug in a real terminal', () => {
 
   it('takes the tour with lug --tutor, keys sent as a new user would', async () => {
     const box = sandbox();
-    const s = (screen = new TmuxScreen());
+    const s = lugs.screen();
     s.start([process.execPath, LUG_BIN, '--tutor'], { cwd: box.project, env: { PATH: process.env.PATH, HOME: box.home, XDG_CONFIG_HOME: box.config, XDG_STATE_HOME: box.state } });
     await s.waitFor(/lug tutor/);
     // The tour brings its own model: no "no model" notice, even after the local-server probe's 200 ms.
@@ -177,14 +168,13 @@ describe.skipIf(!hasTmux())("a project's MCP server in a real terminal", () => {
   it('asks once before it starts, and a second lug in the project does not ask again', async () => {
     const misbehaving = join(REPO_ROOT, 'packages/mcp/src/test-support/misbehaving-server.mjs');
     const mcpJson = JSON.stringify({ mcpServers: { proj: { command: process.execPath, args: [misbehaving] } } });
-    const { box, screen: s } = await startLug([], { files: { '.mcp.json': mcpJson } });
+    const { box, server, screen: s } = await startLug([], { files: { '.mcp.json': mcpJson } });
     await s.waitFor(/configures the MCP server "proj"/, 30_000);
     s.type('y');
     await mcpReady(s);
     s.kill();
-    const again = new TmuxScreen();
-    screen = again;
-    await again.startLug(server!, box, { env: { CI: 'true' } });
+    const again = lugs.screen();
+    await again.startLug(server, box, { env: { CI: 'true' } });
     const shown = await mcpReady(again);
     expect(shown).not.toMatch(/configures the MCP server/);
   }, 120_000);

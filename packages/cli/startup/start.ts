@@ -26,6 +26,7 @@ import { join } from 'node:path';
 import type { main as Main } from '../src/main.js';
 import { runCommonJsBundle, saveCodeCaches } from './code-cache.js';
 import { resolvePackageEntry } from './package-entry.js';
+import { runKindOf } from './run-kind.js';
 import { SHARED_BUNDLES } from './shared-bundles.js';
 import { VENDOR_BUNDLES } from './vendor-bundles.js';
 
@@ -47,7 +48,8 @@ const SAVE_AFTER_MS = 1000;
 
 /** Load the bundle (from its code cache when there is one) and run `main(argv)`. */
 export async function start(argv: string[]): Promise<number> {
-  const cacheDir = __LUG_CODE_CACHE__ ? join(lugCacheDir(process.env), 'v8') : undefined;
+  // Each kind of run its own caches (run-kind.ts): $XDG_CACHE_HOME/lug/v8/interface/, …/v8/headless/.
+  const cacheDir = __LUG_CODE_CACHE__ ? join(lugCacheDir(process.env), 'v8', runKindOf(argv, process.stdin.isTTY === true)) : undefined;
   /**
    * The shared and vendor packages run so far: one instance of each, whoever requires it. A build that
    * measures what the shared copies save (interventions.ts) imports the packages themselves, as lug did before them.

@@ -22,7 +22,7 @@ describe('the V8 code caches of lug -p', () => {
     const box = sandbox();
     server = await startScriptedServer([text('one'), text('two'), text('three')]);
     const env = lugEnv(server, 'anthropic', box);
-    const cacheDir = join(box.home, '.cache', 'lug', 'v8');
+    const cacheDir = join(box.home, '.cache', 'lug', 'v8', 'headless');
     const caches = () => Object.fromEntries(readdirSync(cacheDir).map((f) => [f.replace(/-[0-9a-f]{16}\.v8cache$/, ''), join(cacheDir, f)]));
 
     const first = await runLug(['-p', 'hi'], { cwd: box.project, env });
@@ -45,9 +45,29 @@ describe('the V8 code caches of lug -p', () => {
 });
 
 describe.skipIf(!hasTmux())('the V8 code caches of the interface', () => {
+  it("are the interface's own: lug -p's, written before, are neither read nor replaced by it (startup/run-kind.ts)", async () => {
+    const box = sandbox();
+    const cachesOf = (kind: string): Record<string, number> => {
+      const dir = join(box.home, '.cache', 'lug', 'v8', kind);
+      try {
+        return Object.fromEntries(readdirSync(dir).map((f) => [f.replace(/-[0-9a-f]{16}\.v8cache$/, ''), statSync(join(dir, f)).mtimeMs]));
+      } catch {
+        return {};
+      }
+    };
+    const scripted = await lugs.server([text('one'), text('two')]);
+    expect((await runLug(['-p', 'hi'], { cwd: box.project, env: lugEnv(scripted, 'anthropic', box) })).stdout).toBe('one\n');
+    const headless = cachesOf('headless');
+    expect(Object.keys(headless)).toContain('lug');
+    // With one cache for both, the interface would take -p's lug.cjs cache and write none of its own.
+    await lugs.screen().startLug(scripted, box, { env: { CI: 'true' } });
+    expect(await pollUntil(() => 'lug' in cachesOf('interface'), 10_000)).toBe(true);
+    expect(cachesOf('headless')).toEqual(headless);
+  }, 40_000);
+
   it("are written a moment after the start for the start's bundles, and once the first turn is over for those loaded later, never while the first answer comes", async () => {
     const box = sandbox();
-    const cacheDir = join(box.home, '.cache', 'lug', 'v8');
+    const cacheDir = join(box.home, '.cache', 'lug', 'v8', 'interface');
     const cached = () => {
       try {
         return readdirSync(cacheDir).map((f) => f.replace(/-[0-9a-f]{16}\.v8cache$/, ''));

@@ -233,6 +233,22 @@ describe('App: the dialog', () => {
     expect(t.frame()).not.toContain('Push to main?');
   });
 
+  it('takes a key pressed the moment a confirm appears (its keys are listened to before it is drawn)', async () => {
+    const t = mountApp();
+    await settle();
+    t.pressWhenShown('Push to main?', 'y');
+    await expect(t.host.ui.confirm('Push to main?')).resolves.toBe(true);
+  });
+
+  it('takes a key pressed the moment an approval dialog appears, for the first call and the next', async () => {
+    const t = mountApp({ script: () => undefined });
+    await t.type('go', KEY.enter);
+    t.pressWhenShown('bash wants to run: ls', 'y');
+    expect(await ask(t.host, t.approvals, 'bash', { command: 'ls' })).toMatchObject({ allow: true, by: 'user' });
+    t.pressWhenShown('bash wants to run: pwd', 'n');
+    expect(await ask(t.host, t.approvals, 'bash', { command: 'pwd' })).toMatchObject({ allow: false, by: 'user' });
+  });
+
   it('answers no to a confirm when its turn is cancelled', async () => {
     const t = mountApp();
     const controller = new AbortController();

@@ -125,8 +125,9 @@ export function App({ controller: c }: AppProps) {
             {'  '}working {formatDuration(now - (turnStart || now))} · Esc cancels
           </Text>
         )}
-        {confirm && <ConfirmPrompt queue={c.confirms} active={focus === 'confirm'} />}
-        {pending && !confirm && <ApprovalDialog queue={c.approvals.queue} maxHeight={layout.dialogRows} width={width} active={focus === 'dialog'} />}
+        {/* Both mounted from the start, drawn only when asking: their keys are listened to before their first frame. */}
+        <ConfirmPrompt queue={c.confirms} active={focus === 'confirm'} />
+        <ApprovalDialog queue={c.approvals.queue} maxHeight={layout.dialogRows} width={width} active={focus === 'dialog'} hidden={!!confirm} />
         {ctl.queued.slice(0, 3).map((q, i) => (
           <Text key={i} dimColor wrap="truncate-end">
             {'  '}queued: {q.replace(/\s+/g, ' ')}

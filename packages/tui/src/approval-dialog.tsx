@@ -40,12 +40,28 @@ export interface ApprovalDialogProps {
   width?: number;
   /** Take keys (false while something else, like a confirm prompt, has them). */
   active?: boolean;
+  /** Not drawn (a confirm prompt is shown instead); the call waits. */
+  hidden?: boolean;
 }
 
-export function ApprovalDialog({ queue, maxHeight = 20, width = 80, active = true }: ApprovalDialogProps) {
+type KeyHandler = (input: string, key: Key) => void;
+
+/**
+ * Mounted with the interface, whether a call asks or not: its keys are
+ * listened to from the start and handed to the dialog of the moment. A dialog
+ * that listened itself (ink's useInput) would start listening in an effect,
+ * after its first frame is out, and a key pressed at once at what just
+ * appeared was lost (app.test.tsx: "the moment an approval dialog appears").
+ */
+export function ApprovalDialog({ queue, maxHeight = 20, width = 80, active = true, hidden = false }: ApprovalDialogProps) {
   const { current, waiting } = useQueue(queue);
-  if (!current) return null;
-  return <DialogFor key={current.call.id} queue={queue} pending={current} waiting={waiting} maxHeight={maxHeight} width={width} active={active} />;
+  const keys = useRef<KeyHandler | undefined>(undefined);
+  useInput((input, key) => keys.current?.(input, key));
+  if (!current || hidden) {
+    keys.current = undefined;
+    return null;
+  }
+  return <DialogFor key={current.call.id} queue={queue} pending={current} waiting={waiting} maxHeight={maxHeight} width={width} active={active} keys={keys} />;
 }
 
 interface DialogForProps {
@@ -55,9 +71,11 @@ interface DialogForProps {
   maxHeight: number;
   width: number;
   active: boolean;
+  /** Where this dialog puts its key handler, set as it renders (ApprovalDialog listens). */
+  keys: { current: KeyHandler | undefined };
 }
 
-function DialogFor({ queue, pending, waiting, maxHeight, width, active }: DialogForProps) {
+function DialogFor({ queue, pending, waiting, maxHeight, width, active, keys }: DialogForProps) {
   const { call, preview } = pending;
   const [scroll, setScrollState] = useState(0);
   const [message, setMessageState] = useState<InputStore | undefined>(undefined);
@@ -74,32 +92,29 @@ function DialogFor({ queue, pending, waiting, maxHeight, width, active }: Dialog
   const maxScroll = Math.max(0, lines.length - view);
   const answer = (a: Parameters<ApprovalQueueView['answer']>[1]) => queue.answer(call.id, a);
 
-  useInput(
-    (input: string, key: Key) => {
-      if (!activeRef.current || messageRef.current) return;
-      const page = Math.max(1, view - 1);
-      const scroll = scrollRef.current;
-      const scrollTo = (n: number) => setScroll(Math.max(0, Math.min(maxScroll, n)));
-      if (key.upArrow || input === 'k') return scrollTo(scroll - 1);
-      if (key.downArrow || input === 'j') return scrollTo(scroll + 1);
-      if (key.pageUp) return scrollTo(scroll - page);
-      if (key.pageDown || input === ' ') return scrollTo(scroll + page);
-      if (key.home) return scrollTo(0);
-      if (key.end) return scrollTo(maxScroll);
-      if (key.escape) return answer({ kind: 'deny' });
-      if (key.ctrl || key.meta) return;
-      if (input === 'y') return answer({ kind: 'allow' });
-      if (input === 'A') return answer({ kind: 'always' });
-      if (input === 'n') return answer({ kind: 'deny' });
-      if (input === 'm') setMessage(new InputStore({ history: new PromptHistory(undefined) }));
-    },
-  );
-  // Esc while writing the message goes back to the dialog's keys.
-  useInput(
-    (_input, key) => {
-      if (activeRef.current && messageRef.current && key.escape) setMessage(undefined);
-    },
-  );
+  // Set as this dialog renders, so the keys reach it from its first frame; Esc while writing the message goes back to the dialog's keys.
+  keys.current = (input: string, key: Key) => {
+    if (!activeRef.current) return;
+    if (messageRef.current) {
+      if (key.escape) setMessage(undefined);
+      return;
+    }
+    const page = Math.max(1, view - 1);
+    const scroll = scrollRef.current;
+    const scrollTo = (n: number) => setScroll(Math.max(0, Math.min(maxScroll, n)));
+    if (key.upArrow || input === 'k') return scrollTo(scroll - 1);
+    if (key.downArrow || input === 'j') return scrollTo(scroll + 1);
+    if (key.pageUp) return scrollTo(scroll - page);
+    if (key.pageDown || input === ' ') return scrollTo(scroll + page);
+    if (key.home) return scrollTo(0);
+    if (key.end) return scrollTo(maxScroll);
+    if (key.escape) return answer({ kind: 'deny' });
+    if (key.ctrl || key.meta) return;
+    if (input === 'y') return answer({ kind: 'allow' });
+    if (input === 'A') return answer({ kind: 'always' });
+    if (input === 'n') return answer({ kind: 'deny' });
+    if (input === 'm') setMessage(new InputStore({ history: new PromptHistory(undefined) }));
+  };
 
   // An escape in a file name is shown as text (\x1b[2J), never stripped: `inno\x1b[2Jcent.txt` must not read as innocent.txt.
   const agentWidth = call.agent ? call.agent.length + 12 : 0;

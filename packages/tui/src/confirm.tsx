@@ -3,6 +3,10 @@
  * confirm queue (`host.ui.confirms`, from @lug/core). A confirm shows a yes/no
  * prompt in the live region (one at a time, oldest first) and resolves with
  * the answer; an abort (the turn was cancelled) removes it and answers no.
+ * Mounted with the interface and drawn only while a confirm waits, so its
+ * keys are listened to before its first frame (ink's useInput starts
+ * listening in an effect, after the frame is out: a `y` pressed at once at a
+ * prompt that had just appeared was lost).
  */
 import React, { useRef, useSyncExternalStore } from 'react';
 import { Box, Text, useInput } from 'ink';

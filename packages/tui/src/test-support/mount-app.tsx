@@ -44,6 +44,11 @@ export interface MountedApp {
   type(...chunks: string[]): Promise<void>;
   /** The last frame, styling removed. */
   frame(): string;
+  /**
+   * Press `keys` the moment ink writes a frame that shows `text`, inside that write: as a key typed at once
+   * at what just appeared on the screen, before React has run the frame's effects.
+   */
+  pressWhenShown(text: string, keys: string): void;
 }
 
 export function mountApp(opts: { script?: (prompt: string, s: FakeSession) => void; model?: string | null; extra?: Partial<TuiControllerOptions> } = {}): MountedApp {
@@ -62,7 +67,7 @@ export function mountApp(opts: { script?: (prompt: string, s: FakeSession) => vo
 }
 
 /** The controller wired as startTui wires it (the host's confirms, the TUI's commands), drawn by ink-testing-library. The host must be interactive. */
-export function mountController(opts: TuiControllerOptions): Pick<MountedApp, 'controller' | 'frames' | 'type' | 'frame'> {
+export function mountController(opts: TuiControllerOptions): Pick<MountedApp, 'controller' | 'frames' | 'type' | 'frame' | 'pressWhenShown'> {
   const controller = new TuiController({ frameMs: 0, probe: false, ...opts });
   registerTuiCommands(controller);
   controller.start();
@@ -73,7 +78,18 @@ export function mountController(opts: TuiControllerOptions): Pick<MountedApp, 'c
       await settle(1);
     }
   };
-  return { controller, frames: ui.frames, type, frame: () => plain(ui.lastFrame()) };
+  const pressWhenShown = (text: string, keys: string) => {
+    const write = ui.stdout.write.bind(ui.stdout);
+    let pressed = false;
+    ui.stdout.write = (frame: string) => {
+      write(frame);
+      if (!pressed && plain(frame).includes(text)) {
+        pressed = true;
+        ui.stdin.write(keys);
+      }
+    };
+  };
+  return { controller, frames: ui.frames, type, frame: () => plain(ui.lastFrame()), pressWhenShown };
 }
 
 let asked = 0;

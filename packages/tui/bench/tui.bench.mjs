@@ -289,7 +289,9 @@ async function firstTurnRatios(runs, typed) {
 const typedTurns = await firstTurnRatios(RUNS, true);
 const sentTurns = await firstTurnRatios(Math.min(3, RUNS), false);
 row(`the first turn, typed (median of ${RUNS} sessions)`, typedTurns.first, 'ms', typedTurns.later, '≤ 1.5× the later ones');
-console.log(`    (turns 2 to 5: median ${typedTurns.later.toFixed(1)} ms; each session's ratio: ${typedTurns.ratios.map((r) => r.toFixed(2)).join(' ')})`);
+// The goal holds each session's first turn against its own later ones: the median of those ratios, which the row's
+// ratio of the two medians (first turns of some sessions against later turns of others) can differ from.
+console.log(`    (turns 2 to 5: median ${typedTurns.later.toFixed(1)} ms; each session's ratio: ${typedTurns.ratios.map((r) => r.toFixed(2)).join(' ')}; their median ${typedTurns.ratio.toFixed(2)}×, against the goal ≤ 1.5×)`);
 row(`the first turn, sent with its Enter (median of ${Math.min(3, RUNS)})`, sentTurns.first, 'ms', sentTurns.later);
 console.log(`    (nothing is warmed before such a turn: the Markdown renderer, the SDK and the HTTP client load in it; each session's ratio: ${sentTurns.ratios.map((r) => r.toFixed(2)).join(' ')})`);
 

@@ -127,7 +127,7 @@ export function App({ controller: c }: AppProps) {
         )}
         {/* Both mounted from the start, drawn only when asking: their keys are listened to before their first frame. */}
         <ConfirmPrompt queue={c.confirms} active={focus === 'confirm'} />
-        <ApprovalDialog queue={c.approvals.queue} maxHeight={layout.dialogRows} width={width} active={focus === 'dialog'} hidden={!!confirm} />
+        <ApprovalDialog queue={c.approvals.queue} maxHeight={layout.dialogRows} width={width} active={focus === 'dialog'} />
         {ctl.queued.slice(0, 3).map((q, i) => (
           <Text key={i} dimColor wrap="truncate-end">
             {'  '}queued: {q.replace(/\s+/g, ' ')}

@@ -38,10 +38,8 @@ export interface ApprovalDialogProps {
   /** Most rows the whole dialog may take. */
   maxHeight?: number;
   width?: number;
-  /** Take keys (false while something else, like a confirm prompt, has them). */
+  /** False while something else (a confirm prompt) has the keys and the place: the call waits, not drawn. */
   active?: boolean;
-  /** Not drawn (a confirm prompt is shown instead); the call waits. */
-  hidden?: boolean;
 }
 
 type KeyHandler = (input: string, key: Key) => void;
@@ -53,15 +51,15 @@ type KeyHandler = (input: string, key: Key) => void;
  * after its first frame is out, and a key pressed at once at what just
  * appeared was lost (app.test.tsx: "the moment an approval dialog appears").
  */
-export function ApprovalDialog({ queue, maxHeight = 20, width = 80, active = true, hidden = false }: ApprovalDialogProps) {
+export function ApprovalDialog({ queue, maxHeight = 20, width = 80, active = true }: ApprovalDialogProps) {
   const { current, waiting } = useQueue(queue);
   const keys = useRef<KeyHandler | undefined>(undefined);
   useInput((input, key) => keys.current?.(input, key));
-  if (!current || hidden) {
+  if (!current || !active) {
     keys.current = undefined;
     return null;
   }
-  return <DialogFor key={current.call.id} queue={queue} pending={current} waiting={waiting} maxHeight={maxHeight} width={width} active={active} keys={keys} />;
+  return <DialogFor key={current.call.id} queue={queue} pending={current} waiting={waiting} maxHeight={maxHeight} width={width} keys={keys} />;
 }
 
 interface DialogForProps {
@@ -70,12 +68,11 @@ interface DialogForProps {
   waiting: number;
   maxHeight: number;
   width: number;
-  active: boolean;
   /** Where this dialog puts its key handler, set as it renders (ApprovalDialog listens). */
   keys: { current: KeyHandler | undefined };
 }
 
-function DialogFor({ queue, pending, waiting, maxHeight, width, active, keys }: DialogForProps) {
+function DialogFor({ queue, pending, waiting, maxHeight, width, keys }: DialogForProps) {
   const { call, preview } = pending;
   const [scroll, setScrollState] = useState(0);
   const [message, setMessageState] = useState<InputStore | undefined>(undefined);
@@ -84,8 +81,6 @@ function DialogFor({ queue, pending, waiting, maxHeight, width, active, keys }: 
   const messageRef = useRef<InputStore | undefined>(undefined);
   const setScroll = (n: number) => setScrollState((scrollRef.current = n));
   const setMessage = (m: InputStore | undefined) => setMessageState((messageRef.current = m));
-  const activeRef = useRef(active);
-  activeRef.current = active;
   const lines = sanitizeText(preview.text).replace(/\n$/, '').split('\n');
   const reasonRows = call.reason ? 1 : 0;
   const view = Math.max(3, maxHeight - CHROME_ROWS - reasonRows - (message ? 2 : 0));
@@ -94,7 +89,6 @@ function DialogFor({ queue, pending, waiting, maxHeight, width, active, keys }: 
 
   // Set as this dialog renders, so the keys reach it from its first frame; Esc while writing the message goes back to the dialog's keys.
   keys.current = (input: string, key: Key) => {
-    if (!activeRef.current) return;
     if (messageRef.current) {
       if (key.escape) setMessage(undefined);
       return;
@@ -153,7 +147,7 @@ function DialogFor({ queue, pending, waiting, maxHeight, width, active, keys }: 
       {message ? (
         <Box flexDirection="column">
           <Text>Deny, telling the model why (Enter sends, Esc goes back):</Text>
-          <InputBox store={message} maxLines={3} width={Math.max(10, width - 4)} keys={active} onSubmit={(text) => answer({ kind: 'deny', message: text })} />
+          <InputBox store={message} maxLines={3} width={Math.max(10, width - 4)} keys onSubmit={(text) => answer({ kind: 'deny', message: text })} />
         </Box>
       ) : (
         <Box flexDirection="column">

@@ -1,5 +1,6 @@
 /** Command-line flags: parsed strictly, with an error that says what is allowed (exit 2). */
 import { parseArgs as parseNodeArgs } from 'node:util';
+import { CLI_FLAGS } from './cli-flags.js';
 import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL, THINKING_LEVELS, type ThinkingLevel } from '@lug/core';
 
 export type OutputFormat = 'text' | 'json' | 'stream-json';
@@ -44,23 +45,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
       args: argv,
       allowPositionals: true,
       strict: true,
-      options: {
-        print: { type: 'string', short: 'p' },
-        model: { type: 'string', short: 'm' },
-        approval: { type: 'string' },
-        sandbox: { type: 'string' },
-        auto: { type: 'boolean' },
-        'output-format': { type: 'string' },
-        continue: { type: 'boolean', short: 'c' },
-        resume: { type: 'string', short: 'r' },
-        version: { type: 'boolean', short: 'v' },
-        help: { type: 'boolean', short: 'h' },
-        tutor: { type: 'boolean' },
-        thinking: { type: 'string' },
-        image: { type: 'string', multiple: true },
-        'show-reasoning': { type: 'boolean' },
-        acp: { type: 'boolean' },
-      },
+      options: CLI_FLAGS,
     });
   } catch (err) {
     throw new UsageError(`${(err as Error).message.replace(/\. To specify a positional argument.*$/s, '')}; run lug --help for the flags`);

@@ -9,18 +9,22 @@
  * the interface, with caches `lug -p` wrote, drew its first screen 4 ms later
  * (123.9 against 120.1 ms, 9 runs each).
  *
- * main.ts decides what the run does; this only guesses which caches suit it,
- * and a wrong guess costs time, never behaviour.
+ * main.ts decides what the run does; this only tells which caches suit it,
+ * reading the flags as args.ts does (cli-flags.ts), and a wrong answer (a
+ * command line main.ts will refuse) costs time, never behaviour.
  */
+import { parseArgs } from 'node:util';
+import { CLI_FLAGS } from '../src/cli-flags.js';
+
 export type RunKind = 'interface' | 'headless';
 
-/** Subcommands and flags that run without the interface (main.ts, args.ts). */
+/** The commands main.ts runs without the interface, by their first word. */
 const SUBCOMMANDS = new Set(['rules', 'rewind', 'mcp']);
 
-export function runKindOf(argv: readonly string[], stdinIsTerminal: boolean): RunKind {
+export function runKindOf(argv: string[], stdinIsTerminal: boolean): RunKind {
   if (!stdinIsTerminal) return 'headless'; // a piped prompt
-  if (argv[0] !== undefined && SUBCOMMANDS.has(argv[0])) return 'headless';
-  // -p TEXT, -pTEXT, -cp TEXT (short flags together), --print, --print=TEXT, --acp.
-  const headless = (arg: string) => /^-[a-zA-Z]*p/.test(arg) || arg === '--print' || arg.startsWith('--print=') || arg === '--acp';
-  return argv.some(headless) ? 'headless' : 'interface';
+  // Not strict: a subcommand's own flags, or a flag main.ts will refuse, are no reason to fail here.
+  const { values, positionals } = parseArgs({ args: argv, options: CLI_FLAGS, strict: false, allowPositionals: true });
+  if (values.print !== undefined || values.acp) return 'headless';
+  return positionals[0] !== undefined && SUBCOMMANDS.has(positionals[0]) ? 'headless' : 'interface';
 }

@@ -3,16 +3,11 @@
 // written again as the run exits), and a broken one costs nothing but time.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { pollUntil, startScriptedServer, text, type ScriptedServer } from '@lug/testing';
+import { describe, expect, it } from 'vitest';
+import { pollUntil, text } from '@lug/testing';
 import { lugEnv, runLug, sandbox } from './run-lug.js';
 import { hasTmux, lugsInTmux } from './tmux.js';
 
-let server: ScriptedServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
 const lugs = lugsInTmux();
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -20,7 +15,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe('the V8 code caches of lug -p', () => {
   it('are written by the first run, taken by the next, and replaced when broken', async () => {
     const box = sandbox();
-    server = await startScriptedServer([text('one'), text('two'), text('three')]);
+    const server = await lugs.server([text('one'), text('two'), text('three')]);
     const env = lugEnv(server, 'anthropic', box);
     const cacheDir = join(box.home, '.cache', 'lug', 'v8', 'headless');
     const caches = () => Object.fromEntries(readdirSync(cacheDir).map((f) => [f.replace(/-[0-9a-f]{16}\.v8cache$/, ''), join(cacheDir, f)]));
@@ -55,12 +50,12 @@ describe.skipIf(!hasTmux())('the V8 code caches of the interface', () => {
         return {};
       }
     };
-    const scripted = await lugs.server([text('one'), text('two')]);
-    expect((await runLug(['-p', 'hi'], { cwd: box.project, env: lugEnv(scripted, 'anthropic', box) })).stdout).toBe('one\n');
+    const server = await lugs.server([text('one'), text('two')]);
+    expect((await runLug(['-p', 'hi'], { cwd: box.project, env: lugEnv(server, 'anthropic', box) })).stdout).toBe('one\n');
     const headless = cachesOf('headless');
     expect(Object.keys(headless)).toContain('lug');
     // With one cache for both, the interface would take -p's lug.cjs cache and write none of its own.
-    await lugs.screen().startLug(scripted, box, { env: { CI: 'true' } });
+    await lugs.screen().startLug(server, box, { env: { CI: 'true' } });
     expect(await pollUntil(() => 'lug' in cachesOf('interface'), 10_000)).toBe(true);
     expect(cachesOf('headless')).toEqual(headless);
   }, 40_000);

@@ -6,8 +6,7 @@
  * check (tools/typecheck.mjs) holds that bundle to this type: the provider
  * reaches for nothing else without saying so here.
  */
-import type Anthropic from '@anthropic-ai/sdk';
-import type { ClientOptions } from '@anthropic-ai/sdk';
+import type { default as Anthropic, ClientOptions } from '@anthropic-ai/sdk';
 
 /** A client: only its Messages API. */
 export type AnthropicClient = Pick<Anthropic, 'messages'>;

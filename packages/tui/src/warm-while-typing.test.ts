@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { PromptHistory } from './history.js';
 import { InputStore } from './input-store.js';
 import { createMarkdownRenderer } from './markdown.js';
-import { SAMPLE_DRAWS, sampleItems, warmWhileTyping } from './warm-while-typing.js';
+import { drawCutLine, SAMPLE_DRAWS, sampleItems, warmWhileTyping } from './warm-while-typing.js';
 
 const until = async (test: () => boolean, what: string) => {
   const deadline = Date.now() + 10_000;
@@ -23,6 +23,16 @@ function recordingRenderer() {
   };
   return { markdown, rendered };
 }
+
+describe('drawCutLine', () => {
+  it('draws a line that overflows the width, so that ink cuts it (the path that loads the segmenter)', () => {
+    for (const width of [20, 100]) {
+      const line = drawCutLine(width).replace(/\x1b\[[0-9;]*m/g, '');
+      expect(line).toHaveLength(width);
+      expect(line.endsWith('…')).toBe(true);
+    }
+  });
+});
 
 describe('warmWhileTyping', () => {
   it('loads the Markdown renderer when the user starts typing, not before', async () => {

@@ -16,7 +16,7 @@
  * first answer, which loads the same things and says what went wrong.
  */
 import { createElement } from 'react';
-import { renderToString } from 'ink';
+import { renderToString, Text } from 'ink';
 import type { MarkdownRenderer } from './markdown.js';
 import { MarkdownStream } from './markdown-stream.js';
 import { TranscriptItemView } from './transcript-item.js';
@@ -124,7 +124,21 @@ export function sampleItems(): TranscriptItem[] {
 export const SAMPLE_DRAWS = 10;
 
 /**
- * The sample rendered as Markdown, a code block in each language, then a
+ * A dim line wider than `width`, cut at its end as the status line is once
+ * the first answer adds its cost to it (status-line.tsx): ink's first cut
+ * (cli-truncate, slice-ansi) makes slice-ansi's Intl.Segmenter, and the
+ * first Intl.Segmenter of a process loads ICU's grapheme rules. That took
+ * ~3 ms of the first turn (CPU profiles of 8 typed first turns against their
+ * later ones, a status line of 100 columns cut once the cost showed), and
+ * nothing at the later turns.
+ */
+export function drawCutLine(width: number): string {
+  const line = `a status line, wider than the terminal · ${'x'.repeat(width)}`;
+  return renderToString(createElement(Text, { dimColor: true, wrap: 'truncate-end' }, line), { columns: width });
+}
+
+/**
+ * The sample rendered as Markdown, a line cut to the width, a code block in each language, then a
  * prompt and an answer drawn as the transcript draws them, into a string;
  * each in its own turn of the event loop.
  */
@@ -132,6 +146,7 @@ function drawOffScreen(markdown: MarkdownRenderer, width: number, languages: rea
   const items = sampleItems();
   const steps = [
     () => markdown.render(SAMPLE, width),
+    () => drawCutLine(width),
     ...languages.map((language) => () => markdown.render(codeBlock(language), width)),
     ...Array.from({ length: SAMPLE_DRAWS }, () => items.map((item) => () => renderToString(createElement(TranscriptItemView, { item, width, markdown }), { columns: width }))).flat(),
   ];

@@ -10,10 +10,29 @@ const HELP = "lug — a terminal coding agent you shape in Lua\n\nUsage:\n  lug 
 
 const args = process.argv.slice(2);
 const only = args.length === 1 ? args[0] : undefined;
+/**
+ * Write `text` to standard output with the file descriptor itself: making
+ * `process.stdout` costs a start ~2 ms when it is a pipe (a socket stream), as
+ * when a script reads `lug --version` (20.4 against 18.1 ms for `node -e 0`;
+ * 18.6 with this). A pipe another program left non-blocking and full (EAGAIN)
+ * gets the rest through process.stdout; a reader that has gone (EPIPE, as
+ * `lug --help | head -1`) gets nothing more.
+ */
+function print(text) {
+  const bytes = Buffer.from(text);
+  let done = 0;
+  try {
+    while (done < bytes.length) done += require('node:fs').writeSync(1, bytes, done);
+  } catch (err) {
+    if (err && err.code === 'EPIPE') return;
+    process.stdout.write(bytes.subarray(done));
+  }
+}
+
 if (only === '--version' || only === '-v') {
-  process.stdout.write(`${VERSION}\n`);
+  print(`${VERSION}\n`);
 } else if (only === '--help' || only === '-h') {
-  process.stdout.write(HELP);
+  print(HELP);
 } else {
   Promise.resolve()
     .then(() => require('../dist/start.cjs').start(args))

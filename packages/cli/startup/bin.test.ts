@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +30,24 @@ describe('bin/lug.js answers --version and --help by itself', () => {
     const bin = lonelyBin();
     expect(run(bin, ['--help'])).toBe(HELP);
     expect(run(bin, ['-h'])).toBe(HELP);
+  });
+
+  it('writes to the file descriptor, not through process.stdout (a socket stream to make, when it is a pipe)', () => {
+    const bin = lonelyBin();
+    const trap = join(mkdtempSync(join(tmpdir(), 'lug-bin-trap-')), 'trap.cjs');
+    writeFileSync(trap, "Object.defineProperty(process, 'stdout', { configurable: true, get() { throw new Error('process.stdout was made'); } });\n");
+    const withTrap = (args: string[]) => execFileSync(process.execPath, ['--require', trap, bin, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    expect(withTrap(['--version'])).toBe(`${version}\n`);
+    expect(withTrap(['--help'])).toBe(HELP);
+  });
+
+  it('ends quietly, with 0, when the reader has gone (lug --help | head -1)', async () => {
+    const child = spawn(process.execPath, [lonelyBin(), '--help'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy(); // before node has started: its write meets a closed pipe
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
   });
 
   it('hands every other command line to dist/start.cjs', () => {

@@ -30,10 +30,14 @@ export function escapeNonAscii(text, name = 'the text') {
   return text.replace(/[^\x00-\x7f]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** The bundles start.ts runs through vm.Script: dist/*.cjs and dist/vendor/*.cjs. */
+/**
+ * The bundles start.ts runs through vm.Script: dist/*.cjs, the shared packages' copies (dist/shared/*.cjs:
+ * approvals, lua-bridge and tools held a few characters past U+007F, so they were decoded as UTF-8 into
+ * two-byte strings) and dist/vendor/*.cjs.
+ */
 export function bundlesIn(dist) {
   const cjs = (dir) => readdirSync(dir).filter((name) => name.endsWith('.cjs')).map((name) => join(dir, name));
-  return [...cjs(dist), ...cjs(join(dist, 'vendor'))];
+  return [...cjs(dist), ...cjs(join(dist, 'shared')), ...cjs(join(dist, 'vendor'))];
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -56,7 +56,8 @@ async function serve(tls = false): Promise<Served> {
   return served;
 }
 
-const until = (check: () => boolean) => pollUntil(check, 2000, 5);
+// Generous: a whole test run on two cores once kept a loopback connect from being seen within 2 s.
+const until = (check: () => boolean) => pollUntil(check, 10_000, 5);
 
 describe('a connection opened ahead', () => {
   it('is the one the next request to that host goes on, and only one is opened however often it is asked for', async () => {

@@ -5,6 +5,7 @@ import {
   ansiTokenizeSharedStyles,
   emojiOnFirstUse,
   inkWithoutTopLevelAwait,
+  signalExitWithoutAssert,
   sliceAnsiLazySegmenter,
   stringWidthFastPath,
   yogaSynchronous,
@@ -88,6 +89,7 @@ const startupPlugins = {
   sliceAnsiLazySegmenter: sliceAnsiLazySegmenter(),
   ansiTokenizeGraphemeFastPath: ansiTokenizeGraphemeFastPath(),
   ansiTokenizeSharedStyles: ansiTokenizeSharedStyles(),
+  signalExitWithoutAssert: signalExitWithoutAssert(),
 };
 
 export default defineConfig([

@@ -4,14 +4,14 @@
 // the unpatched packages'.
 import { runCommonJsBundle } from './code-cache.js';
 import { build, type Plugin } from 'esbuild';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { styledCharsFromTokens as realStyledChars, styledCharsToString as realCharsToString, tokenize as realTokenize } from '@alcalzone/ansi-tokenize';
 import realSliceAnsi from 'slice-ansi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ansiTokenizeGraphemeFastPath, ansiTokenizeSharedStyles, inkWithoutTopLevelAwait, sliceAnsiLazySegmenter, yogaSynchronous } from './build-plugins.js';
+import { ansiTokenizeGraphemeFastPath, ansiTokenizeSharedStyles, inkWithoutTopLevelAwait, signalExitWithoutAssert, sliceAnsiLazySegmenter, yogaSynchronous } from './build-plugins.js';
 
 const cliDir = fileURLToPath(new URL('..', import.meta.url));
 let dir: string;
@@ -84,6 +84,21 @@ describe('the start-up plugins', () => {
       ['\x1b]8;;https://example.com\x07link\x1b]8;;\x07 after', 1, 6],
     ];
     for (const [text, start, end] of cases) expect(sliceAnsi(text, start, end)).toBe(realSliceAnsi(text, start, end));
+  });
+
+  it("signal-exit 3 (ink's) registers and removes exit handlers without Node's assert, and still refuses a handler that is no function", async () => {
+    const inkDir = join(cliDir, '..', '..', 'node_modules', 'ink');
+    const file = await bundle('signal-exit', `export { default as onExit } from 'signal-exit';`, [signalExitWithoutAssert()], inkDir);
+    const text = readFileSync(file, 'utf8');
+    expect(text).not.toMatch(/require\(["']assert["']\)/);
+    const { onExit } = runCommonJsBundle<{ onExit: (cb: unknown) => () => void }>(file);
+    const emitter = (process as unknown as { __signal_exit_emitter__: { listenerCount(e: string): number } }).__signal_exit_emitter__;
+    const before = emitter.listenerCount('exit');
+    const remove = onExit(() => undefined);
+    expect(emitter.listenerCount('exit')).toBe(before + 1);
+    remove();
+    expect(emitter.listenerCount('exit')).toBe(before);
+    expect(() => onExit('no function')).toThrow('a callback must be provided for exit handler');
   });
 
   it('ansi-tokenize tokenizes as the real one does, with or without its fast path', async () => {

@@ -10,6 +10,7 @@ export const REMOVABLE_INTERVENTIONS = [
   'sliceAnsiLazySegmenter',
   'ansiTokenizeGraphemeFastPath',
   'ansiTokenizeSharedStyles',
+  'signalExitWithoutAssert',
   'vendorBundles',
   'sharedBundles',
   'highlightLanguagesOnFirstUse',

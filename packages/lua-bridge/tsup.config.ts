@@ -508,13 +508,26 @@ const lstrlibPatches = replaceIn('fengari-lstrlib', /[\\/]fengari[\\/]src[\\/]ls
  * the UTC ones; `isdst` is set (true when the date's offset is less than the
  * larger of January's and July's). Can go when fengari's os.date honours `!`.
  */
-const osDateUtc = replaceIn('fengari-os-date-utc', /[\\/]fengari[\\/]src[\\/]loslib\.js$/, [
+const osDateUtc: Array<[string, string]> = [
   ['strftime(L, b, s, stm);', 'strftime(L, b, s.subarray(i), utc ? new Date(stm.getTime() + stm.getTimezoneOffset() * 60000) : stm);'],
   [
     '// setboolfield(L, "isdst", time.get);',
     'lua_pushboolean(L, !utc && time.getTimezoneOffset() < Math.max(new Date(time.getFullYear(), 0, 1).getTimezoneOffset(), new Date(time.getFullYear(), 6, 1).getTimezoneOffset()));\n    lua_setfield(L, -2, to_luastring("isdst", true));',
   ],
-]);
+];
+
+/**
+ * fengari 0.1.5's loslib loads `child_process` at its top level for os.execute,
+ * which lug replaces (stdlib/os.ts refuses it); loading it took ~1.9 ms of
+ * `lug -p`'s start-up (CPU profiles of 5 runs), the only load of it before the
+ * first request. Loaded at os.execute's first call instead. Can go when fengari
+ * loads it lazily.
+ */
+const lazyChildProcess: [string, string] = [
+  "    const child_process = require('child_process');",
+  "    const child_process = { execSync: (...args) => require('child_process').execSync(...args) }; /* lug: see lazyChildProcess in packages/lua-bridge/tsup.config.ts */",
+];
+const loslibPatches = replaceIn('fengari-loslib', /[\\/]fengari[\\/]src[\\/]loslib\.js$/, [...osDateUtc, lazyChildProcess]);
 
 /**
  * fengari 0.1.5 empties a stack slot with `delete L.stack[i]` (29
@@ -592,7 +605,7 @@ export default packageBuild({
       format: 'cjs',
       target: 'node20',
       outfile: 'dist/fengari.cjs',
-      plugins: [stubUnused, byteOrderStringKeys, fastStringCopy, lapiPatches, lauxlibPatches, typeNameInterned, luaExports, lstrlibPatches, cFloatToString, osDateUtc, ltablePatches, reuseCallInfo, keepCallInfo, lvmPatches, blockUndump],
+      plugins: [stubUnused, byteOrderStringKeys, fastStringCopy, lapiPatches, lauxlibPatches, typeNameInterned, luaExports, lstrlibPatches, cFloatToString, loslibPatches, ltablePatches, reuseCallInfo, keepCallInfo, lvmPatches, blockUndump],
       // fengari reads its configuration from FENGARICONF once, at load (luaconf.js): baked in here instead.
       define: { 'process.env.FENGARICONF': JSON.stringify(JSON.stringify(FENGARI_CONF)) },
       logLevel: 'warning',

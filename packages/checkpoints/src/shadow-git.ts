@@ -8,8 +8,8 @@
  * user's `.git` (index, refs, objects, hooks, config) is never opened for
  * writing, and nothing the user configured runs.
  */
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { childProcess } from '@lug/core';
 
 /** `-c` settings on every command: what the shadow must never inherit or do. */
 const SETTINGS = [
@@ -97,7 +97,7 @@ export class ShadowGit {
   /** Run git; resolves with its exit code (a failure to start rejects). */
   run(args: string[], input?: Buffer | string): Promise<GitResult> {
     return new Promise((resolve, reject) => {
-      const child = spawn(this.program, [...this.prefix, ...args], { cwd: this.workTree, env: this.env, stdio: ['pipe', 'pipe', 'pipe'] });
+      const child = childProcess().spawn(this.program, [...this.prefix, ...args], { cwd: this.workTree, env: this.env, stdio: ['pipe', 'pipe', 'pipe'] });
       const out: Buffer[] = [];
       const err: Buffer[] = [];
       child.stdout.on('data', (d: Buffer) => out.push(d));
@@ -132,7 +132,7 @@ export function nulFields(out: Buffer | string): string[] {
 /** Whether git can be run from this PATH: its version, or undefined. */
 export function gitVersion(path: string, git = 'git'): Promise<string | undefined> {
   return new Promise((resolve) => {
-    const child = spawn(git, ['--version'], { env: { PATH: path }, stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = childProcess().spawn(git, ['--version'], { env: { PATH: path }, stdio: ['ignore', 'pipe', 'ignore'] });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
     child.on('error', () => resolve(undefined));

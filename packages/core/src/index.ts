@@ -63,3 +63,4 @@ export { clearedResultText, callSubject, STUB_MIN_CHARS } from './tool-output-cl
 export * from './terminal-escape.js';
 export * from './closest-names.js';
 export * from './neovim-terms.js';
+export * from './lazy-builtins.js';

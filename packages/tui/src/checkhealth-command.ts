@@ -6,8 +6,7 @@
  * Linux), the parts the caller adds (`health`: the CLI's plugins, one a line,
  * and MCP servers) and the tools offered.
  */
-import { spawnSync } from 'node:child_process';
-import type { Command } from '@lug/core';
+import { childProcess, type Command } from '@lug/core';
 import type { TuiController } from './controller.js';
 
 /** One line of a report: fine or not, what it found, and what to do about a problem. */
@@ -28,7 +27,7 @@ type Line = HealthLine;
 /** The first line a program prints for `--version`, or undefined when it cannot be run. */
 function versionOf(program: string, env: Record<string, string | undefined>): string | undefined {
   try {
-    const out = spawnSync(program, ['--version'], { encoding: 'utf8', timeout: 3000, env: { ...process.env, ...env } as NodeJS.ProcessEnv });
+    const out = childProcess().spawnSync(program, ['--version'], { encoding: 'utf8', timeout: 3000, env: { ...process.env, ...env } as NodeJS.ProcessEnv });
     if (out.status !== 0) return undefined;
     return (out.stdout || out.stderr).split('\n')[0]!.trim();
   } catch {

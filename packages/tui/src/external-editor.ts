@@ -5,10 +5,10 @@
  * the terminal while lug waits, and what was saved comes back as the prompt.
  * An editor that fails or exits non-zero changes nothing, and says so.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { childProcess } from '@lug/core';
 
 export type ExternalEdit = { text: string } | { error: string };
 
@@ -25,7 +25,7 @@ export function editExternally(text: string, env: Record<string, string | undefi
   try {
     writeFileSync(file, text.endsWith('\n') || text === '' ? text : `${text}\n`, { mode: 0o600 });
     // Through the shell, so an editor given with arguments works; the file is an argument, never part of the command text.
-    const run = spawnSync('/bin/sh', ['-c', `${editor} "$1"`, 'lug-editor', file], { stdio: 'inherit', env: env as NodeJS.ProcessEnv });
+    const run = childProcess().spawnSync('/bin/sh', ['-c', `${editor} "$1"`, 'lug-editor', file], { stdio: 'inherit', env: env as NodeJS.ProcessEnv });
     if (run.error) return { error: `could not start the editor (${editor}): ${run.error.message}; the prompt is unchanged` };
     if (run.status !== 0) {
       const how = run.signal ? `was killed by ${run.signal}` : `exited with status ${run.status}`;

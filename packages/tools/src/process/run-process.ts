@@ -12,10 +12,11 @@
  * exit-cleanup.ts). With `sandbox`, the command runs in the OS sandbox
  * (sandbox/): behind bwrap, whose supervisor reports the exit status on fd 3.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import type { Readable, Writable } from 'node:stream';
+import { childProcess } from '@lug/core';
 import { installExitCleanup } from './exit-cleanup.js';
 import { killLoneProcess, killProcesses } from './kill-group.js';
 import { recordProcessesStarted } from '../leftovers/leftover-registry.js';
@@ -178,7 +179,7 @@ export function spawnProcess(command: ProcessCommand, opts: ProcessOptions = {})
   const lone = !!opts.startsNoProcesses && !wrapped;
   // node's own spawn, not execa: execa's module initialisation cost the first call of a process ~33 ms and every
   // call a few more (issue 15), for options lug sets to their plain behaviour anyway (no buffering, no rejecting).
-  const sub = spawn(wrapped?.file ?? file, wrapped?.args ?? args, {
+  const sub = childProcess().spawn(wrapped?.file ?? file, wrapped?.args ?? args, {
     cwd,
     env: buildEnv(wrapped ? { ...opts.env, ...wrapped.env } : opts.env, mark),
     // Its own session and group, so that a kill reaches its children; one that starts none stays in lug's (lone).

@@ -7,9 +7,9 @@
  * for the sandbox is a SandboxError that says what to install or change:
  * never an unsandboxed run.
  */
-import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
+import { childProcess } from '@lug/core';
 
 export class SandboxError extends Error {
   override name = 'SandboxError';
@@ -55,7 +55,7 @@ export function probeLauncher(platform: NodeJS.Platform, bwrap: string | undefin
   }
   if (platform !== 'linux') throw new SandboxError(`the sandbox cannot start: it needs Linux (bubblewrap) or macOS (Seatbelt), and this is ${platform}; ${TURN_OFF}`);
   if (!bwrap) throw new SandboxError(`the sandbox cannot start: bubblewrap is not installed (no bwrap on PATH); install it (Debian and Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap), ${TURN_OFF}`);
-  const probe = spawnSync(bwrap, ['--die-with-parent', '--unshare-pid', '--unshare-net', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--', 'true'], {
+  const probe = childProcess().spawnSync(bwrap, ['--die-with-parent', '--unshare-pid', '--unshare-net', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--', 'true'], {
     encoding: 'utf8',
     timeout: 10_000,
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -17,6 +17,9 @@
 //      pty. Goals: echo under 16 ms, memory under 150 MiB. Then the same
 //      session in vi mode (lug.opt.input = "vi"): typing in insert mode, x in
 //      normal mode, and the RSS after; the same goals.
+//   4. The first turn against the next four, in fresh sessions: typed (the keys,
+//      then Enter a second later; goal ≤ 1.5×), sent in one write with its
+//      Enter, and sent so with the model answering 400 ms after each request.
 //
 //   node packages/tui/bench/tui.bench.mjs      (needs the packages built; `npm run bench` builds them)
 //   BENCH_RUNS=7 BENCH_TURNS=500 to change the counts.
@@ -25,7 +28,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startScriptedServer, text } from '@lug/testing';
+import { delay, startScriptedServer, text } from '@lug/testing';
 import { median, row } from '../../../tools/bench/measure.mjs';
 import { benchHome } from './bench-home.mjs';
 import { generateInitLua, READY_MARKER } from './init-lua.mjs';
@@ -266,12 +269,12 @@ console.log(`    (RSS in MiB along the way, after turn ${checkpoints.join(', ')}
 // The first turn against the next four, in fresh sessions (one sample of the long session above is noisy): typed as a
 // person types (the keys, then Enter a second later: the interface warms what the first answer needs meanwhile), and
 // sent in one write with its Enter (as `tmux send-keys 'prompt' Enter` does: nothing can be warmed before the turn).
-async function firstTurnRatios(runs, typed) {
+async function firstTurnRatios(runs, typed, answerAfterMs = 0) {
   const firsts = [];
   const laters = [];
   const ratios = [];
   for (let run = 0; run < runs; run++) {
-    server.push(...Array.from({ length: 5 }, (_, n) => answer(n)));
+    server.push(...Array.from({ length: 5 }, (_, n) => (answerAfterMs ? delay(answerAfterMs, answer(n)) : answer(n))));
     const { p } = await firstScreen('lug');
     await sleep(1500);
     const ms = [];
@@ -288,12 +291,18 @@ async function firstTurnRatios(runs, typed) {
 }
 const typedTurns = await firstTurnRatios(RUNS, true);
 const sentTurns = await firstTurnRatios(Math.min(3, RUNS), false);
+// The same with the model's first word 400 ms after the request, as a real provider's comes (the scripted server
+// answers at once): what the turn loads once the request is out, it loads while the model has not answered yet.
+const SLOW_MODEL_MS = 400;
+const sentSlowTurns = await firstTurnRatios(Math.min(3, RUNS), false, SLOW_MODEL_MS);
 row(`the first turn, typed (median of ${RUNS} sessions)`, typedTurns.first, 'ms', typedTurns.later, '≤ 1.5× the later ones');
 // The goal holds each session's first turn against its own later ones: the median of those ratios, which the row's
 // ratio of the two medians (first turns of some sessions against later turns of others) can differ from.
 console.log(`    (turns 2 to 5: median ${typedTurns.later.toFixed(1)} ms; each session's ratio: ${typedTurns.ratios.map((r) => r.toFixed(2)).join(' ')}; their median ${typedTurns.ratio.toFixed(2)}×, against the goal ≤ 1.5×)`);
 row(`the first turn, sent with its Enter (median of ${Math.min(3, RUNS)})`, sentTurns.first, 'ms', sentTurns.later);
 console.log(`    (nothing is warmed before such a turn: the Markdown renderer, the SDK and the HTTP client load in it; each session's ratio: ${sentTurns.ratios.map((r) => r.toFixed(2)).join(' ')})`);
+row(`the same, the model answering after ${SLOW_MODEL_MS} ms (median of ${Math.min(3, RUNS)})`, sentSlowTurns.first, 'ms', sentSlowTurns.later);
+console.log(`    (every turn waits ${SLOW_MODEL_MS} ms for the model; each session's ratio: ${sentSlowTurns.ratios.map((r) => r.toFixed(2)).join(' ')})`);
 
 // In-process (fake terminal, no pty): the TUI's own share, with tool calls in every turn.
 const inProcess = await new Promise((resolve, reject) => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMarkdownRenderer, type MarkdownRenderer } from './markdown.js';
-import { renderLightMarkdown } from './markdown-light.js';
+import { isLightMarkdown, renderLightMarkdown } from './markdown-light.js';
 import { foundMessage, noModelMessage } from './probe.js';
 
 let real: MarkdownRenderer;
@@ -33,7 +33,19 @@ describe('light Markdown', () => {
   it('is not light for what it does not draw', () => {
     for (const text of ['# title', '*em*', '_em_', '[a](b)', '1. one', '> quote', '| a | b |', '```\ncode\n```', 'a `unclosed', 'a **unclosed', '  indented', 'x & y', 'two\nlines']) {
       expect(renderLightMarkdown(text, 60), text).toBeUndefined();
+      expect(isLightMarkdown(text), text).toBe(false);
     }
+  });
+
+  it('says what it draws without drawing it at a width, and draws a text again the same at every width', () => {
+    for (const text of [...NO_MODEL, 'plain words', '- one\n- `two`']) {
+      expect(isLightMarkdown(text), text).toBe(true);
+      // Drawn once for the text, wrapped for each width: the same as a first drawing at that width.
+      for (const width of [20, 78, 20]) expect(renderLightMarkdown(text, width), `width ${width}`).toBe(real.render(text, width));
+    }
+    // More texts than are kept: each is drawn again, the same.
+    const many = Array.from({ length: 40 }, (_, i) => `notice **${i}** with \`code\``);
+    for (const text of [...many, ...many]) expect(renderLightMarkdown(text, 50), text).toBe(real.render(text, 50));
   });
 });
 

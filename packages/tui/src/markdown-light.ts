@@ -62,10 +62,34 @@ function block(text: string): string | undefined {
   return items === undefined ? undefined : `${paragraph}\n\n${items}`;
 }
 
+/** How many notices' drawings are kept: the interface writes few Markdown notices, each drawn again at every frame. */
+const KEPT = 32;
+const drawings = new Map<string, string | null>();
+
+/**
+ * Light Markdown drawn, before it is wrapped to a width: null when it is not
+ * light. Kept for the text, so the check for lightness (`isLightMarkdown`)
+ * and each frame's drawing make it once: the screen without a key made it
+ * three times for its first frame, and wrapped it three times.
+ */
+function drawn(markdown: string): string | null {
+  let text = drawings.get(markdown);
+  if (text === undefined) {
+    const blocks = markdown.replace(/^\n+|\n+$/g, '').split(/\n\n+/).map(block);
+    text = blocks.some((d) => d === undefined) ? null : blocks.join('\n\n');
+    if (drawings.size >= KEPT) drawings.clear();
+    drawings.set(markdown, text);
+  }
+  return text;
+}
+
+/** Whether this file draws `markdown` (renderLightMarkdown gives text), without drawing it at a width. */
+export function isLightMarkdown(markdown: string): boolean {
+  return drawn(markdown) !== null;
+}
+
 /** Terminal text for light Markdown at a width, as the real renderer draws it; undefined when it is not light. */
 export function renderLightMarkdown(markdown: string, width: number): string | undefined {
-  const blocks = markdown.replace(/^\n+|\n+$/g, '').split(/\n\n+/);
-  const drawn = blocks.map(block);
-  if (drawn.some((d) => d === undefined)) return undefined;
-  return wrapHanging(drawn.join('\n\n'), Math.max(20, width));
+  const text = drawn(markdown);
+  return text === null ? undefined : wrapHanging(text, Math.max(20, width));
 }

@@ -7,7 +7,7 @@
  */
 import type { Usage } from '@lug/core';
 import { isFinishedCall, type CallView } from './call-views.js';
-import { renderLightMarkdown } from './markdown-light.js';
+import { isLightMarkdown } from './markdown-light.js';
 import type { ReasoningItemFields } from './reasoning-view.js';
 
 export type NoticeLevel = 'info' | 'warn' | 'error';
@@ -51,7 +51,7 @@ export function committablePrefix(live: readonly TranscriptItem[], markdownReady
     const item = live[n]!;
     // A light notice (the :resume list) is drawn the same with or without marked: it never waits for it, else
     // one taller than the live region's budget would stay "… 1 more" until something loaded marked.
-    const needsMarkdown = item.kind === 'markdown' || (item.kind === 'notice' && item.markdown === true && renderLightMarkdown(item.text, 80) === undefined);
+    const needsMarkdown = item.kind === 'markdown' || (item.kind === 'notice' && item.markdown === true && !isLightMarkdown(item.text));
     if (!isFinished(item) || (needsMarkdown && !markdownReady)) break;
     n++;
   }

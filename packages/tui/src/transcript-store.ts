@@ -14,7 +14,7 @@ import type { EventBus, LugEvent, Message, StoredSubagent, ToolResultPart, Usage
 import { emptyUsage, formatCount } from '@lug/core';
 import { cancelCall, reduceCall, storedCallView, type CallDescriber, type CallEvent, type CallView } from './call-views.js';
 import type { MarkdownRenderer } from './markdown.js';
-import { renderLightMarkdown } from './markdown-light.js';
+import { isLightMarkdown } from './markdown-light.js';
 import { MarkdownStream } from './markdown-stream.js';
 import { reduceSubagent, storedSubagentLine, type SubagentEvent } from './subagent-views.js';
 import { lineCount } from './reasoning-view.js';
@@ -197,7 +197,7 @@ export class TranscriptStore {
   notice(text: string, level: NoticeLevel = 'info', markdown = false, kept = !markdown): void {
     if (kept) this.keep(text, level);
     // A light notice (the no-model message) is drawn without marked, which then need not load (markdown-light.ts).
-    if (markdown && renderLightMarkdown(text, 80) === undefined) void this.opts.markdown.load().then(() => this.changed(true));
+    if (markdown && !isLightMarkdown(text)) void this.opts.markdown.load().then(() => this.changed(true));
     this.push({ kind: 'notice', key: 0, text, level, markdown });
     this.changed(true);
   }

@@ -7,13 +7,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { LuaVM } from './lua-vm.js';
-import { openStandardLibraries } from './stdlib/open.js';
+import { bareVM } from './fengari-test-support.js';
 
 /** A VM whose pooled coroutine has run a call 5000 deep, with that call, a small one, and the pool of coroutines. */
 function afterDeepCall() {
-  const vm = new LuaVM();
-  openStandardLibraries(vm, { cwd: () => process.cwd(), env: () => ({}), output: () => undefined });
+  const vm = bareVM();
   const deep = vm.load('local function d(n) if n == 0 then return 0 end return 1 + d(n - 1) end return d(5000)', '=deep');
   const small = vm.load('return select("#", ...), tostring(...)', '=small');
   expect(vm.call(deep)).toEqual([5000]);
@@ -28,8 +26,7 @@ describe('fengari stacks', () => {
   });
 
   it('deep calls with many results, then shallow ones, give every value back in order on a reused coroutine', () => {
-    const vm = new LuaVM();
-    openStandardLibraries(vm, { cwd: () => process.cwd(), env: () => ({}), output: () => undefined });
+    const vm = bareVM();
     const deep = vm.load(
       `local function many(n) if n == 0 then return end return n, many(n - 1) end
 local t = { many(150) }
@@ -45,8 +42,7 @@ return #t, t[1], t[150], sum(table.unpack(t)), select("#", table.unpack(t, 1, 3)
   });
 
   it('reuses a CallInfo for each call depth, as C Lua does, and a reused one carries nothing from its last call', () => {
-    const vm = new LuaVM();
-    openStandardLibraries(vm, { cwd: () => process.cwd(), env: () => ({}), output: () => undefined });
+    const vm = bareVM();
     // Calls of every kind at the same depths: Lua, library, pcall caught errors, coroutines yielding across pcall, a tail call.
     const mixed = vm.load(
       `local function f(n) if n == 0 then return "end" end return (select(2, pcall(f, n - 1))) end
@@ -79,8 +75,7 @@ return f(20), co(1), co(21), tail(100), ok, err, ("x"):rep(3), string.format("%d
   });
 
   it('a table made without its dead-keys Map still lets next go on from keys removed during a traversal', () => {
-    const vm = new LuaVM();
-    openStandardLibraries(vm, { cwd: () => process.cwd(), env: () => ({}), output: () => undefined });
+    const vm = bareVM();
     const traverse = vm.load(
       `local t = {}
 for i = 1, 50 do t["k" .. i] = i; t[i + 0.5] = i end

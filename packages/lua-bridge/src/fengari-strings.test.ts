@@ -5,9 +5,7 @@
  * 16 wrongly ("a\tb" after "a b").
  */
 import { describe, expect, it } from 'vitest';
-import { runLua as run } from './fengari-test-support.js';
-import { LuaVM } from './lua-vm.js';
-import { openStandardLibraries } from './stdlib/open.js';
+import { bareVM, runLua as run } from './fengari-test-support.js';
 
 describe('Lua strings on fengari', () => {
   it('are distinct table keys whatever their bytes', () => {
@@ -80,8 +78,7 @@ describe('strings crossing from JavaScript', () => {
 
   it('pushed without a copy (lua_lugstring, lua_pushlugstring), act as any Lua string, and their bytes stay as they were', async () => {
     const { luaString } = await import('./lua-strings.js');
-    const vm = new LuaVM();
-    openStandardLibraries(vm, { cwd: () => process.cwd(), env: () => ({}), output: () => undefined });
+    const vm = bareVM();
     const text = `${'rm -rf x; '.repeat(20)}end`;
     const bytes = luaString(text);
     const before = Buffer.from(bytes);

@@ -6,9 +6,7 @@
  * the function the source compiles to.
  */
 import { describe, expect, it } from 'vitest';
-import { runLua as run } from './fengari-test-support.js';
-import { LuaVM } from './lua-vm.js';
-import { openStandardLibraries } from './stdlib/open.js';
+import { bareVM, runLua as run } from './fengari-test-support.js';
 
 /**
  * A chunk with every kind of constant (booleans, integers, negative and large
@@ -80,8 +78,7 @@ describe('compiled chunks on fengari (blockUndump)', () => {
   });
 
   it('keeps what it loaded when the caller changes the bytes it gave afterwards', () => {
-    const vm = new LuaVM();
-    openStandardLibraries(vm, { cwd: () => process.cwd(), env: () => ({}), output: () => undefined });
+    const vm = bareVM();
     const bytes = vm.dump(vm.load('return "a constant string", "another", 42', '=c'));
     const given = new Uint8Array(bytes);
     const fn = vm.load(given, '=c', 'binary');

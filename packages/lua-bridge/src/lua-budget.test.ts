@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { LuaError } from './lua-error.js';
 import { LuaVM } from './lua-vm.js';
-import { openStandardLibraries } from './stdlib/open.js';
+import { bareVM } from './fengari-test-support.js';
 import { setup, type Setup } from './test-support.js';
 
 let s: Setup | undefined;
@@ -12,9 +12,7 @@ afterEach(() => {
 });
 
 function vmWithBudget(budget: number): LuaVM {
-  const vm = new LuaVM({ budget: () => budget });
-  openStandardLibraries(vm, { cwd: () => process.cwd(), env: () => ({}), output: () => undefined });
-  return vm;
+  return bareVM({ budget: () => budget });
 }
 
 function errorOf(run: () => unknown): LuaError {

@@ -1,19 +1,11 @@
 /** Coroutines over promises, errors with tracebacks, and the border between Lua and JavaScript values. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { LuaError } from './lua-error.js';
-import { LuaVM } from './lua-vm.js';
-import { openStandardLibraries } from './stdlib/open.js';
+import { bareVM } from './fengari-test-support.js';
 import { setup, type Setup } from './test-support.js';
 
 let s: Setup | undefined;
 afterEach(() => s?.runtime.close());
-
-/** A bare state with the standard libraries and no lug. */
-function bareVM(): LuaVM {
-  const vm = new LuaVM();
-  openStandardLibraries(vm, { cwd: () => process.cwd(), env: () => ({}), output: () => undefined });
-  return vm;
-}
 
 describe('waiting', () => {
   it('a call that never waits finishes synchronously', () => {

@@ -3,14 +3,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { LuaError } from '../lua-error.js';
 import { LuaVM } from '../lua-vm.js';
 import { LuaFunctionRef } from '../lua-values.js';
-import { openStandardLibraries } from '../stdlib/open.js';
+import { bareVM } from '../fengari-test-support.js';
 import { is, readArgument, signature, type Check, type Param } from './validate.js';
 
 /** A state whose global `f` reads its arguments with `params` and returns what it read. */
 function stateWith(declared: Record<string, Check<unknown>>): { vm: LuaVM; run(code: string): unknown[]; last(): unknown } {
-  const vm = new LuaVM();
+  const vm = bareVM();
   let last: unknown;
-  openStandardLibraries(vm, { cwd: () => process.cwd(), env: () => ({}), output: () => undefined });
   const sig = signature('lug.test.f', Object.entries(declared) as Param[]);
   vm.f.lua.lua_pushjsfunction(
     vm.L,
@@ -155,8 +154,7 @@ describe('tables', () => {
 
 describe('readArgument', () => {
   it('checks one argument in the same shape (a metamethod\'s key)', () => {
-    const vm = new LuaVM();
-    openStandardLibraries(vm, { cwd: () => process.cwd(), env: () => ({}), output: () => undefined });
+    const vm = bareVM();
     vm.f.lua.lua_pushjsfunction(
       vm.L,
       vm.fn('lug.opt', (L) => {

@@ -1,6 +1,6 @@
 /**
- * Loading compiled chunks on the bundle's fengari (blockUndump in
- * tsup.config.ts): instructions and line numbers read in blocks, a chunk
+ * Loading compiled chunks on the bundle's fengari (fengari-undump-patch.ts):
+ * instructions and line numbers read in blocks, a chunk
  * given whole read from one copy with its strings as views of it, and a chunk
  * read piece by piece (a reader function) read as before. Each way must give
  * the function the source compiles to.
@@ -54,7 +54,7 @@ const throughDump = (how: 'whole' | 'pieces', piece = 3) =>
     return g()
   `);
 
-describe('compiled chunks on fengari (blockUndump)', () => {
+describe('compiled chunks on fengari (fengari-undump-patch.ts)', () => {
   it('load whole as the source runs: constants, upvalues, line numbers, locals, long strings', () => {
     const want = expected();
     expect(want[15]).toMatch(/^chunk:\d+: boom$/);

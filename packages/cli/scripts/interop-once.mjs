@@ -20,10 +20,10 @@ import { fileURLToPath } from 'node:url';
 import { bundlesIn } from './ascii-bundles.mjs';
 
 /** esbuild 0.2x's helper, as it writes it at the top of a bundle that needs it. */
-export const ESBUILD_TO_ESM = 'var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(';
+const ESBUILD_TO_ESM = 'var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(';
 
 /** The same helper, renamed, behind one that keeps a wrapper a module. */
-export const TO_ESM_ONCE = `var __toESMOnce = new WeakMap(); /* lug: scripts/interop-once.mjs */
+const TO_ESM_ONCE = `var __toESMOnce = new WeakMap(); /* lug: scripts/interop-once.mjs */
 var __toESM = (mod, isNodeMode) => {
   if (!isNodeMode || mod == null || (typeof mod !== "object" && typeof mod !== "function")) return __toESMFresh(mod, isNodeMode);
   const names = __getOwnPropNames(mod).length;

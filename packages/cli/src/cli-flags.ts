@@ -21,4 +21,3 @@ export const CLI_FLAGS = {
   'show-reasoning': { type: 'boolean' },
   acp: { type: 'boolean' },
 } as const;
-

@@ -8,7 +8,6 @@ import { ProviderError, providerErrorKindOfStatus, retryAfterMsOf, type Provider
 import { showEvent } from './from-anthropic.js';
 import type { AnthropicSdk } from './sdk-surface.js';
 
-
 /** Errors reported inside a stream have no status, only a type. */
 function kindOfType(type: string | undefined): ProviderErrorKind {
   if (type === 'overloaded_error') return 'overloaded';

@@ -25,7 +25,6 @@ import { withoutSdkModelWarnings } from './sdk-warnings.js';
 import { toAnthropicParams } from './to-anthropic.js';
 import { warmUp } from './warm-up.js';
 
-
 export const DEFAULT_ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
 
 export interface AnthropicProviderOptions extends ProviderClientOptions {

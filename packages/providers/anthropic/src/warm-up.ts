@@ -18,7 +18,6 @@ import type { AnthropicClient, AnthropicSdk } from './sdk-surface.js';
 import { withoutSdkModelWarnings } from './sdk-warnings.js';
 import { toAnthropicParams } from './to-anthropic.js';
 
-
 const frame = (type: string, data: object) => sseEvent({ type, ...data }, type);
 
 /** A short answer, as the Messages API streams one. */

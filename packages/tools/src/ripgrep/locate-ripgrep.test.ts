@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { locateRipgrep, RipgrepNotFoundError } from './locate-ripgrep.js';
+import { locateRipgrep, ripgrepOfPackage, RipgrepNotFoundError } from './locate-ripgrep.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'lug-rg-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -11,6 +11,16 @@ describe('locateRipgrep', () => {
   it('finds the binary bundled in @vscode/ripgrep', async () => {
     const rg = await locateRipgrep();
     expect(rg).toMatch(/@vscode[/\\]ripgrep-[^/\\]+[/\\]bin[/\\]rg(\.exe)?$/);
+  });
+
+  it('resolves the same binary as @vscode/ripgrep itself, without importing it', async () => {
+    const { rgPath } = (await import('@vscode/ripgrep')) as { rgPath: string };
+    expect(ripgrepOfPackage()).toBe(rgPath);
+    expect(await locateRipgrep()).toBe(rgPath);
+  });
+
+  it('has no package binary for an architecture with no platform package', () => {
+    expect(ripgrepOfPackage('no-such-arch')).toBeUndefined();
   });
 
   it('remembers the answer', async () => {

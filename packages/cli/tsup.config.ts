@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Options } from 'tsup';
 import {
   ansiTokenizeGraphemeFastPath,
@@ -106,7 +107,7 @@ export default defineConfig([
   ...Object.entries(VENDOR_BUNDLES).map(([id, path]) => {
     const name = path.replace(/^\.\/vendor\/|\.cjs$/g, '');
     // highlight.js's languages on first use (startup/highlight-languages.ts): marked-terminal's highlighter is the one user.
-    const plugins = id === 'marked-terminal' && !OFF.has('highlightLanguagesOnFirstUse') ? [highlightLanguagesOnFirstUse(), emojiOnFirstUse()] : [];
+    const plugins = id === 'marked-terminal' && !OFF.has('highlightLanguagesOnFirstUse') ? [highlightLanguagesOnFirstUse(fileURLToPath(new URL('./dist/vendor', import.meta.url))), emojiOnFirstUse()] : [];
     // The SDKs' `Headers` and `fetch` without undici (startup/light-fetch.ts).
     const inject = SDK_VENDOR_IDS.has(id) && !OFF.has('lightFetch') ? ['startup/sdk-globals.ts'] : [];
     return commonJsBundle({ [`vendor/${name}`]: `startup/vendor/${name}.ts` }, [...EXTERNAL, ...vendorIds.filter((other) => other !== id)], { esbuildPlugins: plugins, inject });

@@ -1,10 +1,10 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { highlightLanguagesOnFirstUse, readLanguages } from './highlight-languages.js';
+import { highlightLanguagesOnFirstUse, LANGUAGES_DIR, readLanguages } from './highlight-languages.js';
 
 type Highlight = { highlight(code: string, opts?: { language?: string; ignoreIllegals?: boolean }): string; listLanguages(): string[]; supportsLanguage(name: string): boolean };
 
@@ -12,9 +12,8 @@ const require = createRequire(import.meta.url);
 let real: Highlight;
 let lazy: Highlight;
 
-/** cli-highlight bundled as the marked-terminal vendor bundle is, with and without the stand-in. */
-async function bundle(withPlugin: boolean): Promise<Highlight> {
-  const outfile = join(mkdtempSync(join(tmpdir(), 'lug-hljs-')), 'out.cjs');
+/** cli-highlight bundled as the marked-terminal vendor bundle is, with and without the stand-in (into `outfile`). */
+async function bundle(withPlugin: boolean, outfile = join(mkdtempSync(join(tmpdir(), 'lug-hljs-')), 'out.cjs')): Promise<Highlight> {
   await build({
     stdin: { contents: "module.exports = require('cli-highlight');", resolveDir: import.meta.dirname, loader: 'js' },
     bundle: true,
@@ -22,7 +21,7 @@ async function bundle(withPlugin: boolean): Promise<Highlight> {
     format: 'cjs',
     outfile,
     logLevel: 'silent',
-    plugins: withPlugin ? [highlightLanguagesOnFirstUse()] : [],
+    plugins: withPlugin ? [highlightLanguagesOnFirstUse(dirname(outfile))] : [],
   });
   return require(outfile) as Highlight;
 }
@@ -70,6 +69,21 @@ describe('highlight.js languages registered on first use', () => {
   it('lists and supports the same languages', () => {
     expect(lazy.listLanguages()).toEqual(real.listLanguages());
     for (const name of ['js', 'TypeScript', 'sh', 'html', 'nope']) expect(lazy.supportsLanguage(name), name).toBe(real.supportsLanguage(name));
+  });
+
+  it('keeps the languages in files beside the bundle, each loaded at its first use', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lug-hljs-'));
+    const outfile = join(dir, 'out.cjs');
+    const separate = await bundle(true, outfile);
+    const languages = readLanguages(require.resolve('highlight.js'));
+    expect(readdirSync(join(dir, LANGUAGES_DIR)).sort()).toEqual(languages.map((l) => `${l.file}.cjs`).sort());
+    // No definition is in the bundle itself (Python's names itself so).
+    expect(readFileSync(outfile, 'utf8')).not.toContain("name: 'Python'");
+    expect(readFileSync(join(dir, LANGUAGES_DIR, 'python.cjs'), 'utf8')).toContain("name: 'Python'");
+    const loaded = () => Object.keys(require.cache).filter((file) => file.startsWith(join(dir, LANGUAGES_DIR)));
+    expect(loaded()).toEqual([]);
+    separate.highlight('def f(): pass', { language: 'python' });
+    expect(loaded()).toEqual([join(dir, LANGUAGES_DIR, 'python.cjs')]);
   });
 
   it('reads highlight.js’s languages, their aliases and what they embed', () => {

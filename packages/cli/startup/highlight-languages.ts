@@ -10,11 +10,25 @@
  * detects among all of them, registers them all, in highlight.js's order.
  * The aliases and embedded languages are read from highlight.js itself at
  * build time; the build fails when its index no longer has the shape read here.
+ *
+ * The languages' definitions are files beside the bundle, not in it
+ * (`LANGUAGES_DIR`, each highlight.js's own file, copied when the bundle is
+ * written), required at their first use. In the bundle they were 1.46 of its
+ * 2.40 MB, which every first answer read, decoded into a string V8 holds for
+ * the process's life (a script's source stays for its functions compiled
+ * later) and hashed against its code cache, for the one or two languages an
+ * answer uses.
  */
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Plugin } from 'esbuild';
+
+/** Where the languages' files are, beside the bundle (the bundle requires them relative to itself). */
+export const LANGUAGES_DIR = 'highlight-languages';
+
+/** A language's file as the bundle requires it: `.cjs`, whatever the package's type. */
+const languageFile = (file: string) => `./${LANGUAGES_DIR}/${file}.cjs`;
 
 const REGISTER = /^hljs\.registerLanguage\('([\w-]+)', require\('\.\/languages\/([\w-]+)'\)\);$/;
 
@@ -58,14 +72,13 @@ export function readLanguages(indexFile: string): Language[] {
 }
 
 /** The stand-in module's source, for highlight.js's lib/index.js at `indexFile`. */
-export function standInSource(indexFile: string): string {
+export function standInSource(indexFile: string, languages = readLanguages(indexFile)): string {
   const dir = dirname(indexFile);
-  const languages = readLanguages(indexFile);
   const aliases: Record<string, string> = {};
   // As registerLanguage does: a later language's alias replaces an earlier one's.
   for (const l of languages) for (const a of l.aliases) aliases[a.toLowerCase()] = l.name;
   const aliasesOf = Object.fromEntries(languages.filter((l) => l.aliases.length).map((l) => [l.name, l.aliases.map((a) => a.toLowerCase())]));
-  const loaders = languages.map((l) => `  ${JSON.stringify(l.name)}: () => require(${JSON.stringify(join(dir, 'languages', `${l.file}.js`))}),`);
+  const loaders = languages.map((l) => `  ${JSON.stringify(l.name)}: () => require(${JSON.stringify(languageFile(l.file))}),`);
   const embeds = Object.fromEntries(languages.filter((l) => l.embeds.length).map((l) => [l.name, l.embeds]));
   return `"use strict";
 const hljs = require(${JSON.stringify(join(dir, 'core.js'))});
@@ -122,22 +135,38 @@ module.exports = hljs;
 `;
 }
 
-export function highlightLanguagesOnFirstUse(): Plugin {
+/**
+ * The esbuild plugin: cli-highlight's `highlight.js` becomes the stand-in, and
+ * highlight.js's language files are copied to `LANGUAGES_DIR` in `bundleDir`,
+ * the directory the bundle is written to, once the bundle is.
+ */
+export function highlightLanguagesOnFirstUse(bundleDir: string): Plugin {
   return {
     name: 'lug-highlight-languages-on-first-use',
     setup(build) {
+      let copy: (() => void) | undefined;
       build.onResolve({ filter: /^highlight\.js$/ }, async (args) => {
         if (args.pluginData?.real) return undefined;
         const real = await build.resolve('highlight.js', { kind: args.kind, resolveDir: args.resolveDir, pluginData: { real: true } });
         if (real.errors.length > 0) return { errors: real.errors };
         return { path: real.path, namespace: 'lug-highlight-js' };
       });
+      build.onResolve({ filter: new RegExp(`^\\./${LANGUAGES_DIR}/`), namespace: 'lug-highlight-js' }, (args) => ({ path: args.path, external: true }));
       build.onLoad({ filter: /.*/, namespace: 'lug-highlight-js' }, (args) => {
         try {
-          return { contents: standInSource(args.path), resolveDir: dirname(args.path), loader: 'js' };
+          const languages = readLanguages(args.path);
+          const from = join(dirname(args.path), 'languages');
+          copy = () => {
+            mkdirSync(join(bundleDir, LANGUAGES_DIR), { recursive: true });
+            for (const l of languages) copyFileSync(join(from, `${l.file}.js`), join(bundleDir, languageFile(l.file)));
+          };
+          return { contents: standInSource(args.path, languages), resolveDir: dirname(args.path), loader: 'js' };
         } catch (err) {
           return { errors: [{ text: (err as Error).message }] };
         }
+      });
+      build.onEnd((result) => {
+        if (result.errors.length === 0) copy?.();
       });
     },
   };

@@ -40,7 +40,7 @@ describe("Node's ES module loader in a headless run", () => {
     writeFileSync(probe, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, JSON.stringify(process.moduleLoadList.filter((m) => m.includes('esm/translators')))));\n`);
     const server = await startScriptedServer([turn(toolCall('grep', { pattern: 'beta' }, { id: 'g1' }), toolCall('ls', {}, { id: 'l1' })), text('done')]);
     try {
-      const r = await runLug(['-p', 'look'], { cwd: box.project, env: { ...lugEnv(server, 'anthropic', box), NODE_OPTIONS: `--require ${probe}` } });
+      const r = await runLug(['-p', 'look'], { cwd: box.project, env: { ...lugEnv(server, 'anthropic', box), NODE_OPTIONS: `--require ${JSON.stringify(probe)}` } });
       expect(r.code).toBe(0);
       expect(toolResultsIn(server.modelRequests()[1]!).map((x) => x.content)).toEqual(['notes.txt:2: beta', 'notes.txt']);
       expect(JSON.parse(readFileSync(report, 'utf8'))).toEqual([]);

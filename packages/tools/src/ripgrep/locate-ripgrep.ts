@@ -25,9 +25,12 @@ let cached: Promise<string> | undefined;
  * arch from npm_config_arch first), from that file, without running it.
  * @vscode/ripgrep is an ES module: imported from lug's CommonJS bundle it
  * went through Node's require of an ES module, which starts Node's ES module
- * loader, ~6.5 ms of the first tool call (CPU profiles of the interface's
- * first turn; 4.4 against 1.8 ms for the lookup alone in a bare node).
- * Undefined when the layout is not the one read here: the import then says.
+ * loader at the first tool call: 4.8 ms of the interface's first turn on
+ * average, 6.5 in one (CPU profiles of 4 first turns, the loader and the
+ * import under it); in a bare node, the import took 3.1-4.6 ms and this
+ * lookup 1.8. It can go when @vscode/ripgrep is CommonJS, or lug's bundles
+ * are ES modules. Undefined when the layout is not the one read here: the
+ * import then says.
  */
 export function ripgrepOfPackage(arch = process.env.npm_config_arch || process.arch): string | undefined {
   try {

@@ -44,8 +44,9 @@ export function ripgrepOfPackage(arch = process.env.npm_config_arch || process.a
 
 /** The bundled binary's path, or undefined when this platform has none. */
 async function bundledRipgrep(): Promise<string | undefined> {
+  // Resolved, it is the path the import would give: no need to import to hear the same.
   const resolved = ripgrepOfPackage();
-  if (resolved && isExecutable(resolved)) return resolved;
+  if (resolved) return isExecutable(resolved) ? resolved : undefined;
   try {
     // The import itself throws when the platform package is missing.
     const mod = (await import('@vscode/ripgrep')) as { rgPath?: string };

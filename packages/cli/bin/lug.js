@@ -19,10 +19,11 @@ const only = args.length === 1 ? args[0] : undefined;
  * `lug --help | head -1`) gets nothing more.
  */
 function print(text) {
+  const { writeSync } = require('node:fs');
   const bytes = Buffer.from(text);
   let done = 0;
   try {
-    while (done < bytes.length) done += require('node:fs').writeSync(1, bytes, done);
+    while (done < bytes.length) done += writeSync(1, bytes, done);
   } catch (err) {
     if (err && err.code === 'EPIPE') return;
     process.stdout.write(bytes.subarray(done));

@@ -71,8 +71,8 @@ export function readLanguages(indexFile: string): Language[] {
   });
 }
 
-/** The stand-in module's source, for highlight.js's lib/index.js at `indexFile`. */
-export function standInSource(indexFile: string, languages = readLanguages(indexFile)): string {
+/** The stand-in module's source, for highlight.js's lib/index.js at `indexFile` and its `languages` (readLanguages). */
+export function standInSource(indexFile: string, languages: readonly Language[]): string {
   const dir = dirname(indexFile);
   const aliases: Record<string, string> = {};
   // As registerLanguage does: a later language's alias replaces an earlier one's.

@@ -89,6 +89,11 @@ export interface StartupOptions {
    * elsewhere): the interface calls it once its first turn is over, an idle moment (startup/start.ts).
    */
   saveCodeCaches?: () => void;
+  /**
+   * Set V8 flags for the rest of the run (`v8.setFlagsFromString`), the code caches following: V8 rejects a
+   * cache written under other flags (startup/code-cache.ts). Default: v8.setFlagsFromString (no caches).
+   */
+  setV8Flags?: (flags: string) => void;
 }
 
 export interface ComposeOptions extends StartupOptions {

@@ -53,7 +53,7 @@ export async function runInterface(args: CliArgs, cwd: string, env: NodeJS.Proce
       // The provider's SDK, the HTTP client and the tools get ready while the first prompt is typed: a lug left idle does not hold them.
       whileTyping: lug.warmProvider,
       onFirstFrame: () => {
-        settleHeapSoon();
+        settleHeapSoon(startup.setV8Flags, () => lug.session.running);
         // The code caches of what the first turn loaded (the Markdown renderer, the SDK), written once it is over.
         saveCachesAfterFirstTurn(lug.host, startup);
         // The stock Lua workflows (todo, plan, prompts, skills, agents) load now; a turn waits for them.

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import { buildSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { settleHeap } from './settle-heap.js';
+import { settleHeap, settleHeapSoon } from './settle-heap.js';
 
 /**
  * What settleHeap gains on the real binary (idle RSS 68 MiB instead of
@@ -17,6 +17,18 @@ describe('settleHeap', () => {
     settleHeap();
     expect('gc' in globalThis).toBe(false);
     expect(vm.runInNewContext('typeof gc')).toBe('undefined');
+  });
+
+  it('sets its flag through the setter it is given, and waits while a turn runs', async () => {
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const set: string[] = [];
+    let busy = true;
+    settleHeapSoon((flags) => set.push(flags), () => busy, 10);
+    await sleep(400);
+    expect(set).toEqual([]);
+    busy = false;
+    await sleep(400);
+    expect(set).toEqual(['--optimize-for-size']);
   });
 
   it('shrinks the new space a start-up grew, within moments, after a full collection too', { timeout: 30_000 }, async () => {

@@ -26,6 +26,11 @@
  * there. Set before the first frame, `--optimize-for-size` cost ~90 ms of
  * start-up, so it waits a moment.
  *
+ * `--optimize-for-size` stays, so it goes through `setFlags` (the binary's:
+ * startup/code-cache.ts's setV8Flags, since V8 rejects a code cache written
+ * under other flags). The other two are on only for a moment, with nothing
+ * compiled meanwhile.
+ *
  * The scavenges are V8's `gc` function, taken from a fresh context while
  * `--expose-gc` is on and off again at once, so no context lug makes later
  * (a plugin's `vm` sandbox) sees a `gc`. This can go when V8 shrinks an idle
@@ -35,11 +40,16 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 
+/** How a flag is set for the rest of the run: the binary's StartupOptions.setV8Flags, else V8's own. */
+export type SetV8Flags = (flags: string) => void;
+
+const setFlagsFromString: SetV8Flags = (flags) => v8.setFlagsFromString(flags);
+
 type Gc = (options: { type: 'minor' }) => void;
 
 /** `--optimize-for-size`, then two scavenges that start a memory-reducing marking (see above). */
-export function settleHeap(): void {
-  v8.setFlagsFromString('--optimize-for-size');
+export function settleHeap(setFlags: SetV8Flags = setFlagsFromString): void {
+  setFlags('--optimize-for-size');
   v8.setFlagsFromString('--expose-gc');
   let gc: Gc;
   try {
@@ -56,7 +66,19 @@ export function settleHeap(): void {
   }
 }
 
-/** settleHeap in a moment (the interface calls it at its first frame); the timer keeps no process alive. */
-export function settleHeapSoon(delayMs = 1000): void {
-  setTimeout(settleHeap, delayMs).unref();
+/**
+ * settleHeap in a moment (the interface calls it at its first frame), or as
+ * soon after as no turn runs (`busy`): its collections, and the code caches
+ * its flag has written first (setV8Flags), stay out of an answer. The timer
+ * keeps no process alive.
+ */
+export function settleHeapSoon(setFlags: SetV8Flags = setFlagsFromString, busy: () => boolean = () => false, delayMs = 1000): void {
+  const settle = () => {
+    if (busy()) setTimeout(settle, BUSY_RETRY_MS).unref();
+    else settleHeap(setFlags);
+  };
+  setTimeout(settle, delayMs).unref();
 }
+
+/** How often a settling put off by a running turn looks again. */
+const BUSY_RETRY_MS = 250;

@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { transformSync } from 'esbuild';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { codeCacheFile, runCommonJsBundle, saveCodeCaches } from './code-cache.js';
+import { runCommonJsBundle, saveCodeCaches } from './code-cache.js';
 
 let dir: string;
 let cacheDir: string;
@@ -20,32 +20,48 @@ afterEach(() => {
 });
 
 let runner: string | undefined;
-/** A new node process that runs `file` through this module (transpiled by esbuild), then saves its cache. */
-/** `pending`: the start ran without a usable cache, so it wrote one. */
-function start(file: string, cache: string | undefined): { result: unknown; pending: boolean; caches: string[] } {
+
+/**
+ * The script a start runs in a new node process: `file` through this module (transpiled by esbuild), then its
+ * cache saved. `flag`: setV8Flags('--optimize-for-size') before the bundle runs, or between its run and the save;
+ * `name`: only print the name of the file's cache.
+ */
+const RUNNER = `import { readdirSync, statSync } from 'node:fs';
+  import { basename, join } from 'node:path';
+  import { codeCacheFile, runCommonJsBundle, saveCodeCaches, setV8Flags } from './code-cache.mjs';
+  const [file, cacheDir, flag] = process.argv.slice(2);
+  if (flag === 'name') { console.log(JSON.stringify(basename(codeCacheFile(file, cacheDir)))); process.exit(0); }
+  // A cache is written to a temp file renamed over the old one: a new inode says it was written.
+  const inodes = () => { try { return Object.fromEntries(readdirSync(cacheDir).map((f) => [f, statSync(join(cacheDir, f)).ino])); } catch { return {}; } };
+  if (flag === 'before') setV8Flags('--optimize-for-size');
+  const before = cacheDir ? inodes() : {};
+  const result = runCommonJsBundle(file, { cacheDir: cacheDir || undefined }).f();
+  if (flag === 'between') setV8Flags('--optimize-for-size');
+  saveCodeCaches();
+  const written = cacheDir ? Object.entries(inodes()).filter(([f, ino]) => before[f] !== ino).map(([f]) => f) : [];
+  console.log(JSON.stringify({ result, pending: written.length > 0, written }));`;
+
+function run(...args: string[]): string {
   if (!runner) {
     const js = transformSync(readFileSync(new URL('./code-cache.ts', import.meta.url), 'utf8'), { loader: 'ts', format: 'esm' }).code;
     writeFileSync(join(dir, 'code-cache.mjs'), js);
     runner = join(dir, 'runner.mjs');
-    writeFileSync(
-      runner,
-      `import { statSync } from 'node:fs';
-       import { codeCacheFile, runCommonJsBundle, saveCodeCaches } from './code-cache.mjs';
-       const [file, cacheDir] = process.argv.slice(2);
-       // A cache is written to a temp file renamed over the old one: a new inode says it was written.
-       const inode = () => { try { return statSync(codeCacheFile(file, cacheDir)).ino; } catch { return undefined; } };
-       const before = cacheDir ? inode() : undefined;
-       const result = runCommonJsBundle(file, { cacheDir: cacheDir || undefined }).f();
-       saveCodeCaches();
-       const pending = Boolean(cacheDir) && inode() !== before;
-       console.log(JSON.stringify({ result, pending }));`,
-    );
+    writeFileSync(runner, RUNNER);
   }
-  const out = JSON.parse(execFileSync(process.execPath, [runner, file, cache ?? ''], { encoding: 'utf8' }));
+  return execFileSync(process.execPath, [runner, ...args], { encoding: 'utf8' });
+}
+
+/**
+ * A start in a new node process. `pending`: it ran without a usable cache, so it wrote one; `written`: the cache
+ * files it wrote; `caches`: those there after it.
+ */
+function start(file: string, cache: string | undefined, flag: 'before' | 'between' | '' = ''): { result: unknown; pending: boolean; written: string[]; caches: string[] } {
+  const out = JSON.parse(run(file, cache ?? '', flag));
   return { ...out, caches: existsSync(cacheDir) ? readdirSync(cacheDir) : [] };
 }
 
-const cacheName = (file: string) => basename(codeCacheFile(file, cacheDir));
+/** The name of `file`'s cache in a start with no flags (the name depends on the flags; this test runs under vitest's). */
+const cacheName = (file: string): string => JSON.parse(run(file, cacheDir, 'name'));
 
 function bundle(name: string, source: string): string {
   const file = join(dir, name);
@@ -75,15 +91,15 @@ describe('runCommonJsBundle', () => {
   // compile in one process would not read the cache at all.
   it('writes a cache that the next start uses, and none without a cache directory', () => {
     const file = bundle('two.cjs', 'exports.f = function f() { return [1, 2, 3].map((x) => x + 1); }; exports.f();');
-    expect(start(file, undefined)).toEqual({ result: [2, 3, 4], pending: false, caches: [] });
-    expect(start(file, cacheDir)).toEqual({ result: [2, 3, 4], pending: true, caches: [cacheName(file)] });
-    expect(start(file, cacheDir)).toEqual({ result: [2, 3, 4], pending: false, caches: [cacheName(file)] });
+    expect(start(file, undefined)).toEqual({ result: [2, 3, 4], pending: false, written: [], caches: [] });
+    expect(start(file, cacheDir)).toEqual({ result: [2, 3, 4], pending: true, written: [cacheName(file)], caches: [cacheName(file)] });
+    expect(start(file, cacheDir)).toEqual({ result: [2, 3, 4], pending: false, written: [], caches: [cacheName(file)] });
   });
 
   it('compiles from the source when the cache is corrupt or the bundle changed, and writes a new one', () => {
     const file = bundle('three.cjs', 'exports.f = () => 1;');
     start(file, cacheDir);
-    writeFileSync(codeCacheFile(file, cacheDir), 'not a V8 code cache');
+    writeFileSync(join(cacheDir, cacheName(file)), 'not a V8 code cache');
     expect(start(file, cacheDir)).toMatchObject({ result: 1, pending: true });
     expect(start(file, cacheDir)).toMatchObject({ result: 1, pending: false });
 
@@ -96,6 +112,30 @@ describe('runCommonJsBundle', () => {
     start(other, cacheDir);
     expect(cacheName(file)).not.toBe(before);
     expect(readdirSync(cacheDir).sort()).toEqual([cacheName(file), cacheName(other)].sort());
+  });
+
+  // V8 hashes its flags into a cache, flags set at run time too: a cache named by the build alone was rejected and
+  // written again at every other start of the interface, by whether it loaded before settle-heap.ts set a flag.
+  it('keeps a cache for each set of flags (setV8Flags), each used from then on', () => {
+    const file = bundle('six.cjs', 'exports.f = function f() { return /a+b/.test("aab"); }; exports.f();');
+    const plain = start(file, cacheDir).written;
+    const flagged = start(file, cacheDir, 'before').written;
+    expect(plain).toEqual([cacheName(file)]);
+    expect(flagged).toHaveLength(1);
+    expect(flagged).not.toEqual(plain);
+    for (const flag of ['', 'before', '', 'before'] as const) expect(start(file, cacheDir, flag)).toMatchObject({ result: true, written: [] });
+    expect(readdirSync(cacheDir).sort()).toEqual([...plain, ...flagged].sort());
+    // The reason for the names: read without the flag, the flagged cache is rejected (and written anew).
+    writeFileSync(join(cacheDir, plain[0]!), readFileSync(join(cacheDir, flagged[0]!)));
+    expect(start(file, cacheDir).written).toEqual(plain);
+    expect(start(file, cacheDir).written).toEqual([]);
+  });
+
+  it('writes the caches waiting when a flag is set first, under the flags they ran with', () => {
+    const file = bundle('seven.cjs', 'exports.f = () => 7;');
+    // Run, then a flag set, then the save (the interface: a quick first prompt, then settle-heap.ts).
+    expect(start(file, cacheDir, 'between').written).toEqual([cacheName(file)]);
+    expect(start(file, cacheDir)).toMatchObject({ result: 7, written: [] });
   });
 
   it('still runs when the cache directory cannot be written', () => {

@@ -11,6 +11,16 @@
  * The cache of a bundle is written by `saveCodeCaches`, once the program has
  * run for a while, so the functions a start compiled are in it. A cache that
  * cannot be read or written only costs time.
+ *
+ * V8 also hashes its flags into every cache it writes, and rejects a cache
+ * written under other flags, even flags set while the process runs
+ * (`v8.setFlagsFromString`). So the flags are part of a cache's name, and a
+ * flag lug sets at run time goes through `setV8Flags`. With one name for all,
+ * the interface's caches of the Markdown renderer and the SDK were rejected
+ * and written again at every other start: loaded before the interface set
+ * `--optimize-for-size` (settle-heap.ts, a second after the first frame) when
+ * the first prompt came quickly, after it when the prompt came later, and
+ * written after it either way.
  */
 import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
@@ -34,15 +44,38 @@ export interface CommonJsBundleOptions {
   standsFor?: string;
 }
 
-/** A bundle whose code cache is missing or stale, kept until saveCodeCaches writes it. */
-const pending = new Map<string, { script: Script; cacheFile: string }>();
+/** A bundle whose code cache is missing or stale, kept until saveCodeCaches writes it, with the flags it ran under. */
+const pending = new Map<string, { script: Script; cacheFile: string; flags: string }>();
 
-/** The cache file of `file`, named by everything that makes V8 reject a cache. */
+/** The flags the process started with (its command line, NODE_OPTIONS), and those lug set since (setV8Flags). */
+const flags = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].filter(Boolean);
+/** They, as a cache name's suffix: none for none. */
+let flagsTag = tagOf(flags);
+
+function tagOf(flags: readonly string[]): string {
+  return flags.length === 0 ? '' : `-f${createHash('sha1').update(flags.join('\0')).digest('hex').slice(0, 8)}`;
+}
+
+/**
+ * Set V8 flags for the rest of the process, the code caches following: the
+ * bundles waiting for a cache have it written first, under the flags they
+ * ran with, and each cache read or written after is one of the new flags.
+ */
+export function setV8Flags(more: string): void {
+  if (flags.includes(more)) return;
+  saveCodeCaches();
+  // Loaded here, not at the top: node:v8 costs ~1 ms to load, and most runs set no flag before their first screen or request.
+  process.getBuiltinModule('node:v8').setFlagsFromString(more);
+  flags.push(more);
+  flagsTag = tagOf(flags);
+}
+
+/** The cache file of `file`, named by everything that makes V8 reject a cache (the build, V8, the flags now). */
 export function codeCacheFile(file: string, cacheDir: string): string {
   const { size, mtimeMs } = statSync(file);
   const stamp = [process.versions.v8, process.arch, file, size, Math.floor(mtimeMs)].join('\0');
   const name = basename(file).replace(/\.[cm]?js$/, '');
-  return join(cacheDir, `${name}-${createHash('sha1').update(stamp).digest('hex').slice(0, 16)}.v8cache`);
+  return join(cacheDir, `${name}-${createHash('sha1').update(stamp).digest('hex').slice(0, 16)}${flagsTag}.v8cache`);
 }
 
 function readCache(cacheFile: string | undefined): Buffer | undefined {
@@ -76,28 +109,34 @@ export function runCommonJsBundle<T = Record<string, unknown>>(file: string, opt
   const module = { exports: {} as T };
   const run = script.runInThisContext() as (...args: unknown[]) => void;
   run.call(module.exports, module.exports, bundleRequire, module, file, dirname(file), pathToFileURL(opts.standsFor ?? file).href);
-  if (cacheFile && (!cachedData || script.cachedDataRejected)) pending.set(file, { script, cacheFile });
+  if (cacheFile && (!cachedData || script.cachedDataRejected)) pending.set(file, { script, cacheFile, flags: flagsTag });
   return module.exports;
 }
 
+/** A cache file's bundle and build; its flags are not asked (each set of flags keeps its own cache of a build). */
+const CACHE_NAME = /^(.+)-([0-9a-f]{16})(?:-f[0-9a-f]{8})?\.v8cache$/;
+
 /** Remove the caches an earlier build of the same bundle left (an upgrade would otherwise leave one each time). */
 function removeOlderCaches(cacheFile: string): void {
-  const name = basename(cacheFile).replace(/-[0-9a-f]{16}\.v8cache$/, '');
+  const [, name, build] = CACHE_NAME.exec(basename(cacheFile)) ?? [];
   for (const other of readdirSync(dirname(cacheFile))) {
-    if (other !== basename(cacheFile) && /^(.+)-[0-9a-f]{16}\.v8cache$/.exec(other)?.[1] === name) rmSync(join(dirname(cacheFile), other), { force: true });
+    const match = CACHE_NAME.exec(other);
+    if (match && match[1] === name && match[2] !== build) rmSync(join(dirname(cacheFile), other), { force: true });
   }
 }
 
 /**
  * Write the code cache of each bundle (of `files`, or all) that ran without a
  * usable one. Atomic (a temp file renamed), so two processes never read half a
- * cache; caches of the same bundle's earlier builds are removed.
+ * cache; caches of the same bundle's earlier builds are removed (under any flags).
  */
 export function saveCodeCaches(files?: readonly string[]): void {
   for (const file of files ?? [...pending.keys()]) {
     const entry = pending.get(file);
     if (!entry) continue;
     pending.delete(file);
+    // Written now, its data would carry today's flags under the name of those it ran with (setV8Flags writes first).
+    if (entry.flags !== flagsTag) continue;
     try {
       mkdirSync(dirname(entry.cacheFile), { recursive: true, mode: 0o700 });
       const tmp = `${entry.cacheFile}.${process.pid}.tmp`;

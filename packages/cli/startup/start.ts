@@ -24,7 +24,7 @@
 import { cacheDir as lugCacheDir } from '@lug/core/state-paths';
 import { join } from 'node:path';
 import type { main as Main } from '../src/main.js';
-import { runCommonJsBundle, saveCodeCaches } from './code-cache.js';
+import { runCommonJsBundle, saveCodeCaches, setV8Flags } from './code-cache.js';
 import { resolvePackageEntry } from './package-entry.js';
 import { runKindOf } from './run-kind.js';
 import { SHARED_BUNDLES } from './shared-bundles.js';
@@ -86,7 +86,7 @@ export async function start(argv: string[]): Promise<number> {
   process.once('exit', () => saveCodeCaches());
   // Compiling fengari is a large part of a cold start with Lua: its bundle starts from a code cache too.
   const importModule = (url: string): Promise<unknown> => import(url);
-  const later = { importModule, saveCodeCaches: () => saveCodeCaches() };
+  const later = { importModule, saveCodeCaches: () => saveCodeCaches(), setV8Flags };
   return main(argv, __LUG_FENGARI_CODE_CACHE__ ? { loadFengari: (file) => runBundle(file), ...later } : later);
 }
 

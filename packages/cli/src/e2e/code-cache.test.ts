@@ -12,13 +12,16 @@ const lugs = lugsInTmux();
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The bundle a cache file is of: its name without the build's stamp and the flags' (startup/code-cache.ts). */
+const bundleOf = (file: string) => file.replace(/-[0-9a-f]{16}(?:-f[0-9a-f]{8})?\.v8cache$/, '');
+
 describe('the V8 code caches of lug -p', () => {
   it('are written by the first run, taken by the next, and replaced when broken', async () => {
     const box = sandbox();
     const server = await lugs.server([text('one'), text('two'), text('three')]);
     const env = lugEnv(server, 'anthropic', box);
     const cacheDir = join(box.home, '.cache', 'lug', 'v8', 'headless');
-    const caches = () => Object.fromEntries(readdirSync(cacheDir).map((f) => [f.replace(/-[0-9a-f]{16}\.v8cache$/, ''), join(cacheDir, f)]));
+    const caches = () => Object.fromEntries(readdirSync(cacheDir).map((f) => [bundleOf(f), join(cacheDir, f)]));
 
     const first = await runLug(['-p', 'hi'], { cwd: box.project, env });
     expect(first.stdout).toBe('one\n');
@@ -45,7 +48,7 @@ describe.skipIf(!hasTmux())('the V8 code caches of the interface', () => {
     const cachesOf = (kind: string): Record<string, number> => {
       const dir = join(box.home, '.cache', 'lug', 'v8', kind);
       try {
-        return Object.fromEntries(readdirSync(dir).map((f) => [f.replace(/-[0-9a-f]{16}\.v8cache$/, ''), statSync(join(dir, f)).mtimeMs]));
+        return Object.fromEntries(readdirSync(dir).map((f) => [bundleOf(f), statSync(join(dir, f)).mtimeMs]));
       } catch {
         return {};
       }
@@ -65,13 +68,15 @@ describe.skipIf(!hasTmux())('the V8 code caches of the interface', () => {
     const cacheDir = join(box.home, '.cache', 'lug', 'v8', 'interface');
     const cached = () => {
       try {
-        return readdirSync(cacheDir).map((f) => f.replace(/-[0-9a-f]{16}\.v8cache$/, ''));
+        return readdirSync(cacheDir).map(bundleOf);
       } catch {
         return [];
       }
     };
     const { screen: s } = await lugs.start([text('Done.')], box, { env: { CI: 'true' } });
     expect(await pollUntil(() => cached().includes('lug'), 10_000)).toBe(true);
+    // Past settle-heap.ts's moment (a second after the first frame), whose flag would write what waits then.
+    await sleep(1000);
     // Typing loads the Markdown renderer and the SDK (warm-while-typing.ts); a second and a half later, well past
     // start.ts's SAVE_AFTER_MS, their caches are still to be written: a timer wrote them as the answer streamed.
     s.type('hello');
@@ -86,4 +91,30 @@ describe.skipIf(!hasTmux())('the V8 code caches of the interface', () => {
     await s.submit(':q');
     expect(await pollUntil(() => s.paneDead(), 15_000)).toBe(true);
   }, 40_000);
+
+  // V8 rejects a cache written under other flags, and the interface sets one as it runs (settle-heap.ts, a second
+  // after the first frame). With caches named by the build alone, the Markdown renderer's and the SDK's were
+  // rejected and written again whenever one session's first prompt came before that moment and the last one's after.
+  it('are taken, not written again, whether the first prompt comes at once or after a while', async () => {
+    const box = sandbox();
+    const cacheDir = join(box.home, '.cache', 'lug', 'v8', 'interface');
+    const written = () => Object.fromEntries(readdirSync(cacheDir).map((f) => [f, statSync(join(cacheDir, f)).ino]));
+    const session = async (waitMs: number) => {
+      const { screen: s } = await lugs.start([text('## Done\n\nWith **Markdown**.')], box, { env: { CI: 'true' } });
+      await sleep(waitMs);
+      s.type('hello\r');
+      await s.waitFor(/With Markdown/, 15_000);
+      // Past the caches' writing after the first turn, and settle-heap.ts's moment.
+      await sleep(1500);
+      await s.submit(':q');
+      expect(await pollUntil(() => s.paneDead(), 15_000)).toBe(true);
+    };
+    await session(0);
+    await session(2000);
+    const before = written();
+    expect(Object.keys(before).map(bundleOf)).toEqual(expect.arrayContaining(['marked', 'marked-terminal', 'anthropic-sdk']));
+    await session(0);
+    await session(2000);
+    expect(written()).toEqual(before);
+  }, 90_000);
 });

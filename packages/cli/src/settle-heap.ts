@@ -26,6 +26,13 @@
  * there. Set before the first frame, `--optimize-for-size` cost ~90 ms of
  * start-up, so it waits a moment.
  *
+ * What it costs: a first turn after it comes ~20 ms later (a prompt sent
+ * with its Enter, 1.5 s after the first screen: 91–101 ms against 77–82
+ * without the settling, or with the scavenges but not the flag; alternated
+ * sessions, stop 41), the heap regrowing what the settling shrank. Taking
+ * the flag off again 300 ms after the settling did not give it back. The
+ * later turns are as fast either way.
+ *
  * `--optimize-for-size` stays, so it goes through `setFlags` (the binary's:
  * startup/code-cache.ts's setV8Flags, since V8 rejects a code cache written
  * under other flags). The other two are on only for a moment, with nothing

@@ -29,9 +29,13 @@
  * What it costs: a first turn after it comes ~20 ms later (a prompt sent
  * with its Enter, 1.5 s after the first screen: 91–101 ms against 77–82
  * without the settling, or with the scavenges but not the flag; alternated
- * sessions, stop 41), the heap regrowing what the settling shrank. Taking
- * the flag off again 300 ms after the settling did not give it back. The
- * later turns are as fast either way.
+ * sessions, stop 41). Part of it is collecting in that turn what the
+ * settling shrank (three scavenges, and in half the sessions an incremental
+ * marking and a full collection: 2.5–10.4 ms, against one scavenge of ~2 ms
+ * in a turn before the settling); the rest was not found. Taking the flag
+ * off again 300 ms after the settling did not give it back, nor did keeping
+ * bytecode from being flushed meanwhile. The later turns are as fast either
+ * way.
  *
  * `--optimize-for-size` stays, so it goes through `setFlags` (the binary's:
  * startup/code-cache.ts's setV8Flags, since V8 rejects a code cache written

@@ -35,6 +35,7 @@ import type { CliArgs } from './args.js';
 import { CheckpointSetup } from './checkpoints.js';
 import { McpSetup } from './mcp.js';
 import { registerStockProviders } from './providers.js';
+import type { SetV8Flags } from './settle-heap.js';
 
 export const STOCK_PLUGINS = [read, write, edit, grep, ls, bash];
 
@@ -93,7 +94,7 @@ export interface StartupOptions {
    * Set V8 flags for the rest of the run (`v8.setFlagsFromString`), the code caches following: V8 rejects a
    * cache written under other flags (startup/code-cache.ts). Default: v8.setFlagsFromString (no caches).
    */
-  setV8Flags?: (flags: string) => void;
+  setV8Flags?: SetV8Flags;
 }
 
 export interface ComposeOptions extends StartupOptions {

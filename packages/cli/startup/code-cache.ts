@@ -48,9 +48,9 @@ export interface CommonJsBundleOptions {
 const pending = new Map<string, { script: Script; cacheFile: string; flags: string }>();
 
 /** The flags the process started with (its command line, NODE_OPTIONS), and those lug set since (setV8Flags). */
-const flags = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].filter(Boolean);
+const v8Flags = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].filter(Boolean);
 /** They, as a cache name's suffix: none for none. */
-let flagsTag = tagOf(flags);
+let flagsTag = tagOf(v8Flags);
 
 function tagOf(flags: readonly string[]): string {
   return flags.length === 0 ? '' : `-f${createHash('sha1').update(flags.join('\0')).digest('hex').slice(0, 8)}`;
@@ -62,12 +62,12 @@ function tagOf(flags: readonly string[]): string {
  * ran with, and each cache read or written after is one of the new flags.
  */
 export function setV8Flags(more: string): void {
-  if (flags.includes(more)) return;
+  if (v8Flags.includes(more)) return;
   saveCodeCaches();
   // Loaded here, not at the top: node:v8 costs ~1 ms to load, and most runs set no flag before their first screen or request.
   process.getBuiltinModule('node:v8').setFlagsFromString(more);
-  flags.push(more);
-  flagsTag = tagOf(flags);
+  v8Flags.push(more);
+  flagsTag = tagOf(v8Flags);
 }
 
 /** The cache file of `file`, named by everything that makes V8 reject a cache (the build, V8, the flags now). */
@@ -113,15 +113,21 @@ export function runCommonJsBundle<T = Record<string, unknown>>(file: string, opt
   return module.exports;
 }
 
-/** A cache file's bundle and build; its flags are not asked (each set of flags keeps its own cache of a build). */
+/** `bundle-<build stamp>[-f<flags>].v8cache`, as codeCacheFile names a cache. */
 const CACHE_NAME = /^(.+)-([0-9a-f]{16})(?:-f[0-9a-f]{8})?\.v8cache$/;
 
-/** Remove the caches an earlier build of the same bundle left (an upgrade would otherwise leave one each time). */
+/** The bundle and the build a cache file (its base name) is of, whatever its flags; undefined for another file. */
+export function cacheFileOf(name: string): { bundle: string; build: string } | undefined {
+  const match = CACHE_NAME.exec(name);
+  return match ? { bundle: match[1]!, build: match[2]! } : undefined;
+}
+
+/** Remove the caches an earlier build of the same bundle left, under any flags (an upgrade would otherwise leave one each time). */
 function removeOlderCaches(cacheFile: string): void {
-  const [, name, build] = CACHE_NAME.exec(basename(cacheFile)) ?? [];
+  const own = cacheFileOf(basename(cacheFile));
   for (const other of readdirSync(dirname(cacheFile))) {
-    const match = CACHE_NAME.exec(other);
-    if (match && match[1] === name && match[2] !== build) rmSync(join(dirname(cacheFile), other), { force: true });
+    const of = cacheFileOf(other);
+    if (of && of.bundle === own?.bundle && of.build !== own.build) rmSync(join(dirname(cacheFile), other), { force: true });
   }
 }
 

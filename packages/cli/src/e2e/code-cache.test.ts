@@ -6,14 +6,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pollUntil, text } from '@lug/testing';
 import { lugEnv, runLug, sandbox } from './run-lug.js';
+import { cacheFileOf } from '../../startup/code-cache.js';
 import { hasTmux, lugsInTmux } from './tmux.js';
 
 const lugs = lugsInTmux();
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The bundle a cache file is of: its name without the build's stamp and the flags' (startup/code-cache.ts). */
-const bundleOf = (file: string) => file.replace(/-[0-9a-f]{16}(?:-f[0-9a-f]{8})?\.v8cache$/, '');
+/** The bundle a cache file is of (its name without the build's stamp and the flags'). */
+const bundleOf = (file: string) => cacheFileOf(file)?.bundle ?? file;
 
 describe('the V8 code caches of lug -p', () => {
   it('are written by the first run, taken by the next, and replaced when broken', async () => {

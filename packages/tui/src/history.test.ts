@@ -38,4 +38,28 @@ describe('PromptHistory', () => {
     expect(modeOf(file)).toBe(0o600);
     expect(fs.readFileSync(file, 'utf8')).toBe('"old"\n"new"\n');
   });
+
+  it('prepare reads the history and makes its directory before the first prompt, which then only appends', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lug-history-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'state', 'history');
+    const history = new PromptHistory(file);
+    history.prepare();
+    await until(() => fs.existsSync(path.dirname(file)));
+    expect(fs.statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
+    expect(fs.existsSync(file)).toBe(false);
+    // Read at prepare: a line another lug window writes after it is not read again (as after the first Up).
+    fs.writeFileSync(file, '"from another window"\n');
+    history.add('mine');
+    await until(() => fs.readFileSync(file, 'utf8').includes('mine'));
+    expect(history.list()).toEqual(['mine']);
+    expect(fs.readFileSync(file, 'utf8')).toBe('"from another window"\n"mine"\n');
+  });
+
+  it('prepare with history kept in memory touches no file', () => {
+    const history = new PromptHistory(undefined);
+    history.prepare();
+    history.add('a');
+    expect(history.previous('')).toBe('a');
+  });
 });

@@ -99,6 +99,11 @@ export class InputStore {
     return this.snapshot.editor.text.length === 0;
   }
 
+  /** The history read and its directory made, before the first prompt is sent (PromptHistory.prepare). */
+  prepareHistory(): void {
+    this.opts.history.prepare();
+  }
+
   clear(): void {
     this.opts.history.reset();
     this.browsing = false;

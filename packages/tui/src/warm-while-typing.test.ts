@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { PromptHistory } from './history.js';
 import { InputStore } from './input-store.js';
 import { createMarkdownRenderer } from './markdown.js';
-import { drawCutLine, SAMPLE_DRAWS, sampleItems, warmWhileTyping } from './warm-while-typing.js';
+import { drawCutLine, SAMPLE_DRAWS, SAMPLE_STREAMS, sampleItems, warmWhileTyping } from './warm-while-typing.js';
 
 const until = async (test: () => boolean, what: string) => {
   const deadline = Date.now() + 10_000;
@@ -57,14 +57,28 @@ describe('warmWhileTyping', () => {
       // The sample, a code block in each language, then a prompt and the sample's blocks, each an item of the
       // transcript as an answer's stream cuts them, through the transcript's view, off screen, SAMPLE_DRAWS times.
       const blocks = sampleItems().flatMap((item) => (item.kind === 'markdown' ? [item.text] : []));
-      await until(() => rendered.length >= 3 + SAMPLE_DRAWS * blocks.length, 'the answer drawn off screen');
+      // Then the sample growing a block at a time, STREAM_ITEMS blocks a draw, SAMPLE_STREAMS times: each block
+      // drawn once a time (an update redraws only what changed).
+      const draws = SAMPLE_DRAWS + SAMPLE_STREAMS;
+      await until(() => rendered.length >= 3 + draws * blocks.length, 'the answer drawn off screen');
       await new Promise((r) => setTimeout(r, 50));
       expect(rendered.slice(0, 3).map((text) => /^```(\w+)/.exec(text)?.[1] ?? 'sample')).toEqual(['sample', 'rust', 'go']);
-      expect(rendered.slice(3)).toEqual(Array.from({ length: SAMPLE_DRAWS }, () => blocks).flat());
+      expect(rendered.slice(3)).toEqual(Array.from({ length: draws }, () => blocks).flat());
       expect(writes).not.toHaveBeenCalled();
     } finally {
       writes.mockRestore();
     }
+  });
+
+  it('has the input read its prompt history at the first change, once, not before', () => {
+    const input = new InputStore({ history: new PromptHistory(undefined) });
+    const prepared = vi.spyOn(input, 'prepareHistory');
+    warmWhileTyping({ input, markdown: recordingRenderer().markdown, width: () => 80 });
+    input.clear();
+    expect(prepared).not.toHaveBeenCalled();
+    input.setText('h');
+    input.setText('hi');
+    expect(prepared).toHaveBeenCalledTimes(1);
   });
 
   it("runs the caller's own warm-up at the same moment, once", async () => {

@@ -67,7 +67,12 @@ export class PromptHistory {
    */
   prepare(): void {
     this.load();
-    if (this.file) fs.promises.mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 }).catch(() => undefined);
+    if (this.file) this.makeDirectory(this.file).catch(() => undefined);
+  }
+
+  /** The history file's directory, made if missing, only its owner's (0700). */
+  private makeDirectory(file: string): Promise<unknown> {
+    return fs.promises.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   }
 
   /** Record a sent prompt (not repeated twice in a row) and stop browsing. */
@@ -79,8 +84,7 @@ export class PromptHistory {
       if (entries.length > this.limit) entries.splice(0, entries.length - this.limit);
       if (this.file) {
         const file = this.file;
-        fs.promises
-          .mkdir(path.dirname(file), { recursive: true, mode: 0o700 })
+        this.makeDirectory(file)
           // Prompts are as private as the sessions that hold them (0600); a file made 0644 before is closed too.
           .then(() => fs.promises.appendFile(file, JSON.stringify(entry) + '\n', { mode: PRIVATE }))
           .then(() => fs.promises.chmod(file, PRIVATE))

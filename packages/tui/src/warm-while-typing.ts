@@ -146,7 +146,7 @@ export const SAMPLE_DRAWS = 10;
  * echo with it; three items, a third of that.
  */
 export const SAMPLE_STREAMS = 3;
-export const STREAM_ITEMS = 3;
+const STREAM_ITEMS = 3;
 
 /**
  * A dim line wider than `width`, cut at its end as the status line is once

@@ -73,9 +73,9 @@ function commonJsBundle(entry: Record<string, string>, external: string[], extra
     esbuildOptions(options) {
       options.supported = { ...options.supported, 'dynamic-import': false };
     },
-    // React's development build keeps a PerformanceMeasure per render (memory grows each turn).
-    define: { __LUG_VERSION__: JSON.stringify(version), 'process.env.NODE_ENV': '"production"', 'import.meta.url': '__lugImportMetaUrl' },
     ...extra,
+    // React's development build keeps a PerformanceMeasure per render (memory grows each turn).
+    define: { __LUG_VERSION__: JSON.stringify(version), 'process.env.NODE_ENV': '"production"', 'import.meta.url': '__lugImportMetaUrl', ...extra.define },
   };
 }
 
@@ -109,8 +109,10 @@ export default defineConfig([
     // highlight.js's languages on first use (startup/highlight-languages.ts): marked-terminal's highlighter is the one user.
     const plugins = id === 'marked-terminal' && !OFF.has('highlightLanguagesOnFirstUse') ? [highlightLanguagesOnFirstUse(fileURLToPath(new URL('./dist/vendor', import.meta.url))), emojiOnFirstUse()] : [];
     // The SDKs' `Headers` and `fetch` without undici (startup/light-fetch.ts).
-    const inject = SDK_VENDOR_IDS.has(id) && !OFF.has('lightFetch') ? ['startup/sdk-globals.ts'] : [];
-    return commonJsBundle({ [`vendor/${name}`]: `startup/vendor/${name}.ts` }, [...EXTERNAL, ...vendorIds.filter((other) => other !== id)], { esbuildPlugins: plugins, inject });
+    const sdkGlobals = SDK_VENDOR_IDS.has(id) && !OFF.has('lightFetch');
+    const inject = sdkGlobals ? ['startup/sdk-globals.ts'] : [];
+    const define = sdkGlobals ? { 'globalThis.ReadableStream': 'SdkReadableStream' } : {};
+    return commonJsBundle({ [`vendor/${name}`]: `startup/vendor/${name}.ts` }, [...EXTERNAL, ...vendorIds.filter((other) => other !== id)], { esbuildPlugins: plugins, inject, define });
   }),
   // A CommonJS copy of each shared package, the others kept outside (start.ts hands them in).
   ...Object.entries(OFF.has('sharedBundles') ? {} : SHARED_BUNDLES).map(([id, path]) => {

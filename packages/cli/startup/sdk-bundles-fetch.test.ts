@@ -44,4 +44,22 @@ describe('the SDK bundles send their requests without undici', () => {
       let t = ''; for await (const e of await c.chat.completions.create({ model: 'gpt-x', messages: [{ role: 'user', content: 'hi' }], stream: true })) t += e.choices[0]?.delta?.content ?? ''; return t;`;
     expect(await inFreshNode(vendor('openai'), body)).toEqual({ result: 'Hello from the other stream.', undici: false });
   });
+
+  // Node compiles its web streams at the first look at globalThis.ReadableStream (~4 ms): the SDKs' check of the
+  // JSON body (is it a stream?) did that before the request was sent; now the response's body does it, after.
+  it.each([
+    ['anthropic-sdk', (s: ScriptedServer) => `const c = new sdk.Anthropic({ apiKey: 'k', baseURL: ${JSON.stringify(s.anthropicBaseUrl)}, maxRetries: 0 });
+      let t = ''; for await (const e of await c.messages.create({ model: 'claude-x', max_tokens: 50, messages: [{ role: 'user', content: 'hi' }], stream: true })) if (e.type === 'content_block_delta') t += e.delta.text;`],
+    ['openai', (s: ScriptedServer) => `const c = new sdk.OpenAI({ apiKey: 'k', baseURL: ${JSON.stringify(s.openaiBaseUrl)}, maxRetries: 0 });
+      let t = ''; for await (const e of await c.chat.completions.create({ model: 'gpt-x', messages: [{ role: 'user', content: 'hi' }], stream: true })) t += e.choices[0]?.delta?.content ?? '';`],
+  ])('%s: the request goes out before Node loads its web streams, and a stream body is still one', async (bundle, ask) => {
+    server = await startScriptedServer([text('Streamed.')]);
+    const streams = `process.moduleLoadList.some((m) => m.includes('webstreams/readablestream'))`;
+    const body = `const http = require('node:http'); const end = http.ClientRequest.prototype.end; let atSend;
+      http.ClientRequest.prototype.end = function (...a) { atSend ??= ${streams}; return end.apply(this, a); };
+      ${ask(server)}
+      const stream = new ReadableStream({ start(c) { c.close(); } });
+      return { text: t, streamsAtSend: atSend, streamsAfter: ${streams}, isStream: c.isStreamBody?.(stream) ?? true, plainIsStream: c.isStreamBody?.({ a: 1 }) ?? false };`;
+    expect(await inFreshNode(vendor(bundle), body)).toEqual({ result: { text: 'Streamed.', streamsAtSend: false, streamsAfter: true, isStream: true, plainIsStream: false }, undici: false });
+  });
 });

@@ -268,7 +268,8 @@ console.log(`    (RSS in MiB along the way, after turn ${checkpoints.join(', ')}
 
 // The first turn against the next four, in fresh sessions (one sample of the long session above is noisy): typed as a
 // person types (the keys, then Enter a second later: the interface warms what the first answer needs meanwhile), and
-// sent in one write with its Enter (as `tmux send-keys 'prompt' Enter` does: nothing can be warmed before the turn).
+// sent in one write with its Enter (as `tmux send-keys 'prompt' Enter` does: nothing can be warmed before the turn; its
+// request goes out first, and the warm-up runs while the model has not answered).
 async function firstTurnRatios(runs, typed, answerAfterMs = 0) {
   const firsts = [];
   const laters = [];
@@ -300,9 +301,9 @@ row(`the first turn, typed (median of ${RUNS} sessions)`, typedTurns.first, 'ms'
 // ratio of the two medians (first turns of some sessions against later turns of others) can differ from.
 console.log(`    (turns 2 to 5: median ${typedTurns.later.toFixed(1)} ms; each session's ratio: ${typedTurns.ratios.map((r) => r.toFixed(2)).join(' ')}; their median ${typedTurns.ratio.toFixed(2)}×, against the goal ≤ 1.5×)`);
 row(`the first turn, sent with its Enter (median of ${Math.min(3, RUNS)})`, sentTurns.first, 'ms', sentTurns.later);
-console.log(`    (nothing is warmed before such a turn: the Markdown renderer, the SDK and the HTTP client load in it; each session's ratio: ${sentTurns.ratios.map((r) => r.toFixed(2)).join(' ')})`);
+console.log(`    (nothing is warmed before such a turn: its request goes out, then the Markdown renderer loads, here while the answer streams in; each session's ratio: ${sentTurns.ratios.map((r) => r.toFixed(2)).join(' ')})`);
 row(`the same, the model answering after ${SLOW_MODEL_MS} ms (median of ${Math.min(3, RUNS)})`, sentSlowTurns.first, 'ms', sentSlowTurns.later);
-console.log(`    (every turn waits ${SLOW_MODEL_MS} ms for the model; each session's ratio: ${sentSlowTurns.ratios.map((r) => r.toFixed(2)).join(' ')})`);
+console.log(`    (every turn waits ${SLOW_MODEL_MS} ms for the model, in which the first one warms what its answer needs; each session's ratio: ${sentSlowTurns.ratios.map((r) => r.toFixed(2)).join(' ')})`);
 
 // In-process (fake terminal, no pty): the TUI's own share, with tool calls in every turn.
 const inProcess = await new Promise((resolve, reject) => {

@@ -119,7 +119,15 @@ export async function startTui(opts: StartTuiOptions): Promise<void> {
     opts.onFirstFrame?.();
     void controller.lookForLocalServers();
   });
-  const stopWarming = warmWhileTyping({ input: controller.input, markdown: controller.markdown, width: () => Math.max(20, stdout.columns ?? 80), languages: () => codeLanguagesOf(opts.host.cwd), also: opts.whileTyping, busy: () => controller.session.running });
+  const stopWarming = warmWhileTyping({
+    input: controller.input,
+    markdown: controller.markdown,
+    width: () => Math.max(20, stdout.columns ?? 80),
+    languages: () => codeLanguagesOf(opts.host.cwd),
+    also: opts.whileTyping,
+    busy: () => controller.session.running,
+    onAnswer: (fn) => opts.host.events.on('response_start', fn),
+  });
   try {
     await instance.waitUntilExit();
   } finally {

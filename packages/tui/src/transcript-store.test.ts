@@ -114,6 +114,20 @@ describe('TranscriptStore', () => {
     expect(snap().committed.map((i) => i.kind)).toEqual(['user', 'markdown']);
   });
 
+  it("loads the renderer for a turn's answer once its request has gone out, two turns of the event loop after turn_start, not in its turn", async () => {
+    const md = markdown(false);
+    const load = vi.spyOn(md, 'load');
+    const { events, snap } = setup({ md });
+    events.emit('turn_start', { prompt: 'p' });
+    await new Promise((r) => setImmediate(r));
+    expect(load).not.toHaveBeenCalled();
+    await new Promise((r) => setImmediate(r));
+    expect(load).toHaveBeenCalledTimes(1);
+    events.emit('text_delta', { text: 'block\n\nnext' });
+    await new Promise((r) => setTimeout(r, 5));
+    expect(snap().committed.map((i) => i.kind)).toEqual(['user', 'markdown']);
+  });
+
   it('commits a light Markdown notice (drawn without the renderer) at once, and holds back one that needs the renderer', () => {
     const md = markdown(false);
     const { store, snap } = setup({ md });

@@ -13,6 +13,7 @@
 import type { EventBus, LugEvent, Message, StoredSubagent, ToolResultPart, Usage } from '@lug/core';
 import { emptyUsage, formatCount } from '@lug/core';
 import { cancelCall, reduceCall, storedCallView, type CallDescriber, type CallEvent, type CallView } from './call-views.js';
+import { afterRequestGoesOut } from './after-request.js';
 import type { MarkdownRenderer } from './markdown.js';
 import { isLightMarkdown } from './markdown-light.js';
 import { MarkdownStream } from './markdown-stream.js';
@@ -107,7 +108,8 @@ export class TranscriptStore {
       case 'turn_start':
         this.running = true;
         this.push({ kind: 'user', key: 0, text: event.prompt });
-        void this.opts.markdown.load().then(() => this.changed());
+        // The answer needs the renderer, the request does not: it loads once the request is out (its load is ~30 ms of main thread).
+        afterRequestGoesOut(() => void this.opts.markdown.load().then(() => this.changed()));
         break;
       case 'reasoning_delta':
         this.reasoningDelta(event.text);

@@ -12,6 +12,8 @@ const until = async (test: () => boolean, what: string) => {
   }
 };
 
+const nextTurn = () => new Promise((r) => setImmediate(r));
+
 /** A Markdown renderer that records every text it renders. */
 function recordingRenderer() {
   const markdown = createMarkdownRenderer();
@@ -81,7 +83,7 @@ describe('warmWhileTyping', () => {
     expect(prepared).toHaveBeenCalledTimes(1);
   });
 
-  it("runs the caller's own warm-up at the same moment, once", async () => {
+  it("runs the caller's own warm-up in the next turn of the event loop, once", async () => {
     const input = new InputStore({ history: new PromptHistory(undefined) });
     let calls = 0;
     warmWhileTyping({ input, markdown: createMarkdownRenderer(), width: () => 80, also: () => void calls++ });
@@ -89,7 +91,70 @@ describe('warmWhileTyping', () => {
     expect(calls).toBe(0);
     input.setText('h');
     input.setText('hi');
+    expect(calls).toBe(0); // the keys of this read may end in Enter: their turn goes first
+    await nextTurn();
     expect(calls).toBe(1);
+    input.setText('his');
+    await nextTurn();
+    expect(calls).toBe(1);
+  });
+
+  it('leaves a prompt sent with its first keys (one read: a paste, tmux send-keys) to start its request first, then warms until the answer begins', async () => {
+    const input = new InputStore({ history: new PromptHistory(undefined) });
+    const { markdown, rendered } = recordingRenderer();
+    let running = false;
+    const answer = new Set<() => void>();
+    const alsoBusy: boolean[] = [];
+    const order: string[] = [];
+    warmWhileTyping({
+      input,
+      markdown,
+      width: () => 60,
+      languages: () => ['rust', 'go'],
+      busy: () => running,
+      also: (busy) => void alsoBusy.push(busy()),
+      onAnswer: (fn) => (answer.add(fn), () => void answer.delete(fn)),
+    });
+    const load = vi.spyOn(markdown, 'load');
+    input.setText('hi');
+    running = true; // its Enter, in the same read
+    // The request's own promise callbacks, then its write (after-request.ts: two turns of the loop later).
+    void Promise.resolve().then(() => order.push('request'));
+    await nextTurn();
+    expect(load).not.toHaveBeenCalled();
+    expect(alsoBusy).toEqual([]);
+    await until(() => rendered.length >= 4, 'the first drawings');
+    expect(order).toEqual(['request']);
+    expect(load).toHaveBeenCalled();
+    expect(alsoBusy).toEqual([true]); // the caller skips what the turn does itself
+    expect(answer.size).toBe(1);
+    for (const fn of [...answer]) fn(); // the answer begins
+    const drawnWhenAnswered = rendered.length;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(rendered.length).toBeLessThanOrEqual(drawnWhenAnswered + 1);
+    expect(rendered.length).toBeLessThan(3 + SAMPLE_DRAWS * sampleItems().length);
+    expect(answer.size).toBe(0);
+  });
+
+  it('warms nothing for a prompt sent with its first keys when it cannot tell when the answer begins', async () => {
+    const input = new InputStore({ history: new PromptHistory(undefined) });
+    const markdown = createMarkdownRenderer();
+    let calls = 0;
+    warmWhileTyping({ input, markdown, width: () => 80, busy: () => true, also: () => void calls++ });
+    input.setText('hi');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(markdown.ready()).toBe(false);
+    expect(calls).toBe(0);
+  });
+
+  it('stops listening for the answer once it knows the prompt was typed', async () => {
+    const input = new InputStore({ history: new PromptHistory(undefined) });
+    const answer = new Set<() => void>();
+    warmWhileTyping({ input, markdown: createMarkdownRenderer(), width: () => 80, onAnswer: (fn) => (answer.add(fn), () => void answer.delete(fn)) });
+    input.setText('h');
+    expect(answer.size).toBe(1);
+    await nextTurn();
+    expect(answer.size).toBe(0);
   });
 
   it('drops what is left to draw once a turn runs, and tells the caller', async () => {

@@ -28,6 +28,7 @@
  */
 import { createElement } from 'react';
 import { renderToString, Text } from 'ink';
+import { afterRequestGoesOut } from './after-request.js';
 import type { MarkdownRenderer } from './markdown.js';
 import { MarkdownStream } from './markdown-stream.js';
 import { drawStreamedSample } from './streamed-sample.js';
@@ -84,25 +85,72 @@ export interface WarmWhileTypingOptions {
    * Enter` does, had its first turn share the main thread with 30 drawings).
    */
   busy?(): boolean;
+  /**
+   * Subscribes to the start of an answer (the host's `response_start`);
+   * returns the function that unsubscribes. A prompt sent with the keys that
+   * typed it (a paste, `tmux send-keys 'hi' Enter`: one read) leaves no time
+   * before its turn: the warm-up then runs once the turn's request has gone
+   * out, in the time the model takes to answer, and stops when the answer
+   * begins. Without it, such a prompt gets no warm-up.
+   */
+  onAnswer?(fn: () => void): () => void;
 }
 
-/** Warm once, at the input's first change; returns the function that stops waiting for it. */
+/**
+ * Warm once, from the input's first change; returns the function that stops waiting for it.
+ *
+ * The keys of one read are handled in one turn of the event loop, so the warm-up starts in the next: a prompt
+ * sent with its Enter in that read has started its turn by then, and its request goes out before anything here
+ * runs (the warm-up, ~50 ms of main thread before the request, had the first request reach the server ~75 ms
+ * after Enter against ~9 ms in later turns). Such a turn gets the warm-up once its request has gone out
+ * (after-request.ts), until its answer begins (`onAnswer`): the renderer first, then the caller's warm-up (whose
+ * `busy` is true: it skips what the turn does itself) and the drawings.
+ */
 export function warmWhileTyping(opts: WarmWhileTypingOptions): () => void {
   let stop: (() => void) | undefined;
-  const warm = () => {
-    if (opts.input.isEmpty()) return;
-    stop?.();
-    stop = undefined;
-    const busy = opts.busy ?? (() => false);
-    opts.input.prepareHistory?.();
+  let stopped = false;
+  const busy = opts.busy ?? (() => false);
+  const whileTyping = () => {
     opts.also?.(busy);
     opts.markdown.load().then(
       () => drawOffScreen(opts.markdown, opts.width(), opts.languages?.() ?? [], busy),
       () => undefined,
     );
   };
+  const whileWaiting = (answered: () => boolean) => {
+    opts.markdown.load().then(
+      () => {
+        if (answered()) return;
+        opts.also?.(busy);
+        drawOffScreen(opts.markdown, opts.width(), opts.languages?.() ?? [], answered);
+      },
+      () => undefined,
+    );
+  };
+  const warm = () => {
+    if (opts.input.isEmpty()) return;
+    stop?.();
+    stop = undefined;
+    opts.input.prepareHistory?.();
+    let answered = false;
+    const stopListening = opts.onAnswer?.(() => {
+      answered = true;
+      stopListening?.();
+    });
+    setImmediate(() => {
+      if (stopped) return stopListening?.();
+      if (!busy()) {
+        stopListening?.();
+        return whileTyping();
+      }
+      if (stopListening) afterRequestGoesOut(() => whileWaiting(() => answered || stopped));
+    });
+  };
   stop = opts.input.subscribe(warm);
-  return () => stop?.();
+  return () => {
+    stopped = true;
+    stop?.();
+  };
 }
 
 /**

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Options } from 'tsup';
 import {
   ansiTokenizeGraphemeFastPath,
+  cliHighlightWithoutParse5,
   ansiTokenizeSharedStyles,
   emojiOnFirstUse,
   inkWithoutTopLevelAwait,
@@ -108,6 +109,8 @@ export default defineConfig([
     const name = path.replace(/^\.\/vendor\/|\.cjs$/g, '');
     // highlight.js's languages on first use (startup/highlight-languages.ts): marked-terminal's highlighter is the one user.
     const plugins = id === 'marked-terminal' && !OFF.has('highlightLanguagesOnFirstUse') ? [highlightLanguagesOnFirstUse(fileURLToPath(new URL('./dist/vendor', import.meta.url))), emojiOnFirstUse()] : [];
+    // cli-highlight's colours without parse5 (startup/cli-highlight-light.ts).
+    if (id === 'marked-terminal' && !OFF.has('cliHighlightWithoutParse5')) plugins.push(cliHighlightWithoutParse5());
     // The SDKs' `Headers` and `fetch` without undici (startup/light-fetch.ts).
     const sdkGlobals = SDK_VENDOR_IDS.has(id) && !OFF.has('lightFetch');
     const inject = sdkGlobals ? ['startup/sdk-globals.ts'] : [];

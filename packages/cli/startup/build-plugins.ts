@@ -208,6 +208,34 @@ export function ansiTokenizeGraphemeFastPath(): Plugin {
   ]);
 }
 
+const CLI_HIGHLIGHT_LIGHT = fileURLToPath(new URL('./cli-highlight-light.ts', import.meta.url));
+
+/**
+ * marked-terminal's `cli-highlight` becomes cli-highlight-light.ts: the same
+ * colours, without parse5 and its tree adapter to read highlight.js's HTML
+ * (see there). Measured: see startup/README.md.
+ */
+export function cliHighlightWithoutParse5(): Plugin {
+  return {
+    name: 'lug-cli-highlight-without-parse5',
+    setup(build) {
+      build.onResolve({ filter: /^cli-highlight$/ }, () => ({ path: 'cli-highlight', namespace: 'lug-cli-highlight' }));
+      build.onLoad({ filter: /.*/, namespace: 'lug-cli-highlight' }, () => ({
+        contents: [
+          `import hljs from 'highlight.js';`,
+          `import { lightCliHighlight } from ${JSON.stringify(CLI_HIGHLIGHT_LIGHT)};`,
+          `const cli = lightCliHighlight(hljs);`,
+          `export const { highlight, listLanguages, supportsLanguage } = cli;`,
+          `export default cli.highlight;`,
+          `export * from 'cli-highlight/dist/theme.js';`,
+        ].join('\n'),
+        resolveDir: dirname(CLI_HIGHLIGHT_LIGHT),
+        loader: 'js',
+      }));
+    },
+  };
+}
+
 /**
  * node-emoji (emojilib's whole table, ~150 ms to load on a busy machine)
  * serves marked-terminal's `emoji` option, which lug turns off: marked-terminal

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { cliHighlightWithoutParse5 } from './build-plugins.js';
 import { highlightLanguagesOnFirstUse, LANGUAGES_DIR, readLanguages } from './highlight-languages.js';
 
 type Highlight = { highlight(code: string, opts?: { language?: string; ignoreIllegals?: boolean }): string; listLanguages(): string[]; supportsLanguage(name: string): boolean };
@@ -11,9 +12,12 @@ type Highlight = { highlight(code: string, opts?: { language?: string; ignoreIll
 const require = createRequire(import.meta.url);
 let real: Highlight;
 let lazy: Highlight;
+/** With cli-highlight's colours read without parse5 too (cli-highlight-light.ts), as the vendor bundle is built. */
+let light: Highlight;
+let lightFile: string;
 
 /** cli-highlight bundled as the marked-terminal vendor bundle is, with and without the stand-in (into `outfile`). */
-async function bundle(withPlugin: boolean, outfile = join(mkdtempSync(join(tmpdir(), 'lug-hljs-')), 'out.cjs')): Promise<Highlight> {
+async function bundle(withPlugin: boolean, outfile = join(mkdtempSync(join(tmpdir(), 'lug-hljs-')), 'out.cjs'), withoutParse5 = false): Promise<Highlight> {
   await build({
     stdin: { contents: "module.exports = require('cli-highlight');", resolveDir: import.meta.dirname, loader: 'js' },
     bundle: true,
@@ -21,14 +25,15 @@ async function bundle(withPlugin: boolean, outfile = join(mkdtempSync(join(tmpdi
     format: 'cjs',
     outfile,
     logLevel: 'silent',
-    plugins: withPlugin ? [highlightLanguagesOnFirstUse(dirname(outfile))] : [],
+    plugins: withPlugin ? [highlightLanguagesOnFirstUse(dirname(outfile)), ...(withoutParse5 ? [cliHighlightWithoutParse5()] : [])] : [],
   });
   return require(outfile) as Highlight;
 }
 
 beforeAll(async () => {
   process.env.FORCE_COLOR = '1';
-  [real, lazy] = await Promise.all([bundle(false), bundle(true)]);
+  lightFile = join(mkdtempSync(join(tmpdir(), 'lug-hljs-')), 'out.cjs');
+  [real, lazy, light] = await Promise.all([bundle(false), bundle(true), bundle(true, lightFile, true)]);
 });
 
 const SAMPLES: Array<[string, string | undefined]> = [
@@ -59,7 +64,13 @@ describe('highlight.js languages registered on first use', () => {
         continue;
       }
       expect(lazy.highlight(code, opts), `${language}`).toBe(expected);
+      expect(light.highlight(code, opts), `${language}, without parse5`).toBe(expected);
     }
+  });
+
+  it('leaves parse5 out of the bundle whose colours are read without it', () => {
+    expect(readFileSync(lightFile, 'utf8')).not.toContain('parse5');
+    expect(light.listLanguages()).toEqual(real.listLanguages());
   });
 
   it('colours the code (the comparison above is of coloured text)', () => {

@@ -14,6 +14,7 @@ export const REMOVABLE_INTERVENTIONS = [
   'vendorBundles',
   'sharedBundles',
   'highlightLanguagesOnFirstUse',
+  'cliHighlightWithoutParse5',
   'lightFetch',
   'codeCache',
   'fengariCodeCache',

@@ -110,8 +110,8 @@ describe('TranscriptStore', () => {
     expect(snap().committed.map((i) => i.kind)).toEqual(['user']);
     expect(snap().live.map((i) => i.kind)).toEqual(['markdown']);
     await md.load();
-    await new Promise((r) => setTimeout(r, 0));
-    expect(snap().committed.map((i) => i.kind)).toEqual(['user', 'markdown']);
+    // The store asks for the renderer once the turn's request is out (two turns of the event loop), then commits.
+    await vi.waitFor(() => expect(snap().committed.map((i) => i.kind)).toEqual(['user', 'markdown']));
   });
 
   it("loads the renderer for a turn's answer once its request has gone out, two turns of the event loop after turn_start, not in its turn", async () => {
@@ -124,8 +124,7 @@ describe('TranscriptStore', () => {
     await new Promise((r) => setImmediate(r));
     expect(load).toHaveBeenCalledTimes(1);
     events.emit('text_delta', { text: 'block\n\nnext' });
-    await new Promise((r) => setTimeout(r, 5));
-    expect(snap().committed.map((i) => i.kind)).toEqual(['user', 'markdown']);
+    await vi.waitFor(() => expect(snap().committed.map((i) => i.kind)).toEqual(['user', 'markdown']));
   });
 
   it('commits a light Markdown notice (drawn without the renderer) at once, and holds back one that needs the renderer', () => {

@@ -4,7 +4,8 @@ import { EventBus, ProviderError, streamWithRetries, type CallInfo, type Provide
 import { summarize } from './call-views.js';
 import type { MarkdownRenderer } from './markdown.js';
 import { recording, Replay, type RecordingName } from './test-support/recorded.js';
-import { REPLAYED_MESSAGES, TranscriptStore } from './transcript-store.js';
+import { REPLAYED_MESSAGES } from './transcript-replay.js';
+import { TranscriptStore } from './transcript-store.js';
 
 function markdown(ready = true): MarkdownRenderer & { loaded: boolean } {
   const md = {

@@ -10,15 +10,18 @@
  * Changes reach the screen at most once a frame (`frameMs`), so a fast stream
  * of text deltas costs one redraw per frame, not one per token.
  */
-import type { EventBus, LugEvent, Message, StoredSubagent, ToolResultPart, Usage } from '@lug/core';
+import type { EventBus, LugEvent, Message, StoredSubagent, Usage } from '@lug/core';
 import { emptyUsage, formatCount } from '@lug/core';
-import { cancelCall, reduceCall, storedCallView, type CallDescriber, type CallEvent, type CallView } from './call-views.js';
+import { cancelCall, reduceCall, type CallDescriber, type CallEvent, type CallView } from './call-views.js';
+import { compactedText, compactingText } from './compaction-notices.js';
 import { afterRequestGoesOut } from './after-request.js';
 import type { MarkdownRenderer } from './markdown.js';
 import { isLightMarkdown } from './markdown-light.js';
 import { MarkdownStream } from './markdown-stream.js';
-import { reduceSubagent, storedSubagentLine, type SubagentEvent } from './subagent-views.js';
+import { NoticeLog, type KeptNotice } from './notice-log.js';
+import { reduceSubagent, type SubagentEvent } from './subagent-views.js';
 import { lineCount } from './reasoning-view.js';
+import { replayEntries } from './transcript-replay.js';
 import { committablePrefix, withoutResult, type ContextShare, type NoticeLevel, type TranscriptItem, type TranscriptSnapshot } from './transcript-items.js';
 
 /** Finished results kept for Ctrl-O and :expand; older ones are dropped to keep memory flat. */
@@ -33,26 +36,9 @@ export interface TranscriptStoreOptions {
   describe?: CallDescriber;
 }
 
-/** How many of a resumed conversation's last messages the transcript draws. */
-export const REPLAYED_MESSAGES = 200;
-
-const WHY: Record<string, string> = { threshold: 'the context passed lug.opt.compact_at', overflow: "the conversation overflowed the model's window", command: ':compact' };
-
-function compactingText(e: Extract<LugEvent, { type: 'compaction_start' }>): string {
-  return `compacting ${e.messages} older messages (${WHY[e.reason]}${e.focus ? `; focus: ${e.focus}` : ''})…`;
-}
-
-/** The summary as the transcript shows it, under a line saying what it replaced. */
-function compactedText(e: Extract<LugEvent, { type: 'after_compact' }>): string {
-  const by = e.by === 'hook' ? 'a before_compact hook' : 'the model';
-  return `**Compacted**: ${e.replaced} messages are now sent as this summary by ${by} (about ${formatCount(e.tokensBefore)} → ${formatCount(e.tokensAfter)} tokens); the session file keeps them, and \`:context summary\` shows it again.\n\n${e.summary}`;
-}
-
-/** How many notices `:messages` keeps. */
-export const MESSAGES_KEPT = 500;
 
 export class TranscriptStore {
-  private kept: Array<{ text: string; level: NoticeLevel; at: number }> = [];
+  private readonly kept = new NoticeLog();
   private committed: TranscriptItem[] = [];
   private live: TranscriptItem[] = [];
   private readonly text = new MarkdownStream();
@@ -170,7 +156,7 @@ export class TranscriptStore {
         break;
       case 'error':
         this.push({ kind: 'notice', key: 0, text: event.message, level: 'error' });
-        this.keep(event.message, 'error');
+        this.kept.add(event.message, 'error');
         break;
       case 'retry':
         this.closeReasoning();
@@ -180,7 +166,7 @@ export class TranscriptStore {
         break;
       case 'notify':
         this.push({ kind: 'notice', key: 0, text: event.message, level: event.level });
-        this.keep(event.message, event.level);
+        this.kept.add(event.message, event.level);
         break;
       case 'mode_change':
       case 'option_change':
@@ -194,10 +180,10 @@ export class TranscriptStore {
   /**
    * A line from the interface itself (command output, hints). Notices that
    * are not pages (Markdown) nor listings (`kept` false: :map, :messages) are
-   * kept for `:messages`, the last MESSAGES_KEPT.
+   * kept for `:messages` (notice-log.ts).
    */
   notice(text: string, level: NoticeLevel = 'info', markdown = false, kept = !markdown): void {
-    if (kept) this.keep(text, level);
+    if (kept) this.kept.add(text, level);
     // A light notice (the no-model message) is drawn without marked, which then need not load (markdown-light.ts).
     if (markdown && !isLightMarkdown(text)) void this.opts.markdown.load().then(() => this.changed(true));
     this.push({ kind: 'notice', key: 0, text, level, markdown });
@@ -205,17 +191,12 @@ export class TranscriptStore {
   }
 
   /** The session's notices, oldest first (errors, warnings, Lua's notify and print, lug's own), for `:messages`. */
-  messages(): ReadonlyArray<{ text: string; level: NoticeLevel; at: number }> {
-    return this.kept;
+  messages(): readonly KeptNotice[] {
+    return this.kept.list();
   }
 
   clearMessages(): void {
-    this.kept = [];
-  }
-
-  private keep(text: string, level: NoticeLevel): void {
-    this.kept.push({ text, level, at: Date.now() });
-    if (this.kept.length > MESSAGES_KEPT) this.kept.shift();
+    this.kept.clear();
   }
 
   /** How many calls have finished in this transcript (only the last `keptResults` can be expanded). */
@@ -260,32 +241,17 @@ export class TranscriptStore {
   }
 
   /**
-   * Replay a stored conversation (for :resume): prompts, answers and calls,
-   * all finished. Only its last REPLAYED_MESSAGES messages (from a prompt on)
-   * are drawn: a day's session is not rendered whole to show its end. Its
-   * subagents are drawn again under the calls that started them.
+   * Replay a stored conversation (for :resume): its last messages as
+   * transcript-replay.ts picks and draws them, all finished.
    */
   replay(all: readonly Message[], subagents: readonly StoredSubagent[] = []): void {
-    let start = Math.max(0, all.length - REPLAYED_MESSAGES);
-    while (start > 0 && start < all.length && all[start]!.role !== 'user') start++;
-    const messages = start > 0 ? all.slice(start) : all;
-    if (start > 0) this.push({ kind: 'notice', key: 0, text: `… ${formatCount(start)} earlier messages are not shown (the session file keeps them; :context summary shows the compaction's summary)`, level: 'info' });
-    const results = new Map<string, ToolResultPart>();
-    for (const m of messages) if (m.role === 'tool') for (const r of m.results) results.set(r.callId, r);
-    for (const m of messages) {
-      if (m.role === 'user') this.push({ kind: 'user', key: 0, text: m.content });
-      if (m.role !== 'assistant') continue;
-      for (const part of m.content) {
-        if (part.type === 'reasoning') this.pushReasoning(part.text);
-        if (part.type === 'text' && part.text.trim()) this.push({ kind: 'markdown', key: 0, text: part.text.trim() });
-        if (part.type !== 'tool_call') continue;
-        const result = results.get(part.id);
-        const stored = storedCallView(part, result, this.opts.describe);
-        const nested = subagents.filter((s) => s.agent.parentCallId === part.id).map((s) => storedSubagentLine(s, this.opts.describe));
-        const call = nested.length ? { ...stored, subagents: nested } : stored;
-        this.push({ kind: 'call', key: 0, call });
-        if (result) this.keepResult(call);
-      }
+    for (const entry of replayEntries(all, subagents, this.opts.describe)) {
+      if (entry.kind === 'reasoning') this.pushReasoning(entry.text);
+      else if (entry.kind === 'skipped') this.push({ kind: 'notice', key: 0, text: `… ${formatCount(entry.messages)} earlier messages are not shown (the session file keeps them; :context summary shows the compaction's summary)`, level: 'info' });
+      else if (entry.kind === 'call') {
+        this.push({ kind: 'call', key: 0, call: entry.call });
+        if (entry.finished) this.keepResult(entry.call);
+      } else this.push({ kind: entry.kind, key: 0, text: entry.text });
     }
     void this.opts.markdown.load().then(() => this.changed(true));
     this.changed(true);

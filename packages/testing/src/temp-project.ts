@@ -91,7 +91,8 @@ export function tempDirs(prefix = 'lug-test-'): TempDirs {
       return dir;
     },
     removeAll() {
-      for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+      // A lug's background git (a checkpoint) may still be writing in one: retried, not failed with ENOTEMPTY.
+      for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
     },
   };
 }

@@ -107,7 +107,8 @@ describe.runIf(onLinux)('the placeholder of a lug that dies', () => {
       await runProcess({ shell: 'sleep 60' }, { cwd: ${JSON.stringify(project)}, sandbox: policy, timeoutSecs: 0 });`;
     const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: 'ignore' });
     const exited = new Promise((resolve) => child.on('exit', resolve));
-    expect(await until(() => existsSync(path.join(project, '.git')), 10_000)).toBe(true);
+    // Held once its hold file is in it: the placeholder directory appears a moment before the file.
+    expect(await until(() => existsSync(path.join(project, '.git')) && readdirSync(path.join(project, '.git')).some((name) => name.startsWith('lug-sandbox-hold.')), 10_000)).toBe(true);
     return { child, exited };
   }
 

@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Options } from 'tsup';
 import {
   ansiTokenizeGraphemeFastPath,
-  cliHighlightWithoutParse5,
   ansiTokenizeSharedStyles,
+  cliHighlightWithoutParse5,
   emojiOnFirstUse,
   inkWithoutTopLevelAwait,
   signalExitWithoutAssert,
@@ -107,10 +107,15 @@ export default defineConfig([
   // One bundle per vendor package; another vendor it imports (marked, for marked-terminal) is shared through start.ts.
   ...Object.entries(VENDOR_BUNDLES).map(([id, path]) => {
     const name = path.replace(/^\.\/vendor\/|\.cjs$/g, '');
-    // highlight.js's languages on first use (startup/highlight-languages.ts): marked-terminal's highlighter is the one user.
-    const plugins = id === 'marked-terminal' && !OFF.has('highlightLanguagesOnFirstUse') ? [highlightLanguagesOnFirstUse(fileURLToPath(new URL('./dist/vendor', import.meta.url))), emojiOnFirstUse()] : [];
+    // marked-terminal's highlighter: highlight.js's languages on first use (startup/highlight-languages.ts), and
     // cli-highlight's colours without parse5 (startup/cli-highlight-light.ts).
-    if (id === 'marked-terminal' && !OFF.has('cliHighlightWithoutParse5')) plugins.push(cliHighlightWithoutParse5());
+    const plugins =
+      id !== 'marked-terminal'
+        ? []
+        : [
+            ...(OFF.has('highlightLanguagesOnFirstUse') ? [] : [highlightLanguagesOnFirstUse(fileURLToPath(new URL('./dist/vendor', import.meta.url))), emojiOnFirstUse()]),
+            ...(OFF.has('cliHighlightWithoutParse5') ? [] : [cliHighlightWithoutParse5()]),
+          ];
     // The SDKs' `Headers` and `fetch` without undici (startup/light-fetch.ts).
     const sdkGlobals = SDK_VENDOR_IDS.has(id) && !OFF.has('lightFetch');
     const inject = sdkGlobals ? ['startup/sdk-globals.ts'] : [];

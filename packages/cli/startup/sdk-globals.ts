@@ -9,41 +9,39 @@
 export { LightHeaders as Headers } from './light-headers.js';
 export { lightFetch as fetch } from './light-fetch.js';
 
+/** The real globals, under a name the bundles' `globalThis.ReadableStream` (defined as SdkReadableStream) does not match. */
+const realGlobals = globalThis as unknown as Record<string, new (...args: unknown[]) => object>;
+
+/**
+ * A stand-in for the global class `name` that touches the global only for a
+ * value tagged as one of its instances: `value instanceof Stand-in` is false
+ * at once for any other value, and `new` makes the global one.
+ */
+function lookedUpByTag(name: string) {
+  const tag = `[object ${name}]`;
+  return class {
+    constructor(...args: unknown[]) {
+      return new realGlobals[name]!(...args);
+    }
+
+    static [Symbol.hasInstance](value: unknown): boolean {
+      return typeof value === 'object' && value !== null && Object.prototype.toString.call(value) === tag && value instanceof realGlobals[name]!;
+    }
+  };
+}
+
 /**
  * The global `FormData`, looked up only when there can be one: every request
  * asks `body instanceof FormData` of its JSON body, and naming the global
- * compiles undici. A value whose tag is not "FormData" is no FormData, so the
- * global is not touched for it; `new FormData()` (file uploads) makes the
- * global one.
+ * compiles undici. `new FormData()` (file uploads) makes the global one.
  */
-export class FormData {
-  constructor(...args: unknown[]) {
-    return new (globalThis.FormData as new (...a: unknown[]) => object)(...args);
-  }
-
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === 'object' && value !== null && Object.prototype.toString.call(value) === '[object FormData]' && value instanceof globalThis.FormData;
-  }
-}
-
-/** The real globals, under a name the bundles' `globalThis.ReadableStream` (defined as SdkReadableStream) does not match. */
-const realGlobals = globalThis;
+export const FormData = lookedUpByTag('FormData');
 
 /**
  * `globalThis.ReadableStream` as the SDKs' code names it. Every request asks
  * whether its JSON body is one (`isStreamBody`), and Node compiles its web
  * streams at the first look at the global: ~4 ms of the first request before
- * it was sent (CPU profiles of first turns sent with their Enter). A value
- * whose tag is not "ReadableStream" is no stream, so the global is not touched
- * for it; the response's body (light-fetch.ts) loads the streams once the
- * request is out; `new` makes the global one.
+ * it was sent (CPU profiles of first turns sent with their Enter). The
+ * response's body (light-fetch.ts) loads the streams once the request is out.
  */
-export class SdkReadableStream {
-  constructor(...args: unknown[]) {
-    return new (realGlobals.ReadableStream as new (...a: unknown[]) => object)(...args);
-  }
-
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === 'object' && value !== null && Object.prototype.toString.call(value) === '[object ReadableStream]' && value instanceof realGlobals.ReadableStream;
-  }
-}
+export const SdkReadableStream = lookedUpByTag('ReadableStream');

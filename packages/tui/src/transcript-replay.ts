@@ -6,6 +6,7 @@
  * the calls that started them.
  */
 import type { Message, StoredSubagent, ToolResultPart } from '@lug/core';
+import { formatCount } from '@lug/core';
 import { storedCallView, type CallDescriber, type CallView } from './call-views.js';
 import { storedSubagentLine } from './subagent-views.js';
 
@@ -13,8 +14,7 @@ import { storedSubagentLine } from './subagent-views.js';
 export const REPLAYED_MESSAGES = 200;
 
 export type ReplayEntry =
-  | { kind: 'skipped'; messages: number }
-  | { kind: 'user' | 'markdown' | 'reasoning'; text: string }
+  | { kind: 'notice' | 'user' | 'markdown' | 'reasoning'; text: string }
   | { kind: 'call'; call: CallView; finished: boolean };
 
 /** What the transcript draws of `all`, in order. */
@@ -22,7 +22,8 @@ export function replayEntries(all: readonly Message[], subagents: readonly Store
   let start = Math.max(0, all.length - REPLAYED_MESSAGES);
   while (start > 0 && start < all.length && all[start]!.role !== 'user') start++;
   const messages = start > 0 ? all.slice(start) : all;
-  const entries: ReplayEntry[] = start > 0 ? [{ kind: 'skipped', messages: start }] : [];
+  const skipped = `… ${formatCount(start)} earlier messages are not shown (the session file keeps them; :context summary shows the compaction's summary)`;
+  const entries: ReplayEntry[] = start > 0 ? [{ kind: 'notice', text: skipped }] : [];
   const results = new Map<string, ToolResultPart>();
   for (const m of messages) if (m.role === 'tool') for (const r of m.results) results.set(r.callId, r);
   for (const m of messages) {

@@ -11,7 +11,7 @@
  * of text deltas costs one redraw per frame, not one per token.
  */
 import type { EventBus, LugEvent, Message, StoredSubagent, Usage } from '@lug/core';
-import { emptyUsage, formatCount } from '@lug/core';
+import { emptyUsage } from '@lug/core';
 import { cancelCall, reduceCall, type CallDescriber, type CallEvent, type CallView } from './call-views.js';
 import { compactedText, compactingText } from './compaction-notices.js';
 import { afterRequestGoesOut } from './after-request.js';
@@ -35,7 +35,6 @@ export interface TranscriptStoreOptions {
   /** Describes a stored call again for `:resume` (its title); without it, stored calls get the generic title. */
   describe?: CallDescriber;
 }
-
 
 export class TranscriptStore {
   private readonly kept = new NoticeLog();
@@ -95,7 +94,7 @@ export class TranscriptStore {
         this.running = true;
         this.push({ kind: 'user', key: 0, text: event.prompt });
         // The answer needs the renderer, the request does not: it loads once the request is out (its load is ~30 ms of main thread).
-        afterRequestGoesOut(() => void this.opts.markdown.load().then(() => this.changed()));
+        afterRequestGoesOut(() => this.drawWhenRendererLoads());
         break;
       case 'reasoning_delta':
         this.reasoningDelta(event.text);
@@ -148,7 +147,7 @@ export class TranscriptStore {
         this.push({ kind: 'notice', key: 0, text: compactingText(event), level: 'info' });
         break;
       case 'after_compact':
-        void this.opts.markdown.load().then(() => this.changed(true));
+        this.drawWhenRendererLoads();
         this.push({ kind: 'notice', key: 0, text: compactedText(event), level: 'info', markdown: true });
         break;
       case 'turn_end':
@@ -185,7 +184,7 @@ export class TranscriptStore {
   notice(text: string, level: NoticeLevel = 'info', markdown = false, kept = !markdown): void {
     if (kept) this.kept.add(text, level);
     // A light notice (the no-model message) is drawn without marked, which then need not load (markdown-light.ts).
-    if (markdown && !isLightMarkdown(text)) void this.opts.markdown.load().then(() => this.changed(true));
+    if (markdown && !isLightMarkdown(text)) this.drawWhenRendererLoads();
     this.push({ kind: 'notice', key: 0, text, level, markdown });
     this.changed(true);
   }
@@ -247,13 +246,13 @@ export class TranscriptStore {
   replay(all: readonly Message[], subagents: readonly StoredSubagent[] = []): void {
     for (const entry of replayEntries(all, subagents, this.opts.describe)) {
       if (entry.kind === 'reasoning') this.pushReasoning(entry.text);
-      else if (entry.kind === 'skipped') this.push({ kind: 'notice', key: 0, text: `… ${formatCount(entry.messages)} earlier messages are not shown (the session file keeps them; :context summary shows the compaction's summary)`, level: 'info' });
+      else if (entry.kind === 'notice') this.push({ kind: 'notice', key: 0, text: entry.text, level: 'info' });
       else if (entry.kind === 'call') {
         this.push({ kind: 'call', key: 0, call: entry.call });
         if (entry.finished) this.keepResult(entry.call);
       } else this.push({ kind: entry.kind, key: 0, text: entry.text });
     }
-    void this.opts.markdown.load().then(() => this.changed(true));
+    this.drawWhenRendererLoads();
     this.changed(true);
   }
 
@@ -270,6 +269,11 @@ export class TranscriptStore {
     this.context = undefined;
     this.contextTokens = undefined;
     this.changed(true);
+  }
+
+  /** Load the Markdown renderer (once), then draw again what waited for it. */
+  private drawWhenRendererLoads(): void {
+    void this.opts.markdown.load().then(() => this.changed());
   }
 
   private push(item: TranscriptItem): void {

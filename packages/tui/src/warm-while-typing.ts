@@ -110,19 +110,18 @@ export function warmWhileTyping(opts: WarmWhileTypingOptions): () => void {
   let stop: (() => void) | undefined;
   let stopped = false;
   const busy = opts.busy ?? (() => false);
-  const whileTyping = () => {
-    opts.also?.(busy);
-    opts.markdown.load().then(
-      () => drawOffScreen(opts.markdown, opts.width(), opts.languages?.() ?? [], busy),
-      () => undefined,
-    );
-  };
-  const whileWaiting = (answered: () => boolean) => {
+  /**
+   * The renderer and the drawings until `done()`, and the caller's warm-up: first while the user types (the
+   * connection it opens ahead is the first request's), once the renderer is loaded in a running turn (the
+   * answer needs the renderer sooner, and the turn makes its own request).
+   */
+  const warmUntil = (done: () => boolean, callerFirst: boolean) => {
+    if (callerFirst) opts.also?.(busy);
     opts.markdown.load().then(
       () => {
-        if (answered()) return;
-        opts.also?.(busy);
-        drawOffScreen(opts.markdown, opts.width(), opts.languages?.() ?? [], answered);
+        if (done()) return;
+        if (!callerFirst) opts.also?.(busy);
+        drawOffScreen(opts.markdown, opts.width(), opts.languages?.() ?? [], done);
       },
       () => undefined,
     );
@@ -141,9 +140,9 @@ export function warmWhileTyping(opts: WarmWhileTypingOptions): () => void {
       if (stopped) return stopListening?.();
       if (!busy()) {
         stopListening?.();
-        return whileTyping();
+        return warmUntil(busy, true);
       }
-      if (stopListening) afterRequestGoesOut(() => whileWaiting(() => answered || stopped));
+      if (stopListening) afterRequestGoesOut(() => warmUntil(() => answered || stopped, false));
     });
   };
   stop = opts.input.subscribe(warm);

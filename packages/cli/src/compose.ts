@@ -15,6 +15,7 @@ import {
   defaultModel,
   warmFetch,
   warmTools,
+  rehearseTurn,
   type Checkpoints,
   type EditorFiles,
   type Env,
@@ -58,11 +59,12 @@ export interface Lug {
   /** What --continue or --resume skipped or repaired in a damaged session file: shown, never fatal. */
   sessionNotices: string[];
   /**
-   * Start loading the chosen model's provider SDK, and get the tools ready
-   * (warmTools). Headless, compose loads the SDK itself while Lua loads, and
-   * the tools warm during the first request; the interface calls this while
-   * the first prompt is typed, with `busy` true once a turn runs (the turn's
-   * own request then does what the rehearsal would).
+   * Start loading the chosen model's provider SDK, rehearse its request and
+   * core's turn (rehearseFirstTurn), and get the tools ready (warmTools).
+   * Headless, compose loads the SDK itself while Lua loads, and the tools
+   * warm during the first request; the interface calls this while the first
+   * prompt is typed, with `busy` true once a turn runs (the turn's own
+   * request then does what the rehearsal would).
    */
   warmProvider(busy?: () => boolean): void;
   /** MCP servers: configured at start, their client loaded and started by `startMcp` (the interface, after its first screen; headless, compose, before the turn). */
@@ -150,15 +152,18 @@ function loadProvider(host: LugHost, model: string | undefined): Promise<{ provi
 /**
  * loadProvider, then run its request path once against the loopback
  * (Provider.warm; for a provider without one, a request through Node's
- * fetch: core's warmFetch), unless a turn runs by then (`busy`: its own
- * request does the same), so the first turn runs none of it cold.
+ * fetch: core's warmFetch), then a turn through core's turn code on a
+ * throwaway host (rehearseTurn), each unless a turn runs by then (`busy`:
+ * its own request and turn do the same), so the first turn runs none of it
+ * cold.
  */
-async function rehearseProvider(host: LugHost, model: string | undefined, busy: () => boolean = () => false): Promise<void> {
+async function rehearseFirstTurn(host: LugHost, model: string | undefined, busy: () => boolean = () => false): Promise<void> {
   const loaded = await loadProvider(host, model);
   if (busy()) return;
   // A third party's warm() may break its promise never to reject: a failed warm-up only leaves the first turn cold.
   if (loaded?.provider.warm) await loaded.provider.warm(loaded.model).catch(() => {});
   else await warmFetch();
+  if (!busy()) await rehearseTurn(host.cwd);
 }
 
 /**
@@ -235,10 +240,11 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   const current = session;
   lua?.setConversation(() => current.messages);
   // The model the session will ask: with no `model` option, the environment's default (a key's provider),
-  // with one request through its SDK to the loopback, so the first turn runs no request code cold (Provider.warm).
+  // with one request through its SDK to the loopback and one turn through core on a throwaway host, so the first
+  // turn runs no request or turn code cold (Provider.warm, rehearseTurn).
   // And the tools: ripgrep found and started once, before the first call (core's warmTools, once a host).
   const warm = (busy?: () => boolean) => {
-    void rehearseProvider(host, current.modelName(), busy);
+    void rehearseFirstTurn(host, current.modelName(), busy);
     warmTools(host);
   };
   const startWorkflows = opts.interactive ? workflowStarter(host, approvals, lua) : () => Promise.resolve();

@@ -10,8 +10,9 @@
  * text, which the first answer would otherwise run cold), and SAMPLE_STREAMS
  * times growing a block at a time under a status line, as a turn draws them
  * (streamed-sample.ts: React's updates); and whatever the
- * caller adds (`also`: the CLI loads the provider's SDK and makes one request
- * through the HTTP client); all of it that is left stops once a turn runs
+ * caller adds (`also`: the CLI loads the provider's SDK, makes one request
+ * through the HTTP client and runs one turn through core on a throwaway
+ * host); all of it that is left stops once a turn runs
  * (`busy`). Started by the first change of the input, not
  * after the first frame: a lug left idle keeps its small memory, and typing a
  * prompt takes longer than the ~100 ms this costs. The prompt history is
@@ -75,7 +76,7 @@ export interface WarmWhileTypingOptions {
   languages?(): readonly string[];
   /**
    * The caller's own warm-up, run at the same moment (the CLI loads the
-   * provider's SDK), given `busy` to skip what a running turn does itself.
+   * provider's SDK and rehearses a request and a turn), given `busy` to skip what a running turn does itself.
    */
   also?(busy: () => boolean): void;
   /**

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -480,5 +481,8 @@ export default packageBuild({
     // The stock runtime and lug.docs ship inside the package.
     rmSync('dist/lua', { recursive: true, force: true });
     cpSync('../../lua', 'dist/lua', { recursive: true });
+    // And compiled, so that a start with no compiled Lua of its own parses none of it (src/compile-chunks.ts).
+    const compile = spawnSync(process.execPath, ['scripts/compile-stock-lua.mjs'], { stdio: 'inherit' });
+    if (compile.status !== 0) throw new Error(`compiling the stock Lua failed (exit ${compile.status})`);
   },
 });

@@ -111,11 +111,11 @@ export interface ComposeOptions extends StartupOptions {
 }
 
 async function loadLua(host: LugHost, approvals: Approvals, env: Env, startup: StartupOptions, mcp: McpSetup, checkpoints: Checkpoints, workflows: 'now' | 'later'): Promise<{ lua: LuaHandle; errors: string[]; warnings: string[] }> {
-  const { createLuaRuntime, ChunkCache } = await import('@lug/lua-bridge');
+  const { createLuaRuntime, ChunkCache, stockChunkDir } = await import('@lug/lua-bridge');
   const runtime = createLuaRuntime(host, approvals, {
     configDir: configDir(env),
-    // Compiled Lua, kept for the next start.
-    chunkCache: new ChunkCache({ dir: join(cacheDir(env), 'lua') }),
+    // Compiled Lua, kept for the next start; the stock Lua's, compiled when lug was built.
+    chunkCache: new ChunkCache({ dir: join(cacheDir(env), 'lua'), shipped: stockChunkDir() }),
     loadFengari: startup.loadFengari,
     importModule: startup.importModule,
     mcp: mcp.config,

@@ -6,6 +6,13 @@
  * edited file is compiled again. In memory by default (a second state in the
  * same process); with `dir`, also on disk, for the next process.
  *
+ * Beside the cache it writes, it may read one it never writes (`shipped`):
+ * the stock Lua (basic.lug, the workflows) compiled when lug was built
+ * (compile-chunks.ts), so that a first start, or a start with a new
+ * $XDG_CACHE_HOME, parses none of it (`lug -p`: ~20 ms of a cold start).
+ * Its keys name the files where the build put them; a package moved after
+ * its build finds none there, and compiles its stock Lua once into `dir`.
+ *
  * Dumping bytecode costs time too (fengari allocates for every instruction),
  * so the first state does not pay for it while it starts: a compiled chunk is
  * dumped once the process is idle (setImmediate), or at once when another
@@ -31,8 +38,11 @@ export class ChunkCache {
   /** How many loads were served from bytecode, and how many compiled source. */
   readonly stats = { hits: 0, misses: 0 };
 
-  /** `dir`: where compiled chunks are also written (created 0700), e.g. $XDG_CACHE_HOME/lug/lua. */
-  constructor(private readonly opts: { dir?: string } = {}) {}
+  /**
+   * `dir`: where compiled chunks are also written (created 0700), e.g. $XDG_CACHE_HOME/lug/lua.
+   * `shipped`: chunks compiled at build time, read after `dir`, never written (stockChunkDir).
+   */
+  constructor(private readonly opts: { dir?: string; shipped?: string } = {}) {}
 
   /** Where compiled chunks are kept on disk, if anywhere. */
   get dir(): string | undefined {
@@ -99,14 +109,17 @@ export class ChunkCache {
   }
 
   private readDisk(key: string): Uint8Array | undefined {
-    if (!this.opts.dir) return undefined;
-    try {
-      const bytes = fs.readFileSync(path.join(this.opts.dir, `${key}.luac`));
-      this.remember(key, bytes);
-      return bytes;
-    } catch {
-      return undefined;
+    for (const dir of [this.opts.dir, this.opts.shipped]) {
+      if (!dir) continue;
+      try {
+        const bytes = fs.readFileSync(path.join(dir, `${key}.luac`));
+        this.remember(key, bytes);
+        return bytes;
+      } catch {
+        // not there: the next place, or compiled from source
+      }
     }
+    return undefined;
   }
 
   private writeDisk(key: string, bytecode: Uint8Array): void {

@@ -43,6 +43,18 @@ describe('the V8 code caches of lug -p', () => {
   });
 });
 
+describe('the compiled stock Lua of lug -p', () => {
+  // The build compiles the prelude, basic.lug and the workflows (lua-bridge's compile-chunks.ts): a first run in a
+  // fresh home reads them and parses only the user's init.lua, the one chunk it writes to its own cache.
+  it('comes from the build: a first run compiles only init.lua into its cache', async () => {
+    const box = sandbox('answer = 42');
+    const server = await lugs.server([text('one')]);
+    const run = await runLug(['-p', 'hi'], { cwd: box.project, env: lugEnv(server, 'anthropic', box) });
+    expect(run.stdout).toBe('one\n');
+    expect(readdirSync(join(box.home, '.cache', 'lug', 'lua')).filter((f) => f.endsWith('.luac'))).toHaveLength(1);
+  });
+});
+
 describe.skipIf(!hasTmux())('the V8 code caches of the interface', () => {
   it("are the interface's own: lug -p's, written before, are neither read nor replaced by it (startup/run-kind.ts)", async () => {
     const box = sandbox();

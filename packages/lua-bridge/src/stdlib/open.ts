@@ -13,6 +13,13 @@ import { patchOs, type OsHost } from './os.js';
 import { openCollectgarbage } from './collectgarbage.js';
 import { patchCoroutineTopLevel } from './coroutine-top.js';
 
+/** The prelude compiled (through `cache` when given, under the key the build's compiled stock Lua has it: compile-chunks.ts), not run. */
+export function loadPrelude(vm: LuaVM, cache?: ChunkCache) {
+  return cache ? cache.load(vm, luaConst(PRELUDE), PRELUDE_NAME) : vm.load(PRELUDE, PRELUDE_NAME);
+}
+
+const PRELUDE_NAME = '=lug prelude';
+
 /**
  * Lua code run once per state. A lug function that waits yields a sentinel up
  * to lug's driver; inside a coroutine the user made, coroutine.resume would
@@ -76,7 +83,7 @@ export function openStandardLibraries(vm: LuaVM, host: IoHost & OsHost, cache?: 
   vm.lazyTables.replaceRawReads();
   openIo(vm, host);
   patchOs(vm, host);
-  const prelude = cache ? cache.load(vm, luaConst(PRELUDE), '=lug prelude') : vm.load(PRELUDE, '=lug prelude');
+  const prelude = loadPrelude(vm, cache);
   vm.call(prelude, [vm.pending]);
   prelude.release();
   patchCoroutineTopLevel(vm);

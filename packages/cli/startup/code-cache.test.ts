@@ -29,17 +29,19 @@ let runner: string | undefined;
 const RUNNER = `import { readdirSync, statSync } from 'node:fs';
   import { basename, join } from 'node:path';
   import { codeCacheFile, runCommonJsBundle, saveCodeCaches, setV8Flags } from './code-cache.mjs';
-  const [file, cacheDir, flag] = process.argv.slice(2);
+  const [file, cacheDir, flag, sharedDir] = process.argv.slice(2);
   if (flag === 'name') { console.log(JSON.stringify(basename(codeCacheFile(file, cacheDir)))); process.exit(0); }
   // A cache is written to a temp file renamed over the old one: a new inode says it was written.
-  const inodes = () => { try { return Object.fromEntries(readdirSync(cacheDir).map((f) => [f, statSync(join(cacheDir, f)).ino])); } catch { return {}; } };
+  const inodes = (d) => { try { return Object.fromEntries(readdirSync(d).map((f) => [f, statSync(join(d, f)).ino])); } catch { return {}; } };
   if (flag === 'before') setV8Flags('--optimize-for-size');
-  const before = cacheDir ? inodes() : {};
-  const result = runCommonJsBundle(file, { cacheDir: cacheDir || undefined }).f();
+  const before = cacheDir ? inodes(cacheDir) : {};
+  const sharedBefore = sharedDir ? inodes(sharedDir) : {};
+  const result = runCommonJsBundle(file, { cacheDir: cacheDir || undefined, sharedCacheDir: sharedDir || undefined }).f();
   if (flag === 'between') setV8Flags('--optimize-for-size');
   saveCodeCaches();
-  const written = cacheDir ? Object.entries(inodes()).filter(([f, ino]) => before[f] !== ino).map(([f]) => f) : [];
-  console.log(JSON.stringify({ result, pending: written.length > 0, written }));`;
+  const written = cacheDir ? Object.entries(inodes(cacheDir)).filter(([f, ino]) => before[f] !== ino).map(([f]) => f) : [];
+  const sharedWritten = sharedDir ? Object.entries(inodes(sharedDir)).filter(([f, ino]) => sharedBefore[f] !== ino).map(([f]) => f) : [];
+  console.log(JSON.stringify({ result, pending: written.length > 0, written, ...(sharedDir ? { sharedWritten } : {}) }));`;
 
 function run(...args: string[]): string {
   if (!runner) {
@@ -58,6 +60,12 @@ function run(...args: string[]): string {
 function start(file: string, cache: string | undefined, flag: 'before' | 'between' | '' = ''): { result: unknown; pending: boolean; written: string[]; caches: string[] } {
   const out = JSON.parse(run(file, cache ?? '', flag));
   return { ...out, caches: existsSync(cacheDir) ? readdirSync(cacheDir) : [] };
+}
+
+/** A start with its own cache directory `own` and the shared one `shared` (startup/start.ts: beside lug's files). */
+function startShared(file: string, own: string, shared: string): { result: unknown; written: string[]; sharedWritten: string[] } {
+  const { result, written, sharedWritten } = JSON.parse(run(file, own, '', shared));
+  return { result, written, sharedWritten };
 }
 
 /** The name of `file`'s cache in a start with no flags (the name depends on the flags; this test runs under vitest's). */
@@ -144,6 +152,38 @@ describe('runCommonJsBundle', () => {
     const file = bundle('four.cjs', 'exports.ok = true;');
     expect(runCommonJsBundle<{ ok: boolean }>(file, { cacheDir: join(blocked, 'cache') }).ok).toBe(true);
     expect(() => saveCodeCaches()).not.toThrow();
+  });
+
+  it('writes a new cache beside lug as well, and a start with none of its own runs from that one and keeps a copy', () => {
+    const file = bundle('eight.cjs', 'exports.f = function f() { return [1, 2].map((x) => x * 4); }; exports.f();');
+    const shared = join(dir, 'shared');
+    const [own1, own2] = [join(dir, 'own1'), join(dir, 'own2')];
+    const name = cacheName(file);
+    expect(startShared(file, own1, shared)).toEqual({ result: [4, 8], written: [name], sharedWritten: [name] });
+    // Taken from the shared cache (a start that compiled would write it again), copied into its own.
+    expect(startShared(file, own2, shared)).toEqual({ result: [4, 8], written: [name], sharedWritten: [] });
+    expect(readFileSync(join(own2, name))).toEqual(readFileSync(join(shared, name)));
+    expect(startShared(file, own2, shared)).toEqual({ result: [4, 8], written: [], sharedWritten: [] });
+  });
+
+  it('reads its own cache first, and compiles when the shared one is broken, writing both', () => {
+    const file = bundle('nine.cjs', 'exports.f = () => 9;');
+    const shared = join(dir, 'shared');
+    const own = join(dir, 'own');
+    const name = cacheName(file);
+    startShared(file, own, shared);
+    writeFileSync(join(shared, name), 'not a V8 code cache');
+    expect(startShared(file, own, shared)).toEqual({ result: 9, written: [], sharedWritten: [] });
+    expect(startShared(file, join(dir, 'own-new'), shared)).toEqual({ result: 9, written: [name], sharedWritten: [name] });
+    expect(readFileSync(join(shared, name), 'latin1')).not.toBe('not a V8 code cache');
+  });
+
+  it('still writes its own cache when the shared directory cannot be written', () => {
+    const blocked = join(dir, 'a-file');
+    writeFileSync(blocked, '');
+    const file = bundle('ten.cjs', 'exports.f = () => 10;');
+    const { result, written } = startShared(file, join(dir, 'own'), join(blocked, 'shared'));
+    expect({ result, written }).toEqual({ result: 10, written: [cacheName(file)] });
   });
 
   it('reads a bundle that is not ASCII as UTF-8', () => {

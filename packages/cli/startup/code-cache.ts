@@ -12,6 +12,14 @@
  * run for a while, so the functions a start compiled are in it. A cache that
  * cannot be read or written only costs time.
  *
+ * Caches are the user's ($XDG_CACHE_HOME), and also kept beside lug's own
+ * files when it may write there (`sharedCacheDir`, start.ts), as Python keeps
+ * `__pycache__` beside its modules: a start whose own directory has no cache
+ * of a bundle runs it from the shared one, and keeps a copy in its own, so a
+ * new $XDG_CACHE_HOME (a new user, a container's fresh home, a test's) does
+ * not compile lug from source again. Whoever may write lug's files may write
+ * its caches: they are trusted as much as the bundles beside them.
+ *
  * V8 also hashes its flags into every cache it writes, and rejects a cache
  * written under other flags, even flags set while the process runs
  * (`v8.setFlagsFromString`). So the flags are part of a cache's name, and a
@@ -33,6 +41,8 @@ import { Script } from 'node:vm';
 export interface CommonJsBundleOptions {
   /** Where the code cache is read and written; none: compile every time. */
   cacheDir?: string;
+  /** Where a cache is read when `cacheDir` has none, and written as well (beside lug's own files; absent or unwritable: only costs time). */
+  sharedCacheDir?: string;
   /** What the bundle's `require` returns for an id; `undefined` falls through to Node's require beside the file. */
   resolveModule?: (id: string) => unknown;
   /**
@@ -44,8 +54,19 @@ export interface CommonJsBundleOptions {
   standsFor?: string;
 }
 
-/** A bundle whose code cache is missing or stale, kept until saveCodeCaches writes it, with the flags it ran under. */
-const pending = new Map<string, { script: Script; cacheFile: string; flags: string }>();
+/**
+ * A bundle whose code cache is missing or stale, kept until saveCodeCaches writes it (into `cacheFile`, and
+ * `sharedFile` when there is one), with the flags it ran under; or one run from the shared cache, whose
+ * `copy` goes into the user's own at the same moment.
+ */
+interface PendingCache {
+  cacheFile: string;
+  flags: string;
+  script?: Script;
+  sharedFile?: string;
+  copy?: Buffer;
+}
+const pending = new Map<string, PendingCache>();
 
 /** The flags the process started with (its command line, NODE_OPTIONS), and those lug set since (setV8Flags). */
 const v8Flags = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].filter(Boolean);
@@ -95,7 +116,9 @@ function readCache(cacheFile: string | undefined): Buffer | undefined {
  */
 export function runCommonJsBundle<T = Record<string, unknown>>(file: string, opts: CommonJsBundleOptions = {}): T {
   const cacheFile = opts.cacheDir ? codeCacheFile(file, opts.cacheDir) : undefined;
-  const cachedData = readCache(cacheFile);
+  const sharedFile = cacheFile && opts.sharedCacheDir ? join(opts.sharedCacheDir, basename(cacheFile)) : undefined;
+  const ownData = readCache(cacheFile);
+  const cachedData = ownData ?? readCache(sharedFile);
   const bytes = readFileSync(file);
   // A bundle is mostly ASCII (esbuild escapes strings), which decodes fastest as latin1.
   const source = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
@@ -109,7 +132,8 @@ export function runCommonJsBundle<T = Record<string, unknown>>(file: string, opt
   const module = { exports: {} as T };
   const run = script.runInThisContext() as (...args: unknown[]) => void;
   run.call(module.exports, module.exports, bundleRequire, module, file, dirname(file), pathToFileURL(opts.standsFor ?? file).href);
-  if (cacheFile && (!cachedData || script.cachedDataRejected)) pending.set(file, { script, cacheFile, flags: flagsTag });
+  if (cacheFile && (!cachedData || script.cachedDataRejected)) pending.set(file, { script, cacheFile, sharedFile, flags: flagsTag });
+  else if (cacheFile && !ownData) pending.set(file, { copy: cachedData, cacheFile, flags: flagsTag });
   return module.exports;
 }
 
@@ -143,14 +167,27 @@ export function saveCodeCaches(files?: readonly string[]): void {
     pending.delete(file);
     // Written now, its data would carry today's flags under the name of those it ran with (setV8Flags writes first).
     if (entry.flags !== flagsTag) continue;
+    let data: Buffer;
     try {
-      mkdirSync(dirname(entry.cacheFile), { recursive: true, mode: 0o700 });
-      const tmp = `${entry.cacheFile}.${process.pid}.tmp`;
-      writeFileSync(tmp, entry.script.createCachedData(), { mode: 0o600 });
-      renameSync(tmp, entry.cacheFile);
-      removeOlderCaches(entry.cacheFile);
+      data = entry.copy ?? entry.script!.createCachedData();
     } catch {
-      // a cache that cannot be written only costs time
+      continue;
     }
+    writeCache(entry.cacheFile, data, 0o700, 0o600);
+    // Readable by everyone, as the bundles beside it are.
+    if (entry.sharedFile) writeCache(entry.sharedFile, data, 0o755, 0o644);
+  }
+}
+
+/** Write `data` to `cacheFile` atomically (a temp file renamed), and remove the caches of the bundle's earlier builds there. */
+function writeCache(cacheFile: string, data: Buffer, dirMode: number, fileMode: number): void {
+  try {
+    mkdirSync(dirname(cacheFile), { recursive: true, mode: dirMode });
+    const tmp = `${cacheFile}.${process.pid}.tmp`;
+    writeFileSync(tmp, data, { mode: fileMode });
+    renameSync(tmp, cacheFile);
+    removeOlderCaches(cacheFile);
+  } catch {
+    // a cache that cannot be written only costs time
   }
 }

@@ -48,8 +48,11 @@ const SAVE_AFTER_MS = 1000;
 
 /** Load the bundle (from its code cache when there is one) and run `main(argv)`. */
 export async function start(argv: string[]): Promise<number> {
-  // Each kind of run its own caches (run-kind.ts): $XDG_CACHE_HOME/lug/v8/interface/, …/v8/headless/.
-  const cacheDir = __LUG_CODE_CACHE__ ? join(lugCacheDir(process.env), 'v8', runKindOf(argv, process.stdin.isTTY === true)) : undefined;
+  // Each kind of run its own caches (run-kind.ts): $XDG_CACHE_HOME/lug/v8/interface/, …/v8/headless/; and the same
+  // beside lug's own files (.cache/v8/interface/, …), shared by every user of this install who may write there.
+  const runKind = runKindOf(argv, process.stdin.isTTY === true);
+  const cacheDir = __LUG_CODE_CACHE__ ? join(lugCacheDir(process.env), 'v8', runKind) : undefined;
+  const sharedCacheDir = __LUG_CODE_CACHE__ ? join(__dirname, '..', '.cache', 'v8', runKind) : undefined;
   /**
    * The shared and vendor packages run so far: one instance of each, whoever requires it. A build that
    * measures what the shared copies save (interventions.ts) imports the packages themselves, as lug did before them.
@@ -64,7 +67,7 @@ export async function start(argv: string[]): Promise<number> {
   };
   /** A CommonJS bundle run from its code cache; the cache is written a moment after the start, or at exit (SAVE_AFTER_MS). */
   const runBundle = <T>(file: string, resolveModule?: (id: string) => unknown, standsFor?: string): T => {
-    const exports = runCommonJsBundle<T>(file, { cacheDir, resolveModule, standsFor });
+    const exports = runCommonJsBundle<T>(file, { cacheDir, sharedCacheDir, resolveModule, standsFor });
     saveSoon();
     return exports;
   };

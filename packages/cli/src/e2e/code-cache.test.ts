@@ -3,6 +3,7 @@
 // written again as the run exits), and a broken one costs nothing but time.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { pollUntil, text } from '@lug/testing';
 import { lugEnv, runLug, sandbox } from './run-lug.js';
@@ -40,6 +41,27 @@ describe('the V8 code caches of lug -p', () => {
     expect(third.code).toBe(0);
     expect(third.stdout).toBe('three\n');
     expect(readFileSync(caches().lug!, 'latin1')).not.toBe('not a code cache');
+  });
+});
+
+describe('the V8 code caches kept beside lug', () => {
+  // startup/code-cache.ts: written beside the package (.cache/v8/…) as well as in the user's cache, and read from
+  // there by a start whose own cache has none (a new $XDG_CACHE_HOME), which keeps a copy.
+  it('are what a run with a new home starts from, copied into its own cache', async () => {
+    const shared = fileURLToPath(new URL('../../.cache/v8/headless/', import.meta.url));
+    const server = await lugs.server([text('one'), text('two')]);
+    const a = sandbox();
+    expect((await runLug(['-p', 'hi'], { cwd: a.project, env: lugEnv(server, 'anthropic', a) })).stdout).toBe('one\n');
+    const ownOf = (box: ReturnType<typeof sandbox>) => join(box.home, '.cache', 'lug', 'v8', 'headless');
+    const names = readdirSync(ownOf(a)).filter((f) => f.endsWith('.v8cache'));
+    const inodes = () => Object.fromEntries(names.map((f) => [f, statSync(join(shared, f)).ino]));
+    const before = inodes();
+    const b = sandbox();
+    expect((await runLug(['-p', 'hi'], { cwd: b.project, env: lugEnv(server, 'anthropic', b) })).stdout).toBe('two\n');
+    // Not written again (a start that compiled would have), and the new home holds the same caches.
+    expect(inodes()).toEqual(before);
+    expect(readdirSync(ownOf(b)).filter((f) => f.endsWith('.v8cache')).sort()).toEqual([...names].sort());
+    for (const f of names) expect(readFileSync(join(ownOf(b), f)).equals(readFileSync(join(shared, f))), f).toBe(true);
   });
 });
 

@@ -7,13 +7,15 @@
  * scrollback through ink's <Static>, never redrawn) or live (the tool calls
  * still running, the Markdown block still streaming, in event order). The
  * longest finished prefix of the live items is committed after every change.
- * Changes reach the screen at most once a frame (`frameMs`), so a fast stream
- * of text deltas costs one redraw per frame, not one per token.
+ * Changes reach the screen at most once a frame (`frameMs`,
+ * frame-publisher.ts), so a fast stream of text deltas costs one redraw per
+ * frame, not one per token.
  */
 import type { EventBus, LugEvent, Message, StoredSubagent, Usage } from '@lug/core';
 import { emptyUsage } from '@lug/core';
 import { cancelCall, reduceCall, type CallDescriber, type CallEvent, type CallView } from './call-views.js';
 import { compactedText, compactingText } from './compaction-notices.js';
+import { FramePublisher } from './frame-publisher.js';
 import { afterRequestGoesOut } from './after-request.js';
 import type { MarkdownRenderer } from './markdown.js';
 import { isLightMarkdown } from './markdown-light.js';
@@ -64,24 +66,21 @@ export class TranscriptStore {
   private finishedTotal = 0;
   /** How many finished results `expand` can show. */
   readonly keptResults = KEPT_RESULTS;
-  private snapshot: TranscriptSnapshot;
-  private listeners = new Set<() => void>();
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private readonly frameMs: number;
+  private readonly frames: FramePublisher<TranscriptSnapshot>;
   private readonly now: () => number;
 
   constructor(private readonly opts: TranscriptStoreOptions) {
-    this.frameMs = opts.frameMs ?? 33;
     this.now = opts.now ?? Date.now;
-    this.snapshot = this.makeSnapshot();
+    // Each publish first commits the finished prefix of the live items.
+    this.frames = new FramePublisher(opts.frameMs ?? 33, () => {
+      this.commit();
+      return this.makeSnapshot();
+    });
   }
 
-  subscribe = (fn: () => void): (() => void) => {
-    this.listeners.add(fn);
-    return () => void this.listeners.delete(fn);
-  };
+  subscribe = (fn: () => void): (() => void) => this.frames.subscribe(fn);
 
-  getSnapshot = (): TranscriptSnapshot => this.snapshot;
+  getSnapshot = (): TranscriptSnapshot => this.frames.getSnapshot();
 
   /** Follow a host's events; returns the function that stops following. */
   attach(events: EventBus): () => void {
@@ -391,26 +390,10 @@ export class TranscriptStore {
   /** Publish now (`urgent`) or within a frame; text deltas wait for the frame. */
   private changed(urgent = true): void {
     this.version++;
-    if (this.frameMs === 0) return this.publish();
-    if (urgent) {
-      if (this.timer) clearTimeout(this.timer);
-      this.timer = undefined;
-      return this.publish();
-    }
-    this.timer ??= setTimeout(() => {
-      this.timer = undefined;
-      this.publish();
-    }, this.frameMs);
-  }
-
-  private publish(): void {
-    this.commit();
-    this.snapshot = this.makeSnapshot();
-    for (const fn of this.listeners) fn();
+    this.frames.changed(urgent);
   }
 
   dispose(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.listeners.clear();
+    this.frames.dispose();
   }
 }

@@ -56,15 +56,14 @@ export interface CommonJsBundleOptions {
 
 /**
  * A bundle whose code cache is missing or stale, kept until saveCodeCaches writes it (into `cacheFile`, and
- * `sharedFile` when there is one), with the flags it ran under; or one run from the shared cache, whose
- * `copy` goes into the user's own at the same moment.
+ * `sharedFile` when there is one), with the flags it ran under; or one run from the shared cache, whose data
+ * is copied into the user's own at the same moment.
  */
 interface PendingCache {
   cacheFile: string;
-  flags: string;
-  script?: Script;
   sharedFile?: string;
-  copy?: Buffer;
+  flags: string;
+  data: () => Buffer;
 }
 const pending = new Map<string, PendingCache>();
 
@@ -132,8 +131,8 @@ export function runCommonJsBundle<T = Record<string, unknown>>(file: string, opt
   const module = { exports: {} as T };
   const run = script.runInThisContext() as (...args: unknown[]) => void;
   run.call(module.exports, module.exports, bundleRequire, module, file, dirname(file), pathToFileURL(opts.standsFor ?? file).href);
-  if (cacheFile && (!cachedData || script.cachedDataRejected)) pending.set(file, { script, cacheFile, sharedFile, flags: flagsTag });
-  else if (cacheFile && !ownData) pending.set(file, { copy: cachedData, cacheFile, flags: flagsTag });
+  if (cacheFile && (!cachedData || script.cachedDataRejected)) pending.set(file, { cacheFile, sharedFile, flags: flagsTag, data: () => script.createCachedData() });
+  else if (cacheFile && cachedData && !ownData) pending.set(file, { cacheFile, flags: flagsTag, data: () => cachedData });
   return module.exports;
 }
 
@@ -169,7 +168,7 @@ export function saveCodeCaches(files?: readonly string[]): void {
     if (entry.flags !== flagsTag) continue;
     let data: Buffer;
     try {
-      data = entry.copy ?? entry.script!.createCachedData();
+      data = entry.data();
     } catch {
       continue;
     }

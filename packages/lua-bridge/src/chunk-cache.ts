@@ -7,9 +7,9 @@
  * same process); with `dir`, also on disk, for the next process.
  *
  * Beside the cache it writes, it may read one it never writes (`shipped`):
- * the stock Lua (basic.lug, the workflows) compiled when lug was built
- * (compile-chunks.ts), so that a first start, or a start with a new
- * $XDG_CACHE_HOME, parses none of it (`lug -p`: ~20 ms of a cold start).
+ * the stock Lua (the prelude, basic.lug, the workflows) compiled when lug
+ * was built (compile-chunks.ts), so that a first start, or a start with a
+ * new $XDG_CACHE_HOME, parses none of it (`lug -p`: ~20 ms of a cold start).
  * Its keys name the files where the build put them; a package moved after
  * its build finds none there, and compiles its stock Lua once into `dir`.
  *

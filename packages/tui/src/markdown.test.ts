@@ -1,5 +1,6 @@
+import v8 from 'node:v8';
 import fs from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createMarkdownRenderer } from './markdown.js';
 import { displayWidth, stripAnsi, wrapHanging, wrapRows } from './text-layout.js';
 
@@ -121,5 +122,22 @@ describe('createMarkdownRenderer', () => {
     expect(wrapHanging('plain words that wrap', 10)).toBe(wrapRows('plain words that wrap', 10));
     // An indent wider than half the row is not kept.
     expect(wrapHanging(`${' '.repeat(12)}deep code here`, 20)).toBe(wrapRows(`${' '.repeat(12)}deep code here`, 20));
+  });
+});
+
+// Stop 43 set V8's --no-regexp-tier-up around each render and unset it after. Changing V8's flags while node runs
+// may crash it (node's docs for v8.setFlagsFromString): an expression matched under one tiering and then the other
+// does (SIGSEGV within 200 renders in a bare node), and a tmux test's lug died with signal 11 under it.
+describe('rendering', () => {
+  it('changes no V8 flag', async () => {
+    const set = vi.spyOn(v8, 'setFlagsFromString');
+    try {
+      const r = createMarkdownRenderer();
+      await r.load();
+      expect(stripAnsi(r.render('## A heading\n\nSome **bold** and `code`.\n\n```ts\nconst x = 1;\n```\n', 60))).toContain('const x = 1;');
+      expect(set).not.toHaveBeenCalled();
+    } finally {
+      set.mockRestore();
+    }
   });
 });

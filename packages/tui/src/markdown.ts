@@ -6,7 +6,6 @@
  */
 
 import { layoutTable, type Align } from './markdown-table.js';
-import { withNativeRegExps } from './native-regexps.js';
 import { wrapHanging } from './text-layout.js';
 
 type RenderFn = (markdown: string) => string;
@@ -96,7 +95,7 @@ export function createMarkdownRenderer(): MarkdownRenderer {
       if (!modules) return markdown;
       try {
         const columns = Math.max(20, width);
-        return wrapHanging(withNativeRegExps(() => rendererFor(columns)(markdown)).replace(/^\n+|\n+$/g, ''), columns);
+        return wrapHanging(rendererFor(columns)(markdown).replace(/^\n+|\n+$/g, ''), columns);
       } catch {
         // A renderer bug must not lose the model's words.
         return markdown;

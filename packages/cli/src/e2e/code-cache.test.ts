@@ -49,19 +49,26 @@ describe('the V8 code caches kept beside lug', () => {
   // there by a start whose own cache has none (a new $XDG_CACHE_HOME), which keeps a copy.
   it('are what a run with a new home starts from, copied into its own cache', async () => {
     const shared = fileURLToPath(new URL('../../.cache/v8/headless/', import.meta.url));
-    const server = await lugs.server([text('one'), text('two')]);
+    const server = await lugs.server([text('one'), text('two'), text('two'), text('two')]);
     const a = sandbox();
     expect((await runLug(['-p', 'hi'], { cwd: a.project, env: lugEnv(server, 'anthropic', a) })).stdout).toBe('one\n');
     const ownOf = (box: ReturnType<typeof sandbox>) => join(box.home, '.cache', 'lug', 'v8', 'headless');
     const names = readdirSync(ownOf(a)).filter((f) => f.endsWith('.v8cache'));
     const inodes = () => Object.fromEntries(names.map((f) => [f, statSync(join(shared, f)).ino]));
-    const before = inodes();
-    const b = sandbox();
-    expect((await runLug(['-p', 'hi'], { cwd: b.project, env: lugEnv(server, 'anthropic', b) })).stdout).toBe('two\n');
-    // Not written again (a start that compiled would have), and the new home holds the same caches.
-    expect(inodes()).toEqual(before);
-    expect(readdirSync(ownOf(b)).filter((f) => f.endsWith('.v8cache')).sort()).toEqual([...names].sort());
-    for (const f of names) expect(readFileSync(join(ownOf(b), f)).equals(readFileSync(join(shared, f))), f).toBe(true);
+    // Not written again by a run with a new home (one that compiled would have). Other test files' first runs may
+    // still be writing theirs as this starts (a clean clone's first runs all compile): up to three tries.
+    let untouched = false;
+    for (let attempt = 0; attempt < 3 && !untouched; attempt++) {
+      const before = inodes();
+      const b = sandbox();
+      expect((await runLug(['-p', 'hi'], { cwd: b.project, env: lugEnv(server, 'anthropic', b) })).stdout).toBe('two\n');
+      // The new home holds the same caches, copies of those beside lug.
+      expect(readdirSync(ownOf(b)).filter((f) => f.endsWith('.v8cache')).sort()).toEqual([...names].sort());
+      const copies = names.every((f) => readFileSync(join(ownOf(b), f)).equals(readFileSync(join(shared, f))));
+      untouched = JSON.stringify(inodes()) === JSON.stringify(before);
+      if (untouched) expect(copies).toBe(true);
+    }
+    expect(untouched).toBe(true);
   });
 });
 

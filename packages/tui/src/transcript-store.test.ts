@@ -128,6 +128,20 @@ describe('TranscriptStore', () => {
     await vi.waitFor(() => expect(snap().committed.map((i) => i.kind)).toEqual(['user', 'markdown']));
   });
 
+  it('publishes nothing more for a turn once the renderer is loaded: no second draw waits for it', async () => {
+    const md = markdown(true);
+    const load = vi.spyOn(md, 'load');
+    const { events, store } = setup({ md });
+    let published = 0;
+    store.subscribe(() => published++);
+    events.emit('turn_start', { prompt: 'p' });
+    expect(published).toBe(1);
+    for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setTimeout(r, 5));
+    expect(published).toBe(1);
+    expect(load).not.toHaveBeenCalled();
+  });
+
   it('commits a light Markdown notice (drawn without the renderer) at once, and holds back one that needs the renderer', () => {
     const md = markdown(false);
     const { store, snap } = setup({ md });

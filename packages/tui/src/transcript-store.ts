@@ -270,8 +270,9 @@ export class TranscriptStore {
     this.changed(true);
   }
 
-  /** Load the Markdown renderer (once), then draw again what waited for it. */
+  /** Load the Markdown renderer (once), then draw again what waited for it; nothing waits once it is loaded. */
   private drawWhenRendererLoads(): void {
+    if (this.opts.markdown.ready()) return;
     void this.opts.markdown.load().then(() => this.changed());
   }
 

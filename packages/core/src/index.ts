@@ -10,7 +10,7 @@ export * from './tool-details.js';
 export * from './real-path.js';
 export * from './tool-registry.js';
 export { warmTools } from './tool-warm-up.js';
-export { rehearseTurn, REHEARSAL_ANSWER } from './turn-rehearsal.js';
+export { rehearseTurn } from './turn-rehearsal.js';
 export { answerOnLoopback, eventStream, sseEvent, warmFetch, warmUpRequest, type LoopbackAnswer } from './warm-fetch.js';
 export { fetchOf, PRECONNECT, preconnectThrough } from './preconnect.js';
 export * from './tool-view.js';

@@ -23,7 +23,7 @@ import { Session, type TurnResult } from './session.js';
 const refuseAll: Authorizer = async () => ({ allow: false, by: 'rehearsal', reason: 'a rehearsal runs no tool' });
 
 /** The answer the rehearsal's provider streams, as a provider's stream ends a short answer. */
-export const REHEARSAL_ANSWER: readonly ProviderEvent[] = Object.freeze([
+const REHEARSAL_ANSWER: readonly ProviderEvent[] = Object.freeze([
   { type: 'text_delta', text: 'A rehearsal ' },
   { type: 'text_delta', text: 'answer.' },
   { type: 'usage', usage: { inputTokens: 12, outputTokens: 3 } },

@@ -26,7 +26,7 @@ export function stockLuaFiles(luaDir: string): string[] {
   for (const entry of fs.readdirSync(luaDir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
     const file = path.join(luaDir, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name !== 'docs' && entry.name !== 'compiled') files.push(...stockLuaFiles(file));
+      if (entry.name !== 'docs') files.push(...stockLuaFiles(file));
     } else if (/\.(lua|lug)$/.test(entry.name)) files.push(file);
   }
   return files;

@@ -18,7 +18,7 @@ export type { ConfigInfo, PluginInfo } from './api/api-context.js';
 export type { McpConfigSink, McpServerSpec } from './api/mcp-sink.js';
 export { LuaError } from './lua-error.js';
 export { ChunkCache } from './chunk-cache.js';
-export { compileStockLua, stockChunkDir, stockLuaFiles } from './compile-chunks.js';
+export { compileStockLua, stockChunkDir } from './compile-chunks.js';
 export { fengariBundleFile, type FengariLoader } from './fengari.js';
 export { defaultRuntimePath } from './runtime-files.js';
 export { DocIndex, readDocsDir } from './docs/doc-index.js';

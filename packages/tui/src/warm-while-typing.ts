@@ -76,7 +76,8 @@ export interface WarmWhileTypingOptions {
   languages?(): readonly string[];
   /**
    * The caller's own warm-up, run at the same moment (the CLI loads the
-   * provider's SDK and rehearses a request and a turn), given `busy` to skip what a running turn does itself.
+   * provider's SDK and rehearses a request and a turn), given `busy` to
+   * skip what a running turn does itself.
    */
   also?(busy: () => boolean): void;
   /**

@@ -142,6 +142,16 @@ describe('TranscriptStore', () => {
     expect(load).not.toHaveBeenCalled();
   });
 
+  it('draws again what waited for the renderer when someone else loaded it between the turn and its put-off load', async () => {
+    const md = markdown(false);
+    const { events, snap } = setup({ md });
+    events.emit('turn_start', { prompt: 'p' });
+    events.emit('text_delta', { text: 'block\n\nnext' });
+    // The warm-up's load, done before the store's (two turns of the event loop after turn_start).
+    md.loaded = true;
+    await vi.waitFor(() => expect(snap().committed.map((i) => i.kind)).toEqual(['user', 'markdown']));
+  });
+
   it('commits a light Markdown notice (drawn without the renderer) at once, and holds back one that needs the renderer', () => {
     const md = markdown(false);
     const { store, snap } = setup({ md });

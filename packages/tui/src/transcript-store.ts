@@ -93,7 +93,7 @@ export class TranscriptStore {
         this.running = true;
         this.push({ kind: 'user', key: 0, text: event.prompt });
         // The answer needs the renderer, the request does not: it loads once the request is out (its load is ~30 ms of main thread).
-        afterRequestGoesOut(() => this.drawWhenRendererLoads());
+        this.drawWhenRendererLoads(afterRequestGoesOut);
         break;
       case 'reasoning_delta':
         this.reasoningDelta(event.text);
@@ -270,10 +270,10 @@ export class TranscriptStore {
     this.changed(true);
   }
 
-  /** Load the Markdown renderer (once), then draw again what waited for it; nothing waits once it is loaded. */
-  private drawWhenRendererLoads(): void {
+  /** Load the renderer (once; `later` puts it off), then draw again what waited: nothing, if loaded now (decided now, not later). */
+  private drawWhenRendererLoads(later: (load: () => void) => void = (load) => load()): void {
     if (this.opts.markdown.ready()) return;
-    void this.opts.markdown.load().then(() => this.changed());
+    later(() => void this.opts.markdown.load().then(() => this.changed()));
   }
 
   private push(item: TranscriptItem): void {

@@ -1,7 +1,7 @@
 /**
  * What a start loads before its first request leaves `node:child_process` for
  * the first process lug starts (@lug/core's childProcess(), and fengari's
- * os.execute patched in packages/lua-bridge/tsup.config.ts): the packages and
+ * os.execute patched in packages/lua-bridge/src/fengari-patches.ts): the packages and
  * the fengari bundle, loaded in a fresh node, have not loaded it. Nor does a
  * headless run start Node's ES module loader, which its first tool call did.
  */

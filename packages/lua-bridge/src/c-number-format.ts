@@ -1,6 +1,6 @@
 /**
  * Floats formatted as C's printf formats them, for fengari (patched in at
- * build time, tsup.config.ts): `%.14g` for tostring (Lua 5.3's LUA_NUMBER_FMT:
+ * build time, fengari-patches.ts): `%.14g` for tostring (Lua 5.3's LUA_NUMBER_FMT:
  * `1e+15`, `-0.0`, `inf`) and string.format's `%e`, `%g` (`%g` of 1e20 is
  * `1e+20`), with flags, width and precision. fengari 0.1.5 used JavaScript's
  * own number text, which prints every digit of 1e15 and loses -0's sign.

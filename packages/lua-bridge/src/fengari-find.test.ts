@@ -1,6 +1,6 @@
 /**
  * string.find without patterns on the fengari lug runs (dist/fengari.cjs,
- * patched by tsup.config.ts's nativePlainFind to search with Buffer's
+ * patched by fengari-patches.ts's nativePlainFind to search with Buffer's
  * indexOf): the same answers as Lua's own find, position for position.
  */
 import { describe, expect, it } from 'vitest';

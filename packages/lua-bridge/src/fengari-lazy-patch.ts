@@ -1,7 +1,7 @@
 /**
  * What lug's fengari bundle adds for lazy tables (lazy-tables.ts), patched
  * into fengari's lapi.js and exported by its lua.js at build time
- * (tsup.config.ts). Nothing here runs in lug itself: these are the texts.
+ * (fengari-patches.ts). Nothing here runs in lug itself: these are the texts.
  *
  * Each Lua rule gets tables of its own at every call, with the fields it
  * read last time already in place (LazyTables.prefill). Through fengari's
@@ -12,7 +12,7 @@
  *
  * - `lua_lugnewtable(L, metatable, slot)` pushes a new table whose metatable
  *   is `metatable` (a table object, as lua_topointer gives it) and whose lug
- *   slot (tableSlot in tsup.config.ts) is `slot`, and returns the table object;
+ *   slot (tableSlot in fengari-patches.ts) is `slot`, and returns the table object;
  * - `lua_lugstring(L, bytes)` makes a Lua string of bytes nobody changes
  *   afterwards, without copying them: one string a call's field, set in every
  *   rule's table and pushed for each read (`lua_pushlugstring`), its hash

@@ -1,6 +1,6 @@
 /**
  * string.match and string.find with a literal pattern on the fengari lug runs
- * (dist/fengari.cjs, patched by tsup.config.ts's literalPatterns to look for
+ * (dist/fengari.cjs, patched by fengari-patches.ts's literalPatterns to look for
  * the bytes instead of running the general matcher): the same answers as
  * Lua's own matching, position for position, anchored or not, from every
  * init; and every other pattern still goes through the matcher.

@@ -1,6 +1,6 @@
 /**
  * The fengari lug runs (dist/fengari.cjs) clears stack slots by writing
- * undefined, never with `delete` (tsup.config.ts's keepStacksArrays: a
+ * undefined, never with `delete` (fengari-bundle-passes.ts's keepStacksArrays: a
  * `delete` turned a grown coroutine's stack into a dictionary), and calls on a
  * stack that grew past V8's 64 slots still give Lua's answers.
  */

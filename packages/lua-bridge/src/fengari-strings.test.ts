@@ -1,6 +1,6 @@
 /**
  * Strings as table keys and in comparisons, on the fengari lug runs (the
- * build's dist/fengari.cjs, patched by tsup.config.ts's byteOrderStringKeys):
+ * build's dist/fengari.cjs, patched by fengari-patches.ts's byteOrderStringKeys):
  * fengari 0.1.5 gave "\1\0" and "\16" one table slot and ordered bytes below
  * 16 wrongly ("a\tb" after "a b").
  */
@@ -35,7 +35,7 @@ describe('Lua strings on fengari', () => {
   });
 });
 
-describe('string.sub and type on the bundle (subWithoutCopy, typeNameInterned in tsup.config.ts)', () => {
+describe('string.sub and type on the bundle (subWithoutCopy, typeNameInterned in fengari-patches.ts)', () => {
   it('gives substrings that share their bytes and act as any string: keys, comparisons, concatenation, long strings', () => {
     const lua = `
       local s = "abcdef" .. string.rep("x", 100)

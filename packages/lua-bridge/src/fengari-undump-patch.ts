@@ -1,6 +1,6 @@
 /**
  * What lug's fengari bundle changes in loading a compiled chunk, patched into
- * fengari's lundump.js and lauxlib.js at build time (tsup.config.ts's
+ * fengari's lundump.js and lauxlib.js at build time (fengari-patches.ts's
  * blockUndump). Nothing here runs in lug itself: these are the texts.
  *
  * fengari 0.1.5 loads a compiled chunk (lug's cache of compiled Lua,
@@ -16,7 +16,7 @@
  * - a chunk given whole (luaL_loadbufferx: the cache's bytes, `load(s)`) is
  *   copied once: its bytes and ints are read from that copy directly, and its
  *   strings are views of it, which nothing else holds (as string.sub's views:
- *   subWithoutCopy in tsup.config.ts); a chunk read piece by piece (a reader
+ *   subWithoutCopy in fengari-patches.ts); a chunk read piece by piece (a reader
  *   function, a file) is read as before, since its reader may hand back the
  *   same buffer refilled;
  * - a count too large to allocate at once (only a damaged file claims one)

@@ -91,7 +91,7 @@ export interface LuaApi {
   lua_pushnil(L: LuaState): void;
   lua_pushnumber(L: LuaState, n: number): void;
   lua_pushstring(L: LuaState, s: LuaString): void;
-  /** lug's bundle: pushes the one Lua string kept for these bytes (its hash computed once), for bytes never changed (internedStringPush in tsup.config.ts). */
+  /** lug's bundle: pushes the one Lua string kept for these bytes (its hash computed once), for bytes never changed (internedStringPush in fengari-patches.ts). */
   lua_pushinternedstring(L: LuaState, s: LuaString): void;
   /** lug's bundle: the one Lua string kept for these bytes (what lua_pushinternedstring pushes), for bytes never changed. */
   lua_internedstring(L: LuaState, s: LuaString): LuaStringValue;
@@ -189,7 +189,7 @@ export type FengariLoader = (bundleFile: string) => unknown;
 let loaded: Fengari | undefined;
 
 /**
- * The patched bundle (`dist/fengari.cjs`, see tsup.config.ts), found from
+ * The patched bundle (`dist/fengari.cjs`, see fengari-patches.ts), found from
  * `dist/` and, for the tests, from `src/`. Missing (an unbuilt checkout), it
  * is an error: the unpatched package keys strings in tables wrongly and cuts
  * chunk names, so it is never used instead.

@@ -131,7 +131,7 @@ const holdsExactly = <T>(set: ReadonlySet<T>, list: T[], n: number): boolean => 
   return true;
 };
 
-/** fengari's table object, with the slot lug's bundle gives it (tableSlot in tsup.config.ts). */
+/** fengari's table object, with the slot lug's bundle gives it (tableSlot in fengari-patches.ts). */
 interface TableObject {
   lug: LazyState | undefined;
 }

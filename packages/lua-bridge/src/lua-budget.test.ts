@@ -39,7 +39,7 @@ describe('the instruction budget', () => {
     expect(errorOf(() => vm.call(fn)).message).toMatch(/ran past its budget/);
   });
 
-  it('still holds after a pcall caught an ordinary error (fengari turned hooks off there: tsup.config.ts)', () => {
+  it('still holds after a pcall caught an ordinary error (fengari turned hooks off there: fengari-patches.ts)', () => {
     const vm = vmWithBudget(100_000);
     const fn = vm.load('pcall(error, "x")\nwhile true do end', '=t');
     expect(errorOf(() => vm.call(fn)).message).toMatch(/^t:2: ran past its budget/);

@@ -313,7 +313,7 @@ const KEPT_CALL_INFOS = 32;
 
 /**
  * The bundle's fengari keeps the CallInfo of each call depth a thread has
- * reached, for its next calls (reuseCallInfo in tsup.config.ts), as C Lua
+ * reached, for its next calls (reuseCallInfo in fengari-patches.ts), as C Lua
  * does. A pooled coroutine that once recursed deep would keep thousands: its
  * list, longer than KEPT_CALL_INFOS, is cut after its first (the call lug
  * makes). The stack's length only says whether to count: fengari shrinks a

@@ -7,6 +7,9 @@
  * path runs no code of the user's beyond an __index or __pairs, and a
  * failure completes nothing.
  */
+import type { LuaFunctionRef } from './lua-values.js';
+import type { LuaVM } from './lua-vm.js';
+
 export const COMPLETE_SOURCE = String.raw`
 local pairs, pcall, type, sort, getmetatable = pairs, pcall, type, table.sort, getmetatable
 local G = _G
@@ -37,3 +40,22 @@ return function(text)
   return names
 end
 `;
+
+/** `:lua` completion in `vm` (the Lua above, loaded at its first use): whole texts; never waits, never throws. */
+export function luaCompleter(vm: LuaVM): (text: string) => string[] {
+  let completer: LuaFunctionRef | undefined;
+  return (text) => {
+    try {
+      if (!completer) {
+        const chunk = vm.load(COMPLETE_SOURCE, '=lug.complete');
+        completer = (vm.call(chunk) as unknown[])[0] as LuaFunctionRef;
+        chunk.release();
+      }
+      const out = vm.call(completer, [text]);
+      if (out instanceof Promise) return [];
+      return Array.isArray(out[0]) ? out[0].map(String) : [];
+    } catch {
+      return [];
+    }
+  };
+}

@@ -14,6 +14,12 @@ import { luaString } from './lua-strings.js';
 import type { LuaFunctionRef } from './lua-values.js';
 import type { LuaVM } from './lua-vm.js';
 
+export interface LuaRunResult {
+  values: unknown[];
+  /** The values as the `:lua` command shows them. */
+  text: string;
+}
+
 const SHOW_SOURCE = String.raw`
 local inspectAll = ...
 local type, next, pack, unpack = type, next, table.pack, table.unpack
@@ -63,4 +69,31 @@ export async function loadShow(vm: LuaVM): Promise<LuaFunctionRef> {
     chunk.release();
     inspectAll.release();
   }
+}
+
+/**
+ * `:lua`'s run: "=expr" is an expression, as Neovim's :lua =expr; otherwise,
+ * like Lua's own REPL, an expression first, then statements. Errors reject
+ * with a LuaError.
+ */
+export function luaRunner(vm: LuaVM): (code: string, chunkName?: string) => Promise<LuaRunResult> {
+  let show: LuaFunctionRef | undefined;
+  return async (code, chunkName = '=:lua') => {
+    let fn;
+    if (code.trimStart().startsWith('=')) fn = vm.load(`return ${code.trimStart().slice(1)}`, chunkName);
+    else {
+      try {
+        fn = vm.load(`return ${code}`, chunkName);
+      } catch {
+        fn = vm.load(code, chunkName);
+      }
+    }
+    try {
+      show ??= await loadShow(vm);
+      const [text, n, ...values] = await vm.callAsync(show, [fn]);
+      return { values: Array.from({ length: Number(n) }, (_, i) => values[i]), text: String(text) };
+    } finally {
+      fn.release();
+    }
+  };
 }

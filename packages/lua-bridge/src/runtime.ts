@@ -15,13 +15,12 @@ import { DocIndex, readDocsDir, type DocEntry } from './docs/doc-index.js';
 import { optionEntries } from './docs/option-entries.js';
 import { DEFAULT_LUA_BUDGET, LuaVM } from './lua-vm.js';
 import type { FengariLoader } from './fengari.js';
-import { loadShow } from './lua-show.js';
-import { COMPLETE_SOURCE } from './lua-complete.js';
-import type { LuaFunctionRef } from './lua-values.js';
+import { luaRunner, type LuaRunResult } from './lua-show.js';
+import { luaCompleter } from './lua-complete.js';
 import { loadProcessRunner, type ProcessRunner } from './process-runner.js';
 import { openStandardLibraries } from './stdlib/open.js';
 import { defaultRuntimePath } from './runtime-files.js';
-import { loadConfigFiles, loadWorkflowFiles, type LoadReport } from './startup.js';
+import { startupOrder, type LoadReport } from './startup.js';
 import { findWorkflows } from './workflows.js';
 import type { McpConfigSink } from './api/mcp-sink.js';
 
@@ -30,6 +29,7 @@ const importModule = (url: string): Promise<unknown> => import(url);
 
 export type { LoadError, LoadedFile, LoadReport } from './startup.js';
 export type { SourceResult } from './reload.js';
+export type { LuaRunResult } from './lua-show.js';
 
 export interface LuaRuntimeOptions {
   /** The user's Lua: init.lua, plugins/, lua/. Default $XDG_CONFIG_HOME/lug, else ~/.config/lug (from host.env). */
@@ -65,12 +65,6 @@ export interface LuaRuntimeOptions {
   mcp?: McpConfigSink;
   /** The project's file checkpoints, for lug.checkpoint (the CLI: @lug/checkpoints'). Without them its functions are an error. */
   checkpoints?: Checkpoints;
-}
-
-export interface LuaRunResult {
-  values: unknown[];
-  /** The values as the `:lua` command shows them. */
-  text: string;
 }
 
 export interface LuaRuntime {
@@ -121,11 +115,8 @@ export function defaultConfigDir(env: Env): string {
   return xdgConfigDir(env);
 }
 
-export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined, opts: LuaRuntimeOptions = {}): LuaRuntime {
-  const configDir = opts.configDir ?? defaultConfigDir(host.env);
-  const runtimePath = opts.runtimePath ?? defaultRuntimePath();
-  const docsDir = opts.docsDir ?? path.join(path.dirname(runtimePath), 'docs');
-  const cache = opts.chunkCache ?? ChunkCache.shared();
+/** Where the user's Lua is, and the stock workflows (from `stockWorkflowsDir`) with the user's own beside them. */
+function configInfo(configDir: string, stockWorkflowsDir: string): ConfigInfo {
   const config: ConfigInfo = {
     dir: configDir,
     initFile: path.join(configDir, 'init.lua'),
@@ -135,23 +126,57 @@ export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined
     workflows: [],
     workflowsStarted: false,
   };
-  config.workflows.push(...findWorkflows(opts.workflowsDir ?? path.join(path.dirname(runtimePath), 'workflows'), config.workflowsDir));
+  config.workflows.push(...findWorkflows(stockWorkflowsDir, config.workflowsDir));
+  return config;
+}
+
+/**
+ * lug.opt.lua_budget (defined once a host). Read at every call into Lua
+ * (five rules: five reads), so kept here and changed with the option, not
+ * looked up each time.
+ */
+function watchBudget(host: LugHost): { get: () => number; stop: () => void } {
   if (!host.options.has(LUA_BUDGET_OPTION.name)) host.options.define(LUA_BUDGET_OPTION);
-  // Read at every call into Lua (five rules: five reads), so kept here and changed with the option, not looked up each time.
   let budget = host.options.get<number>(LUA_BUDGET_OPTION.name);
-  const stopWatchingBudget = host.options.onChange((name, value) => {
+  const stop = host.options.onChange((name, value) => {
     if (name === LUA_BUDGET_OPTION.name) budget = value as number;
   });
-  const vm = new LuaVM({ loadFengari: opts.loadFengari, budget: () => budget });
+  return { get: () => budget, stop };
+}
+
+/** lug.docs' index: the reference pages in `docsDir` (read at the first search), and the options defined now. */
+function docsOf(docsDir: string, host: LugHost): () => DocIndex {
+  let pages: DocIndex | undefined;
+  return () => {
+    pages ??= new DocIndex(readDocsDir(docsDir));
+    return new DocIndex([...pages.all(), ...optionEntries(host.options)]);
+  };
+}
+
+/** Runs work one at a time, each after the last has settled (failed or not). */
+function oneAtATime(): <T>(work: () => Promise<T>) => Promise<T> {
+  let running: Promise<unknown> = Promise.resolve();
+  return <T>(work: () => Promise<T>): Promise<T> => {
+    const next = running.then(work, work);
+    running = next.catch(() => undefined);
+    return next;
+  };
+}
+
+export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined, opts: LuaRuntimeOptions = {}): LuaRuntime {
+  const configDir = opts.configDir ?? defaultConfigDir(host.env);
+  const runtimePath = opts.runtimePath ?? defaultRuntimePath();
+  const docsDir = opts.docsDir ?? path.join(path.dirname(runtimePath), 'docs');
+  const cache = opts.chunkCache ?? ChunkCache.shared();
+  const config = configInfo(configDir, opts.workflowsDir ?? path.join(path.dirname(runtimePath), 'workflows'));
+  const budget = watchBudget(host);
+  const vm = new LuaVM({ loadFengari: opts.loadFengari, budget: budget.get });
   const registrations = new Registrations();
   let conversation: ConversationSource | undefined;
   const owners = new Owners(vm, config);
-  let docIndex: DocIndex | undefined;
-  const docs = () => {
-    docIndex ??= new DocIndex(readDocsDir(docsDir));
-    return new DocIndex([...docIndex.all(), ...optionEntries(host.options)]);
-  };
-  let startupOver = false;
+  const docs = docsOf(docsDir, host);
+  const afterStartup: ApiContext['afterStartup'] = [];
+  const startup = startupOrder({ vm, host, cache, config, runtimePath, owners }, afterStartup);
   const ctx: ApiContext = {
     vm,
     host,
@@ -166,8 +191,8 @@ export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined
     owners,
     registrations,
     conversation: () => conversation?.(),
-    startupOver: () => startupOver,
-    afterStartup: [],
+    startupOver: startup.over,
+    afterStartup,
   };
   const output = (text: string, stream: 'stdout' | 'stderr') => {
     const message = text.replace(/\n$/, '');
@@ -176,90 +201,16 @@ export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined
   openStandardLibraries(vm, { cwd: () => host.cwd, env: () => host.env, output }, cache);
   installLugGlobal(ctx);
 
-  const startupParts = { vm, host, cache, config, runtimePath, owners };
-  let configLoad: Promise<LoadReport> | undefined;
-  let workflowLoad: Promise<LoadReport> | undefined;
-  const loadConfig = (): Promise<LoadReport> =>
-    (configLoad ??= loadConfigFiles(startupParts).then((report) => {
-      startupOver = true;
-      return report;
-    }));
-  const loadWorkflows = (): Promise<LoadReport> =>
-    (workflowLoad ??= loadConfig()
-      .then(() => loadWorkflowFiles(startupParts))
-      .then((report) => {
-        // What could only be judged once every file had loaded (a rule's tool): warnings, notified and reported.
-        for (const check of ctx.afterStartup.splice(0)) {
-          const warning = check();
-          if (!warning) continue;
-          report.warnings.push(warning);
-          host.ui.notify(warning, 'warn');
-        }
-        return report;
-      }));
-  const loadStartup = async (opts: { workflows?: 'now' | 'later' } = {}): Promise<LoadReport> => {
-    const first = await loadConfig();
-    if (opts.workflows === 'later') return first;
-    const then = await loadWorkflows();
-    return {
-      files: [...first.files, ...then.files],
-      errors: [...first.errors, ...then.errors],
-      warnings: [...first.warnings, ...then.warnings],
-      plugins: first.plugins,
-      ms: first.ms + then.ms,
-    };
-  };
   const reloadParts = { vm, host, approvals, cache, config, owners, registrations };
   // One run at a time: a :source typed while another runs waits for it.
-  let running: Promise<unknown> = Promise.resolve();
-  const serially = <T>(work: () => Promise<T>): Promise<T> => {
-    const next = running.then(work, work);
-    running = next.catch(() => undefined);
-    return next;
-  };
+  const serially = oneAtATime();
 
-  let show: LuaFunctionRef | undefined;
-  const run = async (code: string, chunkName = '=:lua'): Promise<LuaRunResult> => {
-    // "=expr" is an expression, as Neovim's :lua =expr; otherwise, like Lua's own REPL, an expression first, then statements.
-    let fn;
-    if (code.trimStart().startsWith('=')) fn = vm.load(`return ${code.trimStart().slice(1)}`, chunkName);
-    else {
-      try {
-        fn = vm.load(`return ${code}`, chunkName);
-      } catch {
-        fn = vm.load(code, chunkName);
-      }
-    }
-    try {
-      show ??= await loadShow(vm);
-      const [text, n, ...values] = await vm.callAsync(show, [fn]);
-      return { values: Array.from({ length: Number(n) }, (_, i) => values[i]), text: String(text) };
-    } finally {
-      fn.release();
-    }
-  };
-
-  let completer: LuaFunctionRef | undefined;
-  const complete = (text: string): string[] => {
-    try {
-      if (!completer) {
-        const chunk = vm.load(COMPLETE_SOURCE, '=lug.complete');
-        completer = (vm.call(chunk) as unknown[])[0] as LuaFunctionRef;
-        chunk.release();
-      }
-      const out = vm.call(completer, [text]);
-      if (out instanceof Promise) return [];
-      return Array.isArray(out[0]) ? out[0].map(String) : [];
-    } catch {
-      return [];
-    }
-  };
-
+  const { loadStartup, loadWorkflows } = startup;
   return {
     loadStartup,
     loadWorkflows,
-    complete,
-    run,
+    complete: luaCompleter(vm),
+    run: luaRunner(vm),
     setConversation(source) {
       conversation = source;
     },
@@ -280,7 +231,7 @@ export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined
     close() {
       registrations.undoAll();
       vm.close();
-      stopWatchingBudget();
+      budget.stop();
     },
   };
 }

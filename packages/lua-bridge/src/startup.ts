@@ -159,3 +159,45 @@ export async function loadWorkflowFiles(parts: StartupParts): Promise<LoadReport
   report.ms = performance.now() - started;
   return report;
 }
+
+/**
+ * The start-up order of one runtime: basic.lug, init.lua and the plugins
+ * (each once), then the stock workflows (once, after them), then the checks
+ * that wait for every file (`afterStartup`: a rule's tool), their warnings
+ * notified and reported. `over()` is true once the plugins have loaded.
+ */
+export function startupOrder(parts: StartupParts, afterStartup: Array<() => string | undefined>) {
+  let over = false;
+  let configLoad: Promise<LoadReport> | undefined;
+  let workflowLoad: Promise<LoadReport> | undefined;
+  const loadConfig = (): Promise<LoadReport> =>
+    (configLoad ??= loadConfigFiles(parts).then((report) => {
+      over = true;
+      return report;
+    }));
+  const loadWorkflows = (): Promise<LoadReport> =>
+    (workflowLoad ??= loadConfig()
+      .then(() => loadWorkflowFiles(parts))
+      .then((report) => {
+        for (const check of afterStartup.splice(0)) {
+          const warning = check();
+          if (!warning) continue;
+          report.warnings.push(warning);
+          parts.host.ui.notify(warning, 'warn');
+        }
+        return report;
+      }));
+  const loadStartup = async (opts: { workflows?: 'now' | 'later' } = {}): Promise<LoadReport> => {
+    const first = await loadConfig();
+    if (opts.workflows === 'later') return first;
+    const then = await loadWorkflows();
+    return {
+      files: [...first.files, ...then.files],
+      errors: [...first.errors, ...then.errors],
+      warnings: [...first.warnings, ...then.warnings],
+      plugins: first.plugins,
+      ms: first.ms + then.ms,
+    };
+  };
+  return { loadStartup, loadWorkflows, over: () => over };
+}

@@ -79,61 +79,33 @@ function DialogFor({ queue, pending, waiting, maxHeight, width, keys }: DialogFo
   // Keys can arrive faster than React re-subscribes the handler: it reads these refs, never a stale closure.
   const scrollRef = useRef(0);
   const messageRef = useRef<InputStore | undefined>(undefined);
-  const setScroll = (n: number) => setScrollState((scrollRef.current = n));
-  const setMessage = (m: InputStore | undefined) => setMessageState((messageRef.current = m));
   const lines = sanitizeText(preview.text).replace(/\n$/, '').split('\n');
-  const reasonRows = call.reason ? 1 : 0;
-  const view = Math.max(3, maxHeight - CHROME_ROWS - reasonRows - (message ? 2 : 0));
+  const view = Math.max(3, maxHeight - CHROME_ROWS - (call.reason ? 1 : 0) - (message ? 2 : 0));
   const maxScroll = Math.max(0, lines.length - view);
-  const answer = (a: Parameters<ApprovalQueueView['answer']>[1]) => queue.answer(call.id, a);
-
-  // Set as this dialog renders, so the keys reach it from its first frame; Esc while writing the message goes back to the dialog's keys.
-  keys.current = (input: string, key: Key) => {
-    if (messageRef.current) {
-      if (key.escape) setMessage(undefined);
-      return;
-    }
-    const page = Math.max(1, view - 1);
-    const scroll = scrollRef.current;
-    const scrollTo = (n: number) => setScroll(Math.max(0, Math.min(maxScroll, n)));
-    if (key.upArrow || input === 'k') return scrollTo(scroll - 1);
-    if (key.downArrow || input === 'j') return scrollTo(scroll + 1);
-    if (key.pageUp) return scrollTo(scroll - page);
-    if (key.pageDown || input === ' ') return scrollTo(scroll + page);
-    if (key.home) return scrollTo(0);
-    if (key.end) return scrollTo(maxScroll);
-    if (key.escape) return answer({ kind: 'deny' });
-    if (key.ctrl || key.meta) return;
-    if (input === 'y') return answer({ kind: 'allow' });
-    if (input === 'A') return answer({ kind: 'always' });
-    if (input === 'n') return answer({ kind: 'deny' });
-    if (input === 'm') setMessage(new InputStore({ history: new PromptHistory(undefined) }));
-  };
-
-  // An escape in a file name is shown as text (\x1b[2J), never stripped: `inno\x1b[2Jcent.txt` must not read as innocent.txt.
-  const agentWidth = call.agent ? call.agent.length + 12 : 0;
-  const title = `${call.tool} ${oneLine(escapeForTerminal(call.description.title), Math.max(10, width - call.tool.length - 30 - agentWidth))}`;
-  const what = preview.kind === 'diff' ? 'wants to change' : preview.kind === 'command' ? 'wants to run' : 'wants to run with';
-  const shown = lines.slice(scroll, scroll + view);
-  const more = waiting > 1 ? `  · ${waiting - 1} more waiting` : '';
+  const answer = (a: Answer) => queue.answer(call.id, a);
   const border = useHighlight('dialog_border');
-  const titleStyle = useHighlight('dialog_title');
+
+  // Set as this dialog renders, so the keys reach it from its first frame.
+  keys.current = dialogKeys({
+    scroll: () => scrollRef.current,
+    setScroll: (n) => setScrollState((scrollRef.current = Math.max(0, Math.min(maxScroll, n)))),
+    writing: () => messageRef.current !== undefined,
+    setMessage: (m) => setMessageState((messageRef.current = m)),
+    page: Math.max(1, view - 1),
+    maxScroll,
+    answer,
+  });
 
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={border.color} borderDimColor={border.dimColor} paddingX={1}>
-      <Text wrap="truncate-end">
-        {call.agent ? <Text color="magenta">subagent {call.agent} › </Text> : null}
-        <Text {...titleStyle}>{call.tool}</Text>{' '}
-        {what}: <Text bold>{title.slice(call.tool.length + 1)}</Text>
-        <Text dimColor>{more}</Text>
-      </Text>
+      <DialogTitle pending={pending} waiting={waiting} width={width} />
       {call.reason ? (
         <Text wrap="truncate-end" color="yellow">
           why: {oneLine(call.reason, width - 12)}
         </Text>
       ) : null}
       <Box flexDirection="column">
-        {shown.map((line, i) =>
+        {lines.slice(scroll, scroll + view).map((line, i) =>
           preview.kind === 'diff' ? <DiffLine key={scroll + i} line={line} /> : <Text key={scroll + i}>{line || ' '}</Text>,
         )}
       </Box>
@@ -150,15 +122,76 @@ function DialogFor({ queue, pending, waiting, maxHeight, width, keys }: DialogFo
           <InputBox store={message} maxLines={3} width={Math.max(10, width - 4)} keys onSubmit={(text) => answer({ kind: 'deny', message: text })} />
         </Box>
       ) : (
-        <Box flexDirection="column">
-          <Text wrap="truncate-end">
-            <Text bold color="green">y</Text> allow once · <Text bold color="green">A</Text> allow {call.tool} for the session
-          </Text>
-          <Text wrap="truncate-end">
-            <Text bold color="red">n</Text> deny · <Text bold color="red">m</Text> deny with a message · <Text bold>Esc</Text> deny this call
-          </Text>
-        </Box>
+        <AnswerKeys tool={call.tool} />
       )}
+    </Box>
+  );
+}
+
+type Answer = Parameters<ApprovalQueueView['answer']>[1];
+
+interface DialogKeyState {
+  scroll(): number;
+  /** Scrolls to line n, kept within 0..maxScroll. */
+  setScroll(n: number): void;
+  /** Whether the deny message is being written (its input box has the keys then). */
+  writing(): boolean;
+  setMessage(m: InputStore | undefined): void;
+  page: number;
+  maxScroll: number;
+  answer(a: Answer): void;
+}
+
+/** The dialog's keys: scrolling, y / A / n / Esc, and m to write a message; Esc while writing it goes back to the dialog's keys. */
+function dialogKeys(d: DialogKeyState): KeyHandler {
+  return (input, key) => {
+    if (d.writing()) {
+      if (key.escape) d.setMessage(undefined);
+      return;
+    }
+    const scroll = d.scroll();
+    if (key.upArrow || input === 'k') return d.setScroll(scroll - 1);
+    if (key.downArrow || input === 'j') return d.setScroll(scroll + 1);
+    if (key.pageUp) return d.setScroll(scroll - d.page);
+    if (key.pageDown || input === ' ') return d.setScroll(scroll + d.page);
+    if (key.home) return d.setScroll(0);
+    if (key.end) return d.setScroll(d.maxScroll);
+    if (key.escape) return d.answer({ kind: 'deny' });
+    if (key.ctrl || key.meta) return;
+    if (input === 'y') return d.answer({ kind: 'allow' });
+    if (input === 'A') return d.answer({ kind: 'always' });
+    if (input === 'n') return d.answer({ kind: 'deny' });
+    if (input === 'm') d.setMessage(new InputStore({ history: new PromptHistory(undefined) }));
+  };
+}
+
+/** The tool, what it wants to do and to what (its title), the subagent asking, and how many more calls wait. */
+function DialogTitle({ pending, waiting, width }: { pending: PendingApproval; waiting: number; width: number }) {
+  const { call, preview } = pending;
+  const titleStyle = useHighlight('dialog_title');
+  // An escape in a file name is shown as text (\x1b[2J), never stripped: `inno\x1b[2Jcent.txt` must not read as innocent.txt.
+  const agentWidth = call.agent ? call.agent.length + 12 : 0;
+  const title = oneLine(escapeForTerminal(call.description.title), Math.max(10, width - call.tool.length - 30 - agentWidth));
+  const what = preview.kind === 'diff' ? 'wants to change' : preview.kind === 'command' ? 'wants to run' : 'wants to run with';
+  return (
+    <Text wrap="truncate-end">
+      {call.agent ? <Text color="magenta">subagent {call.agent} › </Text> : null}
+      <Text {...titleStyle}>{call.tool}</Text>{' '}
+      {what}: <Text bold>{title}</Text>
+      <Text dimColor>{waiting > 1 ? `  · ${waiting - 1} more waiting` : ''}</Text>
+    </Text>
+  );
+}
+
+function AnswerKeys({ tool }: { tool: string }) {
+  return (
+    <Box flexDirection="column">
+      <Text wrap="truncate-end">
+        <Text bold color="green">y</Text> allow once · <Text bold color="green">A</Text> allow {tool} for the session
+      </Text>
+      <Text wrap="truncate-end">
+        <Text bold color="red">n</Text> deny · <Text bold color="red">m</Text> deny with a message · <Text bold>Esc</Text> deny this call
+      </Text>
     </Box>
   );
 }

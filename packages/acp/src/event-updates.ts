@@ -38,90 +38,124 @@ export interface ForwardedEvents {
  * diffs still being read when the session closes.
  */
 export function forwardEvents(host: LugHost, queue: UpdateQueue, signal: AbortSignal): ForwardedEvents {
-  /** Each call's diff, worked out when the call is announced (before it runs), for its result to show. */
-  const diffs = new Map<string, Promise<ToolCallContent | undefined>>();
-  /** Each running call's live output so far (its end, past LIVE_OUTPUT_CHARS), shown while it runs; the result replaces it. */
-  const outputs = new Map<string, string>();
-  /** The label of the subagent whose call is being announced, by the call's id. */
-  const agents = new Map<string, string>();
-  /** The mode the editor was last told, so that one change is told once. */
-  let toldMode: string | undefined;
-  const tellMode = (id: string) => {
-    if (id === toldMode) return;
-    toldMode = id;
-    queue.push({ sessionUpdate: 'current_mode_update', currentModeId: id });
-  };
-  const on = (event: LugEvent): void => {
-    switch (event.type) {
-      case 'text_delta':
-        if (event.text) queue.push(messageChunk(event.text));
-        return;
-      case 'reasoning_delta':
-        if (event.text) queue.push({ sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: event.text } });
-        return;
-      case 'tool_call': {
-        const diff = diffOf(host, event.call, signal);
-        diffs.set(event.call.id, diff);
-        const by = agents.get(event.call.id);
-        agents.delete(event.call.id);
-        queue.push(
-          diff.then((d) => {
-            const call = toolCallOf(event.call, d ? [d] : []);
-            return { sessionUpdate: 'tool_call' as const, ...call, ...(by ? { title: `${by}: ${call.title}` } : {}) };
-          }),
-        );
-        return;
-      }
-      case 'subagent_event': {
-        // A subagent's calls are the session's calls too, under the ids approvals give them (`<agent id>/<call id>`, so a
-        // permission request names the call the editor was shown), titled with the agent's label. Its text stays its own.
-        const inner = event.event;
-        if (inner.type === 'subagent_event') return on(inner);
-        if (inner.type !== 'tool_call' && inner.type !== 'tool_start' && inner.type !== 'tool_progress' && inner.type !== 'tool_result') return;
-        const id = `${event.agent.id}/${inner.call.id}`;
-        if (inner.type === 'tool_call') agents.set(id, event.agent.label);
-        return on({ ...inner, call: { ...inner.call, id } } as LugEvent);
-      }
-      case 'tool_start':
-        queue.push({ sessionUpdate: 'tool_call_update', toolCallId: event.call.id, status: 'in_progress' });
-        return;
-      case 'tool_progress': {
-        if (event.progress.kind !== 'output' || !event.progress.text) return;
-        const output = ((outputs.get(event.call.id) ?? '') + event.progress.text).slice(-LIVE_OUTPUT_CHARS);
-        outputs.set(event.call.id, output);
-        queue.push({ sessionUpdate: 'tool_call_update', toolCallId: event.call.id, content: [{ type: 'content', content: { type: 'text', text: output } }] });
-        return;
-      }
-      case 'tool_result': {
-        outputs.delete(event.call.id);
-        const diff = diffs.get(event.call.id) ?? Promise.resolve(undefined);
-        diffs.delete(event.call.id);
-        queue.push(diff.then((d) => ({ sessionUpdate: 'tool_call_update' as const, ...resultUpdateOf(event, d) })));
-        return;
-      }
-      case 'notify':
-        queue.push(messageChunk(noticeText(event.message, event.level)));
-        return;
-      case 'plan':
-        queue.push({ sessionUpdate: 'plan', entries: event.entries.map((e) => ({ ...e })) });
-        return;
-      case 'mode_change':
-        tellMode(currentModeId(event.to, host.modes));
-        return;
-      default:
-        return;
-    }
-  };
-  const unsubscribe = host.events.onAny(on);
+  const forwarder = new EventForwarder(host, queue, signal);
+  const unsubscribe = host.events.onAny((event) => forwarder.on(event));
   // A plugin's mode switched (by its :command, by Lua, by the editor): the session's mode is told.
-  const approvalMode = () => host.options.get<ApprovalMode>('approval');
-  toldMode = currentModeId(approvalMode(), host.modes);
-  const stopModes = host.modes.subscribe(() => tellMode(currentModeId(approvalMode(), host.modes)));
+  const stopModes = host.modes.subscribe(() => forwarder.tellMode());
   return {
-    diffOf: (callId) => diffs.get(callId) ?? Promise.resolve(undefined),
+    diffOf: (callId) => forwarder.diffOf(callId),
     unsubscribe: () => {
       unsubscribe();
       stopModes();
     },
   };
+}
+
+type EventOf<T extends LugEvent['type']> = Extract<LugEvent, { type: T }>;
+
+/** One session's translation of lug's events into updates, and what it keeps between them. */
+class EventForwarder {
+  /** Each call's diff, worked out when the call is announced (before it runs), for its result to show. */
+  private readonly diffs = new Map<string, Promise<ToolCallContent | undefined>>();
+  /** Each running call's live output so far (its end, past LIVE_OUTPUT_CHARS), shown while it runs; the result replaces it. */
+  private readonly outputs = new Map<string, string>();
+  /** The label of the subagent whose call is being announced, by the call's id. */
+  private readonly agents = new Map<string, string>();
+  /** The mode the editor was last told, so that one change is told once. */
+  private toldMode: string;
+
+  constructor(
+    private readonly host: LugHost,
+    private readonly queue: UpdateQueue,
+    private readonly signal: AbortSignal,
+  ) {
+    this.toldMode = this.currentMode();
+  }
+
+  diffOf(callId: string): Promise<ToolCallContent | undefined> {
+    return this.diffs.get(callId) ?? Promise.resolve(undefined);
+  }
+
+  /** The session's mode now (the approval mode, or a plugin's mode), told unless the editor was told it last. */
+  tellMode(id = this.currentMode()): void {
+    if (id === this.toldMode) return;
+    this.toldMode = id;
+    this.queue.push({ sessionUpdate: 'current_mode_update', currentModeId: id });
+  }
+
+  on(event: LugEvent): void {
+    switch (event.type) {
+      case 'text_delta':
+        if (event.text) this.queue.push(messageChunk(event.text));
+        return;
+      case 'reasoning_delta':
+        if (event.text) this.queue.push({ sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: event.text } });
+        return;
+      case 'tool_call':
+        return this.toolCall(event);
+      case 'subagent_event':
+        return this.subagentEvent(event);
+      case 'tool_start':
+        this.queue.push({ sessionUpdate: 'tool_call_update', toolCallId: event.call.id, status: 'in_progress' });
+        return;
+      case 'tool_progress':
+        return this.toolProgress(event);
+      case 'tool_result':
+        return this.toolResult(event);
+      case 'notify':
+        this.queue.push(messageChunk(noticeText(event.message, event.level)));
+        return;
+      case 'plan':
+        this.queue.push({ sessionUpdate: 'plan', entries: event.entries.map((e) => ({ ...e })) });
+        return;
+      case 'mode_change':
+        return this.tellMode(currentModeId(event.to, this.host.modes));
+      default:
+        return;
+    }
+  }
+
+  private currentMode(): string {
+    return currentModeId(this.host.options.get<ApprovalMode>('approval'), this.host.modes);
+  }
+
+  private toolCall(event: EventOf<'tool_call'>): void {
+    const diff = diffOf(this.host, event.call, this.signal);
+    this.diffs.set(event.call.id, diff);
+    const by = this.agents.get(event.call.id);
+    this.agents.delete(event.call.id);
+    this.queue.push(
+      diff.then((d) => {
+        const call = toolCallOf(event.call, d ? [d] : []);
+        return { sessionUpdate: 'tool_call' as const, ...call, ...(by ? { title: `${by}: ${call.title}` } : {}) };
+      }),
+    );
+  }
+
+  /**
+   * A subagent's calls are the session's calls too, under the ids approvals give them (`<agent id>/<call id>`, so a
+   * permission request names the call the editor was shown), titled with the agent's label. Its text stays its own.
+   */
+  private subagentEvent(event: EventOf<'subagent_event'>): void {
+    const inner = event.event;
+    if (inner.type === 'subagent_event') return this.on(inner);
+    if (inner.type !== 'tool_call' && inner.type !== 'tool_start' && inner.type !== 'tool_progress' && inner.type !== 'tool_result') return;
+    const id = `${event.agent.id}/${inner.call.id}`;
+    if (inner.type === 'tool_call') this.agents.set(id, event.agent.label);
+    this.on({ ...inner, call: { ...inner.call, id } } as LugEvent);
+  }
+
+  private toolProgress(event: EventOf<'tool_progress'>): void {
+    if (event.progress.kind !== 'output' || !event.progress.text) return;
+    const output = ((this.outputs.get(event.call.id) ?? '') + event.progress.text).slice(-LIVE_OUTPUT_CHARS);
+    this.outputs.set(event.call.id, output);
+    this.queue.push({ sessionUpdate: 'tool_call_update', toolCallId: event.call.id, content: [{ type: 'content', content: { type: 'text', text: output } }] });
+  }
+
+  private toolResult(event: EventOf<'tool_result'>): void {
+    this.outputs.delete(event.call.id);
+    const diff = this.diffOf(event.call.id);
+    this.diffs.delete(event.call.id);
+    this.queue.push(diff.then((d) => ({ sessionUpdate: 'tool_call_update' as const, ...resultUpdateOf(event, d) })));
+  }
 }

@@ -37,52 +37,68 @@ export function makeTempFile(): string {
 export function patchOs(vm: LuaVM, host: OsHost): void {
   const { lua } = vm.f;
   const L = vm.L;
-  const str = (Ls: LuaState, i: number, fname: string): string => {
-    if (lua.lua_type(Ls, i) !== lua.LUA_TSTRING) throw new Error(`bad argument #${i} to '${fname}' (string expected, got ${vm.typeName(Ls, i)})`);
-    return jsString(lua.lua_tolstring(Ls, i)!);
-  };
-  const result = (Ls: LuaState, err: unknown, filename?: string): number => {
-    if (!err) {
-      lua.lua_pushboolean(Ls, true);
-      return 1;
-    }
-    const [message, errno] = describeFsError(err);
-    lua.lua_pushnil(Ls);
-    lua.lua_pushstring(Ls, luaString(filename ? `${filename}: ${message}` : message));
-    lua.lua_pushinteger(Ls, errno);
-    return 3;
-  };
-  const resolve = (p: string) => path.resolve(host.cwd(), p);
+  lua.lua_getglobal(L, luaConst('os'));
+  for (const [name, impl] of Object.entries(osFunctions(vm, host))) {
+    lua.lua_pushjsfunction(L, vm.fn(name, impl));
+    lua.lua_setfield(L, -2, luaConst(name));
+  }
+  lua.lua_pop(L, 1);
+  lua.lua_pushjsfunction(L, vm.fn('print', printFunction(vm, host)));
+  lua.lua_setglobal(L, luaConst('print'));
+}
 
-  const fns: Record<string, (Ls: LuaState) => number> = {
+/** Argument i, which must be a string. */
+function stringArg(vm: LuaVM, Ls: LuaState, i: number, fname: string): string {
+  const { lua } = vm.f;
+  if (lua.lua_type(Ls, i) !== lua.LUA_TSTRING) throw new Error(`bad argument #${i} to '${fname}' (string expected, got ${vm.typeName(Ls, i)})`);
+  return jsString(lua.lua_tolstring(Ls, i)!);
+}
+
+/** What Lua's os functions return: true, or nil, the message (naming `filename`) and the errno. */
+function fsResult(vm: LuaVM, Ls: LuaState, err: unknown, filename?: string): number {
+  const { lua } = vm.f;
+  if (!err) {
+    lua.lua_pushboolean(Ls, true);
+    return 1;
+  }
+  const [message, errno] = describeFsError(err);
+  lua.lua_pushnil(Ls);
+  lua.lua_pushstring(Ls, luaString(filename ? `${filename}: ${message}` : message));
+  lua.lua_pushinteger(Ls, errno);
+  return 3;
+}
+
+/** The os functions lug replaces: getenv from lug's environment, the file ones on Node (relative to the project), execute and exit refused. */
+function osFunctions(vm: LuaVM, host: OsHost): Record<string, (Ls: LuaState) => number> {
+  const resolve = (p: string) => path.resolve(host.cwd(), p);
+  return {
     getenv: (Ls) => {
-      const value = host.env()[str(Ls, 1, 'getenv')];
-      vm.pushJs(Ls, value);
+      vm.pushJs(Ls, host.env()[stringArg(vm, Ls, 1, 'getenv')]);
       return 1;
     },
     remove: (Ls) => {
-      const name = str(Ls, 1, 'remove');
+      const name = stringArg(vm, Ls, 1, 'remove');
       try {
         const target = resolve(name);
         if (fs.lstatSync(target).isDirectory()) fs.rmdirSync(target);
         else fs.unlinkSync(target);
-        return result(Ls, null);
+        return fsResult(vm, Ls, null);
       } catch (err) {
-        return result(Ls, err, name);
+        return fsResult(vm, Ls, err, name);
       }
     },
     rename: (Ls) => {
-      const from = str(Ls, 1, 'rename');
-      const to = str(Ls, 2, 'rename');
+      const from = stringArg(vm, Ls, 1, 'rename');
+      const to = stringArg(vm, Ls, 2, 'rename');
       try {
         fs.renameSync(resolve(from), resolve(to));
-        return result(Ls, null);
+        return fsResult(vm, Ls, null);
       } catch (err) {
-        return result(Ls, err, from);
+        return fsResult(vm, Ls, err, from);
       }
     },
     tmpname: (Ls) => {
-      lua.lua_pushstring(Ls, luaString(makeTempFile()));
+      vm.f.lua.lua_pushstring(Ls, luaString(makeTempFile()));
       return 1;
     },
     execute: () => {
@@ -92,31 +108,24 @@ export function patchOs(vm: LuaVM, host: OsHost): void {
       throw new Error('os.exit is not available in lug: a plugin cannot end lug; raise an error with error("...") instead');
     },
   };
-  lua.lua_getglobal(L, luaConst('os'));
-  for (const [name, impl] of Object.entries(fns)) {
-    lua.lua_pushjsfunction(L, vm.fn(name, impl));
-    lua.lua_setfield(L, -2, luaConst(name));
-  }
-  lua.lua_pop(L, 1);
+}
 
-  // print: the values, tab-separated, as one notification; each through the global tostring, as Lua 5.3's print does.
-  lua.lua_pushjsfunction(
-    L,
-    vm.fn('print', (Ls) => {
-      const parts: string[] = [];
-      const n = lua.lua_gettop(Ls);
-      lua.lua_getglobal(Ls, luaConst('tostring'));
-      for (let i = 1; i <= n; i++) {
-        lua.lua_pushvalue(Ls, n + 1);
-        lua.lua_pushvalue(Ls, i);
-        lua.lua_call(Ls, 1, 1);
-        if (lua.lua_type(Ls, -1) !== lua.LUA_TSTRING && lua.lua_type(Ls, -1) !== lua.LUA_TNUMBER) throw new Error("'tostring' must return a string to 'print'");
-        parts.push(jsString(lua.lua_tolstring(Ls, -1)!));
-        lua.lua_pop(Ls, 1);
-      }
-      host.output(`${parts.join('\t')}\n`, 'stdout');
-      return 0;
-    }),
-  );
-  lua.lua_setglobal(L, luaConst('print'));
+/** print: the values, tab-separated, as one notification; each through the global tostring, as Lua 5.3's print does. */
+function printFunction(vm: LuaVM, host: OsHost): (Ls: LuaState) => number {
+  const { lua } = vm.f;
+  return (Ls) => {
+    const parts: string[] = [];
+    const n = lua.lua_gettop(Ls);
+    lua.lua_getglobal(Ls, luaConst('tostring'));
+    for (let i = 1; i <= n; i++) {
+      lua.lua_pushvalue(Ls, n + 1);
+      lua.lua_pushvalue(Ls, i);
+      lua.lua_call(Ls, 1, 1);
+      if (lua.lua_type(Ls, -1) !== lua.LUA_TSTRING && lua.lua_type(Ls, -1) !== lua.LUA_TNUMBER) throw new Error("'tostring' must return a string to 'print'");
+      parts.push(jsString(lua.lua_tolstring(Ls, -1)!));
+      lua.lua_pop(Ls, 1);
+    }
+    host.output(`${parts.join('\t')}\n`, 'stdout');
+    return 0;
+  };
 }

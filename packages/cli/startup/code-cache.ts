@@ -72,7 +72,8 @@ const v8Flags = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].filter(Boo
 /** They, as a cache name's suffix: none for none. */
 let flagsTag = tagOf(v8Flags);
 
-function tagOf(flags: readonly string[]): string {
+/** The suffix of the caches' names under `flags` (the command line's and NODE_OPTIONS', then those set since): none for none. */
+export function tagOf(flags: readonly string[]): string {
   return flags.length === 0 ? '' : `-f${createHash('sha1').update(flags.join('\0')).digest('hex').slice(0, 8)}`;
 }
 

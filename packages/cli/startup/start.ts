@@ -23,6 +23,7 @@
  */
 import { cacheDir as lugCacheDir } from '@lug/core/state-paths';
 import { join } from 'node:path';
+import { LAYOUT_TIERING_FLAG } from '../src/layout-tiering.js';
 import type { main as Main } from '../src/main.js';
 import { runCommonJsBundle, saveCodeCaches, setV8Flags } from './code-cache.js';
 import { resolvePackageEntry } from './package-entry.js';
@@ -51,6 +52,8 @@ export async function start(argv: string[]): Promise<number> {
   // Each kind of run its own caches (run-kind.ts): $XDG_CACHE_HOME/lug/v8/interface/, …/v8/headless/; and the same
   // beside lug's own files (.cache/v8/interface/, …), shared by every user of this install who may write there.
   const runKind = runKindOf(argv, process.stdin.isTTY === true);
+  // The interface's layout engine stays on V8's baseline WebAssembly compiler (src/layout-tiering.ts: idle memory), set before anything is compiled.
+  if (runKind === 'interface') setV8Flags(LAYOUT_TIERING_FLAG);
   const cacheDir = __LUG_CODE_CACHE__ ? join(lugCacheDir(process.env), 'v8', runKind) : undefined;
   const sharedCacheDir = __LUG_CODE_CACHE__ ? join(__dirname, '..', '.cache', 'v8', runKind) : undefined;
   /**

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { pollUntil, text } from '@lug/testing';
 import { lugEnv, runLug, sandbox } from './run-lug.js';
-import { cacheFileOf } from '../../startup/code-cache.js';
+import { cacheFileOf, tagOf } from '../../startup/code-cache.js';
+import { LAYOUT_TIERING_FLAG } from '../layout-tiering.js';
 import { hasTmux, lugsInTmux } from './tmux.js';
 
 const lugs = lugsInTmux();
@@ -103,6 +104,32 @@ describe.skipIf(!hasTmux())('the V8 code caches of the interface', () => {
     await lugs.screen().startLug(server, box, { env: { CI: 'true' } });
     expect(await pollUntil(() => 'lug' in cachesOf('interface'), 10_000)).toBe(true);
     expect(cachesOf('headless')).toEqual(headless);
+  }, 40_000);
+
+  // layout-tiering.ts: set before the first bundle runs, every cache the interface writes carries the flag. Set as
+  // the interface loaded ink, lug.cjs's cache was written then, before the interface's code had run: later first
+  // screens compiled it from source (17 ms).
+  it("carry the layout's tiering flag, from the first bundle on; lug -p's carry none", async () => {
+    const box = sandbox();
+    const namesOf = (kind: string): string[] => {
+      try {
+        return readdirSync(join(box.home, '.cache', 'lug', 'v8', kind));
+      } catch {
+        return [];
+      }
+    };
+    const server = await lugs.server([text('one'), text('two')]);
+    expect((await runLug(['-p', 'hi'], { cwd: box.project, env: lugEnv(server, 'anthropic', box) })).stdout).toBe('one\n');
+    const { screen: s } = await lugs.start([text('Done.')], box, { env: { CI: 'true' } });
+    // The start's bundles (the SDK's and the renderer's come with the first prompt).
+    const startBundles = ['approvals', 'core', 'fengari', 'lua-bridge', 'lug', 'tools'];
+    const written = () => startBundles.every((b) => namesOf('interface').some((f) => bundleOf(f) === b));
+    expect(await pollUntil(written, 10_000), namesOf('interface').join(' ')).toBe(true);
+    const tag = `${tagOf([LAYOUT_TIERING_FLAG])}.v8cache`;
+    for (const name of namesOf('interface')) expect(name.endsWith(tag), name).toBe(true);
+    for (const name of namesOf('headless')) expect(name.endsWith(`${bundleOf(name)}-${cacheFileOf(name)!.build}.v8cache`), name).toBe(true);
+    await s.submit(':q');
+    expect(await pollUntil(() => s.paneDead(), 15_000)).toBe(true);
   }, 40_000);
 
   it("are written a moment after the start for the start's bundles, and once the first turn is over for those loaded later, never while the first answer comes", async () => {

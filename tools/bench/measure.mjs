@@ -20,6 +20,27 @@ export function timeProcess(argv, { runs = 10, env = process.env, cwd, stdout = 
   return median(times);
 }
 
+/**
+ * Wall times of several processes, medians of `runs` each, run round by round (the order reversed every other
+ * round), so that a machine slowing down or speeding up during the measurement weighs on all of them alike.
+ * Each entry: { argv, env, cwd, stdout }.
+ */
+export function timeProcessesInterleaved(entries, { runs = 10 } = {}) {
+  const times = entries.map(() => []);
+  for (let i = 0; i < runs; i++) {
+    const order = entries.map((_, k) => k);
+    if (i % 2) order.reverse();
+    for (const k of order) {
+      const { argv, env = process.env, cwd, stdout = 'ignore' } = entries[k];
+      const t0 = performance.now();
+      const r = spawnSync(argv[0], argv.slice(1), { env, cwd, stdio: ['ignore', stdout, 'ignore'] });
+      if (r.status !== 0) throw new Error(`${argv.join(' ')} exited ${r.status}`);
+      times[k].push(performance.now() - t0);
+    }
+  }
+  return times.map(median);
+}
+
 /** Start a process and resolve with the ms until `until()` resolves; then kill it. */
 export async function timeUntil(argv, until, { env = process.env, cwd } = {}) {
   const t0 = performance.now();

@@ -10,14 +10,7 @@ export function median(xs) {
 
 /** Wall time of a whole process, in ms, median of `runs`. */
 export function timeProcess(argv, { runs = 10, env = process.env, cwd, stdout = 'ignore' } = {}) {
-  const times = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    const r = spawnSync(argv[0], argv.slice(1), { env, cwd, stdio: ['ignore', stdout, 'ignore'] });
-    if (r.status !== 0) throw new Error(`${argv.join(' ')} exited ${r.status}`);
-    times.push(performance.now() - t0);
-  }
-  return median(times);
+  return timeProcessesInterleaved([{ argv, env, cwd, stdout }], { runs })[0];
 }
 
 /**

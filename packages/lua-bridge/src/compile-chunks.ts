@@ -52,6 +52,7 @@ export function compileStockLua(runtimePath: string = defaultRuntimePath()): str
     }
   }
   cache.flushAll();
+  vm.close();
   fs.chmodSync(outDir, 0o755);
   for (const name of fs.readdirSync(outDir)) fs.chmodSync(path.join(outDir, name), 0o644);
   return failed;

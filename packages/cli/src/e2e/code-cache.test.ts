@@ -18,12 +18,22 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The bundle a cache file is of (its name without the build's stamp and the flags'). */
 const bundleOf = (file: string) => cacheFileOf(file)?.bundle ?? file;
 
+/** The V8 cache directory of a kind of run in a sandbox's home, and the files in it (none while it is not made). */
+const v8CacheDir = (box: ReturnType<typeof sandbox>, kind: string) => join(box.home, '.cache', 'lug', 'v8', kind);
+const cacheFilesIn = (dir: string): string[] => {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+};
+
 describe('the V8 code caches of lug -p', () => {
   it('are written by the first run, taken by the next, and replaced when broken', async () => {
     const box = sandbox();
     const server = await lugs.server([text('one'), text('two'), text('three')]);
     const env = lugEnv(server, 'anthropic', box);
-    const cacheDir = join(box.home, '.cache', 'lug', 'v8', 'headless');
+    const cacheDir = v8CacheDir(box, 'headless');
     const caches = () => Object.fromEntries(readdirSync(cacheDir).map((f) => [bundleOf(f), join(cacheDir, f)]));
 
     const first = await runLug(['-p', 'hi'], { cwd: box.project, env });
@@ -53,7 +63,7 @@ describe('the V8 code caches kept beside lug', () => {
     const server = await lugs.server([text('one'), text('two'), text('two'), text('two')]);
     const a = sandbox();
     expect((await runLug(['-p', 'hi'], { cwd: a.project, env: lugEnv(server, 'anthropic', a) })).stdout).toBe('one\n');
-    const ownOf = (box: ReturnType<typeof sandbox>) => join(box.home, '.cache', 'lug', 'v8', 'headless');
+    const ownOf = (box: ReturnType<typeof sandbox>) => v8CacheDir(box, 'headless');
     const names = readdirSync(ownOf(a)).filter((f) => f.endsWith('.v8cache'));
     const inodes = () => Object.fromEntries(names.map((f) => [f, statSync(join(shared, f)).ino]));
     // Not written again by a run with a new home (one that compiled would have). Other test files' first runs may
@@ -88,14 +98,8 @@ describe('the compiled stock Lua of lug -p', () => {
 describe.skipIf(!hasTmux())('the V8 code caches of the interface', () => {
   it("are the interface's own: lug -p's, written before, are neither read nor replaced by it (startup/run-kind.ts)", async () => {
     const box = sandbox();
-    const cachesOf = (kind: string): Record<string, number> => {
-      const dir = join(box.home, '.cache', 'lug', 'v8', kind);
-      try {
-        return Object.fromEntries(readdirSync(dir).map((f) => [bundleOf(f), statSync(join(dir, f)).mtimeMs]));
-      } catch {
-        return {};
-      }
-    };
+    const cachesOf = (kind: string): Record<string, number> =>
+      Object.fromEntries(cacheFilesIn(v8CacheDir(box, kind)).map((f) => [bundleOf(f), statSync(join(v8CacheDir(box, kind), f)).mtimeMs]));
     const server = await lugs.server([text('one'), text('two')]);
     expect((await runLug(['-p', 'hi'], { cwd: box.project, env: lugEnv(server, 'anthropic', box) })).stdout).toBe('one\n');
     const headless = cachesOf('headless');
@@ -111,13 +115,7 @@ describe.skipIf(!hasTmux())('the V8 code caches of the interface', () => {
   // screens compiled it from source (17 ms).
   it("carry the layout's tiering flag, from the first bundle on; lug -p's carry none", async () => {
     const box = sandbox();
-    const namesOf = (kind: string): string[] => {
-      try {
-        return readdirSync(join(box.home, '.cache', 'lug', 'v8', kind));
-      } catch {
-        return [];
-      }
-    };
+    const namesOf = (kind: string) => cacheFilesIn(v8CacheDir(box, kind));
     const server = await lugs.server([text('one'), text('two')]);
     expect((await runLug(['-p', 'hi'], { cwd: box.project, env: lugEnv(server, 'anthropic', box) })).stdout).toBe('one\n');
     const { screen: s } = await lugs.start([text('Done.')], box, { env: { CI: 'true' } });
@@ -127,21 +125,15 @@ describe.skipIf(!hasTmux())('the V8 code caches of the interface', () => {
     expect(await pollUntil(written, 10_000), namesOf('interface').join(' ')).toBe(true);
     const tag = `${tagOf([LAYOUT_TIERING_FLAG])}.v8cache`;
     for (const name of namesOf('interface')) expect(name.endsWith(tag), name).toBe(true);
-    for (const name of namesOf('headless')) expect(name.endsWith(`${bundleOf(name)}-${cacheFileOf(name)!.build}.v8cache`), name).toBe(true);
+    expect(namesOf('headless').length).toBeGreaterThan(0);
+    for (const name of namesOf('headless')) expect(name).not.toMatch(/-f[0-9a-f]{8}\.v8cache$/);
     await s.submit(':q');
     expect(await pollUntil(() => s.paneDead(), 15_000)).toBe(true);
   }, 40_000);
 
   it("are written a moment after the start for the start's bundles, and once the first turn is over for those loaded later, never while the first answer comes", async () => {
     const box = sandbox();
-    const cacheDir = join(box.home, '.cache', 'lug', 'v8', 'interface');
-    const cached = () => {
-      try {
-        return readdirSync(cacheDir).map(bundleOf);
-      } catch {
-        return [];
-      }
-    };
+    const cached = () => cacheFilesIn(v8CacheDir(box, 'interface')).map(bundleOf);
     const { screen: s } = await lugs.start([text('Done.')], box, { env: { CI: 'true' } });
     expect(await pollUntil(() => cached().includes('lug'), 10_000)).toBe(true);
     // Past settle-heap.ts's moment (a second after the first frame), whose flag would write what waits then.
@@ -166,7 +158,7 @@ describe.skipIf(!hasTmux())('the V8 code caches of the interface', () => {
   // rejected and written again whenever one session's first prompt came before that moment and the last one's after.
   it('are taken, not written again, whether the first prompt comes at once or after a while', async () => {
     const box = sandbox();
-    const cacheDir = join(box.home, '.cache', 'lug', 'v8', 'interface');
+    const cacheDir = v8CacheDir(box, 'interface');
     const written = () => Object.fromEntries(readdirSync(cacheDir).map((f) => [f, statSync(join(cacheDir, f)).ino]));
     const session = async (waitMs: number) => {
       const { screen: s } = await lugs.start([text('## Done\n\nWith **Markdown**.')], box, { env: { CI: 'true' } });

@@ -10,10 +10,11 @@ import { emptyUsage, type ImagePart, type Message, type Usage } from './messages
 import type { ModelPricing } from './pricing.js';
 import { overBudget, SessionSpend, type SpendAdded } from './session-spend.js';
 import { defaultModel, NO_MODEL_MESSAGE, ProviderError, type ModelInfo, type Provider, type ThinkingLevel } from './provider.js';
-import type { SessionLine, SessionStore } from './session-store.js';
 import { newSessionId } from './session-store.js';
+import { SessionFile } from './session-file.js';
+import { TurnInProgressError, type PromptPoint, type SessionOptions, type SubmitOptions, type TurnResult } from './session-types.js';
 import { buildSystemPrompt, renderSections } from './system-prompt.js';
-import type { StateChange, StateValue } from './session-state.js';
+import type { StateValue } from './session-state.js';
 import type { Compaction } from './compaction-record.js';
 import type { ConversationContext, ContextMeasure } from './conversation-context.js';
 import { ContextKeeper, type ContextReport, type ModelRun } from './context-keeper.js';
@@ -26,48 +27,7 @@ import type { Hydrate } from './hollow-messages.js';
 
 export type { ContextReport, ModelRun } from './context-keeper.js';
 export { endOfLifePassed, MODEL_INFO_TIMEOUT_MS } from './model-facts.js';
-
-export interface SessionOptions {
-  store?: SessionStore;
-  /** Resume this session: its id and messages. */
-  id?: string;
-  messages?: Message[];
-  usage?: Usage;
-  /** The resumed session's cost so far in US dollars (undefined: not known). */
-  cost?: number;
-  systemPrompt?: string;
-  /** The resumed session's compaction that stands, if any (or all of them, the standing one last). */
-  compaction?: Compaction;
-  compactions?: readonly Compaction[];
-  /** Branches its file holds already (the next :rewind numbers its branch after them). */
-  branches?: number;
-  /** Reads back what the store left in the file of messages before the compaction (StoredSession.hydrate). */
-  hydrate?: Hydrate;
-  /** The resumed session's plugin state (StoredSession.state). */
-  state?: readonly [string, StateValue][];
-  /** The resumed session's subagents' conversations (StoredSession.subagents). */
-  subagents?: readonly StoredSubagent[];
-}
-
-/** A prompt of the conversation, as `:rewind` lists it. */
-export interface PromptPoint {
-  /** 1 for the conversation's first prompt: the turn a file checkpoint of the same turn is named by. */
-  turn: number;
-  /** Its index in the history: rewinding to it keeps the messages before it. */
-  index: number;
-  text: string;
-}
-
-export type TurnResult = LoopEnd & { error?: string; message?: string };
-
-export interface SubmitOptions {
-  /** Images sent with the prompt, in order (see attachImage). */
-  images?: ImagePart[];
-}
-
-export class TurnInProgressError extends Error {
-  override name = 'TurnInProgressError';
-}
+export { TurnInProgressError, type PromptPoint, type SessionOptions, type SubmitOptions, type TurnResult } from './session-types.js';
 
 export class Session {
   id: string;
@@ -78,9 +38,7 @@ export class Session {
   private readonly models: ModelFacts;
   private history: Message[];
   private controller: AbortController | undefined;
-  private fileCreated: boolean;
-  /** Messages of a conversation whose file is not made yet (no answer from a model so far). */
-  private unsaved: Message[] = [];
+  private readonly file: SessionFile;
   private systemPrompt: string | undefined;
   /** Plugins' sections as the last request rendered them (host.prompt). */
   private sections: string | undefined;
@@ -103,27 +61,27 @@ export class Session {
     private opts: SessionOptions = {},
   ) {
     this.models = new ModelFacts(host);
+    // The conversation lug runs (one with a file) owns the host's plugin state; a session without a file (a test's, a helper's) leaves it alone.
+    this.ownsState = opts.store !== undefined || opts.state !== undefined;
+    this.file = new SessionFile({ store: opts.store, host, ownsState: this.ownsState, id: () => this.id }, opts.id !== undefined);
     this.keeper = new ContextKeeper({
       host: this.host,
       history: () => this.history,
       system: () => this.system(),
       freshSystem: () => void (this.systemPrompt = this.opts.systemPrompt),
       recordUsage: (u, pricing) => this.recordUsage(u, pricing),
-      writeRecord: (line) => this.writeRecord(line),
+      writeRecord: (line) => this.file.write(line),
     });
     this.id = opts.id ?? newSessionId();
     this.history = [...(opts.messages ?? [])];
     this.subagentRuns = [...(opts.subagents ?? [])];
-    this.fileCreated = opts.id !== undefined;
     this.systemPrompt = opts.systemPrompt;
     this.context.restore(opts.compactions ?? (opts.compaction ? [opts.compaction] : []));
     this.branchCount = opts.branches ?? 0;
     this.hydrate = opts.hydrate;
-    // The conversation lug runs (one with a file) owns the host's plugin state; a session without a file (a test's, a helper's) leaves it alone.
-    this.ownsState = opts.store !== undefined || opts.state !== undefined;
     if (this.ownsState) {
       host.state.replace(opts.state ?? []);
-      host.state.subscribe((change) => this.saveState(change));
+      host.state.subscribe((change) => this.file.saveState(change));
     }
     this.spend = this.ownsState ? host.spend : new SessionSpend();
     this.spend.replace(opts.usage ?? emptyUsage(), opts.id !== undefined && opts.usage ? opts.cost : 0);
@@ -131,24 +89,10 @@ export class Session {
     // A subagent's conversation is kept beside the parent's, never in it: its file reads it back, no request sends it.
     host.events.on('subagent_end', ({ agent, reason, messages }) => {
       this.subagentRuns.push({ agent, reason, messages });
-      if (this.ownsState) this.writeRecord({ type: 'subagent', agent, reason, messages });
+      if (this.ownsState) this.file.write({ type: 'subagent', agent, reason, messages });
     });
     host.events.emit('session_start', { sessionId: this.id, cwd: host.cwd, resumed: opts.id !== undefined });
   }
-
-  /** A plugin changed its state: the file keeps it (once the file exists; it is made with every key then). */
-  private saveState(change: StateChange): void {
-    if ('replaced' in change || !this.opts.store || !this.fileCreated) return;
-    // Only the state of the conversation running now: an earlier one (:resume swapped it) keeps its file as it was.
-    this.opts.store.append(this.id, { type: 'state', key: change.key, value: change.value ?? null });
-  }
-
-  /** Every key of the plugin state, as records: what a new file starts with. */
-  private writeStateSnapshot(): void {
-    if (!this.opts.store || !this.ownsState) return;
-    for (const [key, value] of this.host.state.entries()) this.opts.store.append(this.id, { type: 'state', key, value });
-  }
-
 
   /** Every request's tokens so far, its subagents' included. */
   get usage(): Usage {
@@ -182,15 +126,9 @@ export class Session {
   private append(message: Message): void {
     this.history.push(message);
     this.reportContext();
-    if (!this.opts.store) return;
-    if (!this.fileCreated && message.role !== 'assistant') {
-      this.unsaved.push(message);
-      return;
-    }
-    const creates = !this.fileCreated;
-    this.writeRecord({ type: 'message', message });
+    const creates = this.file.message(message);
     // The answer's usage came before it.
-    if (creates && (this.usage.inputTokens || this.usage.outputTokens)) this.saveUsage();
+    if (creates && (this.usage.inputTokens || this.usage.outputTokens)) this.file.saveUsage(this.usage, this.cost);
   }
 
   /** The system prompt of the next request: built once, and again after a compaction (AGENTS.md as it is now); plugins' sections as they are at each request. */
@@ -209,10 +147,6 @@ export class Session {
     return this.context.messages(this.history);
   }
 
-  private saveUsage(): void {
-    this.opts.store?.append(this.id, { type: 'usage', usage: this.usage, ...(this.cost !== undefined ? { cost: this.cost } : {}) });
-  }
-
   private recordUsage(usage: Usage, pricing: ModelPricing | undefined): void {
     this.spend.add(usage, pricing);
   }
@@ -221,7 +155,7 @@ export class Session {
   private spent({ usage, requestCost, agent }: SpendAdded): void {
     const { cost } = this;
     this.host.events.emit('usage', { usage, total: this.usage, ...(cost !== undefined ? { cost } : {}), ...(requestCost !== undefined ? { requestCost } : {}), ...(agent ? { agent } : {}) });
-    if (this.fileCreated) this.saveUsage();
+    if (this.file.created) this.file.saveUsage(this.usage, this.cost);
   }
 
   /** What the model's provider knows of it, asked once per model (model-facts.ts). */
@@ -351,9 +285,9 @@ export class Session {
     if (!prompt) throw new RangeError(prompts.length ? `there is no prompt ${turn}: this conversation has prompts 1 to ${prompts.length}` : 'this conversation has no prompt to rewind to');
     const branch = ++this.branchCount;
     // Read before the rewind record is written: the state the prompt found, from the file.
-    const store = this.ownsState && this.fileCreated ? this.opts.store : undefined;
+    const store = this.ownsState && this.file.created ? this.opts.store : undefined;
     const state = store && promptStates(store, this.id)(prompt.index);
-    this.writeRecord({ type: 'rewind', to: prompt.index, turn, branch, created: new Date().toISOString() });
+    this.file.write({ type: 'rewind', to: prompt.index, turn, branch, created: new Date().toISOString() });
     const sentFrom = this.context.start;
     this.history = this.history.slice(0, prompt.index);
     this.subagentRuns = subagentsOf(this.subagentRuns, this.history);
@@ -361,11 +295,10 @@ export class Session {
     // Messages that were behind the dropped compaction are sent again: whole.
     if (this.context.start < sentFrom) this.hydrate?.(this.history, this.context.start, sentFrom);
     this.reportContext();
-    if (state) for (const line of restoreState(this.host.state, state)) this.writeRecord(line);
+    if (state) for (const line of restoreState(this.host.state, state)) this.file.write(line);
     this.host.events.emit('rewind', { sessionId: this.id, turn, branch });
     return { prompt, branch };
   }
-
 
   /**
    * Go on in a new session from here (`:fork`): a new file holds the
@@ -376,7 +309,7 @@ export class Session {
     if (this.running) throw new TurnInProgressError('a turn is running; fork once it ends (or cancel it first)');
     const from = this.id;
     this.id = newSessionId();
-    this.fileCreated = false;
+    this.file.created = false;
     this.branchCount = 0;
     const store = this.opts.store;
     if (store && this.history.length) {
@@ -387,24 +320,10 @@ export class Session {
       });
       const own = this.ownsState;
       writeForkedFile(store, this.id, from, { cwd: this.host.cwd, messages, stateAt: own ? promptStates(store, from) : () => undefined, state: own ? this.host.state.entries() : [], compactions: this.context.all(), subagents: this.subagentRuns, usage: this.usage, cost: this.cost });
-      this.fileCreated = true;
+      this.file.created = true;
     }
     this.host.events.emit('session_start', { sessionId: this.id, cwd: this.host.cwd, resumed: true });
     return from;
-  }
-
-  /** Write a record to the session file, creating it (with the messages that waited) if need be. */
-  private writeRecord(line: SessionLine): void {
-    const store = this.opts.store;
-    if (!store) return;
-    if (!this.fileCreated) {
-      store.create(this.id, this.host.cwd);
-      this.fileCreated = true;
-      // The state goes first, as the prompts that waited for the model's first answer found it, then those prompts.
-      this.writeStateSnapshot();
-      for (const message of this.unsaved.splice(0)) store.append(this.id, { type: 'message', message });
-    }
-    store.append(this.id, line);
   }
 
   /** Cancel the running turn, if any. */
@@ -423,8 +342,7 @@ export class Session {
     this.branchCount = 0;
     this.hydrate = undefined;
     this.spend.replace(emptyUsage(), 0);
-    this.fileCreated = false;
-    this.unsaved = [];
+    this.file.startOver(false);
     if (this.ownsState) this.host.state.replace([]);
     this.host.events.emit('session_start', { sessionId: this.id, cwd: this.host.cwd, resumed: false });
   }
@@ -440,8 +358,7 @@ export class Session {
     this.branchCount = branches;
     this.hydrate = hydrate;
     this.spend.replace(usage, cost);
-    this.fileCreated = true;
-    this.unsaved = [];
+    this.file.startOver(true);
     if (this.ownsState) this.host.state.replace(state);
     this.host.events.emit('session_start', { sessionId: id, cwd: this.host.cwd, resumed: true });
   }

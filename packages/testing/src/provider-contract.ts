@@ -17,7 +17,7 @@ import { DEFAULT_RETRY, ProviderError, type Message, type Provider, type RetryPo
 import { afterEach, describe, expect, it } from 'vitest';
 import { FAST_RETRY, collectStream, eventsOfType, modelRequest, textOf } from './provider-kit.js';
 import { cut, hangUp, httpError, text, toolCall, turn } from './scenario.js';
-import { scriptedServers, toolResultsOf, type ScriptedServer } from './scripted-server.js';
+import { scriptedServers, toolResultsOf, type ScriptedServer, type ScriptedServers } from './scripted-server.js';
 import { watchFetch } from './watch-fetch.js';
 
 /** The key a contract's provider is made with (`create`), which its warm-up must never send. */
@@ -34,11 +34,26 @@ export interface ProviderContract {
   eventsBeforeText: number;
 }
 
+/** What each group of the contract's tests uses: the contract, the test's servers (closed after each test), the provider made to retry fast. */
+interface ContractRun {
+  contract: ProviderContract;
+  servers: ScriptedServers;
+  provider(server: ScriptedServer): Provider;
+}
+
 export function describeProviderContract(contract: ProviderContract): void {
   const servers = scriptedServers();
   afterEach(() => servers.closeAll());
-  const provider = (s: ScriptedServer) => contract.create(s, FAST_RETRY);
+  const run: ContractRun = { contract, servers, provider: (s) => contract.create(s, FAST_RETRY) };
+  describeStreaming(run);
+  describeRetries(run);
+  describeCutAfterText(run);
+  describeCancel(run);
+  describeWarmUp(run);
+}
 
+/** Text and tool calls streamed as events, usage and the stop reason, a multi-turn exchange. */
+function describeStreaming({ servers, provider }: ContractRun): void {
   describe('the provider contract: streaming an answer', () => {
     it('passes text on as it streams, then usage and the stop reason', async () => {
       const s = await servers.start([turn(text(['Hel', 'lo ', 'world']), { usage: { inputTokens: 11, outputTokens: 3 } })]);
@@ -94,7 +109,10 @@ export function describeProviderContract(contract: ProviderContract): void {
       expect(toolResultsOf(s.modelRequests()[1]!)).toEqual([{ id: 'call_9', content: 'alpha' }]);
     });
   });
+}
 
+/** Bounded retries of what failed before the answer began. */
+function describeRetries({ contract, servers, provider }: ContractRun): void {
   describe('the provider contract: retries', () => {
     it('retries a 500 twice, then succeeds', async () => {
       const s = await servers.start([httpError(500), httpError(500), text('Fine now.')]);
@@ -123,7 +141,10 @@ export function describeProviderContract(contract: ProviderContract): void {
       expect(s.modelRequests()).toHaveLength(4);
     });
   });
+}
 
+/** A cut after the answer began: reported, not retried. */
+function describeCutAfterText({ contract, servers, provider }: ContractRun): void {
   describe('the provider contract: a stream cut after text was shown', () => {
     it('is an error of kind "cut", not a silent retry', async () => {
       const s = await servers.start([cut(text(['Hello, ', 'wor'])), text('unused')]);
@@ -135,7 +156,10 @@ export function describeProviderContract(contract: ProviderContract): void {
       expect(s.modelRequests()).toHaveLength(1);
     });
   });
+}
 
+/** Cancellation: mid-stream, between retries, before the request. */
+function describeCancel({ contract, servers, provider }: ContractRun): void {
   describe('the provider contract: cancel', () => {
     it('stops the stream when the signal aborts', async () => {
       const s = await servers.start([turn(text(['one ', 'two ', 'three ', 'four']), { eventDelayMs: 150 })]);
@@ -164,9 +188,11 @@ export function describeProviderContract(contract: ProviderContract): void {
       expect(error!.kind).toBe('cancelled');
     });
   });
+}
 
-  // A provider's warm(): whatever its wire, one rehearsal that never leaves the machine, never carries the key,
-  // and never fails its caller.
+// A provider's warm(): whatever its wire, one rehearsal that never leaves the machine, never carries the key,
+// and never fails its caller.
+function describeWarmUp({ servers, provider }: ContractRun): void {
   describe('the provider contract: warm()', () => {
     const warming = (s: ScriptedServer) => {
       const p = provider(s);

@@ -35,7 +35,6 @@ export function createApprovals(host: LugHost, opts: ApprovalsOptions = {}): App
   const approvers: RegisteredApprover[] = [];
   const logPath = opts.logPath ?? defaultLogPath(host.env);
   const log = new DecisionLog(logPath, (message) => host.ui.notify(message, 'warn'));
-  let approversMade = 0;
 
   const allowAlways = (tool: string) => {
     allowed.add(tool);
@@ -57,31 +56,11 @@ export function createApprovals(host: LugHost, opts: ApprovalsOptions = {}): App
   let disposed = false;
   const decide = async (call: AuthorizeRequest, signal: AbortSignal) => (disposed ? DISPOSED : decider.decide(call, signal));
   const checking: CheckContext = { host, rules, mode: () => modes.mode(), allowedAlways: allowed };
-  const ruleWithExamples = async (tool: string, rule: RuleFn | Verdict, ruleOpts: RuleOptions & { examples: RuleExamples }) => {
-    const reserved = rules.reserve(tool, rule, ruleOpts);
-    try {
-      await checkExamples(checking, reserved.rule, ruleOpts.examples);
-    } catch (err) {
-      reserved.drop();
-      throw err;
-    }
-    return reserved.activate();
-  };
 
   const approvals: Approvals = {
-    rule: ((tool: string, rule: RuleFn | Verdict | null, ruleOpts?: RuleOptions) =>
-      ruleOpts?.examples !== undefined ? ruleWithExamples(tool, rule as RuleFn | Verdict, { ...ruleOpts, examples: ruleOpts.examples }) : rules.add(tool, rule, ruleOpts)) as Approvals['rule'],
+    rule: ruleAdder(rules, checking),
     check: (call, signal) => checkCall(checking, call, signal),
-    approve(fn: Approver, approverOpts: RuleOptions = {}) {
-      if (typeof fn !== 'function') throw new TypeError(`approve: an approver is a function (call, preview) → answer, got ${describe(fn)}`);
-      approversMade += 1;
-      const registered = { fn, source: approverOpts.source ?? `approver #${approversMade}` };
-      approvers.push(registered);
-      return () => {
-        const index = approvers.indexOf(registered);
-        if (index >= 0) approvers.splice(index, 1);
-      };
-    },
+    approve: approverAdder(approvers),
     decide,
     preview: (call: AuthorizeRequest) => previewCall(host, call),
     queue,
@@ -104,6 +83,37 @@ export function createApprovals(host: LugHost, opts: ApprovalsOptions = {}): App
     },
   };
   return approvals;
+}
+
+/** `approvals.rule`: a rule added at once, or with examples, added once they check out. */
+function ruleAdder(rules: RuleSet, checking: CheckContext): Approvals['rule'] {
+  const ruleWithExamples = async (tool: string, rule: RuleFn | Verdict, ruleOpts: RuleOptions & { examples: RuleExamples }) => {
+    const reserved = rules.reserve(tool, rule, ruleOpts);
+    try {
+      await checkExamples(checking, reserved.rule, ruleOpts.examples);
+    } catch (err) {
+      reserved.drop();
+      throw err;
+    }
+    return reserved.activate();
+  };
+  return ((tool: string, rule: RuleFn | Verdict | null, ruleOpts?: RuleOptions) =>
+    ruleOpts?.examples !== undefined ? ruleWithExamples(tool, rule as RuleFn | Verdict, { ...ruleOpts, examples: ruleOpts.examples }) : rules.add(tool, rule, ruleOpts)) as Approvals['rule'];
+}
+
+/** `approvals.approve`: adds an approver to `approvers`, numbered in the order made; returns its removal. */
+function approverAdder(approvers: RegisteredApprover[]): Approvals['approve'] {
+  let approversMade = 0;
+  return function approve(fn: Approver, approverOpts: RuleOptions = {}) {
+    if (typeof fn !== 'function') throw new TypeError(`approve: an approver is a function (call, preview) → answer, got ${describe(fn)}`);
+    approversMade += 1;
+    const registered = { fn, source: approverOpts.source ?? `approver #${approversMade}` };
+    approvers.push(registered);
+    return () => {
+      const index = approvers.indexOf(registered);
+      if (index >= 0) approvers.splice(index, 1);
+    };
+  };
 }
 
 /**

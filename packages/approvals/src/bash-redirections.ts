@@ -10,7 +10,7 @@ import type { Node } from 'web-tree-sitter';
 import type { NodeReader } from './bash-node-reader.js';
 import { redirectPart, type BashPart } from './bash-part.js';
 import { HEREDOC_PIECES, operator, REDIRECTS, WORD_TYPES } from './bash-tree.js';
-import type { Word } from './bash-walk.js';
+import type { Word } from './bash-argv.js';
 import { programName } from './bash-wrappers.js';
 
 /** What a command reads on its standard input, when that is on the line. */

@@ -10,27 +10,22 @@ import type { LineAnalysis } from './bash-line.js';
 import { MAX_DEPTH } from './bash-line.js';
 import { NodeReader } from './bash-node-reader.js';
 import { commandPart, type BashPart } from './bash-part.js';
-import { Redirections, type RedirectionWalk, type Stdin } from './bash-redirections.js';
-import { lastCommandOf, REDIRECTS, startingAt, unquotedNewline, preview, WORD_TYPES, wordLeaves, wordRanges, wordsAfterTarget } from './bash-tree.js';
+import { Redirections, type RedirectionWalk } from './bash-redirections.js';
+import { lastCommandOf, REDIRECTS, startingAt, unquotedNewline, preview, WORD_TYPES, wordRanges, wordsAfterTarget } from './bash-tree.js';
 import { substitutionAlone, substitutionType } from './bash-substitutions.js';
-import { WordScanner, type SubstitutionKind, type WordHost, type WordValue } from './bash-words.js';
+import { walkArithmetic, walkAssignment, walkAssignments, walkCase, walkCFor, walkTest, type StatementWalk } from './bash-statements.js';
+import { WordScanner, type SubstitutionKind, type WordHost } from './bash-words.js';
 import { guessCommand } from './bash-guesses.js';
-import { environmentVariable, innerOf, type Arg, type Inner } from './bash-wrappers.js';
+import { innerOf, type Inner } from './bash-wrappers.js';
+import { expand, type Context, type Expanded, type Word } from './bash-argv.js';
 
 /** What may stand between a statement's children: blanks and backslash-newlines. */
 const BLANKS = /^(?:\s|\\\n)*$/;
 
-/** A word as the walk knows it: where it is, and what bash makes of it. */
-export interface Word extends WordValue {
-  start: number;
-  end: number;
-}
-
-
-export class SourceWalk implements WordHost, RedirectionWalk {
+export class SourceWalk implements WordHost, RedirectionWalk, StatementWalk {
   /** What the walk reads of its tree's nodes, read once. */
   readonly nodes = new NodeReader();
-  private readonly scanner: WordScanner;
+  readonly scanner: WordScanner;
   private readonly redirections = new Redirections(this);
   /** Each word is read once, however many times it is asked about. */
   private readonly words = new Map<number, Word>();
@@ -43,10 +38,10 @@ export class SourceWalk implements WordHost, RedirectionWalk {
   private readonly bodyRedirects = new Map<number, Node[]>();
 
   constructor(
-    private readonly line: LineAnalysis,
+    readonly line: LineAnalysis,
     readonly src: string,
     private readonly root: Node,
-    private readonly depth: number,
+    readonly depth: number,
     readonly wrappers: readonly string[],
     /** The text tree-sitter parsed, as long as `src` (bash-source.ts blanks and hides some of it). */
     private readonly parsed: string = src,
@@ -121,19 +116,19 @@ export class SourceWalk implements WordHost, RedirectionWalk {
         return this.redirected(node);
       case 'variable_assignment':
       case 'variable_assignments':
-        return this.assignments(node);
+        return walkAssignments(this, node);
       case 'test_command':
-        return this.test(node);
+        return walkTest(this, node);
       case 'compound_statement':
-        if (this.firstChildType(node) === '((') return this.arithmeticCommand(node);
+        if (this.firstChildType(node) === '((') return walkArithmetic(this, node);
         return this.walkChildren(node);
       case 'c_style_for_statement':
-        return this.cFor(node);
+        return walkCFor(this, node);
       case 'for_statement':
         for (const value of node.childrenForFieldName('value')) this.word(value);
         return this.walkChildren(node, WORD_TYPES);
       case 'case_statement':
-        return this.caseStatement(node);
+        return walkCase(this, node);
       case 'heredoc_redirect':
       case 'file_redirect':
       case 'herestring_redirect':
@@ -179,7 +174,7 @@ export class SourceWalk implements WordHost, RedirectionWalk {
     }
   }
 
-  private firstChildType(node: Node): string | undefined {
+  firstChildType(node: Node): string | undefined {
     const first = this.nodes.children(node)[0];
     return first && this.nodes.type(first);
   }
@@ -236,7 +231,7 @@ export class SourceWalk implements WordHost, RedirectionWalk {
     const pieces = [...assignments.map((a) => ({ start: a.startIndex, end: nodes.end(a) })), ...ranges].sort((x, y) => x.start - y.start);
     const text = pieces.map((p) => this.src.slice(p.start, p.end)).join(' ');
     const slot = this.line.parts.length;
-    for (const assignment of assignments) this.assignment(assignment);
+    for (const assignment of assignments) walkAssignment(this, assignment);
     const scanned = ranges.map((r) => this.wordAt(r.start, r.end));
     const stdin = redirects.length ? this.redirections.read(redirects) : undefined;
     if (!scanned.length) return;
@@ -244,7 +239,7 @@ export class SourceWalk implements WordHost, RedirectionWalk {
   }
 
   /** One program run: a part, and the parts of what it runs in turn. */
-  private invoke(argv: Expanded[], words: Word[], text: string, wrappers: readonly string[], context: Context, placeholder?: string, at?: number): void {
+  invoke(argv: Expanded[], words: Word[], text: string, wrappers: readonly string[], context: Context, placeholder?: string, at?: number): void {
     if (placeholder !== undefined) argv = argv.map((a) => (a.value.includes(placeholder) ? { ...a, static: false } : a));
     const first = argv[0];
     const program = first.value;
@@ -296,7 +291,7 @@ export class SourceWalk implements WordHost, RedirectionWalk {
   }
 
   /** A text bash expands later like a double-quoted string: the commands it substitutes. */
-  private expanded(text: string): void {
+  expanded(text: string): void {
     const tree = this.line.parse(text);
     new SourceWalk(this.line, text, tree.rootNode, this.depth + 1, this.wrappers).expandable(text);
   }
@@ -326,96 +321,6 @@ export class SourceWalk implements WordHost, RedirectionWalk {
     if ((body && this.nodes.type(body) === 'command') || last) return;
     for (const redirect of redirects) this.statementRedirect(redirect);
   }
-
-  // --- assignments, tests, arithmetic, case
-
-  private assignments(node: Node): void {
-    const list = this.nodes.type(node) === 'variable_assignment' ? [node] : this.nodes.namedChildren(node).filter((c) => this.nodes.type(c) === 'variable_assignment');
-    const slot = this.line.parts.length;
-    for (const a of list) this.assignment(a);
-    this.line.add({ text: this.text(node), kind: 'assignment', program: '', program_name: '', argv: [], dynamic: false, wrappers: [...this.wrappers], incomplete: false }, slot);
-  }
-
-  /** `NAME=value`, `a[sub]=value`, `a=(…)`: what they run, and what bash does later with PS4 and friends. */
-  private assignment(node: Node): void {
-    const name = node.childForFieldName('name');
-    const value = node.childForFieldName('value');
-    if (name?.type === 'subscript') this.scanner.arithmetic(name.startIndex, name.endIndex);
-    if (!value) return;
-    if (value.type === 'array') {
-      for (const element of value.namedChildren) if (WORD_TYPES.has(element.type)) this.word(element);
-      return;
-    }
-    const scanned = this.word(value);
-    if (scanned.static && name?.type === 'variable_name') this.line.assign(this.text(name), scanned.values.join(' '));
-    if (scanned.static && name) {
-      for (const inner of environmentVariable(`${this.text(name)}=${scanned.values.join(' ')}`)) {
-        if (inner.kind === 'script') this.line.script(inner.text, this.depth + 1, this.wrappers);
-        else if (inner.kind === 'expanded') this.expanded(inner.text);
-      }
-    }
-  }
-
-  private test(node: Node): void {
-    const open = this.firstChildType(node) ?? '[';
-    const words = wordLeaves(node, this.nodes);
-    const scanned = words.map((w) => this.word(w));
-    this.evaluatesVariables();
-    for (const w of scanned) if (w.static && /[$`]/.test(w.values.join(' '))) this.expanded(w.values.join(' '));
-    if (open === '[[') {
-      this.line.add({ text: this.text(node), kind: 'test', program: '[[', program_name: '[[', argv: ['[[', ...scanned.flatMap((w) => w.values), ']]'], dynamic: false, wrappers: [...this.wrappers], incomplete: false });
-      return;
-    }
-    const argv = [{ value: '[', static: true, word: 0 }, ...expand(scanned).map((a) => ({ ...a, word: a.word + 1 })), { value: ']', static: true, word: scanned.length + 1 }];
-    const all: Word[] = [{ written: '[', values: ['['], static: true, start: node.startIndex, end: node.startIndex + 1 }, ...scanned, { written: ']', values: [']'], static: true, start: node.endIndex - 1, end: node.endIndex }];
-    this.invoke(argv, all, this.text(node), this.wrappers, { stdin: undefined, node });
-  }
-
-  private arithmeticCommand(node: Node): void {
-    this.line.add({ text: this.text(node), kind: 'arithmetic', program: '((', program_name: '((', argv: [], dynamic: false, wrappers: [...this.wrappers], incomplete: false });
-    this.scanner.arithmetic(node.startIndex + 2, node.endIndex - 2);
-  }
-
-  private cFor(node: Node): void {
-    const body = node.childForFieldName('body');
-    const headerEnd = body ? body.startIndex : node.endIndex;
-    const header = this.src.slice(node.startIndex, headerEnd).trim().replace(/;$/, '').trim();
-    const open = this.src.indexOf('((', node.startIndex);
-    const close = this.src.lastIndexOf('))', headerEnd);
-    this.line.add({ text: header, kind: 'arithmetic', program: '((', program_name: '((', argv: [], dynamic: false, wrappers: [...this.wrappers], incomplete: false });
-    if (open >= 0 && close > open) this.scanner.arithmetic(open + 2, close);
-    if (body) this.walk(body);
-  }
-
-  private caseStatement(node: Node): void {
-    const value = node.childForFieldName('value');
-    if (value) this.word(value);
-    for (const item of node.namedChildren) {
-      if (item.type !== 'case_item') continue;
-      const patterns = item.childrenForFieldName('value');
-      for (const pattern of patterns) this.word(pattern);
-      for (const child of item.namedChildren) if (!patterns.some((p) => p.equals(child))) this.walk(child);
-    }
-  }
 }
 
-/** Where a command is: what it reads on stdin, its node, and whether its program is only guessed. */
-interface Context {
-  stdin: Stdin;
-  node: Node;
-  guessed?: boolean;
-}
-
-/** One word of argv after brace expansion, and which written word it came from. */
-interface Expanded extends Arg {
-  word: number;
-}
-
-function expand(words: Word[]): Expanded[] {
-  const argv: Expanded[] = [];
-  words.forEach((w, k) => {
-    for (const value of w.values) argv.push({ value, static: w.static, word: k });
-  });
-  return argv;
-}
 

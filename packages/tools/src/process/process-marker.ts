@@ -83,6 +83,11 @@ export function sameOwner(a: Owner, b: Owner): boolean {
   return a.pid === b.pid && a.start === b.start && a.ns === b.ns;
 }
 
+/** Accepts the marks of one call's processes. */
+export function ofCall(mark: Mark): (m: Mark) => boolean {
+  return (m) => m.call === mark.call && sameOwner(m.owner, mark.owner);
+}
+
 /**
  * Whether the owner may still run: its pid exists with the same start time.
  * An owner of another pid namespace counts as alive: this lug cannot tell.

@@ -11,118 +11,23 @@
  * until it dies or lug exits (the first spawn installs the exit cleanup, see
  * exit-cleanup.ts). With `sandbox`, the command runs in the OS sandbox
  * (sandbox/): behind bwrap, whose supervisor reports the exit status on fd 3.
+ *
+ * Here: starting it. Its options and result are in process-types.ts, the
+ * started process until its result is ready in running-process.ts.
  */
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
-import { StringDecoder } from 'node:string_decoder';
-import type { Readable, Writable } from 'node:stream';
 import { childProcess } from '@lug/core';
 import { installExitCleanup } from './exit-cleanup.js';
-import { killLoneProcess, killProcesses } from './kill-group.js';
 import { recordProcessesStarted } from '../leftovers/leftover-registry.js';
-import { formatMark, MARK_VARIABLE, newMark, sameOwner, type Mark } from './process-marker.js';
+import { formatMark, MARK_VARIABLE, newMark, type Mark } from './process-marker.js';
 import { processTable } from './process-table.js';
-import { TailBuffer } from './tail-buffer.js';
-import type { SandboxPolicy } from '../sandbox/sandbox-policy.js';
-import { readSupervisorReport, sandboxReport, sandboxStartFailure, type SupervisorReport } from '../sandbox/supervisor-status.js';
-import { wrapCommand, type WrappedCommand } from '../sandbox/wrap-command.js';
+import { ProcessError, type ProcessCommand, type ProcessHandle, type ProcessOptions, type ProcessResult } from './process-types.js';
+import { RunningProcess } from './running-process.js';
+import { wrapCommand } from '../sandbox/wrap-command.js';
 
-/** An argument list (no shell), or a command line for `/bin/bash -c`. */
-export type ProcessCommand = readonly string[] | { shell: string };
-
-export type OutputStream = 'stdout' | 'stderr';
-
-export interface ProcessOptions {
-  /** Working directory. Default: process.cwd(). */
-  cwd?: string;
-  /** Variables added to (or, with `undefined`, removed from) lug's environment. */
-  env?: Record<string, string | undefined>;
-  /** Seconds before the group is killed. Default 120; 0 or Infinity: no limit. */
-  timeoutSecs?: number;
-  /** Standard input. Default: empty. */
-  stdin?: string | Uint8Array;
-  /** Keep standard input open, written through the handle's `stdin` (a protocol spoken with the process); `stdin` is then ignored. */
-  openStdin?: boolean;
-  /** Listed in `processTable` as background from the start, not as a running call (a server that runs beside the session). */
-  background?: boolean;
-  /** Aborting kills the group (a cancelled turn). */
-  signal?: AbortSignal;
-  /** Bytes of each stream kept, from its end. Default 30,000. */
-  maxBytes?: number;
-  /** Every chunk of output as it arrives, decoded as UTF-8 (never split inside a character). */
-  onOutput?(text: string, stream: OutputStream): void;
-  /** Between TERM and KILL. Default 2,000 ms. */
-  killGraceMs?: number;
-  /** How long after the process exits its output pipes are still read. Default 200 ms. */
-  streamGraceMs?: number;
-  /**
-   * Run it in the OS sandbox under this policy (sandbox/): null or absent runs it
-   * unsandboxed. A sandbox that cannot start makes the call fail with a
-   * SandboxError, never run unsandboxed.
-   */
-  sandbox?: SandboxPolicy | null;
-  /**
-   * The program starts no processes of its own (ripgrep as lug runs it: no
-   * config, no preprocessor, no decompression). It then stays in lug's session
-   * and process group, and a kill signals it alone (through its handle, which
-   * never signals a reaped pid) and waits for its exit, without searching /proc
-   * for processes that left the group: that search reads every process's
-   * environment, 20–40 ms on a busy machine, and a grep whose output is full
-   * kills ripgrep at every call (tools/bench/first-call.mjs). Its own session
-   * would buy nothing without children, and costs: where the kernel groups CPU
-   * time by session (Linux's autogroup), a new session's ripgrep searched up to
-   * 2.4× slower beside other sessions' busy processes (README, "startsNoProcesses").
-   * Ignored in the sandbox.
-   */
-  startsNoProcesses?: boolean;
-}
-
-export interface ProcessResult {
-  /** The process's pid, which is also its process group id; -1 when nothing was started. */
-  pid: number;
-  /** Exit status; null when a signal ended it. */
-  code: number | null;
-  /** The signal that ended it, e.g. 'SIGTERM'; null when it exited. */
-  signal: NodeJS.Signals | null;
-  /** The last `maxBytes` bytes of standard output. */
-  stdout: string;
-  stderr: string;
-  /** lug killed it: on timeout, on cancel, or through `kill()`. */
-  killed: boolean;
-  timedOut: boolean;
-  cancelled: boolean;
-  durationMs: number;
-  /** When lug began killing it (TERM), in ms after the start; null when lug did not kill it. */
-  killedAfterMs: number | null;
-  /** Bytes of standard output not kept (from its start). */
-  stdoutCutBytes: number;
-  stderrCutBytes: number;
-  /** Present when it ran in the sandbox: the mode, and what the output says the sandbox refused ("blocked by the sandbox: …"). */
-  sandbox?: { mode: SandboxPolicy['mode']; blocked: string[] };
-}
-
-export interface ProcessHandle {
-  pid: number;
-  /** The process's standard input, when it was started with `openStdin`. */
-  stdin?: Writable;
-  /**
-   * Resolves when the process has exited and its output is read. Rejects only
-   * when the program could not be started (ProcessError) or `onOutput` threw.
-   */
-  wait(): Promise<ProcessResult>;
-  /** Kill the whole group and every process with its mark (TERM, then KILL after the grace); resolves when they are gone. */
-  kill(): Promise<void>;
-}
-
-/** A process could not be started at all (no such program, no such directory). */
-export class ProcessError extends Error {
-  override name = 'ProcessError';
-}
-
-export const DEFAULT_TIMEOUT_SECS = 120;
-export const DEFAULT_MAX_BYTES = 30_000;
-const DEFAULT_KILL_GRACE_MS = 2000;
-const DEFAULT_STREAM_GRACE_MS = 200;
+export { ProcessError, type OutputStream, type ProcessCommand, type ProcessHandle, type ProcessOptions, type ProcessResult } from './process-types.js';
+export { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_SECS } from './running-process.js';
 
 let shellPath: string | undefined;
 
@@ -144,11 +49,6 @@ function buildEnv(extra: ProcessOptions['env'], mark: Mark): Record<string, stri
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
   env[MARK_VARIABLE] = formatMark(mark);
   return env as Record<string, string>;
-}
-
-/** Accepts the marks of one call's processes. */
-export function ofCall(mark: Mark): (m: Mark) => boolean {
-  return (m) => m.call === mark.call && sameOwner(m.owner, mark.owner);
 }
 
 function checkCwd(cwd: string): void {
@@ -244,178 +144,4 @@ function cancelledHandle(): ProcessHandle {
     stderrCutBytes: 0,
   };
   return { pid: -1, wait: async () => result, kill: async () => undefined };
-}
-
-interface Subprocess {
-  stdout: Readable | null;
-  stderr: Readable | null;
-  stdio: ReadonlyArray<unknown>;
-  exitCode: number | null;
-  signalCode: NodeJS.Signals | null;
-  unref(): void;
-  kill(signal: NodeJS.Signals): boolean;
-  on(event: 'exit', listener: (code: number | null, signal: NodeJS.Signals | null) => void): unknown;
-}
-
-/** The state of one started process, until its result is ready. */
-class RunningProcess {
-  private readonly out: TailBuffer;
-  private readonly err: TailBuffer;
-  private exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
-  private timedOut = false;
-  private cancelled = false;
-  private killing: Promise<void> | undefined;
-  private killedAt: number | undefined;
-  private listenerError: unknown;
-  /** The sandbox's supervisor reported how the command ended (the launcher may still run, holding background jobs). */
-  private reported: SupervisorReport | undefined;
-  private readonly result: Promise<ProcessResult>;
-  /** Resolves when the process has exited (and been reaped). */
-  private readonly exited: Promise<void>;
-
-  constructor(
-    private readonly pid: number,
-    private readonly mark: Mark,
-    private readonly sub: Subprocess,
-    private readonly opts: ProcessOptions,
-    private readonly started: number,
-    private readonly wrapped: WrappedCommand | undefined,
-    /** It runs in lug's group and starts no processes (ProcessOptions.startsNoProcesses): signalled alone, through its handle. */
-    private readonly lone: boolean,
-  ) {
-    const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
-    this.out = new TailBuffer(maxBytes);
-    this.err = new TailBuffer(maxBytes);
-    this.exited = new Promise((resolve) => sub.on('exit', () => resolve()));
-    this.result = this.run(sub);
-  }
-
-  handle(): ProcessHandle {
-    return { pid: this.pid, wait: () => this.result, kill: () => this.kill() };
-  }
-
-  private kill(): Promise<void> {
-    this.killedAt ??= Date.now();
-    const graceMs = this.opts.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
-    this.killing ??= this.lone
-      ? killLoneProcess((signal) => this.sub.kill(signal), this.exited, graceMs)
-      : killProcesses({ groups: [this.pid], marked: ofCall(this.mark) }, graceMs);
-    return this.killing;
-  }
-
-  private async run(sub: Subprocess): Promise<ProcessResult> {
-    const stopTimers = this.armTimeoutAndAbort();
-    const streamsDone = Promise.all([
-      this.drain(sub.stdout, this.out, 'stdout'),
-      this.drain(sub.stderr, this.err, 'stderr'),
-    ]);
-    const status = this.wrapped?.statusOnFd3 ? (sub.stdio[3] as Readable | undefined) : undefined;
-    const exited = new Promise<void>((resolve) => {
-      sub.on('exit', (code, signal) => {
-        // The sandbox is gone with its launcher, background jobs and all: what it held for the call can go.
-        this.wrapped?.release();
-        this.exit ??= { code, signal };
-        resolve();
-      });
-      // The supervisor's status line ends the call (after a short wait for bwrap, which usually exits at once);
-      // a bwrap still running holds background jobs, and the call is listed as background like any other.
-      if (status)
-        readSupervisorReport(status, (report) => {
-          this.reported = report;
-          this.exit ??= { code: report.code, signal: report.signal };
-          setTimeout(resolve, this.opts.streamGraceMs ?? DEFAULT_STREAM_GRACE_MS).unref();
-        });
-    });
-    await exited;
-    // A background child may hold the pipes open for hours: read on only briefly.
-    const graceTimer = setTimeout(() => {
-      sub.stdout?.destroy();
-      sub.stderr?.destroy();
-    }, this.opts.streamGraceMs ?? DEFAULT_STREAM_GRACE_MS);
-    await streamsDone;
-    clearTimeout(graceTimer);
-    status?.destroy();
-    // The sandbox's launcher still running holds background jobs: like an orphaned job unsandboxed, it must not keep lug alive (exit cleanup ends it).
-    if (this.reported !== undefined && sub.exitCode === null && sub.signalCode === null) sub.unref();
-    stopTimers();
-    // Once lug has decided to kill the group, the call is over only when the group is gone.
-    if (this.killing) await this.killing;
-    const durationMs = Date.now() - this.started;
-    // bwrap gone means its PID namespace is gone (--die-with-parent): nothing of the call can still run.
-    const leaderGone = sub.exitCode !== null || sub.signalCode !== null;
-    const namespaceEnded = !!this.wrapped?.statusOnFd3 && leaderGone;
-    // A program that starts no processes has left nothing behind once it has exited: no look at /proc.
-    const alone = this.lone && leaderGone;
-    processTable.finish(this.pid, { ended: namespaceEnded || alone });
-    if (this.listenerError !== undefined) throw this.listenerError;
-    const stdout = this.out.text();
-    const stderr = this.err.text();
-    const failedToStart = this.wrapped?.statusOnFd3 && this.reported === undefined && !this.killing ? sandboxStartFailure(stderr.text) : undefined;
-    if (failedToStart) throw failedToStart;
-    return {
-      pid: this.pid,
-      code: this.exit?.code ?? null,
-      signal: this.exit?.signal ?? null,
-      stdout: stdout.text,
-      stderr: stderr.text,
-      killed: this.killing !== undefined,
-      timedOut: this.timedOut,
-      cancelled: this.cancelled,
-      durationMs,
-      killedAfterMs: this.killedAt === undefined ? null : this.killedAt - this.started,
-      stdoutCutBytes: stdout.cutBytes,
-      stderrCutBytes: stderr.cutBytes,
-      ...(this.opts.sandbox ? { sandbox: sandboxReport(this.opts.sandbox, this.exit?.code, stdout.text, stderr.text, this.opts.cwd ?? process.cwd(), this.reported) } : {}),
-    };
-  }
-
-  private armTimeoutAndAbort(): () => void {
-    const secs = this.opts.timeoutSecs ?? DEFAULT_TIMEOUT_SECS;
-    const timer =
-      secs > 0 && Number.isFinite(secs)
-        ? setTimeout(() => {
-            this.timedOut = true;
-            void this.kill();
-          }, secs * 1000)
-        : undefined;
-    const signal = this.opts.signal;
-    const onAbort = () => {
-      this.cancelled = true;
-      void this.kill();
-    };
-    if (signal?.aborted) onAbort();
-    else signal?.addEventListener('abort', onAbort, { once: true });
-    return () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-    };
-  }
-
-  /** A listener that throws stops the process and fails the call, once. */
-  private deliver(onOutput: NonNullable<ProcessOptions['onOutput']>, text: string, name: OutputStream): void {
-    if (!text || this.listenerError !== undefined) return;
-    try {
-      onOutput(text, name);
-    } catch (err) {
-      this.listenerError = err;
-      void this.kill();
-    }
-  }
-
-  private drain(stream: Readable | null, tail: TailBuffer, name: OutputStream): Promise<void> {
-    if (!stream) return Promise.resolve();
-    const onOutput = this.opts.onOutput;
-    const decoder = onOutput ? new StringDecoder('utf8') : undefined;
-    return new Promise((resolve) => {
-      stream.on('data', (chunk: Buffer) => {
-        tail.push(chunk);
-        if (decoder) this.deliver(onOutput!, decoder.write(chunk), name);
-      });
-      stream.on('error', () => undefined);
-      stream.on('close', () => {
-        if (decoder) this.deliver(onOutput!, decoder.end(), name);
-        resolve();
-      });
-    });
-  }
 }

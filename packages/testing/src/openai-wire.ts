@@ -6,17 +6,10 @@
  * `stream_options.include_usage` asked for it, then `data: [DONE]`.
  */
 import type { ScriptedStop, TurnStep } from './scenario.js';
+import { openAIErrorBody } from './openai-error-body.js';
 import { callId, sseFrame, stopOf, usageOf, type AnswerContext, type StreamPlan, type WireFormat } from './wire.js';
 
 const FINISH: Record<ScriptedStop, string> = { end_turn: 'stop', tool_use: 'tool_calls', max_tokens: 'length' };
-
-const ERROR_TYPES: Record<number, { type: string; code: string | null }> = {
-  400: { type: 'invalid_request_error', code: null },
-  401: { type: 'invalid_request_error', code: 'invalid_api_key' },
-  403: { type: 'invalid_request_error', code: 'permission_denied' },
-  404: { type: 'invalid_request_error', code: 'model_not_found' },
-  429: { type: 'requests', code: 'rate_limit_exceeded' },
-};
 
 function completionId(ctx: AnswerContext): string {
   return `chatcmpl-scripted-${String(ctx.serial).padStart(3, '0')}`;
@@ -93,8 +86,5 @@ export const openaiWire: WireFormat = {
     };
   },
 
-  errorBody(status: number, message: string, errorType: string | undefined): unknown {
-    const known = ERROR_TYPES[status] ?? { type: status >= 500 ? 'server_error' : 'invalid_request_error', code: null };
-    return { error: { message, type: errorType ?? known.type, param: null, code: known.code } };
-  },
+  errorBody: openAIErrorBody,
 };

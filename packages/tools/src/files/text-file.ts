@@ -58,6 +58,16 @@ export async function statRegularFile(absPath: string, shownPath: string): Promi
   return info;
 }
 
+/** A regular file's stat and its whole bytes, or a FileError that says why not. */
+async function readRegularFile(absPath: string, shownPath: string): Promise<{ stats: Stats; bytes: Buffer }> {
+  const stats = await statRegularFile(absPath, shownPath);
+  try {
+    return { stats, bytes: await readFile(absPath) };
+  } catch (err) {
+    throw await explainFileSystemError(err, absPath, shownPath);
+  }
+}
+
 export interface TextFile {
   /** The decoded text, without a byte order mark. */
   text: string;
@@ -69,13 +79,7 @@ export interface TextFile {
 
 /** Read a whole file as strict UTF-8 (see StrictUtf8Decoder), or throw a FileError. */
 export async function readTextFile(absPath: string, shownPath: string): Promise<TextFile> {
-  const stats = await statRegularFile(absPath, shownPath);
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(absPath);
-  } catch (err) {
-    throw await explainFileSystemError(err, absPath, shownPath);
-  }
+  const { stats, bytes } = await readRegularFile(absPath, shownPath);
   const { text, bom } = decodeUtf8Strict(bytes, shownPath);
   return { text, bom, stats };
 }
@@ -94,13 +98,7 @@ export interface TextBytes {
  * works on the bytes, so a large file is in memory once, not also as a string.
  */
 export async function readTextBytes(absPath: string, shownPath: string): Promise<TextBytes> {
-  const stats = await statRegularFile(absPath, shownPath);
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(absPath);
-  } catch (err) {
-    throw await explainFileSystemError(err, absPath, shownPath);
-  }
+  const { stats, bytes } = await readRegularFile(absPath, shownPath);
   // Both checks are native and allocate nothing; the decoder runs only to name the first bad byte.
   if (bytes.indexOf(0) !== -1 || !isUtf8(bytes)) {
     decodeUtf8Strict(bytes, shownPath);

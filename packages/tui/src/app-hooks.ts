@@ -101,20 +101,7 @@ export function useAppKeys(c: TuiController, hasKeys: boolean): void {
     },
     [c],
   );
-  const sequencer = useMemo(
-    () =>
-      new KeySequencer({
-        keys: c.host.keys,
-        mode: () => bindingMode(c),
-        timeout: () => (c.host.options.has('timeoutlen') ? c.host.options.get<number>('timeoutlen') : DEFAULT_TIMEOUTLEN),
-        run: runBinding,
-        pass: (keys) => {
-          if (inputHasKeys.current) for (const k of keys) toInput(k.input, k.key);
-        },
-      }),
-    [c, runBinding, toInput],
-  );
-  useEffect(() => () => sequencer.dispose(), [sequencer]);
+  const sequencer = useKeySequencer(c, runBinding, toInput, inputHasKeys);
   useInput((input: string, key: Key) => {
     if (c.input.getSnapshot().pasting || isPasteMarker(input)) {
       if (inputHasKeys.current) toInput(input, key);
@@ -134,25 +121,48 @@ export function useAppKeys(c: TuiController, hasKeys: boolean): void {
       sequencer.feed({ input, key, token: '' });
       return;
     }
-    // Typed ahead: one chunk, kept whole for the input unless a binding may start inside it.
-    const chars = Array.from(input);
-    if (!sequencer.pending && !chars.some((ch) => sequencer.mayStart(characterToken(ch)))) return toInput(input, key);
-    let run = '';
-    const flush = () => {
-      if (run) sequencer.feed({ input: run, key, token: '' });
-      run = '';
-    };
-    for (const ch of chars) {
-      const t = characterToken(ch);
-      if (!sequencer.pending && !sequencer.mayStart(t)) {
-        run += ch;
-        continue;
-      }
-      flush();
-      sequencer.feed({ input: ch, key: { ...key, shift: /[A-Z]/.test(ch) }, token: t });
+    feedTypedAhead(sequencer, input, key, toInput);
+  });
+}
+
+/** The sequencer of host.keys' bindings (key-sequence.ts): what no binding takes goes to the input while it has the keys. */
+function useKeySequencer(c: TuiController, runBinding: (binding: KeyBinding) => void, toInput: (input: string, key: Key) => void, inputHasKeys: { readonly current: boolean }): KeySequencer {
+  const sequencer = useMemo(
+    () =>
+      new KeySequencer({
+        keys: c.host.keys,
+        mode: () => bindingMode(c),
+        timeout: () => (c.host.options.has('timeoutlen') ? c.host.options.get<number>('timeoutlen') : DEFAULT_TIMEOUTLEN),
+        run: runBinding,
+        pass: (keys) => {
+          if (inputHasKeys.current) for (const k of keys) toInput(k.input, k.key);
+        },
+      }),
+    [c, runBinding, toInput, inputHasKeys],
+  );
+  useEffect(() => () => sequencer.dispose(), [sequencer]);
+  return sequencer;
+}
+
+/** Typed ahead: one chunk, kept whole for the input unless a binding may start inside it. */
+function feedTypedAhead(sequencer: KeySequencer, input: string, key: Key, toInput: (input: string, key: Key) => void): void {
+  const chars = Array.from(input);
+  if (!sequencer.pending && !chars.some((ch) => sequencer.mayStart(characterToken(ch)))) return toInput(input, key);
+  let run = '';
+  const flush = () => {
+    if (run) sequencer.feed({ input: run, key, token: '' });
+    run = '';
+  };
+  for (const ch of chars) {
+    const t = characterToken(ch);
+    if (!sequencer.pending && !sequencer.mayStart(t)) {
+      run += ch;
+      continue;
     }
     flush();
-  });
+    sequencer.feed({ input: ch, key: { ...key, shift: /[A-Z]/.test(ch) }, token: t });
+  }
+  flush();
 }
 
 /** A token that types text when it is no binding. */

@@ -3,7 +3,6 @@
  * source "tui", beside (and overridable by) those Lua registers.
  */
 import type { Command, KeyBinding } from '@lug/core';
-import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL, defaultModel, parseModelName } from '@lug/core';
 import type { TuiController } from './controller.js';
 import { helpFor, helpTopics } from './help.js';
 import { inspectValue } from './inspect.js';
@@ -18,6 +17,8 @@ import { checkpointCommands } from './checkpoint-commands.js';
 import { mapCommand } from './keymap-commands.js';
 import { messagesCommand } from './messages-command.js';
 import { checkhealthCommand } from './checkhealth-command.js';
+import { modelCommand } from './model-command.js';
+import { resumeCommand } from './resume-command.js';
 
 const SOURCE = 'tui';
 
@@ -94,29 +95,7 @@ function approvalCommands(c: TuiController): Command[] {
 function conversationCommands(c: TuiController): Command[] {
   const notice = (text: string, level: 'info' | 'warn' | 'error' = 'info', markdown = false) => c.transcript.notice(text, level, markdown);
   return [
-    {
-      name: 'model',
-      desc: 'show or set the model: ":model provider/name"',
-      source: SOURCE,
-      complete: (arg) => modelChoices(c).filter((m) => m.startsWith(arg.trim())),
-      run(arg) {
-        const name = arg.trim();
-        if (!name) {
-          const current = c.session.modelName();
-          const choices = modelChoices(c);
-          notice(`model: ${current ?? 'none'}${choices.length ? `; choices: ${choices.join(', ')}` : ''}`);
-          return;
-        }
-        const { provider } = parseModelName(name);
-        // Caught now, not at the next prompt: a provider lug does not have.
-        const providers = c.host.providers.names();
-        if (!providers.includes(provider)) throw new Error(`unknown provider "${provider}" in model "${name}"; the providers are: ${providers.join(', ')}`);
-        const local = c.localServers.find((s) => name.startsWith('openai/') && s.models.includes(name.slice('openai/'.length)));
-        if (local && !c.host.env.OPENAI_BASE_URL && !c.host.env.OPENAI_API_KEY) c.host.env.OPENAI_BASE_URL = local.baseUrl;
-        c.host.options.set('model', name);
-        notice(`model: ${name}${local ? ` (${local.name} at ${c.host.env.OPENAI_BASE_URL})` : ''}`);
-      },
-    },
+    modelCommand(c, SOURCE),
     {
       name: 'clear',
       desc: 'start a new conversation',
@@ -126,38 +105,7 @@ function conversationCommands(c: TuiController): Command[] {
         notice('── new conversation ──');
       },
     },
-    {
-      name: 'resume',
-      desc: 'list earlier conversations in this directory and their branches; ":resume ID" continues one, ":resume ID#N" a branch',
-      source: SOURCE,
-      complete: (arg) => resumeChoices(c).filter((id) => id.startsWith(arg.trim())),
-      run(arg) {
-        const wanted = arg.trim();
-        if (!c.opts.store) throw new Error('this lug has no session store to resume from');
-        const sessions = storedSessions(c);
-        if (!wanted) {
-          const own = sessionBranches(c, c.session.id).map((b) => `- \`${c.session.id}#${b.n}\` branch of this conversation: ${oneLine(b.prompt)}`);
-          if (!sessions.length && !own.length) return notice('no earlier conversation in this directory');
-          const lines = sessions.slice(0, RESUME_LISTED).flatMap((s) => {
-            const listed = listing(c, s.id);
-            return [`- \`${s.id}\` ${listed.prompt}`, ...listed.branches.map((b) => `  - \`${s.id}#${b.n}\` branch: ${oneLine(b.prompt)}`)];
-          });
-          const which = sessions.length > RESUME_LISTED ? `the newest ${RESUME_LISTED} of ${sessions.length}` : 'newest first';
-          const more = sessions.length > RESUME_LISTED ? '; Tab completes any of them' : '; Tab completes';
-          return notice(`Earlier conversations here, ${which} (\`:resume ID\` continues one, a prefix of the id is enough, \`:resume ID#N\` one of its branches${more}):\n\n${[...own, ...lines].join('\n')}`, 'info', true);
-        }
-        const [idPart, branchPart] = wanted.split('#');
-        const branch = branchPart === undefined ? undefined : Number(branchPart);
-        if (branch !== undefined && (!Number.isInteger(branch) || branch < 1)) throw new Error(`"${wanted}": a branch is written ID#N, N a branch number that :resume lists`);
-        const candidates = branch !== undefined ? [{ id: c.session.id }, ...sessions] : sessions;
-        const match = candidates.filter((s) => s.id.startsWith(idPart!));
-        if (match.length !== 1) {
-          throw new Error(match.length ? `"${idPart}" matches ${match.length} conversations: give more of the id` : `no conversation "${idPart}" in this directory; :resume lists them`);
-        }
-        c.resumeSession(match[0]!.id, branch);
-        notice(`resumed ${match[0]!.id}${branch !== undefined ? `, branch #${branch} (the conversation it replaces is now that branch)` : ''}`);
-      },
-    },
+    resumeCommand(c, SOURCE),
     {
       name: 'tutor',
       desc: 'how to take the guided tour (lug --tutor), which needs no key',
@@ -227,86 +175,8 @@ function lookCommands(c: TuiController): Command[] {
   ];
 }
 
-/** How many earlier conversations `:resume` lists. */
-const RESUME_LISTED = 15;
-
 function tuiCommands(c: TuiController): Command[] {
   return [...approvalCommands(c), rulesCommand(c, SOURCE), ...conversationCommands(c), ...lookCommands(c), ...contextCommands(c), ...branchCommands(c), ...checkpointCommands(c), thinkCommand(c, SOURCE), editCommand(c, SOURCE), ...exportCommands(c, SOURCE), ...reloadCommands(c, SOURCE), mapCommand(c, SOURCE), messagesCommand(c, SOURCE), checkhealthCommand(c, SOURCE)];
-}
-
-function storedSessions(c: TuiController): Array<{ id: string }> {
-  try {
-    return (c.opts.store?.list(c.host.cwd) ?? []).filter((s) => s.id !== c.session.id);
-  } catch {
-    return [];
-  }
-}
-
-function oneLine(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > 70 ? `${line.slice(0, 69)}…` : line || '(no prompt)';
-}
-
-/** The first prompt of a stored conversation and its branches, for the :resume list (read without loading the file, where the store can). */
-function listing(c: TuiController, id: string): { prompt: string; branches: Array<{ n: number; prompt: string }> } {
-  try {
-    const outline = outlineOf(c, id);
-    return { prompt: oneLine(outline.prompt), branches: outline.branches };
-  } catch {
-    return { prompt: '(unreadable)', branches: [] };
-  }
-}
-
-function outlineOf(c: TuiController, id: string): { prompt: string; branches: Array<{ n: number; prompt: string }> } {
-  const store = c.opts.store!;
-  if (store.outline) return store.outline(id);
-  const stored = store.load(id);
-  const first = stored.messages.find((m) => m.role === 'user');
-  return { prompt: first && first.role === 'user' ? first.content : '', branches: stored.branches ?? [] };
-}
-
-/** The branches of stored conversation `id` (none when its file cannot be read). */
-function branchesOf(c: TuiController, id: string): Array<{ n: number; prompt: string }> {
-  try {
-    return outlineOf(c, id).branches;
-  } catch {
-    return [];
-  }
-}
-
-/** The branches of a conversation's file (none when it has no file yet). */
-function sessionBranches(c: TuiController, id: string): Array<{ n: number; prompt: string }> {
-  try {
-    return c.opts.store!.list(c.host.cwd).some((s) => s.id === id) ? branchesOf(c, id) : [];
-  } catch {
-    return [];
-  }
-}
-
-/** What :resume completes (at each Tab: the directory is listed once): the other conversations, and every branch (this conversation's too). */
-function resumeChoices(c: TuiController): string[] {
-  let stored: Array<{ id: string }>;
-  try {
-    stored = c.opts.store?.list(c.host.cwd) ?? [];
-  } catch {
-    stored = [];
-  }
-  const ids = stored.map((s) => s.id).filter((id) => id !== c.session.id);
-  const withFiles = stored.some((s) => s.id === c.session.id) ? [c.session.id, ...ids] : ids;
-  const branches = withFiles.flatMap((id) => branchesOf(c, id).map((b) => `${id}#${b.n}`));
-  return [...ids, ...branches];
-}
-
-function modelChoices(c: TuiController): string[] {
-  const names = new Set<string>();
-  const fallback = defaultModel(c.host.env);
-  if (fallback) names.add(fallback);
-  for (const p of c.host.providers.names()) {
-    if (p === 'anthropic') names.add(DEFAULT_ANTHROPIC_MODEL);
-    if (p === 'openai') names.add(DEFAULT_OPENAI_MODEL);
-  }
-  for (const s of c.localServers) for (const m of s.models) names.add(`openai/${m}`);
-  return [...names];
 }
 
 function tuiKeys(c: TuiController): KeyBinding[] {

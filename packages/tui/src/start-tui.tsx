@@ -6,9 +6,10 @@
  */
 import { format } from 'node:util';
 import React from 'react';
-import { render } from 'ink';
+import { render, type Instance } from 'ink';
 import type { LugHost } from '@lug/core';
-import { App, statusInfo, statuslineOption } from './app.js';
+import { App } from './app.js';
+import { statusInfo, statuslineOption } from './status-info.js';
 import { registerTuiCommands } from './commands.js';
 import { keyCommandProblems } from './keymap-commands.js';
 import { TuiController, type TuiControllerOptions } from './controller.js';
@@ -62,6 +63,45 @@ function routeConsole(notice: (text: string, level: 'info' | 'warn' | 'error') =
   return () => void Object.assign(console, saved);
 }
 
+/** The console's lines as the transcript's notices, each text once. */
+function routeConsoleToTranscript(controller: TuiController): () => void {
+  const printed = new Set<string>();
+  return routeConsole((text, level) => {
+    // An SDK repeats its warning on every request: once is enough.
+    if (printed.has(text)) return;
+    printed.add(text);
+    controller.transcript.notice(text, level);
+  });
+}
+
+/** Draw the app with ink, with the rendering options that keep it from flickering; the first frame is out when this returns. */
+function mountApp(controller: TuiController, opts: StartTuiOptions, stdout: NodeJS.WriteStream, stdin: NodeJS.ReadStream): Instance {
+  return render(<App controller={controller} />, {
+    stdout,
+    // Keys typed fast arrive in one read: cut into key presses before ink parses them (key-chunks.ts).
+    stdin: keyChunkedStdin(stdin),
+    stderr: opts.stderr,
+    incrementalRendering: opts.incrementalRendering ?? false,
+    maxFps: 30,
+    exitOnCtrlC: false,
+    patchConsole: false,
+    kittyKeyboard: { mode: 'auto' },
+  });
+}
+
+/** While the first prompt is typed, load what its answer needs (warm-while-typing.ts); returns the function that stops it. */
+function startWarming(controller: TuiController, opts: StartTuiOptions, stdout: NodeJS.WriteStream): () => void {
+  return warmWhileTyping({
+    input: controller.input,
+    markdown: controller.markdown,
+    width: () => Math.max(20, stdout.columns ?? 80),
+    languages: () => codeLanguagesOf(opts.host.cwd),
+    also: opts.whileTyping,
+    busy: () => controller.session.running,
+    onAnswer: (fn) => opts.host.events.on('response_start', fn),
+  });
+}
+
 const BRACKETED_PASTE_ON = '\x1b[?2004h';
 const BRACKETED_PASTE_OFF = '\x1b[?2004l';
 
@@ -90,44 +130,20 @@ export async function startTui(opts: StartTuiOptions): Promise<void> {
   opts.onController?.(controller);
   // Focus reports too, so a turn that ends while you look elsewhere can call you back (notifications.ts).
   if (stdout.isTTY) stdout.write(BRACKETED_PASTE_ON + FOCUS_REPORTS_ON);
-  const printed = new Set<string>();
-  const restoreConsole = routeConsole((text, level) => {
-    // An SDK repeats its warning on every request: once is enough.
-    if (printed.has(text)) return;
-    printed.add(text);
-    controller.transcript.notice(text, level);
-  });
+  const restoreConsole = routeConsoleToTranscript(controller);
   // init.lua's status line in the very first frame, not the stock line first.
   const statusline = statuslineOption(controller);
   if (statusline) {
     const { usage, running, cost } = controller.transcript.getSnapshot();
     controller.primedStatus = await primeStatusline(statusline, statusInfo(controller, usage, running, cost));
   }
-  const instance = render(<App controller={controller} />, {
-    stdout,
-    // Keys typed fast arrive in one read: cut into key presses before ink parses them (key-chunks.ts).
-    stdin: keyChunkedStdin(stdin),
-    stderr: opts.stderr,
-    incrementalRendering: opts.incrementalRendering ?? false,
-    maxFps: 30,
-    exitOnCtrlC: false,
-    patchConsole: false,
-    kittyKeyboard: { mode: 'auto' },
-  });
+  const instance = mountApp(controller, opts, stdout, stdin);
   // ink drew the first frame inside render(); what waited for it runs once that frame is out.
   setImmediate(() => {
     opts.onFirstFrame?.();
     void controller.lookForLocalServers();
   });
-  const stopWarming = warmWhileTyping({
-    input: controller.input,
-    markdown: controller.markdown,
-    width: () => Math.max(20, stdout.columns ?? 80),
-    languages: () => codeLanguagesOf(opts.host.cwd),
-    also: opts.whileTyping,
-    busy: () => controller.session.running,
-    onAnswer: (fn) => opts.host.events.on('response_start', fn),
-  });
+  const stopWarming = startWarming(controller, opts, stdout);
   try {
     await instance.waitUntilExit();
   } finally {

@@ -235,14 +235,13 @@ export interface StatusLineProps {
   primed?: PrimedStatus;
 }
 
-export function StatusLine({ info, width = 80, statusline, home, primed, ticks }: StatusLineProps) {
-  const custom = useCustomStatus(statusline, info, primed, ticks);
-  const autoStyle = useHighlight('status_auto');
-  const text = useHighlight('status');
-  const modelStyle = useHighlight('status_model');
+type TextStyle = ReturnType<typeof useHighlight>;
+
+/** AUTO and the sandbox's mode, which no statusline function can hide; null when auto mode is off and nothing is sandboxed. */
+function autoMark(info: StatusInfo, autoStyle: TextStyle): React.ReactElement | null {
   const sandboxed = info.sandbox !== undefined && info.sandbox !== 'off';
   // Auto mode without the sandbox can change anything the user can: the line says so; a sandbox in force is always shown.
-  const auto = info.auto ? (
+  return info.auto ? (
     <Text>
       <Text {...autoStyle}>{' AUTO '}</Text>
       {info.sandbox === 'off' ? <Text color="red"> · unsandboxed</Text> : null}
@@ -251,14 +250,27 @@ export function StatusLine({ info, width = 80, statusline, home, primed, ticks }
   ) : sandboxed ? (
     <Text color="green">sandbox: {info.sandbox}</Text>
   ) : null;
-  // Plugins' marks (PLAN) go in front of either line, as AUTO does.
-  const badges = info.badges?.length ? (
+}
+
+/** Plugins' marks (`lug.ui.badge`); null when there are none. */
+function badgeMarks(badges: readonly string[] | undefined, autoStyle: TextStyle): React.ReactElement | null {
+  return badges?.length ? (
     <Text>
-      {info.badges.map((b, i) => (
+      {badges.map((b, i) => (
         <Text key={i} {...autoStyle}>{` ${oneLine(b, 20)} `}</Text>
       ))}{' '}
     </Text>
   ) : null;
+}
+
+export function StatusLine({ info, width = 80, statusline, home, primed, ticks }: StatusLineProps) {
+  const custom = useCustomStatus(statusline, info, primed, ticks);
+  const autoStyle = useHighlight('status_auto');
+  const text = useHighlight('status');
+  const modelStyle = useHighlight('status_model');
+  const auto = autoMark(info, autoStyle);
+  // Plugins' marks (PLAN) go in front of either line, as AUTO does.
+  const badges = badgeMarks(info.badges, autoStyle);
   if (custom !== undefined) {
     return (
       <Box>

@@ -57,6 +57,19 @@ export function reduceSubagent(previous: SubagentLine | undefined, event: Subage
   return line;
 }
 
+/**
+ * The call that started a subagent, with the subagent's line changed by one
+ * of its events: the same call when nothing drawn changed (its text deltas).
+ */
+export function reduceParentCall(parent: CallView, event: SubagentEvent | CallEvent, now: number): CallView {
+  const agentId = 'agent' in event ? event.agent.id : event.call.agent!.id;
+  const lines = parent.subagents ?? [];
+  const index = lines.findIndex((l) => l.id === agentId);
+  const line = reduceSubagent(index >= 0 ? lines[index] : undefined, event, now);
+  if (index >= 0 && line === lines[index]) return parent;
+  return { ...parent, subagents: index >= 0 ? lines.map((l, i) => (i === index ? line : l)) : [...lines, line] };
+}
+
 /** A subagent read back from the session file (`:resume`, `--continue`): its line, ended, with its calls from its own conversation. */
 export function storedSubagentLine(run: StoredSubagent, describe?: CallDescriber): SubagentLine {
   const results = new Map<string, ToolResultPart>();

@@ -12,22 +12,23 @@
  * frame, not one per token.
  */
 import type { EventBus, LugEvent, Message, StoredSubagent, Usage } from '@lug/core';
-import { emptyUsage } from '@lug/core';
 import { cancelCall, reduceCall, type CallDescriber, type CallEvent, type CallView } from './call-views.js';
 import { compactedText, compactingText } from './compaction-notices.js';
+import { ExpandHistory, KEPT_RESULTS } from './expand-history.js';
 import { FramePublisher } from './frame-publisher.js';
 import { afterRequestGoesOut } from './after-request.js';
 import type { MarkdownRenderer } from './markdown.js';
 import { isLightMarkdown } from './markdown-light.js';
 import { MarkdownStream } from './markdown-stream.js';
 import { NoticeLog, type KeptNotice } from './notice-log.js';
-import { reduceSubagent, type SubagentEvent } from './subagent-views.js';
+import { reduceParentCall, type SubagentEvent } from './subagent-views.js';
 import { lineCount } from './reasoning-view.js';
 import { replayEntries } from './transcript-replay.js';
-import { committablePrefix, withoutResult, type ContextShare, type NoticeLevel, type TranscriptItem, type TranscriptSnapshot } from './transcript-items.js';
+import { committablePrefix, withoutResult, type NoticeLevel, type TranscriptItem, type TranscriptSnapshot } from './transcript-items.js';
+import { TranscriptTotals } from './transcript-totals.js';
 
-/** Finished results kept for Ctrl-O and :expand; older ones are dropped to keep memory flat. */
-const KEPT_RESULTS = 50;
+/** How soon a change reaches the screen: now, within a frame (a stream of deltas), or not at all (nothing drawn changed). */
+type Publish = 'now' | 'frame' | 'none';
 
 export interface TranscriptStoreOptions {
   markdown: MarkdownRenderer;
@@ -44,26 +45,17 @@ export class TranscriptStore {
   private live: TranscriptItem[] = [];
   private readonly text = new MarkdownStream();
   private running = false;
-  private usage: Usage = emptyUsage();
-  private context: ContextShare | undefined;
-  private cost: number | undefined = 0;
-  private contextTokens: number | undefined;
+  private readonly totals = new TranscriptTotals();
   /** The key of the reasoning block streaming now. */
   private reasoningKey: number | undefined;
   /** Reasoning streamed since the last assistant message (else its kept parts are shown when it comes). */
   private reasoningStreamed = false;
-  /** The last finished reasoning block, for Ctrl-O. */
-  private lastReasoning: string | undefined;
-  /** What Ctrl-O opens when nothing streams: the newest of the last reasoning and the last result. */
-  private lastExpandable: 'reasoning' | 'call' | undefined;
   private version = 0;
   private nextKey = 1;
   private lastKind: TranscriptItem['kind'] | undefined;
   /** The calls not finished yet, by id. */
   private calls = new Map<string, CallView>();
-  private finishedCalls: CallView[] = [];
-  /** Every call finished in this transcript, kept or not. */
-  private finishedTotal = 0;
+  private readonly expandable = new ExpandHistory();
   /** How many finished results `expand` can show. */
   readonly keptResults = KEPT_RESULTS;
   private readonly frames: FramePublisher<TranscriptSnapshot>;
@@ -88,91 +80,115 @@ export class TranscriptStore {
   }
 
   handle(event: LugEvent): void {
+    const publish = this.answerEvent(event) ?? this.toolEvent(event) ?? this.statusEvent(event) ?? this.noticeEvent(event);
+    if (publish === 'now' || publish === 'frame') this.changed(publish === 'now');
+  }
+
+  /** The model's answer as it streams: the prompt that starts the turn, reasoning, text, the finished message, a retry, the turn's end. */
+  private answerEvent(event: LugEvent): Publish | undefined {
     switch (event.type) {
       case 'turn_start':
         this.running = true;
         this.push({ kind: 'user', key: 0, text: event.prompt });
         // The answer needs the renderer, the request does not: it loads once the request is out (its load is ~30 ms of main thread).
         this.drawWhenRendererLoads(afterRequestGoesOut);
-        break;
+        return 'now';
       case 'reasoning_delta':
         this.reasoningDelta(event.text);
-        return this.changed(false);
+        return 'frame';
       case 'text_delta':
         this.closeReasoning();
         for (const block of this.text.append(event.text)) this.push({ kind: 'markdown', key: 0, text: block });
-        return this.changed(false);
+        return 'frame';
       case 'assistant_message':
         this.closeReasoning();
         this.flushText();
         if (!this.reasoningStreamed) for (const part of event.message.content) if (part.type === 'reasoning') this.pushReasoning(part.text);
         this.reasoningStreamed = false;
-        break;
-      case 'tool_call':
-        this.closeReasoning();
-        this.flushText();
-        this.callEvent(event);
-        break;
-      case 'approval_request':
-      case 'approval_decision':
-        // A subagent's call is asked about in the dialog and shown under its subagent, never as the parent's.
-        if (event.call.agent) this.subagentEvent(event.call.agent.parentCallId, event);
-        else this.callEvent(event);
-        break;
-      case 'subagent_event':
-        // Its events come as fast as the parent's deltas: at most one redraw a frame, and none for what its line does not show (its text).
-        if (this.subagentEvent(event.agent.parentCallId, event)) this.changed(false);
-        return;
-      case 'subagent_start':
-      case 'subagent_end':
-        this.subagentEvent(event.agent.parentCallId, event);
-        break;
-      case 'tool_start':
-      case 'tool_progress':
-      case 'tool_result':
-        this.callEvent(event);
-        break;
-      case 'usage':
-        this.usage = event.total;
-        this.cost = event.cost;
-        this.contextTokens = event.usage.inputTokens + (event.usage.cacheReadTokens ?? 0) + (event.usage.cacheWriteTokens ?? 0);
-        break;
-      case 'context':
-        if (this.context !== undefined && Math.round(this.context.fraction * 100) === Math.round(event.fraction * 100) && this.context.window === event.window) return;
-        this.context = { used: event.used, window: event.window, fraction: event.fraction };
-        break;
-      case 'compaction_start':
-        this.flushText();
-        this.push({ kind: 'notice', key: 0, text: compactingText(event), level: 'info' });
-        break;
-      case 'after_compact':
-        this.drawWhenRendererLoads();
-        this.push({ kind: 'notice', key: 0, text: compactedText(event), level: 'info', markdown: true });
-        break;
-      case 'turn_end':
-        this.endTurn(event.reason);
-        break;
-      case 'error':
-        this.push({ kind: 'notice', key: 0, text: event.message, level: 'error' });
-        this.kept.add(event.message, 'error');
-        break;
+        return 'now';
       case 'retry':
         this.closeReasoning();
         this.reasoningStreamed = false;
         this.flushText();
         this.push({ kind: 'notice', key: 0, text: `the model's server failed (${event.error}); trying again in ${Math.ceil(event.delayMs / 1000)} s, attempt ${event.attempt + 1}`, level: 'warn' });
-        break;
+        return 'now';
+      case 'turn_end':
+        this.endTurn(event.reason);
+        return 'now';
+      default:
+        return undefined;
+    }
+  }
+
+  /** A tool call's life (asked, approved, running, finished) and its subagents', drawn on the call's line. */
+  private toolEvent(event: LugEvent): Publish | undefined {
+    switch (event.type) {
+      case 'tool_call':
+        this.closeReasoning();
+        this.flushText();
+        this.callEvent(event);
+        return 'now';
+      case 'approval_request':
+      case 'approval_decision':
+        // A subagent's call is asked about in the dialog and shown under its subagent, never as the parent's.
+        if (event.call.agent) this.subagentEvent(event.call.agent.parentCallId, event);
+        else this.callEvent(event);
+        return 'now';
+      case 'subagent_event':
+        // Its events come as fast as the parent's deltas: at most one redraw a frame, and none for what its line does not show (its text).
+        return this.subagentEvent(event.agent.parentCallId, event) ? 'frame' : 'none';
+      case 'subagent_start':
+      case 'subagent_end':
+        this.subagentEvent(event.agent.parentCallId, event);
+        return 'now';
+      case 'tool_start':
+      case 'tool_progress':
+      case 'tool_result':
+        this.callEvent(event);
+        return 'now';
+      default:
+        return undefined;
+    }
+  }
+
+  /** What the status line shows: the session's totals, the context's share, the approval mode and the options. */
+  private statusEvent(event: LugEvent): Publish | undefined {
+    switch (event.type) {
+      case 'usage':
+        this.totals.used(event);
+        return 'now';
+      case 'context':
+        return this.totals.shared(event) ? 'now' : 'none';
+      case 'mode_change':
+      case 'option_change':
+        return 'now';
+      default:
+        return undefined;
+    }
+  }
+
+  /** The notices events bring: a compaction, an error, a plugin's notify. */
+  private noticeEvent(event: LugEvent): Publish | undefined {
+    switch (event.type) {
+      case 'compaction_start':
+        this.flushText();
+        this.push({ kind: 'notice', key: 0, text: compactingText(event), level: 'info' });
+        return 'now';
+      case 'after_compact':
+        this.drawWhenRendererLoads();
+        this.push({ kind: 'notice', key: 0, text: compactedText(event), level: 'info', markdown: true });
+        return 'now';
+      case 'error':
+        this.push({ kind: 'notice', key: 0, text: event.message, level: 'error' });
+        this.kept.add(event.message, 'error');
+        return 'now';
       case 'notify':
         this.push({ kind: 'notice', key: 0, text: event.message, level: event.level });
         this.kept.add(event.message, event.level);
-        break;
-      case 'mode_change':
-      case 'option_change':
-        break;
+        return 'now';
       default:
-        return;
+        return undefined;
     }
-    this.changed(true);
   }
 
   /**
@@ -199,12 +215,12 @@ export class TranscriptStore {
 
   /** How many calls have finished in this transcript (only the last `keptResults` can be expanded). */
   finishedCallCount(): number {
-    return this.finishedTotal;
+    return this.expandable.finishedCallCount();
   }
 
   /** Show the full result of the n-th most recent finished call (1 = the last). */
   expand(n = 1): boolean {
-    const call = this.finishedCalls[this.finishedCalls.length - n];
+    const call = this.expandable.result(n);
     if (!call) return false;
     this.push({ kind: 'result', key: 0, call });
     this.changed(true);
@@ -230,8 +246,9 @@ export class TranscriptStore {
       this.changed(true);
       return true;
     }
-    if (this.lastExpandable === 'reasoning' && this.lastReasoning !== undefined) {
-      this.push({ kind: 'reasoning', key: 0, text: this.lastReasoning, lines: lineCount(this.lastReasoning), streaming: false, expanded: true });
+    const reasoning = this.expandable.newestReasoning();
+    if (reasoning !== undefined) {
+      this.push({ kind: 'reasoning', key: 0, text: reasoning, lines: lineCount(reasoning), streaming: false, expanded: true });
       this.changed(true);
       return true;
     }
@@ -248,7 +265,7 @@ export class TranscriptStore {
       else if (entry.kind === 'notice') this.push({ kind: 'notice', key: 0, text: entry.text, level: 'info' });
       else if (entry.kind === 'call') {
         this.push({ kind: 'call', key: 0, call: entry.call });
-        if (entry.finished) this.keepResult(entry.call);
+        if (entry.finished) this.expandable.keepResult(entry.call);
       } else this.push({ kind: entry.kind, key: 0, text: entry.text });
     }
     this.drawWhenRendererLoads();
@@ -262,11 +279,7 @@ export class TranscriptStore {
 
   /** The session's totals (a resumed or cleared session): tokens, and the cost when it is known. */
   setUsage(usage: Usage, cost: number | undefined): void {
-    this.usage = usage;
-    this.cost = cost;
-    // Known again at the next request.
-    this.context = undefined;
-    this.contextTokens = undefined;
+    this.totals.set(usage, cost);
     this.changed(true);
   }
 
@@ -302,8 +315,7 @@ export class TranscriptStore {
       .map((item) => {
         if (item.kind !== 'reasoning' || item.key !== key) return item;
         const text = item.text.trim();
-        this.lastReasoning = text;
-        this.lastExpandable = 'reasoning';
+        this.expandable.keepReasoning(text);
         return { ...item, text, lines: lineCount(text), streaming: false };
       })
       // A block of nothing but whitespace is not worth a line.
@@ -315,8 +327,7 @@ export class TranscriptStore {
     const trimmed = text.trim();
     if (!trimmed) return;
     this.push({ kind: 'reasoning', key: 0, text: trimmed, lines: lineCount(trimmed), streaming: false, expanded: false });
-    this.lastReasoning = trimmed;
-    this.lastExpandable = 'reasoning';
+    this.expandable.keepReasoning(trimmed);
   }
 
   private flushText(): void {
@@ -331,7 +342,7 @@ export class TranscriptStore {
     // A call stays known until its result: a denied call's result still comes.
     if (event.type !== 'tool_result') return void this.calls.set(call.id, call);
     this.calls.delete(call.id);
-    this.keepResult(call);
+    this.expandable.keepResult(call);
   }
 
   /**
@@ -342,12 +353,8 @@ export class TranscriptStore {
   private subagentEvent(parentCallId: string | undefined, event: SubagentEvent | CallEvent): boolean {
     const parent = parentCallId === undefined ? undefined : this.calls.get(parentCallId);
     if (!parent) return false;
-    const agentId = 'agent' in event ? event.agent.id : event.call.agent!.id;
-    const lines = parent.subagents ?? [];
-    const index = lines.findIndex((l) => l.id === agentId);
-    const line = reduceSubagent(index >= 0 ? lines[index] : undefined, event, this.now());
-    if (index >= 0 && line === lines[index]) return false;
-    const call = { ...parent, subagents: index >= 0 ? lines.map((l, i) => (i === index ? line : l)) : [...lines, line] };
+    const call = reduceParentCall(parent, event, this.now());
+    if (call === parent) return false;
     this.calls.set(call.id, call);
     this.replaceCall(call);
     return true;
@@ -356,13 +363,6 @@ export class TranscriptStore {
   /** Calls are views shared by their items: replace the item so React sees the change. */
   private replaceCall(call: CallView): void {
     this.live = this.live.map((item) => (item.kind === 'call' && item.call.id === call.id ? { ...item, call } : item));
-  }
-
-  private keepResult(call: CallView): void {
-    this.lastExpandable = 'call';
-    this.finishedTotal++;
-    this.finishedCalls.push(call);
-    if (this.finishedCalls.length > KEPT_RESULTS) this.finishedCalls.shift();
   }
 
   private endTurn(reason: string): void {
@@ -385,7 +385,7 @@ export class TranscriptStore {
   }
 
   private makeSnapshot(): TranscriptSnapshot {
-    return { committed: this.committed, live: this.live, tail: this.text.tail, running: this.running, usage: this.usage, cost: this.cost, contextTokens: this.contextTokens, ...(this.context !== undefined ? { context: this.context } : {}), version: this.version };
+    return { committed: this.committed, live: this.live, tail: this.text.tail, running: this.running, ...this.totals.snapshot(), version: this.version };
   }
 
   /** Publish now (`urgent`) or within a frame; text deltas wait for the frame. */

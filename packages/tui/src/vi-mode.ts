@@ -160,19 +160,18 @@ export class ViMachine {
       const m = motion(text, cursor, key, count)!;
       return { kind: 'done', editor: onChar({ ...s, cursor: m.target }) };
     }
+    return this.command(s, key, count, keys);
+  }
+
+  /** A command that is no motion nor operator: j k, x X, p P, the operators' shorthands (D C s S), i a I A o O, u and `.`. */
+  private command(s: EditorState, key: string, count: number, keys: ViKey[]): ViOutcome {
     switch (key) {
       case 'j':
       case 'k':
         return this.lineMove(s, key === 'j' ? 1 : -1, count);
       case 'x':
-      case 'X': {
-        const start = lineStartOf(text, cursor);
-        const end = lineEndOf(text, cursor);
-        const [from, to] = key === 'x' ? [cursor, Math.min(end, cursor + count)] : [Math.max(start, cursor - count), cursor];
-        if (from === to) return { kind: 'done', editor: s };
-        this.register = { text: text.slice(from, to), linewise: false };
-        return this.changed(s, { text: text.slice(0, from) + text.slice(to), cursor: from }, keys);
-      }
+      case 'X':
+        return this.deleteChars(s, key === 'x', count, keys);
       case 'p':
       case 'P':
         return this.changed(s, this.put(s, key === 'p', count), keys);
@@ -202,6 +201,17 @@ export class ViMachine {
       default:
         return { kind: 'invalid' };
     }
+  }
+
+  /** x (under and after the cursor) or X (before it): `count` characters of the cursor's line, into the register. */
+  private deleteChars(s: EditorState, forward: boolean, count: number, keys: ViKey[]): ViOutcome {
+    const { text, cursor } = s;
+    const start = lineStartOf(text, cursor);
+    const end = lineEndOf(text, cursor);
+    const [from, to] = forward ? [cursor, Math.min(end, cursor + count)] : [Math.max(start, cursor - count), cursor];
+    if (from === to) return { kind: 'done', editor: s };
+    this.register = { text: text.slice(from, to), linewise: false };
+    return this.changed(s, { text: text.slice(0, from) + text.slice(to), cursor: from }, keys);
   }
 
   private lineMove(s: EditorState, direction: 1 | -1, count: number): ViOutcome {

@@ -8,7 +8,7 @@
 import * as acp from '@agentclientprotocol/sdk';
 import type { ClientCapabilities, McpServer } from '@agentclientprotocol/sdk';
 import { AcpSession } from './acp-session.js';
-import { openSession, sessionNotFound } from './open-session.js';
+import { openSession, sessionNotFound, type Notice } from './open-session.js';
 import { replayUpdates } from './replay.js';
 import type { AcpAgentOptions } from './types.js';
 
@@ -36,6 +36,35 @@ function listPage(all: Array<{ id: string; cwd: string; mtimeMs: number }>, curs
   };
 }
 
+/** `initialize`'s answer: the protocol lug speaks, what it offers of it, and who it is. */
+function initializeAnswer(opts: AcpAgentOptions): acp.InitializeResponse {
+  return {
+    protocolVersion: acp.PROTOCOL_VERSION,
+    agentCapabilities: {
+      loadSession: true,
+      promptCapabilities: { image: true, audio: false, embeddedContext: true },
+      mcpCapabilities: { http: true, sse: true },
+      ...(opts.listSessions ? { sessionCapabilities: { list: {} } } : {}),
+    },
+    agentInfo: { name: 'lug', title: 'lug', version: opts.version },
+    authMethods: [],
+  };
+}
+
+/** `session/load`: the stored session opened (`open`), unless it is open on this connection already, and its conversation told again. */
+async function loadSession(
+  params: acp.LoadSessionRequest,
+  sessions: ReadonlyMap<string, AcpSession>,
+  open: () => Promise<{ session: AcpSession; notices: Notice[] }>,
+): Promise<acp.LoadSessionResponse> {
+  if (sessions.has(params.sessionId)) throw acp.RequestError.invalidRequest({ sessionId: params.sessionId }, `session ${JSON.stringify(params.sessionId)} is already open on this connection`);
+  const { session, notices } = await open();
+  // The conversation is told again before the response, as the protocol asks.
+  await session.send(replayUpdates(session.lug.host, session.lug.session.messages));
+  if (notices.length) await session.tell(notices);
+  return { modes: session.modes() };
+}
+
 export function createLugAgent(opts: AcpAgentOptions): LugAgent {
   const sessions = new Map<string, AcpSession>();
   let capabilities: ClientCapabilities | undefined;
@@ -56,17 +85,7 @@ export function createLugAgent(opts: AcpAgentOptions): LugAgent {
     .agent({ name: 'lug' })
     .onRequest('initialize', ({ params }) => {
       capabilities = params.clientCapabilities ?? {};
-      return {
-        protocolVersion: acp.PROTOCOL_VERSION,
-        agentCapabilities: {
-          loadSession: true,
-          promptCapabilities: { image: true, audio: false, embeddedContext: true },
-          mcpCapabilities: { http: true, sse: true },
-          ...(opts.listSessions ? { sessionCapabilities: { list: {} } } : {}),
-        },
-        agentInfo: { name: 'lug', title: 'lug', version: opts.version },
-        authMethods: [],
-      };
+      return initializeAnswer(opts);
     })
     // lug offers no authentication methods (the model's key comes from the environment); a client that asks anyway is told there is nothing to do.
     .onRequest('authenticate', () => ({}))
@@ -76,14 +95,7 @@ export function createLugAgent(opts: AcpAgentOptions): LugAgent {
       if (notices.length) setImmediate(() => void session.tell(notices));
       return { sessionId: session.id, modes: session.modes() };
     })
-    .onRequest('session/load', async ({ params, client }) => {
-      if (sessions.has(params.sessionId)) throw acp.RequestError.invalidRequest({ sessionId: params.sessionId }, `session ${JSON.stringify(params.sessionId)} is already open on this connection`);
-      const { session, notices } = await open(client, params.cwd, params.mcpServers, params.sessionId);
-      // The conversation is told again before the response, as the protocol asks.
-      await session.send(replayUpdates(session.lug.host, session.lug.session.messages));
-      if (notices.length) await session.tell(notices);
-      return { modes: session.modes() };
-    })
+    .onRequest('session/load', ({ params, client }) => loadSession(params, sessions, () => open(client, params.cwd, params.mcpServers, params.sessionId)))
     .onRequest('session/list', ({ params }) => {
       if (!opts.listSessions) throw acp.RequestError.methodNotFound('session/list');
       return listPage(opts.listSessions(params.cwd ?? undefined), params.cursor ?? undefined);

@@ -71,25 +71,12 @@ export function readLanguages(indexFile: string): Language[] {
   });
 }
 
-/** The stand-in module's source, for highlight.js's lib/index.js at `indexFile` and its `languages` (readLanguages). */
-export function standInSource(indexFile: string, languages: readonly Language[]): string {
-  const dir = dirname(indexFile);
-  const aliases: Record<string, string> = {};
-  // As registerLanguage does: a later language's alias replaces an earlier one's.
-  for (const l of languages) for (const a of l.aliases) aliases[a.toLowerCase()] = l.name;
-  const aliasesOf = Object.fromEntries(languages.filter((l) => l.aliases.length).map((l) => [l.name, l.aliases.map((a) => a.toLowerCase())]));
-  const loaders = languages.map((l) => `  ${JSON.stringify(l.name)}: () => require(${JSON.stringify(languageFile(l.file))}),`);
-  const embeds = Object.fromEntries(languages.filter((l) => l.embeds.length).map((l) => [l.name, l.embeds]));
-  return `"use strict";
-const hljs = require(${JSON.stringify(join(dir, 'core.js'))});
-const LOADERS = {
-${loaders.join('\n')}
-};
-const ORDER = Object.keys(LOADERS);
-const ALIASES = ${JSON.stringify(aliases)};
-const EMBEDS = ${JSON.stringify(embeds)};
-const ALIASES_OF = ${JSON.stringify(aliasesOf)};
-const registered = new Set();
+/**
+ * The stand-in's code after its tables (LOADERS, ORDER, ALIASES, EMBEDS,
+ * ALIASES_OF, which standInSource writes for the languages read): the same
+ * for every highlight.js.
+ */
+const STAND_IN_CODE = `const registered = new Set();
 function ensure(name) {
   if (typeof name !== 'string') return;
   const lower = name.toLowerCase();
@@ -133,6 +120,26 @@ for (const [key, original] of [['highlightElement', highlightElement], ['highlig
 }
 module.exports = hljs;
 `;
+
+/** The stand-in module's source, for highlight.js's lib/index.js at `indexFile` and its `languages` (readLanguages). */
+export function standInSource(indexFile: string, languages: readonly Language[]): string {
+  const dir = dirname(indexFile);
+  const aliases: Record<string, string> = {};
+  // As registerLanguage does: a later language's alias replaces an earlier one's.
+  for (const l of languages) for (const a of l.aliases) aliases[a.toLowerCase()] = l.name;
+  const aliasesOf = Object.fromEntries(languages.filter((l) => l.aliases.length).map((l) => [l.name, l.aliases.map((a) => a.toLowerCase())]));
+  const loaders = languages.map((l) => `  ${JSON.stringify(l.name)}: () => require(${JSON.stringify(languageFile(l.file))}),`);
+  const embeds = Object.fromEntries(languages.filter((l) => l.embeds.length).map((l) => [l.name, l.embeds]));
+  return `"use strict";
+const hljs = require(${JSON.stringify(join(dir, 'core.js'))});
+const LOADERS = {
+${loaders.join('\n')}
+};
+const ORDER = Object.keys(LOADERS);
+const ALIASES = ${JSON.stringify(aliases)};
+const EMBEDS = ${JSON.stringify(embeds)};
+const ALIASES_OF = ${JSON.stringify(aliasesOf)};
+${STAND_IN_CODE}`;
 }
 
 /**

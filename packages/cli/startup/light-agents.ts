@@ -47,6 +47,32 @@ interface Ahead {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AgentClass = new (...args: any[]) => http.Agent;
 
+/** Keep `socket`, opened ahead, in `ahead` under `key` until a request takes it: closed after `ttlMs` or when it fails or closes, holding no process open meanwhile. */
+function holdAhead(ahead: Map<string, Ahead>, key: string, socket: Socket, ttlMs: number): void {
+  const drop = () => {
+    const held = ahead.get(key);
+    if (held?.socket !== socket) return;
+    ahead.delete(key);
+    clearTimeout(held.timer);
+    socket.destroy();
+  };
+  const timer = setTimeout(drop, ttlMs);
+  timer.unref();
+  socket.unref();
+  socket.on('error', drop);
+  socket.on('close', drop);
+  ahead.set(key, { socket, timer, drop });
+}
+
+/** A held connection (taken out of `ahead`) made the request's: its timer and listeners gone, holding the process open again. */
+function handOver(held: Ahead): Socket {
+  clearTimeout(held.timer);
+  held.socket.off('error', held.drop);
+  held.socket.off('close', held.drop);
+  held.socket.ref();
+  return held.socket;
+}
+
 function preconnecting<T extends AgentClass>(Base: T, defaultPort: number) {
   return class PreconnectingAgent extends Base {
     /** The connections opened ahead, each waiting for a request, by pool key. */
@@ -73,19 +99,7 @@ function preconnecting<T extends AgentClass>(Base: T, defaultPort: number) {
         return;
       }
       if (!socket) return;
-      const drop = () => {
-        const held = this.ahead.get(key);
-        if (held?.socket !== socket) return;
-        this.ahead.delete(key);
-        clearTimeout(held.timer);
-        socket.destroy();
-      };
-      const timer = setTimeout(drop, this.ttlMs);
-      timer.unref();
-      socket.unref();
-      socket.on('error', drop);
-      socket.on('close', drop);
-      this.ahead.set(key, { socket, timer, drop });
+      holdAhead(this.ahead, key, socket, this.ttlMs);
     }
 
     override createConnection(options: Record<string, unknown>, callback?: (err: Error | null, socket: Socket) => void): Socket | undefined {
@@ -93,11 +107,7 @@ function preconnecting<T extends AgentClass>(Base: T, defaultPort: number) {
       const held = key === undefined ? undefined : this.ahead.get(key);
       if (held && !held.socket.destroyed) {
         this.ahead.delete(key!);
-        clearTimeout(held.timer);
-        held.socket.off('error', held.drop);
-        held.socket.off('close', held.drop);
-        held.socket.ref();
-        return held.socket;
+        return handOver(held);
       }
       return Base.prototype.createConnection.call(this, options, callback) as Socket | undefined;
     }

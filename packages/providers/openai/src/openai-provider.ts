@@ -27,7 +27,7 @@ import { toChatParams } from './chat-request.js';
 import { envCompatTable, parseUserCompat, resolveCompat, serverKind, type OpenAICompat, type UserCompat } from './compat.js';
 import { PRESETS } from './compat-presets.js';
 import { modelInfoCache, probeModelInfo } from './model-info.js';
-import { sdkClient } from './openai-client.js';
+import { sdkClient, type SdkClient } from './openai-client.js';
 import { errorFieldsOf, isContextWindowError, toProviderError } from './openai-errors.js';
 import { toResponsesParams } from './responses-request.js';
 import { fromResponsesStream } from './responses-stream.js';
@@ -71,6 +71,56 @@ function optionReader(context: ProviderContext | undefined): () => UserCompat {
   };
 }
 
+/** Where a provider's requests go: the SDK's client for the server at `baseURL`, and each model's compatibility record, read per request. */
+interface Endpoint {
+  client: SdkClient;
+  baseURL: string;
+  compatFor: (model: string) => OpenAICompat;
+}
+
+/** One try at `request` (streamWithRetries makes the others), on the wire the model's compatibility record names. */
+async function* attempt({ client, baseURL, compatFor }: Endpoint, request: ModelRequest, signal: AbortSignal): AsyncIterable<ProviderEvent> {
+  const compat = compatFor(request.model);
+  const ctx = { signal, baseURL, official: compat.server === 'openai' };
+  client.forgetUnreadable();
+  try {
+    const openai = await client.get();
+    if (compat.api === 'responses') {
+      const events = await openai.responses.create(toResponsesParams(request, compat), { signal });
+      yield* fromResponsesStream(events, signal, ctx.official);
+    } else {
+      const chunks = await openai.chat.completions.create(toChatParams(request, compat), { signal });
+      yield* fromChatStream(chunks, signal, ctx.official);
+    }
+  } catch (err) {
+    const sdk = client.sdk();
+    const error = toProviderError(err, sdk, ctx, client.unreadable);
+    // A conversation too long for the model is a way of stopping, which the loop answers (compact), not a failure.
+    const fields = sdk && err instanceof sdk.APIError ? errorFieldsOf(err.error ?? err.message, err.status) : undefined;
+    if (error.kind === 'bad_request' && fields && isContextWindowError(fields)) {
+      yield { type: 'stop', reason: 'context_window', detail: fields.message };
+      return;
+    }
+    throw error;
+  }
+}
+
+/** Provider.modelInfo: what the model's compatibility record says of it, under what its server says (asked once per model: modelInfoCache). */
+function modelInfoLookup({ baseURL, compatFor }: Endpoint, apiKey: string | undefined): (model: string, signal?: AbortSignal) => Promise<ModelInfo | undefined> {
+  const probed = modelInfoCache((model, signal) =>
+    probeModelInfo(PRESETS[compatFor(model).server].probe, model, { baseURL, apiKey, timeoutMs: MODEL_INFO_TIMEOUT_MS, signal }),
+  );
+  return async function modelInfo(model: string, signal?: AbortSignal): Promise<ModelInfo | undefined> {
+    const compat = compatFor(model);
+    const merged: ModelInfo = {
+      ...(compat.images !== undefined ? { images: compat.images } : {}),
+      ...(compat.reasoning !== undefined ? { reasoning: compat.reasoning } : {}),
+      ...(await probed(model, signal)),
+    };
+    return Object.keys(merged).length ? merged : undefined;
+  };
+}
+
 export function createOpenAIProvider(options: OpenAIProviderOptions): Provider {
   const baseURL = options.baseURL || DEFAULT_OPENAI_BASE_URL;
   const given = parseUserCompat(options.compat, options.compatSource ?? 'compat');
@@ -89,51 +139,14 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): Provider {
     preload: options.preload,
   });
 
-  async function* attempt(request: ModelRequest, signal: AbortSignal): AsyncIterable<ProviderEvent> {
-    const compat = compatFor(request.model);
-    const ctx = { signal, baseURL, official: compat.server === 'openai' };
-    client.forgetUnreadable();
-    try {
-      const openai = await client.get();
-      if (compat.api === 'responses') {
-        const events = await openai.responses.create(toResponsesParams(request, compat), { signal });
-        yield* fromResponsesStream(events, signal, ctx.official);
-      } else {
-        const chunks = await openai.chat.completions.create(toChatParams(request, compat), { signal });
-        yield* fromChatStream(chunks, signal, ctx.official);
-      }
-    } catch (err) {
-      const sdk = client.sdk();
-      const error = toProviderError(err, sdk, ctx, client.unreadable);
-      // A conversation too long for the model is a way of stopping, which the loop answers (compact), not a failure.
-      const fields = sdk && err instanceof sdk.APIError ? errorFieldsOf(err.error ?? err.message, err.status) : undefined;
-      if (error.kind === 'bad_request' && fields && isContextWindowError(fields)) {
-        yield { type: 'stop', reason: 'context_window', detail: fields.message };
-        return;
-      }
-      throw error;
-    }
-  }
-
-  const probed = modelInfoCache((model, signal) =>
-    probeModelInfo(PRESETS[compatFor(model).server].probe, model, { baseURL, apiKey: options.apiKey, timeoutMs: MODEL_INFO_TIMEOUT_MS, signal }),
-  );
-  async function modelInfo(model: string, signal?: AbortSignal): Promise<ModelInfo | undefined> {
-    const compat = compatFor(model);
-    const merged: ModelInfo = {
-      ...(compat.images !== undefined ? { images: compat.images } : {}),
-      ...(compat.reasoning !== undefined ? { reasoning: compat.reasoning } : {}),
-      ...(await probed(model, signal)),
-    };
-    return Object.keys(merged).length ? merged : undefined;
-  }
+  const endpoint: Endpoint = { client, baseURL, compatFor };
 
   return {
     name: 'openai',
     stream(request, signal) {
-      return streamWithRetries(() => attempt(request, signal), signal, options.retry ?? DEFAULT_RETRY);
+      return streamWithRetries(() => attempt(endpoint, request, signal), signal, options.retry ?? DEFAULT_RETRY);
     },
-    modelInfo,
+    modelInfo: modelInfoLookup(endpoint, options.apiKey),
     async warm(model = 'warm-up') {
       try {
         // The first request's connection, opened while the user types (when the SDK's fetch can: the lug binary's).

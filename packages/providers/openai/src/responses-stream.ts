@@ -122,6 +122,27 @@ class ResponseReader {
     return withUsage(this.calledTools ? 'tool_use' : this.refused ? 'refusal' : 'end_turn');
   }
 
+  /** A finished output item: a reasoning part, a message's text if it did not come as deltas, a tool call. */
+  private *itemDone(event: Obj): Generator<ProviderEvent> {
+    const item = this.item(event);
+    if (item.type === 'reasoning') yield this.reasoningPart(item, event);
+    else if (item.type === 'message') yield* this.messageDone(item, event);
+    else if (item.type === 'function_call') yield this.callDone(item, event);
+  }
+
+  /** A finished function_call item as a tool call, with what its deltas began where the item lacks it. */
+  private callDone(item: Obj, event: Obj): ProviderEvent {
+    const index = this.index(event);
+    const begun = this.calls.get(index);
+    // The finished item's arguments are whole; the deltas were only their pieces.
+    const call = this.call(item, event);
+    if (begun && typeof item.arguments !== 'string') call.args = begun.args;
+    if (begun && !call.name) call.name = begun.name;
+    if (begun && typeof item.call_id !== 'string') call.callId = begun.callId;
+    this.calls.set(index, call);
+    return this.toolCall(call);
+  }
+
   *read(event: unknown): Generator<ProviderEvent> {
     if (!isObj(event) || typeof event.type !== 'string') throw this.bad('an event is not an object with a type', event);
     switch (event.type) {
@@ -157,23 +178,9 @@ class ResponseReader {
         call.args += this.string(event, 'delta');
         return;
       }
-      case 'response.output_item.done': {
-        const item = this.item(event);
-        if (item.type === 'reasoning') yield this.reasoningPart(item, event);
-        else if (item.type === 'message') yield* this.messageDone(item, event);
-        else if (item.type === 'function_call') {
-          const index = this.index(event);
-          const begun = this.calls.get(index);
-          // The finished item's arguments are whole; the deltas were only their pieces.
-          const call = this.call(item, event);
-          if (begun && typeof item.arguments !== 'string') call.args = begun.args;
-          if (begun && !call.name) call.name = begun.name;
-          if (begun && typeof item.call_id !== 'string') call.callId = begun.callId;
-          this.calls.set(index, call);
-          yield this.toolCall(call);
-        }
+      case 'response.output_item.done':
+        yield* this.itemDone(event);
         return;
-      }
       case 'response.completed':
       case 'response.incomplete':
       case 'response.failed':

@@ -57,17 +57,22 @@ const mcpClientOutside = {
 const escape = (id: string) => id.replace(/[/.]/g, '\\$&');
 const bundleAllBut = (external: string[]) => [new RegExp(`^(?!(${external.map(escape).join('|')})(/|$))`)];
 
+/** What every CommonJS file of dist/ is built with (the bundles start.ts runs, and start.cjs itself). */
+const COMMON_JS = {
+  format: ['cjs'],
+  outExtension: () => ({ js: '.cjs' }),
+  dts: false,
+  clean: false,
+  target: 'node20',
+  platform: 'node',
+  removeNodeProtocol: false,
+} satisfies Partial<Options>;
+
 /** A CommonJS bundle for start.ts to run: no `import()` left (it would need a flag inside vm.Script), `import.meta.url` from the loader. */
 function commonJsBundle(entry: Record<string, string>, external: string[], extra: Partial<Options> = {}): Options {
   return {
+    ...COMMON_JS,
     entry,
-    format: ['cjs'],
-    outExtension: () => ({ js: '.cjs' }),
-    dts: false,
-    clean: false,
-    target: 'node20',
-    platform: 'node',
-    removeNodeProtocol: false,
     splitting: false,
     noExternal: bundleAllBut(external),
     external,
@@ -129,14 +134,8 @@ export default defineConfig([
   }),
   // CommonJS, loaded by Node's own require (not vm.Script, so its `import()` of a JavaScript plugin works): see start.ts.
   {
+    ...COMMON_JS,
     entry: { start: 'startup/start.ts' },
-    format: ['cjs'],
-    outExtension: () => ({ js: '.cjs' }),
-    dts: false,
-    clean: false,
-    target: 'node20',
-    platform: 'node',
-    removeNodeProtocol: false,
     noExternal: ['@lug/core/state-paths'],
     define: {
       __LUG_CODE_CACHE__: String(!OFF.has('codeCache')),

@@ -7,7 +7,7 @@ import { configDir as xdgConfigDir, integerOption, type Checkpoints, type Env, t
 import type { Approvals } from '@lug/approvals';
 import type { ApiContext, ConfigInfo } from './api/api-context.js';
 import { Owners, Registrations } from './api/owners.js';
-import { reloadConfig, sourceFile, type SourceResult } from './reload.js';
+import { reloadConfig, sourceFile, type ReloadParts, type SourceResult } from './reload.js';
 import type { ConversationSource } from './api/session-messages.js';
 import { installLugGlobal } from './api/lug-table.js';
 import { ChunkCache } from './chunk-cache.js';
@@ -163,6 +163,42 @@ function oneAtATime(): <T>(work: () => Promise<T>) => Promise<T> {
   };
 }
 
+/** Lua's standard libraries (what they print becomes notifications), then the lug global. */
+function openLibraries(ctx: ApiContext, cache: ChunkCache): void {
+  const { vm, host } = ctx;
+  const output = (text: string, stream: 'stdout' | 'stderr') => {
+    const message = text.replace(/\n$/, '');
+    if (message) host.ui.notify(message, stream === 'stderr' ? 'warn' : 'info');
+  };
+  openStandardLibraries(vm, { cwd: () => host.cwd, env: () => host.env, output }, cache);
+  installLugGlobal(ctx);
+}
+
+/** `:source` and `:reload`, each once start-up has loaded. */
+function sourceAndReload(reloadParts: ReloadParts, loadStartup: () => Promise<LoadReport>): Pick<LuaRuntime, 'source' | 'reload'> {
+  // One run at a time: a :source typed while another runs waits for it.
+  const serially = oneAtATime();
+  return {
+    source: (file) => serially(async () => {
+      await loadStartup();
+      return sourceFile(reloadParts, file ?? reloadParts.config.initFile);
+    }),
+    reload: () => serially(async () => {
+      await loadStartup();
+      return reloadConfig(reloadParts);
+    }),
+  };
+}
+
+/** The runtime's view of lug.docs' index. */
+function docsView(docs: () => DocIndex): LuaRuntime['docs'] {
+  return {
+    search: (words, limit) => docs().search(words, limit),
+    get: (name) => docs().get(name),
+    entries: () => docs().all(),
+  };
+}
+
 export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined, opts: LuaRuntimeOptions = {}): LuaRuntime {
   const configDir = opts.configDir ?? defaultConfigDir(host.env);
   const runtimePath = opts.runtimePath ?? defaultRuntimePath();
@@ -194,17 +230,9 @@ export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined
     startupOver: startup.over,
     afterStartup,
   };
-  const output = (text: string, stream: 'stdout' | 'stderr') => {
-    const message = text.replace(/\n$/, '');
-    if (message) host.ui.notify(message, stream === 'stderr' ? 'warn' : 'info');
-  };
-  openStandardLibraries(vm, { cwd: () => host.cwd, env: () => host.env, output }, cache);
-  installLugGlobal(ctx);
+  openLibraries(ctx, cache);
 
   const reloadParts = { vm, host, approvals, cache, config, owners, registrations };
-  // One run at a time: a :source typed while another runs waits for it.
-  const serially = oneAtATime();
-
   const { loadStartup, loadWorkflows } = startup;
   return {
     loadStartup,
@@ -214,19 +242,8 @@ export function createLuaRuntime(host: LugHost, approvals: Approvals | undefined
     setConversation(source) {
       conversation = source;
     },
-    source: (file) => serially(async () => {
-      await loadStartup();
-      return sourceFile(reloadParts, file ?? config.initFile);
-    }),
-    reload: () => serially(async () => {
-      await loadStartup();
-      return reloadConfig(reloadParts);
-    }),
-    docs: {
-      search: (words, limit) => docs().search(words, limit),
-      get: (name) => docs().get(name),
-      entries: () => docs().all(),
-    },
+    ...sourceAndReload(reloadParts, loadStartup),
+    docs: docsView(docs),
     config,
     close() {
       registrations.undoAll();

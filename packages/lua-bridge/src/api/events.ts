@@ -32,10 +32,13 @@ const ON = signature('lug.on', [
 const REMOVER = typeCheck('the function lug.on returned', FUNCTION, (vm, L, idx) => vm.f.lua.lua_topointer(L, idx) as unknown);
 const OFF = signature('lug.off', [['remover', REMOVER]]);
 
+/** The subscriptions lug.on made, by the remover it returned. */
+type Subscriptions = Map<unknown, () => void>;
+
 export function eventFunctions(ctx: ApiContext): { on: (L: LuaState) => number; off: (L: LuaState) => number } {
   const { vm, host } = ctx;
   // A remover pushed to Lua is a light C function: lua_topointer gives back this same JS function.
-  const subscriptions = new Map<unknown, () => void>();
+  const subscriptions: Subscriptions = new Map();
   let reporting = false;
 
   const report = (event: string, where: string, err: unknown) => {
@@ -50,35 +53,12 @@ export function eventFunctions(ctx: ApiContext): { on: (L: LuaState) => number; 
     }
   };
 
-  /** A hook point's function: called with the input, its first return value the result (an empty table is no change). */
-  const hookFn = (fn: LuaFunctionRef) => async (input: HookInput<LugHookType>) => {
-    const [result] = await fn.call([input]);
-    if (typeof result === 'object' && result !== null && !Array.isArray(result)) {
-      const fields = result as Record<string, unknown>;
-      // An empty Lua table reads as an empty object: as a list of pinned facts it is an empty list.
-      if (typeof fields.pinned === 'object' && fields.pinned !== null && !Array.isArray(fields.pinned) && !Object.keys(fields.pinned).length) fields.pinned = [];
-    }
-    return result as undefined;
-  };
-
-  /** What lug.on returns (and lug.off takes): a function that unsubscribes and frees the Lua function, once. */
-  const pushSubscription = (L: LuaState, fn: LuaFunctionRef, unsubscribe: () => void): number => {
-    const remove = ctx.track(() => {
-      unsubscribe();
-      subscriptions.delete(remover);
-      fn.release();
-    });
-    const remover = pushRemover(vm, L, remove);
-    subscriptions.set(remover, remove);
-    return 1;
-  };
-
   return {
     on: (L) => {
       const [name, fn] = ON.read(vm, L);
       const where = vm.where(L);
       if ((HOOK_NAMES as readonly string[]).includes(name)) {
-        return pushSubscription(L, fn, host.hooks.on(name as LugHookType, hookFn(fn), where));
+        return pushSubscription(ctx, subscriptions, L, fn, host.hooks.on(name as LugHookType, hookFn(fn), where));
       }
       const listener = (event: LugEvent) => {
         if (reporting && event.type === 'notify') return;
@@ -90,7 +70,7 @@ export function eventFunctions(ctx: ApiContext): { on: (L: LuaState) => number; 
         }
       };
       // Any one event type: the listener takes every event.
-      return pushSubscription(L, fn, name === '*' ? host.events.onAny(listener) : host.events.on(name as 'error', listener));
+      return pushSubscription(ctx, subscriptions, L, fn, name === '*' ? host.events.onAny(listener) : host.events.on(name as 'error', listener));
     },
     off: (L) => {
       const [remover] = OFF.read(vm, L);
@@ -100,4 +80,29 @@ export function eventFunctions(ctx: ApiContext): { on: (L: LuaState) => number; 
       return 1;
     },
   };
+}
+
+/** A hook point's function: called with the input, its first return value the result (an empty table is no change). */
+function hookFn(fn: LuaFunctionRef): (input: HookInput<LugHookType>) => Promise<undefined> {
+  return async (input) => {
+    const [result] = await fn.call([input]);
+    if (typeof result === 'object' && result !== null && !Array.isArray(result)) {
+      const fields = result as Record<string, unknown>;
+      // An empty Lua table reads as an empty object: as a list of pinned facts it is an empty list.
+      if (typeof fields.pinned === 'object' && fields.pinned !== null && !Array.isArray(fields.pinned) && !Object.keys(fields.pinned).length) fields.pinned = [];
+    }
+    return result as undefined;
+  };
+}
+
+/** What lug.on returns (and lug.off takes): a function that unsubscribes and frees the Lua function, once. */
+function pushSubscription(ctx: ApiContext, subscriptions: Subscriptions, L: LuaState, fn: LuaFunctionRef, unsubscribe: () => void): number {
+  const remove = ctx.track(() => {
+    unsubscribe();
+    subscriptions.delete(remover);
+    fn.release();
+  });
+  const remover = pushRemover(ctx.vm, L, remove);
+  subscriptions.set(remover, remove);
+  return 1;
 }

@@ -16,7 +16,7 @@
  * ("<C-t>", "<S-Tab>") is in every mode. Each mode's binding is registered on
  * its own, so lug.keymap.del can take one mode's away.
  */
-import { KEY_MODES, KeyNotationError, closestNames, keysText, parseKeys, type KeyMode } from '@lug/core';
+import { KEY_MODES, KeyNotationError, closestNames, keysText, parseKeys, type KeyBinding, type KeyMode } from '@lug/core';
 import type { LuaState } from '../fengari.js';
 import { jsString, luaConst } from '../lua-strings.js';
 import type { LuaFunctionRef } from '../lua-values.js';
@@ -116,80 +116,90 @@ function unknownCommand(ctx: ApiContext, name: string): string {
 }
 
 export function pushKeymapApi(ctx: ApiContext, L: LuaState, gRef: number): void {
-  const { vm, host } = ctx;
   const bound: Bound = new Map();
+  pushFunctions(ctx.vm, L, 'lug.keymap', {
+    set: (Ls) => setKey(ctx, gRef, bound, Ls),
+    del: (Ls) => delKey(ctx, gRef, bound, Ls),
+  });
+}
 
-  const set = (Ls: LuaState): number => {
-    const { lua } = vm.f;
-    const t3 = lua.lua_type(Ls, 3);
-    const withMode = t3 === STRING || t3 === FUNCTION;
-    const [mode, lhs, rhs, opts] = withMode ? SET_WITH_MODE.read(vm, Ls) : [undefined, ...SET.read(vm, Ls)];
-    const release = () => (typeof rhs === 'string' ? undefined : rhs.release());
-    try {
-      const tokens = keysAt('lug.keymap.set', withMode ? 2 : 1, lhs, leaderOf(ctx, Ls, gRef));
-      const modes = modesOf('lug.keymap.set', mode, opts.mode, tokens);
-      const keys = keysText(tokens);
-      const source = `lua:${vm.where(Ls)}`;
-      let run: () => Promise<void>;
-      let desc = opts.desc ?? '';
-      let command: string | undefined;
-      if (typeof rhs === 'string') {
-        const { name, argText, line } = commandOf(rhs);
-        if (ctx.startupOver() && !host.commands.get(name)) {
-          throw new BadArgumentError(`bad argument #${withMode ? 3 : 2} to 'lug.keymap.set' (rhs: ${JSON.stringify(rhs)} runs ${unknownCommand(ctx, name)})`);
-        }
-        command = name;
-        run = async () => {
-          const found = host.commands.get(name);
-          if (!found) throw new Error(`the key ${keys} runs ${unknownCommand(ctx, name)}`);
-          await found.run(argText);
-        };
-        desc ||= line;
-      } else {
-        run = async () => void (await (rhs as LuaFunctionRef).call([]));
-      }
-      // The function is released once its last mode's binding is gone.
-      let left = modes.length;
-      const removers = modes.map((m) => {
-        const at = slot(m, keys);
-        bound.get(at)?.(); // a Lua binding of the same keys is replaced, as in Neovim
-        const remove = host.keys.set({ keys, desc, run, source, modes: [m], command, nowait: opts.nowait });
-        const tracked = ctx.track(() => {
-          remove();
-          if (bound.get(at) === tracked) bound.delete(at);
-          if (--left === 0) release();
-        });
-        bound.set(at, tracked);
-        return tracked;
-      });
-      const removeAll = () => removers.forEach((r) => r());
-      pushRemover(vm, Ls, removeAll);
-      return 1;
-    } catch (err) {
-      release();
-      throw err;
-    }
-  };
-
-  const del = (Ls: LuaState): number => {
-    const t2 = vm.f.lua.lua_type(Ls, 2);
-    const withMode = t2 === STRING;
-    const [mode, lhs] = withMode ? DEL_WITH_MODE.read(vm, Ls) : [undefined, ...DEL.read(vm, Ls)];
-    const tokens = keysAt('lug.keymap.del', withMode ? 2 : 1, lhs, leaderOf(ctx, Ls, gRef));
-    const modes = modesOf('lug.keymap.del', mode, undefined, tokens);
+/** lug.keymap.set([mode,] lhs, rhs [, opts]): pushes the remover of the bindings made. */
+function setKey(ctx: ApiContext, gRef: number, bound: Bound, Ls: LuaState): number {
+  const { vm } = ctx;
+  const { lua } = vm.f;
+  const t3 = lua.lua_type(Ls, 3);
+  const withMode = t3 === STRING || t3 === FUNCTION;
+  const [mode, lhs, rhs, opts] = withMode ? SET_WITH_MODE.read(vm, Ls) : [undefined, ...SET.read(vm, Ls)];
+  const release = () => (typeof rhs === 'string' ? undefined : rhs.release());
+  try {
+    const tokens = keysAt('lug.keymap.set', withMode ? 2 : 1, lhs, leaderOf(ctx, Ls, gRef));
+    const modes = modesOf('lug.keymap.set', mode, opts.mode, tokens);
     const keys = keysText(tokens);
-    const found = modes.filter((m) => bound.has(slot(m, keys)));
-    if (found.length === 0) {
-      const mine = [...bound.keys()].map((k) => k.replace(' ', ': ')).sort();
-      throw new BadArgumentError(
-        `bad argument #${withMode ? 2 : 1} to 'lug.keymap.del' (lhs: no key ${JSON.stringify(lhs)} bound from Lua in mode ${modes.join(' or ')}; ${mine.length ? `the keys bound from Lua are ${mine.join(', ')}` : 'no key is bound from Lua'}; :map lists every key)`,
-      );
-    }
-    for (const m of found) bound.get(slot(m, keys))!();
-    return 0;
-  };
+    const source = `lua:${vm.where(Ls)}`;
+    const { run, desc, command } = keyAction(ctx, rhs, withMode ? 3 : 2, keys, opts.desc ?? '');
+    const removeAll = bindModes(ctx, bound, modes, { keys, desc, run, source, command, nowait: opts.nowait }, release);
+    pushRemover(vm, Ls, removeAll);
+    return 1;
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
 
-  pushFunctions(vm, L, 'lug.keymap', { set, del });
+/** What a key runs (rhs, argument #`rhsIndex`): the Lua function, or a `:command`, checked once start-up is over; a command's line is its description when it has none. */
+function keyAction(ctx: ApiContext, rhs: string | LuaFunctionRef, rhsIndex: number, keys: string, desc: string): { run: () => Promise<void>; desc: string; command?: string } {
+  const { host } = ctx;
+  if (typeof rhs !== 'string') return { run: async () => void (await rhs.call([])), desc };
+  const { name, argText, line } = commandOf(rhs);
+  if (ctx.startupOver() && !host.commands.get(name)) {
+    throw new BadArgumentError(`bad argument #${rhsIndex} to 'lug.keymap.set' (rhs: ${JSON.stringify(rhs)} runs ${unknownCommand(ctx, name)})`);
+  }
+  const run = async () => {
+    const found = host.commands.get(name);
+    if (!found) throw new Error(`the key ${keys} runs ${unknownCommand(ctx, name)}`);
+    await found.run(argText);
+  };
+  return { run, desc: desc || line, command: name };
+}
+
+/** Bind the keys in each mode on its own; returns the remover of them all. */
+function bindModes(ctx: ApiContext, bound: Bound, modes: KeyMode[], binding: Omit<KeyBinding, 'modes'>, release: () => void): () => void {
+  const { keys, desc, run, source, command, nowait } = binding;
+  // The function is released once its last mode's binding is gone.
+  let left = modes.length;
+  const removers = modes.map((m) => {
+    const at = slot(m, keys);
+    bound.get(at)?.(); // a Lua binding of the same keys is replaced, as in Neovim
+    const remove = ctx.host.keys.set({ keys, desc, run, source, modes: [m], command, nowait });
+    const tracked = ctx.track(() => {
+      remove();
+      if (bound.get(at) === tracked) bound.delete(at);
+      if (--left === 0) release();
+    });
+    bound.set(at, tracked);
+    return tracked;
+  });
+  return () => removers.forEach((r) => r());
+}
+
+/** lug.keymap.del([mode,] lhs): takes away the keys bound from Lua, in each mode given. */
+function delKey(ctx: ApiContext, gRef: number, bound: Bound, Ls: LuaState): number {
+  const { vm } = ctx;
+  const t2 = vm.f.lua.lua_type(Ls, 2);
+  const withMode = t2 === STRING;
+  const [mode, lhs] = withMode ? DEL_WITH_MODE.read(vm, Ls) : [undefined, ...DEL.read(vm, Ls)];
+  const tokens = keysAt('lug.keymap.del', withMode ? 2 : 1, lhs, leaderOf(ctx, Ls, gRef));
+  const modes = modesOf('lug.keymap.del', mode, undefined, tokens);
+  const keys = keysText(tokens);
+  const found = modes.filter((m) => bound.has(slot(m, keys)));
+  if (found.length === 0) {
+    const mine = [...bound.keys()].map((k) => k.replace(' ', ': ')).sort();
+    throw new BadArgumentError(
+      `bad argument #${withMode ? 2 : 1} to 'lug.keymap.del' (lhs: no key ${JSON.stringify(lhs)} bound from Lua in mode ${modes.join(' or ')}; ${mine.length ? `the keys bound from Lua are ${mine.join(', ')}` : 'no key is bound from Lua'}; :map lists every key)`,
+    );
+  }
+  for (const m of found) bound.get(slot(m, keys))!();
+  return 0;
 }
 
 /** lug.g: a table of the configuration's globals, as Neovim's vim.g (lug reads mapleader). Pushed, and kept in the registry; returns its reference. */

@@ -99,17 +99,60 @@ function keyName(vm: Vm, L: LuaState, idx: number): string {
   return `[${vm.typeName(L, idx)}]`;
 }
 
+/** A fields check's fields, prepared once: their names, as bytes too (keys are compared to them), their checks, how a path names each. */
+interface FieldList {
+  names: string[];
+  keys: Uint8Array[];
+  checks: Check<unknown>[];
+  segments: string[];
+  /** The names as a message lists them. */
+  list: string;
+}
+
+function fieldListOf(spec: Record<string, Check<unknown>>): FieldList {
+  const names = Object.keys(spec);
+  return {
+    names,
+    keys: names.map((name) => luaConst(name)),
+    checks: names.map((name) => spec[name]!),
+    segments: names.map(fieldSegment),
+    list: names.join(', '),
+  };
+}
+
+/** The mismatch of a table with fields it does not take (`unknown`, as keyName names them). */
+function unknownFields({ names, list }: FieldList, unknown: string[]): Mismatch {
+  const what = unknown.length === 1 ? `unknown field ${unknown[0]}` : `unknown fields ${unknown.join(', ')}`;
+  return new Mismatch('', names.length ? `${what}; the fields are: ${list}` : `${what}; it takes no fields`);
+}
+
+/** Read the fields before `wrongAt` that were not `seen` into `values`; the first wrong one's mismatch, if any. */
+function readAbsent(vm: Vm, L: LuaState, top: number, { checks, segments }: FieldList, values: unknown[], seen: readonly boolean[], wrongAt: number): Mismatch | undefined {
+  const { lua } = vm.f;
+  let wrong: Mismatch | undefined;
+  for (let i = 0; i < wrongAt; i++) {
+    if (seen[i]) continue;
+    lua.lua_pushnil(L);
+    try {
+      values[i] = checks[i]!.read(vm, L, top + 1);
+    } catch (err) {
+      if (!(err instanceof Mismatch)) throw err;
+      wrong = err.within(segments[i]!);
+      wrongAt = i;
+    }
+    lua.lua_pop(L, 1);
+  }
+  return wrong;
+}
+
 /**
  * A table with these fields and no others; each field is checked (declare the optional ones .optional()).
  * One pass over the table: unknown fields are reported first (a misspelt field says more than the missing
  * one it was meant to be), then the first wrong field in declared order.
  */
 export function fields<S extends Record<string, Check<unknown>>>(spec: S, expected = 'table'): Check<Fields<S>> {
-  const names = Object.keys(spec);
-  const keys = names.map((name) => luaConst(name));
-  const checks = names.map((name) => spec[name]!);
-  const segments = names.map(fieldSegment);
-  const list = names.join(', ');
+  const fieldList = fieldListOf(spec);
+  const { names, keys, checks, segments } = fieldList;
   const releaseAll = (values: unknown[]) => values.forEach(releaseRefs);
   return new Check(
     expected,
@@ -146,22 +189,10 @@ export function fields<S extends Record<string, Check<unknown>>>(spec: S, expect
       }
       if (unknown) {
         releaseAll(values);
-        const what = unknown.length === 1 ? `unknown field ${unknown[0]}` : `unknown fields ${unknown.join(', ')}`;
-        throw new Mismatch('', names.length ? `${what}; the fields are: ${list}` : `${what}; it takes no fields`);
+        throw unknownFields(fieldList, unknown);
       }
       // The fields that were not there: nil, which only an optional field takes.
-      for (let i = 0; i < wrongAt; i++) {
-        if (seen[i]) continue;
-        lua.lua_pushnil(L);
-        try {
-          values[i] = checks[i]!.read(vm, L, top + 1);
-        } catch (err) {
-          if (!(err instanceof Mismatch)) throw err;
-          wrong = err.within(segments[i]!);
-          wrongAt = i;
-        }
-        lua.lua_pop(L, 1);
-      }
+      wrong = readAbsent(vm, L, top, fieldList, values, seen, wrongAt) ?? wrong;
       if (wrong) {
         releaseAll(values);
         throw wrong;

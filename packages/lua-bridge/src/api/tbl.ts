@@ -100,22 +100,7 @@ export function pushTblApi(ctx: ApiContext, L: LuaState): void {
       const [t] = VALUES.read(vm, Ls);
       return collect(vm, Ls, t, (_k, v) => (lua.lua_pushvalue(Ls, v), true));
     },
-    map: (Ls) => {
-      const [fn, t] = MAP.read(vm, Ls);
-      lua.lua_newtable(Ls);
-      const out = lua.lua_gettop(Ls);
-      lua.lua_pushnil(Ls);
-      while (lua.lua_next(Ls, t) !== 0) {
-        const k = lua.lua_gettop(Ls) - 1;
-        lua.lua_pushvalue(Ls, k);
-        lua.lua_pushvalue(Ls, fn);
-        lua.lua_pushvalue(Ls, k + 1);
-        lua.lua_call(Ls, 1, 1);
-        lua.lua_rawset(Ls, out);
-        lua.lua_settop(Ls, k);
-      }
-      return 1;
-    },
+    map: (Ls) => mapTable(vm, Ls),
     filter: (Ls) => {
       const [fn, t] = FILTER.read(vm, Ls);
       return collect(vm, Ls, t, (_k, v) => {
@@ -128,27 +113,54 @@ export function pushTblApi(ctx: ApiContext, L: LuaState): void {
         return keep;
       });
     },
-    contains: (Ls) => {
-      const [t, value] = CONTAINS.read(vm, Ls);
-      let found = false;
-      lua.lua_pushnil(Ls);
-      while (!found && lua.lua_next(Ls, t) !== 0) {
-        found = lua.lua_rawequal(Ls, -1, value);
-        lua.lua_pop(Ls, found ? 2 : 1);
-      }
-      lua.lua_pushboolean(Ls, found);
-      return 1;
-    },
-    deep_extend: (Ls) => {
-      const top = lua.lua_gettop(Ls);
-      const behavior = readArgument(vm, Ls, 'lug.tbl.deep_extend', 1, 'behavior', BEHAVIOR);
-      if (top < 3) throw new BadArgumentError("bad argument #3 to 'lug.tbl.deep_extend' (table expected: it takes a behavior and at least two tables)");
-      for (let i = 2; i <= top; i++) readArgument(vm, Ls, 'lug.tbl.deep_extend', i, `t${i - 1}`, tableIndex);
-      lua.lua_newtable(Ls);
-      const out = lua.lua_gettop(Ls);
-      for (let i = 2; i <= top; i++) merge(vm, Ls, out, i, behavior, '', 0);
-      lua.lua_settop(Ls, out);
-      return 1;
-    },
+    contains: (Ls) => containsValue(vm, Ls),
+    deep_extend: (Ls) => deepExtend(vm, Ls),
   });
+}
+
+/** lug.tbl.map(fn, t): a table of the same keys, each value fn(value). */
+function mapTable(vm: LuaVM, Ls: LuaState): number {
+  const { lua } = vm.f;
+  const [fn, t] = MAP.read(vm, Ls);
+  lua.lua_newtable(Ls);
+  const out = lua.lua_gettop(Ls);
+  lua.lua_pushnil(Ls);
+  while (lua.lua_next(Ls, t) !== 0) {
+    const k = lua.lua_gettop(Ls) - 1;
+    lua.lua_pushvalue(Ls, k);
+    lua.lua_pushvalue(Ls, fn);
+    lua.lua_pushvalue(Ls, k + 1);
+    lua.lua_call(Ls, 1, 1);
+    lua.lua_rawset(Ls, out);
+    lua.lua_settop(Ls, k);
+  }
+  return 1;
+}
+
+/** lug.tbl.contains(t, value): whether a value of t is value (raw equality). */
+function containsValue(vm: LuaVM, Ls: LuaState): number {
+  const { lua } = vm.f;
+  const [t, value] = CONTAINS.read(vm, Ls);
+  let found = false;
+  lua.lua_pushnil(Ls);
+  while (!found && lua.lua_next(Ls, t) !== 0) {
+    found = lua.lua_rawequal(Ls, -1, value);
+    lua.lua_pop(Ls, found ? 2 : 1);
+  }
+  lua.lua_pushboolean(Ls, found);
+  return 1;
+}
+
+/** lug.tbl.deep_extend(behavior, t1, t2, ...): the tables merged into a new one (see merge). */
+function deepExtend(vm: LuaVM, Ls: LuaState): number {
+  const { lua } = vm.f;
+  const top = lua.lua_gettop(Ls);
+  const behavior = readArgument(vm, Ls, 'lug.tbl.deep_extend', 1, 'behavior', BEHAVIOR);
+  if (top < 3) throw new BadArgumentError("bad argument #3 to 'lug.tbl.deep_extend' (table expected: it takes a behavior and at least two tables)");
+  for (let i = 2; i <= top; i++) readArgument(vm, Ls, 'lug.tbl.deep_extend', i, `t${i - 1}`, tableIndex);
+  lua.lua_newtable(Ls);
+  const out = lua.lua_gettop(Ls);
+  for (let i = 2; i <= top; i++) merge(vm, Ls, out, i, behavior, '', 0);
+  lua.lua_settop(Ls, out);
+  return 1;
 }

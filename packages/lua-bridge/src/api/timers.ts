@@ -35,72 +35,78 @@ interface TimerSpec {
 }
 
 export function timerFunctions(ctx: ApiContext): Record<'defer' | 'schedule' | 'timer', (L: LuaState) => number> {
-  const { vm, host } = ctx;
-  const { lua } = vm.f;
-
-  const start = (L: LuaState, spec: TimerSpec): number => {
-    let active = true;
-    let running = false;
-    let handle: NodeJS.Timeout | NodeJS.Immediate;
-    const stop = ctx.track(() => {
-      active = false;
-      if (spec.kind === 'lug.schedule') clearImmediate(handle as NodeJS.Immediate);
-      else clearTimeout(handle as NodeJS.Timeout);
-      spec.fn.release();
-    });
-    const fail = (err: unknown) => {
-      const message = messageOf(err);
-      if (spec.repeat) stop();
-      host.ui.notify(`the Lua timer (${spec.kind}) made at ${spec.where} failed${spec.repeat ? ', so it was stopped' : ''}: ${message}`, 'error');
-    };
-    const fire = () => {
-      if (!active || running) return;
-      if (!spec.repeat) active = false;
-      running = true;
-      const done = () => {
-        running = false;
-        if (!spec.repeat) stop();
-      };
-      try {
-        const result = vm.call(spec.fn);
-        if (result instanceof Promise) result.then(done, (err) => (done(), fail(err)));
-        else done();
-      } catch (err) {
-        done();
-        fail(err);
-      }
-    };
-    if (spec.kind === 'lug.schedule') handle = setImmediate(fire);
-    else if (spec.repeat) handle = setInterval(fire, Math.max(1, spec.ms));
-    else handle = setTimeout(fire, spec.ms);
-    handle.unref();
-
-    lua.lua_createtable(L, 0, 2);
-    lua.lua_pushjsfunction(L, vm.fn(`${spec.kind} handle.stop`, () => (stop(), 0)));
-    lua.lua_setfield(L, -2, luaConst('stop'));
-    lua.lua_pushjsfunction(
-      L,
-      vm.fn(`${spec.kind} handle.active`, (Ls) => {
-        lua.lua_pushboolean(Ls, active);
-        return 1;
-      }),
-    );
-    lua.lua_setfield(L, -2, luaConst('active'));
-    return 1;
-  };
-
+  const { vm } = ctx;
   return {
     defer: (L) => {
       const [ms, fn] = DEFER.read(vm, L);
-      return start(L, { kind: 'lug.defer', ms, fn, repeat: false, where: vm.where(L) });
+      return startTimer(ctx, L, { kind: 'lug.defer', ms, fn, repeat: false, where: vm.where(L) });
     },
     schedule: (L) => {
       const [fn] = SCHEDULE.read(vm, L);
-      return start(L, { kind: 'lug.schedule', ms: 0, fn, repeat: false, where: vm.where(L) });
+      return startTimer(ctx, L, { kind: 'lug.schedule', ms: 0, fn, repeat: false, where: vm.where(L) });
     },
     timer: (L) => {
       const [ms, fn, opts] = TIMER.read(vm, L);
-      return start(L, { kind: 'lug.timer', ms, fn, repeat: opts.repeat ?? false, where: vm.where(L) });
+      return startTimer(ctx, L, { kind: 'lug.timer', ms, fn, repeat: opts.repeat ?? false, where: vm.where(L) });
     },
   };
+}
+
+/** Start the timer `spec` says, and push its handle. */
+function startTimer(ctx: ApiContext, L: LuaState, spec: TimerSpec): number {
+  const { vm, host } = ctx;
+  let active = true;
+  let running = false;
+  let handle: NodeJS.Timeout | NodeJS.Immediate;
+  const stop = ctx.track(() => {
+    active = false;
+    if (spec.kind === 'lug.schedule') clearImmediate(handle as NodeJS.Immediate);
+    else clearTimeout(handle as NodeJS.Timeout);
+    spec.fn.release();
+  });
+  const fail = (err: unknown) => {
+    const message = messageOf(err);
+    if (spec.repeat) stop();
+    host.ui.notify(`the Lua timer (${spec.kind}) made at ${spec.where} failed${spec.repeat ? ', so it was stopped' : ''}: ${message}`, 'error');
+  };
+  const fire = () => {
+    if (!active || running) return;
+    if (!spec.repeat) active = false;
+    running = true;
+    const done = () => {
+      running = false;
+      if (!spec.repeat) stop();
+    };
+    try {
+      const result = vm.call(spec.fn);
+      if (result instanceof Promise) result.then(done, (err) => (done(), fail(err)));
+      else done();
+    } catch (err) {
+      done();
+      fail(err);
+    }
+  };
+  if (spec.kind === 'lug.schedule') handle = setImmediate(fire);
+  else if (spec.repeat) handle = setInterval(fire, Math.max(1, spec.ms));
+  else handle = setTimeout(fire, spec.ms);
+  handle.unref();
+  return pushTimerHandle(ctx, L, spec.kind, stop, () => active);
+}
+
+/** A timer's handle: `handle.stop()` and `handle.active()`. */
+function pushTimerHandle(ctx: ApiContext, L: LuaState, kind: TimerSpec['kind'], stop: () => void, isActive: () => boolean): number {
+  const { vm } = ctx;
+  const { lua } = vm.f;
+  lua.lua_createtable(L, 0, 2);
+  lua.lua_pushjsfunction(L, vm.fn(`${kind} handle.stop`, () => (stop(), 0)));
+  lua.lua_setfield(L, -2, luaConst('stop'));
+  lua.lua_pushjsfunction(
+    L,
+    vm.fn(`${kind} handle.active`, (Ls) => {
+      lua.lua_pushboolean(Ls, isActive());
+      return 1;
+    }),
+  );
+  lua.lua_setfield(L, -2, luaConst('active'));
+  return 1;
 }

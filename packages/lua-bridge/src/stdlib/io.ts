@@ -60,54 +60,67 @@ function fileMethods(io: IoHandles): Record<string, Impl> {
   };
 }
 
-function ioFunctions(io: IoHandles, methods: Record<string, Impl>): Record<string, Impl> {
+/** Push the default input or output file (io.input(), io.output()). */
+function pushDefaultFile(io: IoHandles, L: LuaState, which: 'input' | 'output'): void {
+  const { lua } = io.vm.f;
+  lua.lua_rawgeti(L, lua.LUA_REGISTRYINDEX, io.defaults[which]);
+}
+
+/** io.open(name [, mode]): a handle, or nil and the error. */
+function openFile(io: IoHandles, L: LuaState): number {
   const { vm } = io;
   const { lua } = vm.f;
-  const defaultFile = (L: LuaState, which: 'input' | 'output') => lua.lua_rawgeti(L, lua.LUA_REGISTRYINDEX, io.defaults[which]);
+  if (lua.lua_type(L, 1) !== lua.LUA_TSTRING) throw new Error(`bad argument #1 to 'open' (string expected, got ${vm.typeName(L, 1)})`);
+  const name = jsString(lua.lua_tolstring(L, 1)!);
+  const mode = lua.lua_type(L, 2) <= lua.LUA_TNIL ? 'r' : jsString(lua.lua_tolstring(L, 2)!);
+  if (!/^[rwa]\+?b?$/.test(mode)) throw new Error(`bad argument #2 to 'open' (invalid mode "${mode}": use "r", "w", "a", "r+", "w+" or "a+", optionally with "b")`);
+  try {
+    io.open(L, name, mode);
+    return 1;
+  } catch (err) {
+    return io.fail(L, err, name);
+  }
+}
+
+/** io.lines([name, ...formats]): the lines of the default input, or of a file it opens (and closes at the end). */
+function fileLines(io: IoHandles, L: LuaState): number {
+  const { lua } = io.vm.f;
+  const formats = io.formats(L, 2);
+  if (lua.lua_type(L, 1) <= lua.LUA_TNIL) {
+    pushDefaultFile(io, L, 'input');
+    io.pushLines(L, io.openHandleAt(L, -1, 'lines'), formats, false);
+    return 1;
+  }
+  const name = jsString(lua.lua_tolstring(L, 1)!);
+  let h: Handle;
+  try {
+    h = io.open(L, name, 'r');
+  } catch (err) {
+    throw new Error(`${name}: ${describeFsError(err)[0]}`);
+  }
+  io.pushLines(L, h, formats, true);
+  return 1;
+}
+
+function ioFunctions(io: IoHandles, methods: Record<string, Impl>): Record<string, Impl> {
+  const { lua } = io.vm.f;
   return {
-    open: (L) => {
-      if (lua.lua_type(L, 1) !== lua.LUA_TSTRING) throw new Error(`bad argument #1 to 'open' (string expected, got ${vm.typeName(L, 1)})`);
-      const name = jsString(lua.lua_tolstring(L, 1)!);
-      const mode = lua.lua_type(L, 2) <= lua.LUA_TNIL ? 'r' : jsString(lua.lua_tolstring(L, 2)!);
-      if (!/^[rwa]\+?b?$/.test(mode)) throw new Error(`bad argument #2 to 'open' (invalid mode "${mode}": use "r", "w", "a", "r+", "w+" or "a+", optionally with "b")`);
-      try {
-        io.open(L, name, mode);
-        return 1;
-      } catch (err) {
-        return io.fail(L, err, name);
-      }
-    },
-    lines: (L) => {
-      const formats = io.formats(L, 2);
-      if (lua.lua_type(L, 1) <= lua.LUA_TNIL) {
-        defaultFile(L, 'input');
-        io.pushLines(L, io.openHandleAt(L, -1, 'lines'), formats, false);
-        return 1;
-      }
-      const name = jsString(lua.lua_tolstring(L, 1)!);
-      let h: Handle;
-      try {
-        h = io.open(L, name, 'r');
-      } catch (err) {
-        throw new Error(`${name}: ${describeFsError(err)[0]}`);
-      }
-      io.pushLines(L, h, formats, true);
-      return 1;
-    },
+    open: (L) => openFile(io, L),
+    lines: (L) => fileLines(io, L),
     close: (L) => {
       if (lua.lua_type(L, 1) <= lua.LUA_TNIL) {
         lua.lua_settop(L, 0);
-        defaultFile(L, 'output');
+        pushDefaultFile(io, L, 'output');
       }
       return methods.close!(L);
     },
     read: (L) => {
-      defaultFile(L, 'input');
+      pushDefaultFile(io, L, 'input');
       lua.lua_insert(L, 1);
       return io.read(L, io.openHandleAt(L, 1, 'read'), 2);
     },
     write: (L) => {
-      defaultFile(L, 'output');
+      pushDefaultFile(io, L, 'output');
       const h = io.openHandleAt(L, -1, 'write');
       lua.lua_pop(L, 1);
       return io.write(L, h, 1, null);
@@ -115,7 +128,7 @@ function ioFunctions(io: IoHandles, methods: Record<string, Impl>): Record<strin
     input: (L) => io.swapDefault(L, 'input', 'r'),
     output: (L) => io.swapDefault(L, 'output', 'w'),
     type: (L) => {
-      const ud = vm.f.lauxlib.luaL_testudata(L, 1, luaConst(FILE_META)) as { handle?: Handle } | null;
+      const ud = io.vm.f.lauxlib.luaL_testudata(L, 1, luaConst(FILE_META)) as { handle?: Handle } | null;
       if (!ud?.handle) lua.lua_pushnil(L);
       else lua.lua_pushstring(L, luaConst('file' in ud.handle && ud.handle.file.closed ? 'closed file' : 'file'));
       return 1;

@@ -155,15 +155,23 @@ function loadProvider(host: LugHost, model: string | undefined): Promise<{ provi
  * fetch: core's warmFetch), then a turn through core's turn code on a
  * throwaway host (rehearseTurn), each unless a turn runs by then (`busy`:
  * its own request and turn do the same), so the first turn runs none of it
- * cold.
+ * cold. Each step starts in a turn of the event loop of its own: the keys
+ * typed meanwhile are read between them, and an Enter among them is a turn
+ * that `busy` sees (warm-while-typing.ts, stagesInTurns: run back to back,
+ * the loads held the keys ~90 ms).
  */
 async function rehearseFirstTurn(host: LugHost, model: string | undefined, busy: () => boolean = () => false): Promise<void> {
   const loaded = await loadProvider(host, model);
-  if (busy()) return;
+  if (await busyAfterKeys(busy)) return;
   // A third party's warm() may break its promise never to reject: a failed warm-up only leaves the first turn cold.
   if (loaded?.provider.warm) await loaded.provider.warm(loaded.model).catch(() => {});
   else await warmFetch();
-  if (!busy()) await rehearseTurn(host.cwd);
+  if (!(await busyAfterKeys(busy))) await rehearseTurn(host.cwd);
+}
+
+/** `busy()` once the event loop has gone round, reading what the terminal sent meanwhile. */
+function busyAfterKeys(busy: () => boolean): Promise<boolean> {
+  return new Promise((resolve) => setImmediate(() => resolve(busy())));
 }
 
 /**
@@ -245,7 +253,8 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
   // And the tools: ripgrep found and started once, before the first call (core's warmTools, once a host).
   const warm = (busy?: () => boolean) => {
     void rehearseFirstTurn(host, current.modelName(), busy);
-    warmTools(host);
+    // The tools' warm-ups (a first process start) in a turn of their own, after the provider's first step.
+    setImmediate(() => warmTools(host)).unref();
   };
   const startWorkflows = opts.interactive ? workflowStarter(host, approvals, lua) : () => Promise.resolve();
   return { host, approvals, session, store, lua, startupErrors: errors, autoRefused, // Lua's start-up warnings were notified before any interface listened: the interface shows them with the session's notices.

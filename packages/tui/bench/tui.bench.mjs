@@ -19,7 +19,8 @@
 //      normal mode, and the RSS after; the same goals.
 //   4. The first turn against the next four, in fresh sessions: typed (the keys,
 //      then Enter a second later; goal ≤ 1.5×), sent in one write with its
-//      Enter, and sent so with the model answering 400 ms after each request.
+//      Enter, with its Enter 10 ms after the keys (two writes), and sent in one
+//      write with the model answering 400 ms after each request.
 //
 //   node packages/tui/bench/tui.bench.mjs      (needs the packages built; `npm run bench` builds them)
 //   BENCH_RUNS=7 BENCH_TURNS=500 to change the counts.
@@ -270,10 +271,12 @@ console.log(`    (turns 2 to 10: ${turnMs.slice(1, 10).map((t) => t.toFixed(0)).
 console.log(`    (RSS in MiB along the way, after turn ${checkpoints.join(', ')})`);
 
 // The first turn against the next four, in fresh sessions (one sample of the long session above is noisy): typed as a
-// person types (the keys, then Enter a second later: the interface warms what the first answer needs meanwhile), and
+// person types (the keys, then Enter a second later: the interface warms what the first answer needs meanwhile),
 // sent in one write with its Enter (as `tmux send-keys 'prompt' Enter` does: nothing can be warmed before the turn; its
-// request goes out first, and the warm-up runs while the model has not answered).
-async function firstTurnRatios(runs, typed, answerAfterMs = 0) {
+// request goes out first, and the warm-up runs while the model has not answered), and its Enter written 10 ms after
+// the prompt (two `tmux send-keys`: the warm-up has begun, and the Enter is read between its steps).
+// `firstTypingMs`: the first prompt's Enter that long after its keys, or null for one write.
+async function firstTurnRatios(runs, firstTypingMs, answerAfterMs = 0) {
   const firsts = [];
   const laters = [];
   const ratios = [];
@@ -283,7 +286,7 @@ async function firstTurnRatios(runs, typed, answerAfterMs = 0) {
     await sleep(1500);
     const ms = [];
     for (let n = 0; n < 5; n++) {
-      ms.push(await turn(p, n, n === 0 && !typed ? null : typing(n)));
+      ms.push(await turn(p, n, n === 0 ? firstTypingMs : typing(n)));
       await sleep(100);
     }
     await stop(p);
@@ -293,18 +296,22 @@ async function firstTurnRatios(runs, typed, answerAfterMs = 0) {
   }
   return { first: median(firsts), later: median(laters), ratio: median(ratios), ratios };
 }
-const typedTurns = await firstTurnRatios(RUNS, true);
-const sentTurns = await firstTurnRatios(Math.min(3, RUNS), false);
+const typedTurns = await firstTurnRatios(RUNS, typing(0));
+const sentTurns = await firstTurnRatios(Math.min(3, RUNS), null);
+const QUICK_ENTER_MS = 10;
+const quickTurns = await firstTurnRatios(Math.min(3, RUNS), QUICK_ENTER_MS);
 // The same with the model's first word 400 ms after the request, as a real provider's comes (the scripted server
 // answers at once): what the turn loads once the request is out, it loads while the model has not answered yet.
 const SLOW_MODEL_MS = 400;
-const sentSlowTurns = await firstTurnRatios(Math.min(3, RUNS), false, SLOW_MODEL_MS);
+const sentSlowTurns = await firstTurnRatios(Math.min(3, RUNS), null, SLOW_MODEL_MS);
 row(`the first turn, typed (median of ${RUNS} sessions)`, typedTurns.first, 'ms', typedTurns.later, '≤ 1.5× the later ones');
 // The goal holds each session's first turn against its own later ones: the median of those ratios, which the row's
 // ratio of the two medians (first turns of some sessions against later turns of others) can differ from.
 console.log(`    (turns 2 to 5: median ${typedTurns.later.toFixed(1)} ms; each session's ratio: ${typedTurns.ratios.map((r) => r.toFixed(2)).join(' ')}; their median ${typedTurns.ratio.toFixed(2)}×, against the goal ≤ 1.5×)`);
 row(`the first turn, sent with its Enter (median of ${Math.min(3, RUNS)})`, sentTurns.first, 'ms', sentTurns.later);
 console.log(`    (nothing is warmed before such a turn: its request goes out, then the Markdown renderer loads, here while the answer streams in; each session's ratio: ${sentTurns.ratios.map((r) => r.toFixed(2)).join(' ')})`);
+row(`the first turn, its Enter ${QUICK_ENTER_MS} ms after the prompt (median of ${Math.min(3, RUNS)})`, quickTurns.first, 'ms', quickTurns.later);
+console.log(`    (two writes, as two \`tmux send-keys\`: the warm-up the prompt started yields between its steps, so the Enter is read and stops it; each session's ratio: ${quickTurns.ratios.map((r) => r.toFixed(2)).join(' ')})`);
 row(`the same, the model answering after ${SLOW_MODEL_MS} ms (median of ${Math.min(3, RUNS)})`, sentSlowTurns.first, 'ms', sentSlowTurns.later);
 console.log(`    (every turn waits ${SLOW_MODEL_MS} ms for the model, in which the first one warms what its answer needs; each session's ratio: ${sentSlowTurns.ratios.map((r) => r.toFixed(2)).join(' ')})`);
 

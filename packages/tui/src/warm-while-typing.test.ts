@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { PromptHistory } from './history.js';
 import { InputStore } from './input-store.js';
 import { createMarkdownRenderer } from './markdown.js';
-import { drawCutLine, SAMPLE_DRAWS, SAMPLE_STREAMS, sampleItems, warmWhileTyping } from './warm-while-typing.js';
+import { drawCutLine, SAMPLE_DRAWS, SAMPLE_STREAMS, sampleItems, stagesInTurns, warmWhileTyping } from './warm-while-typing.js';
 
 const until = async (test: () => boolean, what: string) => {
   const deadline = Date.now() + 10_000;
@@ -33,6 +33,45 @@ describe('drawCutLine', () => {
       expect(line).toHaveLength(width);
       expect(line.endsWith('…')).toBe(true);
     }
+  });
+});
+
+describe('stagesInTurns', () => {
+  it('runs each stage in a turn of the event loop of its own, so what the terminal sent in between is read first', async () => {
+    const order: string[] = [];
+    const stage = (name: string, work?: () => Promise<void>) => () => {
+      order.push(name);
+      // What the terminal sends while this stage works: read in the next turn of the loop (a key, an Enter).
+      setImmediate(() => order.push(`key after ${name}`));
+      return work?.();
+    };
+    stagesInTurns([stage('provider'), stage('renderer', () => Promise.resolve()), stage('drawings')], () => false);
+    await until(() => order.length === 6, 'the three stages');
+    expect(order).toEqual(['provider', 'key after provider', 'renderer', 'key after renderer', 'drawings', 'key after drawings']);
+  });
+
+  it('stops before the next stage once done, as an Enter read between two stages makes it', async () => {
+    let sent = false;
+    const ran: string[] = [];
+    stagesInTurns(
+      [
+        () => {
+          ran.push('provider');
+          setImmediate(() => (sent = true)); // the Enter, read before the next stage
+        },
+        () => ran.push('renderer'),
+      ],
+      () => sent,
+    );
+    await new Promise((r) => setTimeout(r, 20));
+    expect(ran).toEqual(['provider']);
+  });
+
+  it('ends at a stage that fails: the first answer loads the same and says what went wrong', async () => {
+    const ran: string[] = [];
+    stagesInTurns([() => Promise.reject(new Error('no renderer')), () => ran.push('drawings')], () => false);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(ran).toEqual([]);
   });
 });
 
@@ -97,6 +136,30 @@ describe('warmWhileTyping', () => {
     input.setText('his');
     await nextTurn();
     expect(calls).toBe(1);
+  });
+
+  it("reads the keys typed after the first between its steps: the renderer loads in a later turn of the event loop than the caller's warm-up", async () => {
+    const input = new InputStore({ history: new PromptHistory(undefined) });
+    const markdown = createMarkdownRenderer();
+    const order: string[] = [];
+    const load = markdown.load.bind(markdown);
+    markdown.load = () => (order.push('renderer'), load());
+    warmWhileTyping({ input, markdown, width: () => 80, also: () => void (order.push('caller'), setImmediate(() => order.push('a key'))) });
+    input.setText('h');
+    await until(() => order.includes('renderer'), 'the renderer');
+    expect(order).toEqual(['caller', 'a key', 'renderer']);
+  });
+
+  it('loads no renderer and draws nothing when an Enter read after its first step starts a turn (a prompt and its Enter written 10 ms apart)', async () => {
+    const input = new InputStore({ history: new PromptHistory(undefined) });
+    const { markdown, rendered } = recordingRenderer();
+    const load = vi.spyOn(markdown, 'load');
+    let running = false;
+    warmWhileTyping({ input, markdown, width: () => 80, busy: () => running, also: () => void setImmediate(() => (running = true)) });
+    input.setText('hi');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(load).not.toHaveBeenCalled();
+    expect(rendered).toEqual([]);
   });
 
   it('leaves a prompt sent with its first keys (one read: a paste, tmux send-keys) to start its request first, then warms until the answer begins', async () => {

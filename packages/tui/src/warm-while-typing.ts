@@ -118,15 +118,10 @@ export function warmWhileTyping(opts: WarmWhileTypingOptions): () => void {
    * answer needs the renderer sooner, and the turn makes its own request).
    */
   const warmUntil = (done: () => boolean, callerFirst: boolean) => {
-    if (callerFirst) opts.also?.(busy);
-    opts.markdown.load().then(
-      () => {
-        if (done()) return;
-        if (!callerFirst) opts.also?.(busy);
-        drawOffScreen(opts.markdown, opts.width(), opts.languages?.() ?? [], done);
-      },
-      () => undefined,
-    );
+    const also = () => opts.also?.(busy);
+    const renderer = () => opts.markdown.load();
+    const draw = () => drawOffScreen(opts.markdown, opts.width(), opts.languages?.() ?? [], done);
+    stagesInTurns(callerFirst ? [also, renderer, draw] : [renderer, also, draw], done);
   };
   const warm = () => {
     if (opts.input.isEmpty()) return;
@@ -152,6 +147,36 @@ export function warmWhileTyping(opts: WarmWhileTypingOptions): () => void {
     stopped = true;
     stop?.();
   };
+}
+
+/**
+ * Runs `stages` in order until `done()`: the first at once, each next one in a
+ * turn of the event loop of its own once the promise the one before returned
+ * has settled; a stage that fails ends them (what it left, the first answer
+ * does, and says what went wrong). So the synchronous work of one stage (a
+ * bundle loaded, a first render) never runs in the same turn as the next
+ * one's, and the keys typed meanwhile are read in between: an Enter among them
+ * starts its turn, and `done()` stops what is left. Run back to back as
+ * promise callbacks, the loads and the first drawing held the event loop for
+ * ~90 ms from the first key: a prompt and its Enter written 10 ms apart (two
+ * `tmux send-keys`) had the Enter read 85–100 ms after the prompt, and the
+ * first turn took 120–126 ms against 85 ms for a prompt written with its Enter
+ * (packages/tui/bench, 6–8 sessions each); every key typed in that time waited
+ * as long to be echoed.
+ */
+export function stagesInTurns(stages: ReadonlyArray<() => unknown>, done: () => boolean): void {
+  let next = 0;
+  const run = () => {
+    const stage = stages[next++];
+    if (!stage || done()) return;
+    Promise.resolve()
+      .then(stage)
+      .then(
+        () => setImmediate(run).unref(),
+        () => undefined,
+      );
+  };
+  run();
 }
 
 /**

@@ -75,9 +75,11 @@ export interface WarmWhileTypingOptions {
   /** The languages whose highlighting gets ready (codeLanguagesOf the project), asked when the warm-up starts; none by default. */
   languages?(): readonly string[];
   /**
-   * The caller's own warm-up, run at the same moment (the CLI loads the
-   * provider's SDK and rehearses a request and a turn), given `busy` to
-   * skip what a running turn does itself.
+   * The caller's own warm-up, started as the first step (while the user
+   * types) or after the renderer's load (in a running turn), and going on
+   * beside the others in steps of its own (the CLI loads the provider's SDK
+   * and rehearses a request and a turn), given `busy` to skip what a running
+   * turn does itself.
    */
   also?(busy: () => boolean): void;
   /**
@@ -137,7 +139,7 @@ export function warmWhileTyping(opts: WarmWhileTypingOptions): () => void {
       if (stopped) return stopListening?.();
       if (!busy()) {
         stopListening?.();
-        return warmUntil(busy, true);
+        return warmUntil(() => busy() || stopped, true);
       }
       if (stopListening) afterRequestGoesOut(() => warmUntil(() => answered || stopped, false));
     });
@@ -255,15 +257,12 @@ function drawOffScreen(markdown: MarkdownRenderer, width: number, languages: rea
     ...Array.from({ length: SAMPLE_DRAWS }, () => items.map((item) => () => renderToString(createElement(TranscriptItemView, { item, width, markdown }), { columns: width }))).flat(),
     ...Array.from({ length: SAMPLE_STREAMS }, () => chunks(items, STREAM_ITEMS).map((part) => () => drawStreamedSample(part, width, markdown))).flat(),
   ];
-  const next = () => {
-    const step = steps.shift();
-    if (!step || busy()) return;
+  const drawn = (step: () => unknown) => () => {
     try {
       step();
     } catch {
       // The first answer draws the same, and shows what fails.
     }
-    setImmediate(next).unref();
   };
-  next();
+  stagesInTurns(steps.map(drawn), busy);
 }

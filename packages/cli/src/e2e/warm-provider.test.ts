@@ -57,4 +57,17 @@ describe('the interface gets the tools ready while the first prompt is typed', (
     for (let i = 0; i < 4; i++) await new Promise((r) => setImmediate(r));
     expect(warmed).toEqual([box.project]);
   });
+
+  it('leaves them to the first answer when a turn runs by then (the warm-up started as its request is made)', async () => {
+    const box = sandbox();
+    lug = await composeLug({ cwd: box.project, env: { HOME: box.home, XDG_CONFIG_HOME: box.config, XDG_STATE_HOME: box.state, PATH: process.env.PATH }, args: parseCliArgs([]), interactive: true });
+    const warmed: string[] = [];
+    lug.host.tools.register({ name: 'probe', description: 'probe', parameters: { type: 'object', properties: {} }, handler: () => '', warm: ({ cwd }) => void warmed.push(cwd) }, 'test');
+    lug.warmProvider(() => true);
+    for (let i = 0; i < 4; i++) await new Promise((r) => setImmediate(r));
+    expect(warmed).toEqual([]);
+    lug.host.events.emit('response_start', { step: 1 });
+    for (let i = 0; i < 4; i++) await new Promise((r) => setImmediate(r));
+    expect(warmed).toEqual([box.project]);
+  });
 });

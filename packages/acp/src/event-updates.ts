@@ -9,7 +9,7 @@
  * approval mode, or a plugin's mode switched) as `current_mode_update`.
  */
 import type { SessionUpdate, ToolCallContent } from '@agentclientprotocol/sdk';
-import type { ApprovalMode, LugEvent, LugHost } from '@lug/core';
+import type { ApprovalMode, EventOf, LugEvent, LugHost } from '@lug/core';
 import { currentModeId } from './modes.js';
 import { diffOf, resultUpdateOf, toolCallOf } from './tool-calls.js';
 import type { UpdateQueue } from './update-queue.js';
@@ -50,8 +50,6 @@ export function forwardEvents(host: LugHost, queue: UpdateQueue, signal: AbortSi
     },
   };
 }
-
-type EventOf<T extends LugEvent['type']> = Extract<LugEvent, { type: T }>;
 
 /** One session's translation of lug's events into updates, and what it keeps between them. */
 class EventForwarder {

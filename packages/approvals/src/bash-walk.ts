@@ -2,8 +2,10 @@
  * The walk over one script's statements: each simple command's words read
  * as bash reads them (bash-words.ts), what wrappers run (bash-wrappers.ts),
  * redirections and what a shell reads on its standard input
- * (bash-redirections.ts), and whatever bash parses again (backtick contents,
- * `bash -c` and `eval` scripts) handed back to the line as a new script.
+ * (bash-redirections.ts), the statements that are not simple commands
+ * (assignments, tests, arithmetic, C-style for, case: bash-statements.ts),
+ * and whatever bash parses again (backtick contents, `bash -c` and `eval`
+ * scripts) handed back to the line as a new script.
  */
 import type { Node } from 'web-tree-sitter';
 import type { LineAnalysis } from './bash-line.js';

@@ -9,8 +9,8 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'esbuild';
-import { absentKeys, lazyTableExports, lazyTableFunctions } from './fengari-lazy-patch';
-import { blockUndumpEdits, wholeBuffer } from './fengari-undump-patch';
+import { absentKeys, lazyTableExports, lazyTableFunctions } from './fengari-lazy-patch.js';
+import { blockUndumpEdits, wholeBuffer } from './fengari-undump-patch.js';
 
 /**
  * fengari requires two packages at load that lug never uses: `tmp` (os.tmpname,

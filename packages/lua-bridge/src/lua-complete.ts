@@ -10,7 +10,7 @@
 import type { LuaFunctionRef } from './lua-values.js';
 import type { LuaVM } from './lua-vm.js';
 
-export const COMPLETE_SOURCE = String.raw`
+const COMPLETE_SOURCE = String.raw`
 local pairs, pcall, type, sort, getmetatable = pairs, pcall, type, table.sort, getmetatable
 local G = _G
 return function(text)

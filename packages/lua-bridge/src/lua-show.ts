@@ -50,7 +50,7 @@ end
 `;
 
 /** The function `:lua` calls with its chunk: it returns the text, the count, then the values as data. */
-export async function loadShow(vm: LuaVM): Promise<LuaFunctionRef> {
+async function loadShow(vm: LuaVM): Promise<LuaFunctionRef> {
   const { lua } = vm.f;
   lua.lua_pushjsfunction(
     vm.L,

@@ -124,7 +124,7 @@ function fileRunner(parts: StartupParts, report: LoadReport) {
 const emptyReport = (plugins: PluginInfo[]): LoadReport => ({ files: [], errors: [], warnings: [], plugins, ms: 0 });
 
 /** basic.lug, init.lua and the plugins: what must have run before lug shows anything. */
-export async function loadConfigFiles(parts: StartupParts): Promise<LoadReport> {
+async function loadConfigFiles(parts: StartupParts): Promise<LoadReport> {
   const { vm, config } = parts;
   const started = performance.now();
   const report = emptyReport(config.plugins);
@@ -147,7 +147,7 @@ export async function loadConfigFiles(parts: StartupParts): Promise<LoadReport> 
 }
 
 /** The stock workflows init.lua and the plugins did not turn off, in name order (after loadConfigFiles). */
-export async function loadWorkflowFiles(parts: StartupParts): Promise<LoadReport> {
+async function loadWorkflowFiles(parts: StartupParts): Promise<LoadReport> {
   const { config } = parts;
   const started = performance.now();
   const report = emptyReport(config.plugins);

@@ -15,7 +15,6 @@ import { LiveRegion } from './live-region.js';
 import { TranscriptItemView } from './transcript-item.js';
 import type { TranscriptItem } from './transcript-items.js';
 
-export { statusInfo, statuslineOption } from './status-info.js';
 
 export interface AppProps {
   controller: TuiController;

@@ -15,7 +15,8 @@ type Part = (typeof PARTS)[number];
 
 const SOURCE = 'tui';
 
-function oneLine(text: string, max = 70): string {
+/** A prompt on one line of a listing, cut at `max` characters. */
+export function oneLine(text: string, max = 70): string {
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line || '(no prompt)';
 }

@@ -4,6 +4,7 @@
  * branches (this conversation's too).
  */
 import type { Command } from '@lug/core';
+import { oneLine } from './branch-commands.js';
 import type { TuiController } from './controller.js';
 
 /** How many earlier conversations `:resume` lists. */
@@ -58,11 +59,6 @@ function storedSessions(c: TuiController): Array<{ id: string }> {
   } catch {
     return [];
   }
-}
-
-function oneLine(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > 70 ? `${line.slice(0, 69)}…` : line || '(no prompt)';
 }
 
 /** The first prompt of a stored conversation and its branches, for the :resume list (read without loading the file, where the store can). */

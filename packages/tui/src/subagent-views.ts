@@ -40,7 +40,7 @@ function withCall(line: SubagentLine, event: CallEvent, now: number): SubagentLi
 }
 
 /** The next line of a subagent, for one of its events (or an approval event of one of its calls). */
-export function reduceSubagent(previous: SubagentLine | undefined, event: SubagentEvent | CallEvent, now: number): SubagentLine {
+function reduceSubagent(previous: SubagentLine | undefined, event: SubagentEvent | CallEvent, now: number): SubagentLine {
   if (event.type !== 'subagent_start' && event.type !== 'subagent_event' && event.type !== 'subagent_end') {
     return withCall(previous ?? newLine(event.call.agent!), event, now);
   }

@@ -12,9 +12,8 @@
  */
 import type { LuaState } from '../fengari.js';
 import { messageOf } from '../lua-error.js';
-import { luaConst } from '../lua-strings.js';
 import type { LuaFunctionRef } from '../lua-values.js';
-import type { ApiContext } from './api-context.js';
+import { pushFunctions, type ApiContext } from './api-context.js';
 import { is, signature } from './validate.js';
 
 const MS = is.integer.that((n) => n >= 0 && n <= 2_147_483_647, 'a whole number of milliseconds from 0 to 2147483647');
@@ -90,23 +89,13 @@ function startTimer(ctx: ApiContext, L: LuaState, spec: TimerSpec): number {
   else if (spec.repeat) handle = setInterval(fire, Math.max(1, spec.ms));
   else handle = setTimeout(fire, spec.ms);
   handle.unref();
-  return pushTimerHandle(ctx, L, spec.kind, stop, () => active);
-}
-
-/** A timer's handle: `handle.stop()` and `handle.active()`. */
-function pushTimerHandle(ctx: ApiContext, L: LuaState, kind: TimerSpec['kind'], stop: () => void, isActive: () => boolean): number {
-  const { vm } = ctx;
-  const { lua } = vm.f;
-  lua.lua_createtable(L, 0, 2);
-  lua.lua_pushjsfunction(L, vm.fn(`${kind} handle.stop`, () => (stop(), 0)));
-  lua.lua_setfield(L, -2, luaConst('stop'));
-  lua.lua_pushjsfunction(
-    L,
-    vm.fn(`${kind} handle.active`, (Ls) => {
-      lua.lua_pushboolean(Ls, isActive());
+  // The handle: `handle.stop()` and `handle.active()`.
+  pushFunctions(ctx.vm, L, `${spec.kind} handle`, {
+    stop: () => (stop(), 0),
+    active: (Ls) => {
+      ctx.vm.f.lua.lua_pushboolean(Ls, active);
       return 1;
-    }),
-  );
-  lua.lua_setfield(L, -2, luaConst('active'));
+    },
+  });
   return 1;
 }

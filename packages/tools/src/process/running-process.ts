@@ -18,7 +18,7 @@ export const DEFAULT_MAX_BYTES = 30_000;
 const DEFAULT_KILL_GRACE_MS = 2000;
 const DEFAULT_STREAM_GRACE_MS = 200;
 
-export interface Subprocess {
+interface Subprocess {
   stdout: Readable | null;
   stderr: Readable | null;
   stdio: ReadonlyArray<unknown>;

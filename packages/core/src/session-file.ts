@@ -8,7 +8,7 @@ import type { Message, Usage } from './messages.js';
 import type { SessionLine, SessionStore } from './session-store.js';
 import type { StateChange } from './session-state.js';
 
-export interface SessionFileDeps {
+interface SessionFileDeps {
   /** None: the session keeps no file (a test's, a helper's). */
   store: SessionStore | undefined;
   host: Pick<LugHost, 'cwd' | 'state'>;
@@ -16,19 +16,23 @@ export interface SessionFileDeps {
   ownsState: boolean;
   /** The conversation's id now (`:fork`, `:clear` and `:resume` change it). */
   id(): string;
+  /** Every request's tokens so far and their cost (undefined: not known), as a usage record keeps them. */
+  spent(): { usage: Usage; cost: number | undefined };
 }
 
 export class SessionFile {
-  /** Whether the file exists (a resumed conversation's does). */
-  created: boolean;
   /** Messages of a conversation whose file is not made yet (no answer from a model so far). */
   private unsaved: Message[] = [];
 
   constructor(
     private readonly deps: SessionFileDeps,
-    created: boolean,
-  ) {
-    this.created = created;
+    /** Whether the file exists (a resumed conversation's does). */
+    private made: boolean,
+  ) {}
+
+  /** Whether the file exists. */
+  get created(): boolean {
+    return this.made;
   }
 
   /** A message joins the file, or waits for the model's first answer; true when this one made the file. */
@@ -49,7 +53,7 @@ export class SessionFile {
     if (!store) return;
     if (!this.created) {
       store.create(this.deps.id(), this.deps.host.cwd);
-      this.created = true;
+      this.made = true;
       // The state goes first, as the prompts that waited for the model's first answer found it, then those prompts.
       this.writeStateSnapshot();
       for (const message of this.unsaved.splice(0)) store.append(this.deps.id(), { type: 'message', message });
@@ -70,13 +74,15 @@ export class SessionFile {
     for (const [key, value] of this.deps.host.state.entries()) this.deps.store.append(this.deps.id(), { type: 'state', key, value });
   }
 
-  saveUsage(usage: Usage, cost: number | undefined): void {
+  /** The spend so far, as a record. */
+  saveUsage(): void {
+    const { usage, cost } = this.deps.spent();
     this.deps.store?.append(this.deps.id(), { type: 'usage', usage, ...(cost !== undefined ? { cost } : {}) });
   }
 
-  /** Another conversation: its file exists already (`:resume`) or is yet to be made (`:clear`); no message waits. */
+  /** Another conversation: its file exists already (`:resume`, `:fork`'s written copy) or is yet to be made (`:clear`); no message waits. */
   startOver(created: boolean): void {
-    this.created = created;
+    this.made = created;
     this.unsaved = [];
   }
 }

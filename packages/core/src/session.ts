@@ -63,7 +63,7 @@ export class Session {
     this.models = new ModelFacts(host);
     // The conversation lug runs (one with a file) owns the host's plugin state; a session without a file (a test's, a helper's) leaves it alone.
     this.ownsState = opts.store !== undefined || opts.state !== undefined;
-    this.file = new SessionFile({ store: opts.store, host, ownsState: this.ownsState, id: () => this.id }, opts.id !== undefined);
+    this.file = new SessionFile({ store: opts.store, host, ownsState: this.ownsState, id: () => this.id, spent: () => ({ usage: this.usage, cost: this.cost }) }, opts.id !== undefined);
     this.keeper = new ContextKeeper({
       host: this.host,
       history: () => this.history,
@@ -128,7 +128,7 @@ export class Session {
     this.reportContext();
     const creates = this.file.message(message);
     // The answer's usage came before it.
-    if (creates && (this.usage.inputTokens || this.usage.outputTokens)) this.file.saveUsage(this.usage, this.cost);
+    if (creates && (this.usage.inputTokens || this.usage.outputTokens)) this.file.saveUsage();
   }
 
   /** The system prompt of the next request: built once, and again after a compaction (AGENTS.md as it is now); plugins' sections as they are at each request. */
@@ -155,7 +155,7 @@ export class Session {
   private spent({ usage, requestCost, agent }: SpendAdded): void {
     const { cost } = this;
     this.host.events.emit('usage', { usage, total: this.usage, ...(cost !== undefined ? { cost } : {}), ...(requestCost !== undefined ? { requestCost } : {}), ...(agent ? { agent } : {}) });
-    if (this.file.created) this.file.saveUsage(this.usage, this.cost);
+    if (this.file.created) this.file.saveUsage();
   }
 
   /** What the model's provider knows of it, asked once per model (model-facts.ts). */
@@ -309,10 +309,10 @@ export class Session {
     if (this.running) throw new TurnInProgressError('a turn is running; fork once it ends (or cancel it first)');
     const from = this.id;
     this.id = newSessionId();
-    this.file.created = false;
     this.branchCount = 0;
     const store = this.opts.store;
-    if (store && this.history.length) {
+    const written = store !== undefined && this.history.length > 0;
+    if (written) {
       const messages = this.history.map((message) => {
         const one = [message];
         this.hydrate?.(one, 0, 1);
@@ -320,8 +320,8 @@ export class Session {
       });
       const own = this.ownsState;
       writeForkedFile(store, this.id, from, { cwd: this.host.cwd, messages, stateAt: own ? promptStates(store, from) : () => undefined, state: own ? this.host.state.entries() : [], compactions: this.context.all(), subagents: this.subagentRuns, usage: this.usage, cost: this.cost });
-      this.file.created = true;
     }
+    this.file.startOver(written);
     this.host.events.emit('session_start', { sessionId: this.id, cwd: this.host.cwd, resumed: true });
     return from;
   }

@@ -19,19 +19,25 @@ export function timeProcess(argv, { runs = 10, env = process.env, cwd, stdout = 
  * Each entry: { argv, env, cwd, stdout }.
  */
 export function timeProcessesInterleaved(entries, { runs = 10 } = {}) {
-  const times = entries.map(() => []);
-  for (let i = 0; i < runs; i++) {
-    const order = entries.map((_, k) => k);
-    if (i % 2) order.reverse();
-    for (const k of order) {
-      const { argv, env = process.env, cwd, stdout = 'ignore' } = entries[k];
-      const t0 = performance.now();
-      const r = spawnSync(argv[0], argv.slice(1), { env, cwd, stdio: ['ignore', stdout, 'ignore'] });
-      if (r.status !== 0) throw new Error(`${argv.join(' ')} exited ${r.status}`);
-      times[k].push(performance.now() - t0);
-    }
-  }
+  const times = interleavedRounds(entries.length, runs, (k) => {
+    const { argv, env = process.env, cwd, stdout = 'ignore' } = entries[k];
+    const t0 = performance.now();
+    const r = spawnSync(argv[0], argv.slice(1), { env, cwd, stdio: ['ignore', stdout, 'ignore'] });
+    if (r.status !== 0) throw new Error(`${argv.join(' ')} exited ${r.status}`);
+    return performance.now() - t0;
+  });
   return times.map(median);
+}
+
+/** `measure(k)` for each of `count` subjects, `runs` rounds, the order reversed every other round: each subject's results, in round order. */
+export function interleavedRounds(count, runs, measure) {
+  const results = Array.from({ length: count }, () => []);
+  for (let i = 0; i < runs; i++) {
+    const order = Array.from({ length: count }, (_, k) => k);
+    if (i % 2) order.reverse();
+    for (const k of order) results[k].push(measure(k));
+  }
+  return results;
 }
 
 /** Start a process and resolve with the ms until `until()` resolves; then kill it. */

@@ -30,7 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { startScriptedServer, text } from '@lug/testing';
 import { generateInitLua, READY_MARKER } from '../../tui/bench/init-lua.mjs';
 import { PtyProgram, stripAnsi } from '../../tui/bench/pty.mjs';
-import { median } from '../../../tools/bench/measure.mjs';
+import { interleavedRounds, median } from '../../../tools/bench/measure.mjs';
 
 const cliDir = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(process.env.MEASURE_RUNS ?? 9);
@@ -171,20 +171,16 @@ for (const name of variants) {
   console.log(`  ${label.padEnd(38)} ${cell('screen', 'wall').padStart(20)} ${cell('screen', 'cpu').padStart(14)} ${cell('request', 'wall').padStart(20)} ${cell('request', 'cpu').padStart(14)}`);
 }
 
-// Whole processes, interleaved: wall time, and user + system CPU time from /usr/bin/time (10 ms steps).
+// Whole processes, interleaved (tools/bench's interleavedRounds): wall time, and user + system CPU time from /usr/bin/time (10 ms steps).
 function processTimes(commands, runs = 21) {
-  const wall = commands.map(() => []);
-  const cpu = commands.map(() => []);
-  for (let i = 0; i < runs; i++) {
-    commands.forEach((argv, k) => {
-      const t0 = performance.now();
-      const r = spawnSync('/usr/bin/time', ['-f', '%U %S', ...argv], { env: subjects.whole.env, cwd: subjects.whole.cwd, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
-      wall[k].push(performance.now() - t0);
-      const [user, sys] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
-      cpu[k].push((user + sys) * 1000);
-    });
-  }
-  return commands.map((_, k) => ({ wall: median(wall[k]), cpu: median(cpu[k]) }));
+  const rounds = interleavedRounds(commands.length, runs, (k) => {
+    const t0 = performance.now();
+    const r = spawnSync('/usr/bin/time', ['-f', '%U %S', ...commands[k]], { env: subjects.whole.env, cwd: subjects.whole.cwd, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
+    const wall = performance.now() - t0;
+    const [user, sys] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
+    return { wall, cpu: (user + sys) * 1000 };
+  });
+  return rounds.map((r) => ({ wall: median(r.map((x) => x.wall)), cpu: median(r.map((x) => x.cpu)) }));
 }
 const both = (t) => `${fmt(t.wall)} wall, ${fmt(t.cpu)} CPU`;
 const [bare, version, help] = processTimes([

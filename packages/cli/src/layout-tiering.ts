@@ -16,7 +16,12 @@
  * same, 6 of 6). What it costs: yoga's layout runs Liftoff's code. A key's
  * echo took 1.60 ms against 1.42 (medians of 90 keys, 6 sessions of each
  * build alternated, 3 s after the first screen); 500 turns 27 ms a turn
- * against 28, and 110 MiB after them either way (packages/tui/bench).
+ * against 28, and 110 MiB after them either way (packages/tui/bench). The
+ * flag is the process's: the approvals' bash parser (web-tree-sitter, also
+ * WebAssembly) stays on Liftoff in the interface too, and splitting a
+ * command line read 15.7-23.7 µs with it against 18.1-21.6 without (five
+ * alternated runs of 3,000 splits of a loop line), no difference past the
+ * noise.
  *
  * The binary's start sets it for the interface, before the first bundle
  * runs (startup/start.ts), through setV8Flags so that the code caches carry

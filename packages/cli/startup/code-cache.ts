@@ -85,7 +85,7 @@ export function tagOf(flags: readonly string[]): string {
 export function setV8Flags(more: string): void {
   if (v8Flags.includes(more)) return;
   saveCodeCaches();
-  // Loaded here, not at the top: node:v8 costs ~1 ms to load, and most runs set no flag before their first screen or request.
+  // Loaded here, not at the top: node:v8 costs ~1 ms to load, and a headless run sets no flag (the interface sets one at its start, src/layout-tiering.ts).
   process.getBuiltinModule('node:v8').setFlagsFromString(more);
   v8Flags.push(more);
   flagsTag = tagOf(v8Flags);

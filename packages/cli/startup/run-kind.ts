@@ -1,7 +1,8 @@
 /**
  * Which kind of run a start is, told from its command line before anything
- * loads, for one purpose: each kind keeps V8 code caches of its own
- * (start.ts). A bundle's cache holds the functions the run that wrote it
+ * loads, for two purposes (start.ts): each kind keeps V8 code caches of its
+ * own, and the interface's V8 flag is set before its first bundle runs
+ * (src/layout-tiering.ts). A bundle's cache holds the functions the run that wrote it
  * compiled, and is written once: with one cache for all, whichever kind ran
  * first decided what every later start found compiled. `lug -p` read the
  * interface's caches (lug.cjs's 892 KB against its own 328) and reached its
@@ -9,7 +10,7 @@
  * the interface, with caches `lug -p` wrote, drew its first screen 4 ms later
  * (123.9 against 120.1 ms, 9 runs each).
  *
- * main.ts decides what the run does; this only tells which caches suit it,
+ * main.ts decides what the run does; this only tells which caches and flags suit it,
  * reading the flags as args.ts does (cli-flags.ts), and a wrong answer (a
  * command line main.ts will refuse) costs time, never behaviour.
  */

@@ -4,28 +4,18 @@
  * still changing: running calls, the streaming block, the dialog or a confirm,
  * the input and the status line, within the row budget of live-layout.ts.
  */
-import React, { useMemo, useRef, useSyncExternalStore } from 'react';
+import React, { useMemo, useSyncExternalStore } from 'react';
 import { Static } from 'ink';
-import { useAppKeys, useClock, useCurrentApproval, useRedrawAfterResize, useTerminalHandlers, useTerminalSize } from './app-hooks.js';
+import { useAppKeys, useCurrentApproval, useRedrawAfterResize, useTerminalHandlers, useTerminalSize } from './app-hooks.js';
 import { HighlightContext } from './highlight-context.js';
 import { resolveHighlights, type Highlights } from './highlights.js';
 import type { TuiController } from './controller.js';
-import { inputBoxHeight } from './input-box.js';
 import { LiveRegion } from './live-region.js';
 import { TranscriptItemView } from './transcript-item.js';
 import type { TranscriptItem } from './transcript-items.js';
 
-
 export interface AppProps {
   controller: TuiController;
-}
-
-/** When the current turn started, for "working 3s" while nothing else moves. */
-function useTurnStart(running: boolean): number {
-  const started = useRef(0);
-  if (running && started.current === 0) started.current = Date.now();
-  if (!running) started.current = 0;
-  return started.current;
 }
 
 /** The highlight styles, worked out again only when `lug.opt.highlights` is set anew. */
@@ -39,19 +29,9 @@ export function App({ controller: c }: AppProps) {
   useTerminalHandlers(c);
   const { columns, rows } = useTerminalSize();
   const transcript = useSyncExternalStore(c.transcript.subscribe, c.transcript.getSnapshot);
-  const ctl = useSyncExternalStore(c.subscribe, c.getSnapshot);
   const confirm = useSyncExternalStore(c.confirms.subscribe, c.confirms.getSnapshot);
-  const panels = useSyncExternalStore(c.panels.subscribe, c.panels.getSnapshot);
-  useSyncExternalStore(c.badges.subscribe, c.badges.getSnapshot);
   const pending = useCurrentApproval(c);
-  const maxInputLines = Math.max(3, Math.min(10, Math.floor(rows / 4)));
   const width = Math.max(20, columns);
-  // The status line shows vi's mode: follow it (a key press otherwise re-renders the input alone).
-  useSyncExternalStore(c.input.subscribe, () => c.input.viMode());
-  const inputRows = useSyncExternalStore(c.input.subscribe, () => inputBoxHeight(c.input, maxInputLines, width));
-  const callRunning = transcript.live.some((i) => i.kind === 'call' && i.call.state === 'running');
-  const now = useClock(transcript.running || callRunning);
-  const turnStart = useTurnStart(transcript.running);
   const focus = confirm ? 'confirm' : pending ? 'dialog' : 'input';
   useAppKeys(c, focus === 'input');
   useRedrawAfterResize(columns, rows, () => c.redraw());
@@ -63,22 +43,7 @@ export function App({ controller: c }: AppProps) {
       <Static items={transcript.committed as TranscriptItem[]}>
         {(item) => <TranscriptItemView key={item.key} item={item} width={width} markdown={c.markdown} />}
       </Static>
-      <LiveRegion
-        controller={c}
-        transcript={transcript}
-        ctl={ctl}
-        confirmMessage={confirm?.message}
-        panels={panels}
-        pending={pending}
-        focus={focus}
-        rows={rows}
-        width={width}
-        maxInputLines={maxInputLines}
-        inputRows={inputRows}
-        callRunning={callRunning}
-        now={now}
-        turnStart={turnStart}
-      />
+      <LiveRegion controller={c} transcript={transcript} confirmMessage={confirm?.message} pending={pending} focus={focus} rows={rows} width={width} />
     </HighlightContext.Provider>
   );
 }

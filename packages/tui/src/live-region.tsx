@@ -2,16 +2,16 @@
  * The live region, below the scrollback: what is still changing (running
  * calls, the streaming block, "working"), the dialog or a confirm, queued
  * prompts, panels, the input and the status line, within the row budget of
- * live-layout.ts. Drawn from what App follows, at each of its renders.
+ * live-layout.ts. App hands it the transcript and the focus; it follows the rest itself.
  */
-import React from 'react';
+import React, { useRef, useSyncExternalStore } from 'react';
 import { Box, Text } from 'ink';
-import type { Panel } from '@lug/core';
+import { useClock } from './app-hooks.js';
 import { ApprovalDialog } from './approval-dialog.js';
 import { ConfirmPrompt } from './confirm.js';
 import type { PendingApproval } from './contracts.js';
-import type { ControllerSnapshot, TuiController } from './controller.js';
-import { InputBox } from './input-box.js';
+import type { TuiController } from './controller.js';
+import { InputBox, inputBoxHeight } from './input-box.js';
 import { layoutLiveRegion, type LiveLayout } from './live-layout.js';
 import type { MarkdownRenderer } from './markdown.js';
 import { Panels, panelRows } from './panels.js';
@@ -28,21 +28,30 @@ export type Focus = 'confirm' | 'dialog' | 'input';
 export interface LiveRegionProps {
   controller: TuiController;
   transcript: TranscriptSnapshot;
-  ctl: ControllerSnapshot;
   confirmMessage: string | undefined;
-  panels: readonly Panel[];
   pending: PendingApproval | undefined;
   focus: Focus;
   rows: number;
   width: number;
-  maxInputLines: number;
-  inputRows: number;
-  callRunning: boolean;
-  now: number;
-  turnStart: number;
 }
 
-export function LiveRegion({ controller: c, transcript, ctl, confirmMessage, panels, pending, focus, rows, width, maxInputLines, inputRows, callRunning, now, turnStart }: LiveRegionProps) {
+/**
+ * Follows what only it draws (the controller's hint and queue, the panels,
+ * the badges, the input's height and vi's mode, the clock of a running turn),
+ * so a change of one of them, or the clock's tick, draws the live region
+ * again, not the whole screen.
+ */
+export function LiveRegion({ controller: c, transcript, confirmMessage, pending, focus, rows, width }: LiveRegionProps) {
+  const ctl = useSyncExternalStore(c.subscribe, c.getSnapshot);
+  const panels = useSyncExternalStore(c.panels.subscribe, c.panels.getSnapshot);
+  useSyncExternalStore(c.badges.subscribe, c.badges.getSnapshot);
+  const maxInputLines = Math.max(3, Math.min(10, Math.floor(rows / 4)));
+  // The status line shows vi's mode: follow it (a key press otherwise re-renders the input alone).
+  useSyncExternalStore(c.input.subscribe, () => c.input.viMode());
+  const inputRows = useSyncExternalStore(c.input.subscribe, () => inputBoxHeight(c.input, maxInputLines, width));
+  const callRunning = transcript.live.some((i) => i.kind === 'call' && i.call.state === 'running');
+  const now = useClock(transcript.running || callRunning);
+  const turnStart = useTurnStart(transcript.running);
   const md = (text: string) => c.markdown.render(sanitizeText(text), width);
   const layout = layoutLiveRegion({
     rows,
@@ -91,6 +100,14 @@ export function LiveRegion({ controller: c, transcript, ctl, confirmMessage, pan
       {ctl.hint && <Text color="yellow">{ctl.hint}</Text>}
     </Box>
   );
+}
+
+/** When the current turn started, for "working 3s" while nothing else moves. */
+function useTurnStart(running: boolean): number {
+  const started = useRef(0);
+  if (running && started.current === 0) started.current = Date.now();
+  if (!running) started.current = 0;
+  return started.current;
 }
 
 /** The live items that fit ("… 3 more" for the rest), then the streaming block's last lines. */

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import type { LuaState } from '../fengari.js';
 import type { LuaVM } from '../lua-vm.js';
 import { jsString, luaConst, luaString } from '../lua-strings.js';
-import { describeFsError, FileOpError, LuaFile, type ReadFormat } from './lua-file.js';
+import { describeFsError, FileOpError, LuaFile, pushFsFailure, type ReadFormat } from './lua-file.js';
 
 export interface IoHost {
   /** The directory relative paths are resolved against. */
@@ -65,11 +65,7 @@ export class IoHandles {
 
   /** Lua's convention for a failed operation: nil, message, errno. */
   fail(L: LuaState, err: unknown, filename?: string): number {
-    const [message, errno] = err instanceof FileOpError ? [err.message, err.errno] : describeFsError(err);
-    this.lua.lua_pushnil(L);
-    this.lua.lua_pushstring(L, luaString(filename ? `${filename}: ${message}` : message));
-    this.lua.lua_pushinteger(L, errno);
-    return 3;
+    return pushFsFailure(this.lua, L, err, filename);
   }
 
   /** The read formats given from argument `from` on; "l" when none. */

@@ -4,6 +4,8 @@
  * Synchronous on purpose: Lua's io is synchronous, and config files are small.
  */
 import * as fs from 'node:fs';
+import type { LuaApi, LuaState } from '../fengari.js';
+import { luaString } from '../lua-strings.js';
 
 const CHUNK = 64 * 1024;
 
@@ -37,6 +39,15 @@ export class FileOpError extends Error {
   ) {
     super(message);
   }
+}
+
+/** Lua's convention for a failed file operation (io's and os's alike): nil, the message (naming `filename`) and the errno; returns 3. */
+export function pushFsFailure(lua: LuaApi, L: LuaState, err: unknown, filename?: string): number {
+  const [message, errno] = err instanceof FileOpError ? [err.message, err.errno] : describeFsError(err);
+  lua.lua_pushnil(L);
+  lua.lua_pushstring(L, luaString(filename ? `${filename}: ${message}` : message));
+  lua.lua_pushinteger(L, errno);
+  return 3;
 }
 
 const closer = new FinalizationRegistry<number>((fd) => {

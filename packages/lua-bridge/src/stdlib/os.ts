@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import type { LuaState } from '../fengari.js';
 import type { LuaVM } from '../lua-vm.js';
 import { jsString, luaConst, luaString } from '../lua-strings.js';
-import { describeFsError } from './lua-file.js';
+import { pushFsFailure } from './lua-file.js';
 
 export interface OsHost {
   cwd(): string;
@@ -61,11 +61,7 @@ function fsResult(vm: LuaVM, Ls: LuaState, err: unknown, filename?: string): num
     lua.lua_pushboolean(Ls, true);
     return 1;
   }
-  const [message, errno] = describeFsError(err);
-  lua.lua_pushnil(Ls);
-  lua.lua_pushstring(Ls, luaString(filename ? `${filename}: ${message}` : message));
-  lua.lua_pushinteger(Ls, errno);
-  return 3;
+  return pushFsFailure(lua, Ls, err, filename);
 }
 
 /** The os functions lug replaces: getenv from lug's environment, the file ones on Node (relative to the project), execute and exit refused. */

@@ -17,6 +17,20 @@ describe('MatchReader', () => {
     ]);
   });
 
+  it('tells apart paths of the same length, and a path from one it begins', () => {
+    expect(read(['src/ab\u00001:x\nsrc/ac\u00002:y\nsrc/a\u00003:z\nsrc/a\u00004:w\nsrc/ab\u00005:v\n']).map((m) => `${m.path}:${m.line}`)).toEqual([
+      'src/ab:1',
+      'src/ac:2',
+      'src/a:3',
+      'src/a:4',
+      'src/ab:5',
+    ]);
+  });
+
+  it('drops a line whose number is not digits', () => {
+    expect(read(['f\u0000x1:a\nf\u00002:b\n'])).toEqual([{ path: 'f', line: 2, text: 'b', droppedChars: 0 }]);
+  });
+
   it('drops ripgrep’s notices, which carry no NUL', () => {
     expect(read(['late.dat: WARNING: stopped searching binary file after match\nok\u00001:x\n'])).toEqual([
       { path: 'ok', line: 1, text: 'x', droppedChars: 0 },

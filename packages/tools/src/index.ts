@@ -19,6 +19,7 @@ export * from './process/exit-cleanup.js';
 export * from './process/kill-group.js';
 export * from './process/tail-buffer.js';
 export * from './output/line-budget.js';
+export * from './output/printable-path.js';
 export * from './process/process-marker.js';
 export * from './process/marked-processes.js';
 export * from './leftovers/leftover-registry.js';

@@ -288,3 +288,29 @@ describe('what grep says about a call, beside the text the model reads', () => {
     expect((r.details as { matches: number }).matches).toBeLessThan(500);
   });
 });
+
+describe('grep and file names that could pass for other output', () => {
+  const dirs = tempDirs('lug-grep-names-');
+  afterAll(() => dirs.removeAll());
+
+  it('shows a match in a file whose name holds a newline under that whole name, quoted, never as a match in the file its last line names', async () => {
+    const cwd = dirs.make();
+    mkdirSync(path.join(cwd, 'sub'));
+    writeFileSync(path.join(cwd, 'sub', 'evil\nREADME.md'), 'secret here\n');
+    writeFileSync(path.join(cwd, 'README.md'), 'nothing\n');
+    writeFileSync(path.join(cwd, 'plain.txt'), 'secret too\n');
+    const r = await runTool(grepTool, { pattern: 'secret' }, { cwd });
+    // Sorted by the path as shown: the quote comes first.
+    expect(r.content).toBe('"sub/evil\\nREADME.md":1: secret here\nplain.txt:1: secret too');
+    expect(r.details).toEqual({ kind: 'search', matches: 2, files: 2, cut: false });
+    // With a glob, and searching the directory: the same name, whole.
+    expect(await grep({ pattern: 'secret', glob: 'sub/**' }, cwd)).toBe('"sub/evil\\nREADME.md":1: secret here');
+    expect(await grep({ pattern: 'secret', path: 'sub' }, cwd)).toBe('"sub/evil\\nREADME.md":1: secret here');
+  });
+
+  it('shows a name with an escape sequence quoted, so it cannot drive the terminal', async () => {
+    const cwd = dirs.make();
+    writeFileSync(path.join(cwd, 'a\x1b[2Jb.txt'), 'needle\n');
+    expect(await grep({ pattern: 'needle' }, cwd)).toBe('"a\\u001b[2Jb.txt":1: needle');
+  });
+});

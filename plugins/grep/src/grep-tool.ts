@@ -24,6 +24,7 @@ import {
   type GlobMatcher,
   type SearchDetails,
   PATH_PARAMETER,
+  printablePath,
   warmRipgrep,
 } from '@lug/tools';
 import { binaryFile, cutMarker, formatMatch, noMatches, unreadableNote, type SearchDescription } from './format.js';
@@ -151,9 +152,10 @@ async function searchPlace(root: string, rootArg: string, cwd: string, isDir: bo
 }
 
 /**
- * The path shown for a match's file, from the path ripgrep printed, or undefined when the glob leaves the file out.
- * A file's matches come one after another, so the glob is tested and the path made once a file, not once a line
- * (a grep of 7,500 lines in 1,500 files), and its lines share one string, which sortByPath compares by identity.
+ * The path shown for a match's file, from the path ripgrep printed, or undefined when the glob leaves the file out;
+ * a name that holds a newline or a control character is shown quoted (printablePath). A file's matches come one
+ * after another, so the glob is tested and the path made once a file, not once a line (a grep of 7,500 lines in
+ * 1,500 files), and its lines share one string, which LinesByPath compares by identity.
  */
 function shownPaths(place: SearchPlace, matcher: GlobMatcher | undefined): (printedPath: string) => string | undefined {
   let last: string | undefined;
@@ -162,7 +164,7 @@ function shownPaths(place: SearchPlace, matcher: GlobMatcher | undefined): (prin
     if (printedPath === last) return lastShown;
     last = printedPath;
     const printed = printedPath.startsWith('./') ? printedPath.slice(2) : printedPath;
-    lastShown = matcher && !matcher.test(place.underRoot(printed)) ? undefined : place.display(printed);
+    lastShown = matcher && !matcher.test(place.underRoot(printed)) ? undefined : printablePath(place.display(printed));
     return lastShown;
   };
 }

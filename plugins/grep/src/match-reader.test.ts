@@ -31,6 +31,25 @@ describe('MatchReader', () => {
     expect(read(['f\u0000x1:a\nf\u00002:b\n'])).toEqual([{ path: 'f', line: 2, text: 'b', droppedChars: 0 }]);
   });
 
+  it('reads a path that holds newlines whole, when the file it names exists, and never as the path of its last line', () => {
+    const files = new Set(['./sub/evil\nREADME.md', './a\nb\nc.txt']);
+    const out: Match[] = [];
+    const reader = new MatchReader((m) => out.push(m), (p) => files.has(p));
+    reader.push('./sub/evil\nREADME.md\u00001:secret\n./a\nb\nc.txt\u00002:x\n./plain\u00003:y\n');
+    reader.end();
+    expect(out.map((m) => `${m.path}|${m.line}|${m.text}`)).toEqual(['./sub/evil\nREADME.md|1|secret', './a\nb\nc.txt|2|x', './plain|3|y']);
+  });
+
+  it('tells a notice before a match from the first line of its path: the lines kept join the path only where they name a file', () => {
+    const files = new Set(['./x\ny']);
+    const out: Match[] = [];
+    const reader = new MatchReader((m) => out.push(m), (p) => files.has(p));
+    reader.push('./big.dat\u00001:a\n./big.dat: WARNING: stopped searching binary file after match (found "\\0" byte around offset 9)\n./x\ny\u00002:b\n');
+    reader.push('./big.dat: WARNING: stopped searching binary file after match (found "\\0" byte around offset 9)\n./z\u00003:c\n');
+    reader.end();
+    expect(out.map((m) => `${m.path}|${m.line}`)).toEqual(['./big.dat|1', './x\ny|2', './z|3']);
+  });
+
   it('drops ripgrep’s notices, which carry no NUL', () => {
     expect(read(['late.dat: WARNING: stopped searching binary file after match\nok\u00001:x\n'])).toEqual([
       { path: 'ok', line: 1, text: 'x', droppedChars: 0 },

@@ -1,9 +1,12 @@
 /**
  * Reads ripgrep's `--null --line-number --with-filename` output as it
  * streams in: each match is `path NUL line ':' text '\n'`. The NUL makes a
- * path with a colon unambiguous; a line without one is one of ripgrep's
+ * path with a colon unambiguous. A line without one is one of ripgrep's
  * notices ("binary file matches …"), which the page's "skips binary files"
- * leaves out.
+ * leaves out, or the start of a path that holds a newline (a file's name may):
+ * such lines are kept until the next match, whose path is the longest run of
+ * them before it that names a file (`isPath`), so a file named
+ * `evil⏎README.md` is never read as a match in README.md.
  */
 export interface Match {
   path: string;
@@ -16,11 +19,23 @@ export interface Match {
 /** A match line longer than this (a minified file) is kept only in part. */
 const MAX_HELD_CHARS = 1 << 20;
 
+/** Lines without a NUL kept before a match at the most (a path holds as many newlines as its 4,096 bytes allow; notices are one a file). */
+const MAX_PENDING_LINES = 64;
+
 export class MatchReader {
   private partial = '';
   private dropped = 0;
+  /** The lines without a NUL since the last match: notices, or the first lines of the next match's path. */
+  private pending: string[] = [];
 
-  constructor(private readonly onMatch: (m: Match) => void) {}
+  /**
+   * `isPath` says whether a path as ripgrep printed it names a file; without
+   * it, every line without a NUL is taken for a notice.
+   */
+  constructor(
+    private readonly onMatch: (m: Match) => void,
+    private readonly isPath?: (printed: string) => boolean,
+  ) {}
 
   push(text: string): void {
     let start = 0;
@@ -57,13 +72,30 @@ export class MatchReader {
       this.dropped = 0;
     } else line = tail;
     const nul = line.indexOf('\0');
-    if (nul === -1) return;
+    if (nul === -1) {
+      if (this.pending.push(line) > MAX_PENDING_LINES) this.pending.shift();
+      return;
+    }
+    const path = this.pathEndingIn(line.slice(0, nul));
     const colon = line.indexOf(':', nul + 1);
     if (colon === -1) return;
     const lineNo = Number(line.slice(nul + 1, colon));
     if (!Number.isInteger(lineNo)) return;
     let text = line.slice(colon + 1);
     if (text.endsWith('\r')) text = text.slice(0, -1); // a CRLF file's line, shown without its CR
-    this.onMatch({ path: line.slice(0, nul), line: lineNo, text, droppedChars: dropped });
+    this.onMatch({ path, line: lineNo, text, droppedChars: dropped });
+  }
+
+  /** The path whose last line is `last`: with as many of the lines kept before it as make a file's path, else `last` alone. */
+  private pathEndingIn(last: string): string {
+    const pending = this.pending;
+    if (pending.length === 0) return last;
+    this.pending = [];
+    if (!this.isPath) return last;
+    for (let from = 0; from < pending.length; from++) {
+      const candidate = [...pending.slice(from), last].join('\n');
+      if (this.isPath(candidate)) return candidate;
+    }
+    return last;
   }
 }

@@ -3,6 +3,8 @@
  * which returns false once the output is full; then ripgrep is killed
  * rather than read on.
  */
+import { lstatSync } from 'node:fs';
+import path from 'node:path';
 import { locateRipgrep, ripgrepIgnoreArgs, runProcess } from '@lug/tools';
 import { MatchReader, type Match } from './match-reader.js';
 
@@ -49,13 +51,17 @@ export async function runRipgrep(s: RipgrepSearch): Promise<RipgrepOutcome> {
   ];
   const stop = new AbortController();
   let stoppedEarly = false;
-  const reader = new MatchReader((m) => {
-    if (stoppedEarly) return;
-    if (!s.onMatch(m)) {
-      stoppedEarly = true;
-      stop.abort();
-    }
-  });
+  const reader = new MatchReader(
+    (m) => {
+      if (stoppedEarly) return;
+      if (!s.onMatch(m)) {
+        stoppedEarly = true;
+        stop.abort();
+      }
+    },
+    // A path ripgrep printed is relative to where it runs (or absolute); asked only where a path may hold a newline.
+    (printed) => lstatSync(path.resolve(s.cwd, printed), { throwIfNoEntry: false }) !== undefined,
+  );
   const result = await runProcess([rg, ...args], {
     cwd: s.cwd,
     signal: AbortSignal.any([s.signal, stop.signal]),

@@ -172,3 +172,19 @@ describe('what ls says about a call, beside the text the model reads', () => {
     expect((cut.details as { shown: number }).shown).toBe(cut.content.split('\n').length - 1);
   });
 });
+
+describe('ls and file names that could pass for other output', () => {
+  const dirs = tempDirs('lug-ls-names-');
+  afterAll(() => dirs.removeAll());
+
+  it('lists a name that holds a newline as one entry, quoted, in a directory and with a glob', async () => {
+    const cwd = dirs.make();
+    mkdirSync(path.join(cwd, 'sub'));
+    writeFileSync(path.join(cwd, 'sub', 'evil\nREADME.md'), 'x\n');
+    writeFileSync(path.join(cwd, 'sub', 'ok.md'), 'x\n');
+    const listed = await runTool(lsTool, { path: 'sub' }, { cwd });
+    expect(listed.content).toBe('"evil\\nREADME.md"\nok.md');
+    expect(listed.details).toEqual({ kind: 'listing', entries: 2, shown: 2 });
+    expect(await ls({ glob: '**/*.md' }, cwd)).toBe('"sub/evil\\nREADME.md"\nsub/ok.md');
+  });
+});

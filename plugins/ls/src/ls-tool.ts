@@ -21,6 +21,7 @@ import {
   ToolError,
   type ListingDetails,
   PATH_PARAMETER,
+  printablePath,
   warmRipgrep,
 } from '@lug/tools';
 import { listDirectory } from './list-directory.js';
@@ -96,13 +97,16 @@ function listing(content: string, entries: number, shown: number): { content: st
   return { content, details: { kind: 'listing', entries, shown } };
 }
 
-/** The lines, cut at `maxBytes` keeping the start, with a closing line that says how many are not shown. */
+/**
+ * The paths a line each, cut at `maxBytes` keeping the start, with a closing line that says how many are not shown.
+ * A name that holds a newline or a control character is shown quoted (printablePath), never as two lines.
+ */
 function capped(lines: readonly string[], maxBytes: number, howToNarrow: string): { content: string; details: ListingDetails } {
   const budget = new LineBudget(maxBytes);
   let pushed = 0;
   for (const line of lines) {
     pushed++;
-    if (!budget.push(line)) break;
+    if (!budget.push(printablePath(line))) break;
   }
   const text = budget.text(
     (dropped) =>

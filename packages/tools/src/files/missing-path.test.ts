@@ -41,4 +41,11 @@ describe('missingPathMessage', () => {
     const abs = path.join(dir, 'link');
     expect(await missingPathMessage(abs, abs)).toBe(`${abs} is a symbolic link to gone.txt, which does not exist.`);
   });
+  it('writes a suggested name or a link target that holds a newline quoted, so it cannot pass for more of the message', async () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'notes\n.md'), '');
+    expect(await missingPathMessage(path.join(dir, 'notes.md'), 'notes.md')).toMatch(/ does not exist\. Did you mean "notes\\n\.md"\?$/);
+    symlinkSync('gone\nx', path.join(dir, 'link'));
+    expect(await missingPathMessage(path.join(dir, 'link'), 'link')).toMatch(/ is a symbolic link to "gone\\nx", which does not exist\.$/);
+  });
 });

@@ -6,6 +6,7 @@
 import { lstat, readdir, readlink, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { editDistance } from '@lug/core';
+import { printablePath } from '../output/printable-path.js';
 
 const MAX_ENTRIES_COMPARED = 2000;
 const MAX_SUGGESTIONS = 3;
@@ -58,7 +59,7 @@ export async function missingPathMessage(absPath: string, shownPath: string): Pr
   const where = shownPath === absPath ? shownPath : `${shownPath} (${absPath})`;
   try {
     if ((await lstat(absPath)).isSymbolicLink()) {
-      return `${where} is a symbolic link to ${await readlink(absPath)}, which does not exist.`;
+      return `${where} is a symbolic link to ${printablePath(await readlink(absPath))}, which does not exist.`;
     }
   } catch {
     // not a dangling link: fall through
@@ -70,6 +71,7 @@ export async function missingPathMessage(absPath: string, shownPath: string): Pr
   const similar = await similarNames(dir, path.basename(absPath));
   if (similar.length === 0) return `${where} does not exist; list its directory with ls to find the right name.`;
   const shownDir = path.dirname(shownPath);
-  const names = similar.map((name) => (shownDir === '.' && !shownPath.startsWith('./') ? name : path.join(shownDir, name)));
+  // A name from the directory is written so that it cannot pass for more of the message (printablePath).
+  const names = similar.map((name) => printablePath(shownDir === '.' && !shownPath.startsWith('./') ? name : path.join(shownDir, name)));
   return `${where} does not exist. Did you mean ${names.join(' or ')}?`;
 }

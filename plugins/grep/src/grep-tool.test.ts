@@ -308,6 +308,18 @@ describe('grep and file names that could pass for other output', () => {
     expect(await grep({ pattern: 'secret', path: 'sub' }, cwd)).toBe('"sub/evil\\nREADME.md":1: secret here');
   });
 
+  it('tells ripgrep’s notice about a binary file from a name that holds a newline (ripgrep’s own notice, read from a real search)', async () => {
+    const cwd = dirs.make();
+    // A match, then a NUL past ripgrep's first look: it prints the match, then a notice, before the next file's matches.
+    writeFileSync(path.join(cwd, 'late.dat'), `secret first\n${'x'.repeat(300_000)}\n\0binary\nsecret more\n`);
+    writeFileSync(path.join(cwd, 'z\nREADME.md'), 'secret z\n');
+    writeFileSync(path.join(cwd, 'README.md'), 'nothing\n');
+    const lines = (await grep({ pattern: 'secret' }, cwd)).split('\n');
+    expect(lines).toContain('"z\\nREADME.md":1: secret z');
+    expect(lines.filter((l) => /WARNING|binary file/.test(l))).toEqual([]);
+    expect(lines.filter((l) => l.startsWith('README.md'))).toEqual([]);
+  });
+
   it('shows a name with an escape sequence quoted, so it cannot drive the terminal', async () => {
     const cwd = dirs.make();
     writeFileSync(path.join(cwd, 'a\x1b[2Jb.txt'), 'needle\n');

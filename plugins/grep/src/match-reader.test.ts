@@ -50,8 +50,17 @@ describe('MatchReader', () => {
     expect(out.map((m) => `${m.path}|${m.line}`)).toEqual(['./big.dat|1', './x\ny|2', './z|3']);
   });
 
+  it('keeps a line that is not a notice in the next path even when no file has that path: a name is never cut to its last line', () => {
+    const out: Match[] = [];
+    const reader = new MatchReader((m) => out.push(m), () => false);
+    reader.push('./gone\nREADME.md\u00001:secret\n');
+    reader.push('x: binary file matches (found "\\0" byte around offset 1)\n./evil\nREADME.md\u00002:s\n');
+    reader.end();
+    expect(out.map((m) => m.path)).toEqual(['./gone\nREADME.md', './evil\nREADME.md']);
+  });
+
   it('drops ripgrep’s notices, which carry no NUL', () => {
-    expect(read(['late.dat: WARNING: stopped searching binary file after match\nok\u00001:x\n'])).toEqual([
+    expect(read(['late.dat: WARNING: stopped searching binary file after match (found "\\0" byte around offset 9000)\nok\u00001:x\n', 'bin.dat: binary file matches (found "\\0" byte around offset 6)\n'])).toEqual([
       { path: 'ok', line: 1, text: 'x', droppedChars: 0 },
     ]);
   });

@@ -5,8 +5,9 @@
  * notices ("binary file matches …"), which the page's "skips binary files"
  * leaves out, or the start of a path that holds a newline (a file's name may):
  * such lines are kept until the next match, whose path is the longest run of
- * them before it that names a file (`isPath`), so a file named
- * `evil⏎README.md` is never read as a match in README.md.
+ * them before it that names a file (`isPath`), or, failing that, all of them
+ * but the notices at their start; so a file named `evil⏎README.md` is never
+ * read as a match in README.md.
  */
 export interface Match {
   path: string;
@@ -22,6 +23,9 @@ const MAX_HELD_CHARS = 1 << 20;
 /** Lines without a NUL kept before a match at the most (a path holds as many newlines as its 4,096 bytes allow; notices are one a file). */
 const MAX_PENDING_LINES = 64;
 
+/** ripgrep's notice about a binary file, printed after that file's matches (or alone, for a file named on its command line). */
+const NOTICE = /: (?:binary file matches|WARNING: stopped searching binary file after match) \(found "\\0" byte around offset \d+\)$/;
+
 export class MatchReader {
   private partial = '';
   private dropped = 0;
@@ -30,7 +34,7 @@ export class MatchReader {
 
   /**
    * `isPath` says whether a path as ripgrep printed it names a file; without
-   * it, every line without a NUL is taken for a notice.
+   * it, the lines kept before a match join its path all but the notices.
    */
   constructor(
     private readonly onMatch: (m: Match) => void,
@@ -86,16 +90,21 @@ export class MatchReader {
     this.onMatch({ path, line: lineNo, text, droppedChars: dropped });
   }
 
-  /** The path whose last line is `last`: with as many of the lines kept before it as make a file's path, else `last` alone. */
+  /**
+   * The path whose last line is `last`, with the lines kept before it: as
+   * many as make a file's path (the longest first), else all but those
+   * shaped like ripgrep's notices at their start. A line that is not a
+   * notice is always part of the path, so a name cannot pass for another's
+   * even when its file is gone by the time it is looked at.
+   */
   private pathEndingIn(last: string): string {
     const pending = this.pending;
     if (pending.length === 0) return last;
     this.pending = [];
-    if (!this.isPath) return last;
-    for (let from = 0; from < pending.length; from++) {
-      const candidate = [...pending.slice(from), last].join('\n');
-      if (this.isPath(candidate)) return candidate;
-    }
-    return last;
+    let notices = 0;
+    while (notices < pending.length && NOTICE.test(pending[notices]!)) notices++;
+    const joined = (from: number) => [...pending.slice(from), last].join('\n');
+    if (this.isPath) for (let from = 0; from < notices; from++) if (this.isPath(joined(from))) return joined(from);
+    return joined(notices);
   }
 }

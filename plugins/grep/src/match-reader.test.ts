@@ -59,6 +59,17 @@ describe('MatchReader', () => {
     expect(out.map((m) => m.path)).toEqual(['./gone\nREADME.md', './evil\nREADME.md']);
   });
 
+  it('asks about a path only as long as the lines kept before a match are notices', () => {
+    const asked: string[] = [];
+    const out: Match[] = [];
+    const reader = new MatchReader((m) => out.push(m), (p) => (asked.push(p), false));
+    const notice = (n: number) => `./b${n}.dat: binary file matches (found "\\0" byte around offset ${n})\n`;
+    reader.push(`${notice(1)}${notice(2)}./a\u00001:x\n./c\u00002:y\n`);
+    reader.end();
+    expect(out.map((m) => m.path)).toEqual(['./a', './c']);
+    expect(asked).toEqual([`${notice(1)}${notice(2)}./a`.replace(/\n$/, ''), `${notice(2)}./a`.replace(/\n$/, '')]);
+  });
+
   it('drops ripgrep’s notices, which carry no NUL', () => {
     expect(read(['late.dat: WARNING: stopped searching binary file after match (found "\\0" byte around offset 9000)\nok\u00001:x\n', 'bin.dat: binary file matches (found "\\0" byte around offset 6)\n'])).toEqual([
       { path: 'ok', line: 1, text: 'x', droppedChars: 0 },

@@ -60,7 +60,7 @@ export async function runRipgrep(s: RipgrepSearch): Promise<RipgrepOutcome> {
       }
     },
     // A path ripgrep printed is relative to where it runs (or absolute); asked only where a path may hold a newline.
-    (printed) => lstatSync(path.resolve(s.cwd, printed), { throwIfNoEntry: false }) !== undefined,
+    (printed) => namesFile(path.resolve(s.cwd, printed)),
   );
   const result = await runProcess([rg, ...args], {
     cwd: s.cwd,
@@ -75,4 +75,13 @@ export async function runRipgrep(s: RipgrepSearch): Promise<RipgrepOutcome> {
   });
   if (!stoppedEarly) reader.end();
   return { stoppedEarly, cancelled: s.signal.aborted, code: result.code, signal: result.signal, stderr: result.stderr };
+}
+
+/** Whether `abs` names something (not following a link); false for a name too long, or under a file or an unreadable directory. */
+export function namesFile(abs: string): boolean {
+  try {
+    return lstatSync(abs, { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    return false;
+  }
 }

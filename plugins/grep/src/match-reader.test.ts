@@ -70,6 +70,17 @@ describe('MatchReader', () => {
     expect(asked).toEqual([`${notice(1)}${notice(2)}./a`.replace(/\n$/, ''), `${notice(2)}./a`.replace(/\n$/, '')]);
   });
 
+  it('keeps every line of a path with a thousand newlines, so lines shaped like notices in it cannot shorten it to its last', () => {
+    const fake = 'x: binary file matches (found "\\0" byte around offset 1)';
+    const name = ['./d', ...Array.from({ length: 70 }, () => fake), 'README.md'].join('\n');
+    const many = `./e${'\n'.repeat(1000)}README.md`;
+    const out: Match[] = [];
+    const reader = new MatchReader((m) => out.push(m), () => false);
+    reader.push(`${name}\u00001:a\n${many}\u00002:b\n`);
+    reader.end();
+    expect(out.map((m) => m.path)).toEqual([name, many]);
+  });
+
   it('drops ripgrep’s notices, which carry no NUL', () => {
     expect(read(['late.dat: WARNING: stopped searching binary file after match (found "\\0" byte around offset 9000)\nok\u00001:x\n', 'bin.dat: binary file matches (found "\\0" byte around offset 6)\n'])).toEqual([
       { path: 'ok', line: 1, text: 'x', droppedChars: 0 },

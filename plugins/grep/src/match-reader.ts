@@ -20,8 +20,12 @@ export interface Match {
 /** A match line longer than this (a minified file) is kept only in part. */
 const MAX_HELD_CHARS = 1 << 20;
 
-/** Lines without a NUL kept before a match at the most (a path holds as many newlines as its 4,096 bytes allow; notices are one a file). */
-const MAX_PENDING_LINES = 64;
+/**
+ * The characters of the lines without a NUL kept before a match, at the most: twice the longest path Linux opens
+ * (4,096 bytes), so every line of any path a match can have is kept, whatever its number of newlines; older lines
+ * past it belong to no path (ripgrep prints a notice at most once a file).
+ */
+const MAX_PENDING_CHARS = 8192;
 
 /** ripgrep's notice about a binary file, printed after that file's matches (or alone, for a file named on its command line). */
 const NOTICE = /: (?:binary file matches|WARNING: stopped searching binary file after match) \(found "\\0" byte around offset \d+\)$/;
@@ -31,6 +35,7 @@ export class MatchReader {
   private dropped = 0;
   /** The lines without a NUL since the last match: notices, or the first lines of the next match's path. */
   private pending: string[] = [];
+  private pendingChars = 0;
 
   /**
    * `isPath` says whether a path as ripgrep printed it names a file; without
@@ -77,7 +82,9 @@ export class MatchReader {
     } else line = tail;
     const nul = line.indexOf('\0');
     if (nul === -1) {
-      if (this.pending.push(line) > MAX_PENDING_LINES) this.pending.shift();
+      this.pending.push(line);
+      this.pendingChars += line.length + 1;
+      while (this.pendingChars > MAX_PENDING_CHARS && this.pending.length > 1) this.pendingChars -= this.pending.shift()!.length + 1;
       return;
     }
     const path = this.pathEndingIn(line.slice(0, nul));
@@ -101,6 +108,7 @@ export class MatchReader {
     const pending = this.pending;
     if (pending.length === 0) return last;
     this.pending = [];
+    this.pendingChars = 0;
     let notices = 0;
     while (notices < pending.length && NOTICE.test(pending[notices]!)) notices++;
     const joined = (from: number) => [...pending.slice(from), last].join('\n');

@@ -18,11 +18,15 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The bundle a cache file is of (its name without the build's stamp and the flags'). */
 const bundleOf = (file: string) => cacheFileOf(file)?.bundle ?? file;
 
-/** The V8 cache directory of a kind of run in a sandbox's home, and the files in it (none while it is not made). */
+/**
+ * The V8 cache directory of a kind of run in a sandbox's home, and the caches in it (none while it is not made). A
+ * cache being written is a `….v8cache.PID.tmp` file until it is renamed into place: not a cache yet, and gone by the
+ * time it is looked at (a stat of one failed this suite once).
+ */
 const v8CacheDir = (box: ReturnType<typeof sandbox>, kind: string) => join(box.home, '.cache', 'lug', 'v8', kind);
 const cacheFilesIn = (dir: string): string[] => {
   try {
-    return readdirSync(dir);
+    return readdirSync(dir).filter((f) => f.endsWith('.v8cache'));
   } catch {
     return [];
   }
@@ -34,7 +38,7 @@ describe('the V8 code caches of lug -p', () => {
     const server = await lugs.server([text('one'), text('two'), text('three')]);
     const env = lugEnv(server, 'anthropic', box);
     const cacheDir = v8CacheDir(box, 'headless');
-    const caches = () => Object.fromEntries(readdirSync(cacheDir).map((f) => [bundleOf(f), join(cacheDir, f)]));
+    const caches = () => Object.fromEntries(cacheFilesIn(cacheDir).map((f) => [bundleOf(f), join(cacheDir, f)]));
 
     const first = await runLug(['-p', 'hi'], { cwd: box.project, env });
     expect(first.stdout).toBe('one\n');
@@ -159,7 +163,7 @@ describe.skipIf(!hasTmux())('the V8 code caches of the interface', () => {
   it('are taken, not written again, whether the first prompt comes at once or after a while', async () => {
     const box = sandbox();
     const cacheDir = v8CacheDir(box, 'interface');
-    const written = () => Object.fromEntries(readdirSync(cacheDir).map((f) => [f, statSync(join(cacheDir, f)).ino]));
+    const written = () => Object.fromEntries(cacheFilesIn(cacheDir).map((f) => [f, statSync(join(cacheDir, f)).ino]));
     const session = async (waitMs: number) => {
       const { screen: s } = await lugs.start([text('## Done\n\nWith **Markdown**.')], box, { env: { CI: 'true' } });
       await sleep(waitMs);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeForTerminal, escapeJsonForTerminal } from './terminal-escape.js';
+import { escapeForTerminal, escapeJsonForTerminal, hasControlCharacters } from './terminal-escape.js';
 
 describe('escapeForTerminal', () => {
   it('shows an escape sequence as text instead of sending it', () => {
@@ -33,5 +33,15 @@ describe('escapeJsonForTerminal', () => {
     const json = escapeJsonForTerminal(JSON.stringify(value));
     expect(json).toBe('{"text":"a\\u009b2Jb\\u202ec\\u001b[2Jd"}');
     expect(JSON.parse(json)).toEqual(value);
+  });
+});
+
+describe('hasControlCharacters', () => {
+  it('is false for text that stands as one line: any script, spaces, quotes and colons', () => {
+    for (const text of ['src/main.rs', 'a b:c "d"', 'naïve/日本語/\u{1F600}.md']) expect(hasControlCharacters(text)).toBe(false);
+  });
+
+  it('is true for a newline, a tab, a carriage return, an escape, DEL, a C1 control, a bidi control and a line separator', () => {
+    for (const text of ['a\nb', 'a\tb', 'a\rb', 'a\x1b[2Jb', 'a\x7fb', 'a\x9bb', 'a\u202eb', 'a\u2066b', 'a\u2028b']) expect(hasControlCharacters(text)).toBe(true);
   });
 });

@@ -32,3 +32,15 @@ const UNSAFE_IN_JSON = /[\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u
 export function escapeJsonForTerminal(json: string): string {
   return json.replace(UNSAFE_IN_JSON, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
+
+// Every character a line of text should not hold: C0 controls (tab and newline too), DEL, C1 controls, bidi controls,
+// line and paragraph separators.
+const CONTROL = /[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
+
+/**
+ * Whether `text` holds a control character (a tab or a newline included), or one that reorders or breaks lines:
+ * text that cannot stand as one line of output, such as a file's name (which may hold any byte but `/` and NUL).
+ */
+export function hasControlCharacters(text: string): boolean {
+  return CONTROL.test(text);
+}

@@ -8,12 +8,9 @@
  * arguments as it is; so is one that begins with a quote, which would
  * otherwise read as quoted. Every other path is written as it is.
  */
-import { escapeJsonForTerminal } from '@lug/core';
-
-// C0 controls (tab and newline too), DEL, C1 controls, bidi controls, line and paragraph separators; or a leading quote.
-const NEEDS_QUOTES = /[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]|^"/;
+import { escapeJsonForTerminal, hasControlCharacters } from '@lug/core';
 
 /** `path` as it is, or as a JSON string when it holds a character that would break a line of output or drive a terminal. */
 export function printablePath(path: string): string {
-  return NEEDS_QUOTES.test(path) ? escapeJsonForTerminal(JSON.stringify(path)) : path;
+  return hasControlCharacters(path) || path.startsWith('"') ? escapeJsonForTerminal(JSON.stringify(path)) : path;
 }

@@ -3,9 +3,8 @@
  * which returns false once the output is full; then ripgrep is killed
  * rather than read on.
  */
-import { lstatSync } from 'node:fs';
 import path from 'node:path';
-import { locateRipgrep, ripgrepIgnoreArgs, runProcess } from '@lug/tools';
+import { entryExists, locateRipgrep, ripgrepIgnoreArgs, runProcess } from '@lug/tools';
 import { MatchReader, type Match } from './match-reader.js';
 
 export interface RipgrepSearch {
@@ -60,7 +59,7 @@ export async function runRipgrep(s: RipgrepSearch): Promise<RipgrepOutcome> {
       }
     },
     // A path ripgrep printed is relative to where it runs (or absolute); asked only where a path may hold a newline.
-    (printed) => namesFile(path.resolve(s.cwd, printed)),
+    (printed) => entryExists(path.resolve(s.cwd, printed)),
   );
   const result = await runProcess([rg, ...args], {
     cwd: s.cwd,
@@ -75,13 +74,4 @@ export async function runRipgrep(s: RipgrepSearch): Promise<RipgrepOutcome> {
   });
   if (!stoppedEarly) reader.end();
   return { stoppedEarly, cancelled: s.signal.aborted, code: result.code, signal: result.signal, stderr: result.stderr };
-}
-
-/** Whether `abs` names something (not following a link); false for a name too long, or under a file or an unreadable directory. */
-export function namesFile(abs: string): boolean {
-  try {
-    return lstatSync(abs, { throwIfNoEntry: false }) !== undefined;
-  } catch {
-    return false;
-  }
 }

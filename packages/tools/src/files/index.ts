@@ -4,6 +4,7 @@ export * from './line-endings.js';
 export * from './symlink-target.js';
 export * from './decided-path.js';
 export * from './missing-path.js';
+export * from './entry-exists.js';
 export * from './text-file.js';
 export * from './atomic-write.js';
 export * from './temp-files.js';

@@ -4,10 +4,9 @@
  * `.gitignore` files count depends on it: from the repository root down, or,
  * outside any repository, from the search root down.
  */
-import { lstatSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
-
-const exists = (p: string) => lstatSync(p, { throwIfNoEntry: false }) !== undefined;
+import { entryExists } from '../files/entry-exists.js';
 
 /** The directory to start from: `p` itself, or its parent when `p` is not a directory. */
 function directoryOf(p: string): string {
@@ -27,7 +26,7 @@ function directoryOf(p: string): string {
 export function findGitRootSync(p: string): string | undefined {
   let dir = directoryOf(path.resolve(p));
   for (;;) {
-    if (exists(path.join(dir, '.git'))) return dir;
+    if (entryExists(path.join(dir, '.git'))) return dir;
     const parent = path.dirname(dir);
     if (parent === dir) return undefined;
     dir = parent;

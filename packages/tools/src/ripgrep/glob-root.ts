@@ -30,6 +30,7 @@
 import { lstatSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Env } from '@lug/core';
+import { entryExists } from '../files/entry-exists.js';
 import type { GlobMatcher } from '../glob/compile-glob.js';
 import { findGitRootSync } from '../ignore/git-root.js';
 import { globalExcludesFile } from '../ignore/global-excludes.js';
@@ -71,9 +72,6 @@ function isDirectory(p: string): boolean {
     return false;
   }
 }
-
-// Synchronous, as the rules' reads (rule-file-cache.ts): an lstat a level costs less than a trip through the thread pool.
-const exists = (p: string) => lstatSync(p, { throwIfNoEntry: false }) !== undefined;
 
 /** A directory's entry without following a link: null when missing, undefined when unreadable. */
 function entryOf(p: string): ReturnType<typeof lstatSync> | null | undefined {
@@ -132,7 +130,7 @@ export async function globWalkRoot(root: string, matcher: GlobMatcher | undefine
     const next = path.join(dir, name);
     const info = entryOf(next);
     if (info === null || info?.isFile()) return { dir: '', empty: true };
-    if (!info?.isDirectory() || name === '.git' || exists(path.join(next, '.git')) || mayBeIgnored(layers, next)) break;
+    if (!info?.isDirectory() || name === '.git' || entryExists(path.join(next, '.git')) || mayBeIgnored(layers, next)) break;
     layers.push({ base: next, rules: readIgnoreRules(path.join(next, '.gitignore')) });
     dir = next;
   }

@@ -5,9 +5,12 @@
  * controls that reorder or break lines) is written out as visible text.
  */
 
-// C0 controls except tab and newline, a carriage return not ending a line,
-// DEL, C1 controls, bidi overrides/isolates/marks, line and paragraph separators.
-const UNSAFE = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]|\r(?!\n)/g;
+// What a terminal may act on beyond the C0 controls: DEL, C1 controls, bidi overrides/isolates/marks, line and
+// paragraph separators (a character class's body, for the three expressions below).
+const WIDE_CONTROLS = '\\x7f-\\x9f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069\\u2028\\u2029';
+
+// C0 controls except tab and newline, a carriage return not ending a line, and the wide controls.
+const UNSAFE = new RegExp(`[\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f${WIDE_CONTROLS}]|\\r(?!\\n)`, 'g');
 
 function visible(ch: string): string {
   const code = ch.charCodeAt(0);
@@ -21,8 +24,8 @@ export function escapeForTerminal(text: string): string {
   return text.replace(UNSAFE, visible);
 }
 
-// What JSON.stringify leaves raw that a terminal may act on: DEL, C1 controls, bidi controls, line separators.
-const UNSAFE_IN_JSON = /[\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
+// What JSON.stringify leaves raw that a terminal may act on: the wide controls (it escapes the C0 ones).
+const UNSAFE_IN_JSON = new RegExp(`[${WIDE_CONTROLS}]`, 'g');
 
 /**
  * JSON text (from JSON.stringify, which already escapes C0 controls) safe to
@@ -33,9 +36,8 @@ export function escapeJsonForTerminal(json: string): string {
   return json.replace(UNSAFE_IN_JSON, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-// Every character a line of text should not hold: C0 controls (tab and newline too), DEL, C1 controls, bidi controls,
-// line and paragraph separators.
-const CONTROL = /[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
+// Every character a line of text should not hold: the C0 controls (tab and newline too) and the wide controls.
+const CONTROL = new RegExp(`[\\x00-\\x1f${WIDE_CONTROLS}]`);
 
 /**
  * Whether `text` holds a control character (a tab or a newline included), or one that reorders or breaks lines:

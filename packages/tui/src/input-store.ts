@@ -4,7 +4,7 @@
  * re-renders the input alone (not the transcript) and the app can clear the
  * input on Ctrl-C without owning its state.
  */
-import type { CommandRegistry } from '@lug/core';
+import { hasControlCharacters, type CommandRegistry } from '@lug/core';
 import type { Key } from 'ink';
 import {
   backspace,
@@ -149,6 +149,7 @@ export class InputStore {
     let completions: Completions | undefined;
     if (this.opts.commands) completions = completeCommandLine(editor, this.opts.commands);
     if (!completions) completions = this.files?.completions(editor);
+    if (completions) completions = offerable(completions);
     const key = completions ? `${completions.start}:${editor.text.slice(completions.start, editor.cursor)}` : undefined;
     if (!completions || completions.items.length === 0 || key === this.menuClosedFor) {
       if (this.snapshot.menu) this.set({ menu: undefined });
@@ -385,4 +386,14 @@ export class InputStore {
     this.refreshMenu();
     return { kind: 'handled' };
   }
+}
+
+/**
+ * The completions the menu may show: none whose text holds a control character. The menu writes its items to the
+ * terminal as they are, and ink passes an OSC sequence (a window title, OSC 52's clipboard write); a newline would
+ * break the menu's rows and the token it puts in the input. The items come from anyone: a project's file names, a
+ * Lua command's or an MCP server's completions.
+ */
+function offerable(completions: Completions): Completions {
+  return { ...completions, items: completions.items.filter((i) => !hasControlCharacters(i.label) && !hasControlCharacters(i.replacement)) };
 }

@@ -4,7 +4,6 @@
  * asks for completions at each key; a listing that finishes calls `onListed`
  * so the menu can be worked out again.
  */
-import { hasControlCharacters } from '@lug/core';
 import { completePathToken, withDirectories, type Completions } from './completion.js';
 import type { FileLister } from './contracts.js';
 import type { EditorState } from './editor.js';
@@ -45,9 +44,7 @@ export class ProjectFiles {
     this.listing = this.opts
       .listFiles(this.opts.cwd ?? process.cwd(), controller.signal)
       .then((files) => {
-        // A name with a control character is not offered: the menu would write an escape sequence in it to the
-        // terminal, and a newline would break the menu's rows and the `@` token (a project's file names are anyone's).
-        this.files = withDirectories(files.filter((file) => !hasControlCharacters(file)));
+        this.files = withDirectories(files);
         this.listedAt = Date.now();
       })
       .catch(() => {

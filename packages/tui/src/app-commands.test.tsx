@@ -289,6 +289,25 @@ describe('App: :resume reads outlines', () => {
   });
 });
 
+describe('App: :resume reads the store once', () => {
+  it('lists the store once for :resume, and once a line for what :resume completes, not at each key', async () => {
+    let listed = 0;
+    const store = {
+      list: () => (listed++, [{ id: 'old-1', cwd: t.host.cwd, mtimeMs: 1 }]),
+      load: () => ({ messages: [{ role: 'user' as const, content: 'a prompt' }], usage: { inputTokens: 0, outputTokens: 0 } }),
+      outline: () => ({ prompt: 'the first prompt', branches: [] }),
+    };
+    const t = mountApp({ extra: { store } });
+    await t.type(':resume', KEY.enter);
+    const drawn = () => t.frames.join('\n').replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').replace(/`/g, '');
+    await waitFor(() => drawn().includes('old-1 the first prompt'), 5000);
+    expect(listed).toBe(1);
+    await t.type(':resume ', 'o', 'l', 'd');
+    await waitFor(() => t.frame().includes(':resume old'), 5000);
+    expect(listed).toBe(2);
+  });
+});
+
 describe('App: damaged session files', () => {
   it('shows what a damaged session file lost, at start and when :resume loads one', async () => {
     const notice = 'session /state/s.jsonl: skipped a line that is not a valid record: line 3 (not valid JSON (cut short, or not a record)). The rest of the conversation is loaded.';

@@ -16,7 +16,7 @@ type Part = (typeof PARTS)[number];
 const SOURCE = 'tui';
 
 /** A prompt on one line of a listing, cut at `max` characters. */
-export function oneLine(text: string, max = 70): string {
+export function promptLine(text: string, max = 70): string {
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line || '(no prompt)';
 }
@@ -49,7 +49,7 @@ export function branchCommands(c: TuiController): Command[] {
           if (!prompts.length) return notice('no prompt to rewind to yet');
           const lines = prompts.map((p) => {
             const cp = checkpointOfTurn(list, c.session.id, p.turn);
-            return `${p.turn}. ${oneLine(p.text)}${cp ? ` — ${changesLine(cp)}` : ''}`;
+            return `${p.turn}. ${promptLine(p.text)}${cp ? ` — ${changesLine(cp)}` : ''}`;
           });
           const how = c.opts.checkpoints ? '`:rewind N` takes the files and the conversation back to before prompt N (`:rewind N files`, `:rewind N conversation`: only one)' : '`:rewind N` goes back to before prompt N';
           return notice(`The prompts of this conversation (${how}; the rest is kept as a branch :resume lists):\n\n${lines.join('\n')}`, 'info', true);

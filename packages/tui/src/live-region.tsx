@@ -23,7 +23,7 @@ import { TranscriptItemView } from './transcript-item.js';
 import type { TranscriptSnapshot } from './transcript-items.js';
 
 /** Who has the keys: a confirm, the approval dialog, or the input. */
-export type Focus = 'confirm' | 'dialog' | 'input';
+type Focus = 'confirm' | 'dialog' | 'input';
 
 export interface LiveRegionProps {
   controller: TuiController;
@@ -96,7 +96,7 @@ export function LiveRegion({ controller: c, transcript, confirmMessage, pending,
           placeholder={c.session.modelName() ? 'Ask, or :help' : 'No model yet: :help, :lua, or see above'}
         />
       </Box>
-      <StatusLine width={width} home={c.host.env.HOME} statusline={statusline} primed={c.primedStatus} ticks={c.statusTicks} info={statusInfo(c, transcript.usage, transcript.running, transcript.cost, transcript.contextTokens, transcript.context)} />
+      <StatusLine width={width} home={c.host.env.HOME} statusline={statusline} primed={c.primedStatus} ticks={c.statusTicks} info={statusInfo(c, transcript)} />
       {ctl.hint && <Text color="yellow">{ctl.hint}</Text>}
     </Box>
   );

@@ -134,8 +134,7 @@ export async function startTui(opts: StartTuiOptions): Promise<void> {
   // init.lua's status line in the very first frame, not the stock line first.
   const statusline = statuslineOption(controller);
   if (statusline) {
-    const { usage, running, cost } = controller.transcript.getSnapshot();
-    controller.primedStatus = await primeStatusline(statusline, statusInfo(controller, usage, running, cost));
+    controller.primedStatus = await primeStatusline(statusline, statusInfo(controller, controller.transcript.getSnapshot()));
   }
   const instance = mountApp(controller, opts, stdout, stdin);
   // ink drew the first frame inside render(); what waited for it runs once that frame is out.

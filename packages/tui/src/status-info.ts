@@ -1,9 +1,12 @@
 /** What the status line is drawn from, gathered from the controller: the stock line's numbers, or `lug.opt.statusline`. */
 import type { TuiController } from './controller.js';
 import type { StatusInfo, StatuslineFn } from './status-line.js';
-import type { ContextShare } from './transcript-items.js';
+import type { TranscriptSnapshot } from './transcript-items.js';
 
-export function statusInfo(c: TuiController, usage: StatusInfo['usage'], busy: boolean, cost: number | undefined, contextTokens?: number, share?: ContextShare): StatusInfo {
+/** The transcript's part of the status line: its totals, whether a turn runs, and the context in use. */
+type TranscriptStatus = Pick<TranscriptSnapshot, 'usage' | 'running' | 'cost' | 'contextTokens' | 'context'>;
+
+export function statusInfo(c: TuiController, { usage, running: busy, cost, contextTokens, context: share }: TranscriptStatus): StatusInfo {
   const inputMode = c.input.viMode();
   // The core's accounting when it has spoken (tokens the next request uses, the model's window); else the last prompt's tokens.
   const context = share

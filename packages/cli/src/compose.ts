@@ -260,9 +260,7 @@ export async function composeLug(opts: ComposeOptions): Promise<Lug> {
     void rehearseFirstTurn(host, current.modelName(), busy);
     // The tools' warm-ups (a first process start) after the provider's first step, unless a turn runs by then:
     // core warms them at its first answer (warmToolsAtFirstResponse), not before its request.
-    setImmediate(() => {
-      if (!busy()) warmTools(host);
-    }).unref();
+    void busyAfterKeys(busy).then((running) => running || warmTools(host));
   };
   const startWorkflows = opts.interactive ? workflowStarter(host, approvals, lua) : () => Promise.resolve();
   return { host, approvals, session, store, lua, startupErrors: errors, autoRefused, // Lua's start-up warnings were notified before any interface listened: the interface shows them with the session's notices.

@@ -68,7 +68,7 @@ describe('the V8 code caches kept beside lug', () => {
     const a = sandbox();
     expect((await runLug(['-p', 'hi'], { cwd: a.project, env: lugEnv(server, 'anthropic', a) })).stdout).toBe('one\n');
     const ownOf = (box: ReturnType<typeof sandbox>) => v8CacheDir(box, 'headless');
-    const names = readdirSync(ownOf(a)).filter((f) => f.endsWith('.v8cache'));
+    const names = cacheFilesIn(ownOf(a));
     const inodes = () => Object.fromEntries(names.map((f) => [f, statSync(join(shared, f)).ino]));
     // Not written again by a run with a new home (one that compiled would have). Other test files' first runs may
     // still be writing theirs as this starts (a clean clone's first runs all compile): up to three tries.
@@ -78,7 +78,7 @@ describe('the V8 code caches kept beside lug', () => {
       const b = sandbox();
       expect((await runLug(['-p', 'hi'], { cwd: b.project, env: lugEnv(server, 'anthropic', b) })).stdout).toBe('two\n');
       // The new home holds the same caches, copies of those beside lug.
-      expect(readdirSync(ownOf(b)).filter((f) => f.endsWith('.v8cache')).sort()).toEqual([...names].sort());
+      expect(cacheFilesIn(ownOf(b)).sort()).toEqual([...names].sort());
       const copies = names.every((f) => readFileSync(join(ownOf(b), f)).equals(readFileSync(join(shared, f))));
       untouched = JSON.stringify(inodes()) === JSON.stringify(before);
       if (untouched) expect(copies).toBe(true);
@@ -102,8 +102,10 @@ describe('the compiled stock Lua of lug -p', () => {
 describe.skipIf(!hasTmux())('the V8 code caches of the interface', () => {
   it("are the interface's own: lug -p's, written before, are neither read nor replaced by it (startup/run-kind.ts)", async () => {
     const box = sandbox();
-    const cachesOf = (kind: string): Record<string, number> =>
-      Object.fromEntries(cacheFilesIn(v8CacheDir(box, kind)).map((f) => [bundleOf(f), statSync(join(v8CacheDir(box, kind), f)).mtimeMs]));
+    const cachesOf = (kind: string): Record<string, number> => {
+      const dir = v8CacheDir(box, kind);
+      return Object.fromEntries(cacheFilesIn(dir).map((f) => [bundleOf(f), statSync(join(dir, f)).mtimeMs]));
+    };
     const server = await lugs.server([text('one'), text('two')]);
     expect((await runLug(['-p', 'hi'], { cwd: box.project, env: lugEnv(server, 'anthropic', box) })).stdout).toBe('one\n');
     const headless = cachesOf('headless');

@@ -33,14 +33,12 @@ export {
 export {
   startScriptedServer,
   scriptedServers,
-  toolsOf,
-  systemPromptOf,
-  toolResultsOf,
   type ScriptedServer,
   type ScriptedServers,
   type ScriptedServerOptions,
   type RouteAnswer,
 } from './scripted-server.js';
+export { toolsOf, systemPromptOf, toolResultsOf } from './request-contents.js';
 export { anthropicFixture, ANTHROPIC_FIXTURES_DIR } from './anthropic-fixtures.js';
 export { anthropicStream, type AnthropicBlock, type AnthropicStreamOptions } from './anthropic-wire.js';
 export { replay, loadRawResponse, parseRawResponse, rawPieces, type RawResponse, type RawStep, type ReplayOptions } from './raw-replay.js';

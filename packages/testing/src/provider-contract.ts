@@ -17,7 +17,8 @@ import { DEFAULT_RETRY, ProviderError, type Message, type Provider, type RetryPo
 import { afterEach, describe, expect, it } from 'vitest';
 import { FAST_RETRY, collectStream, eventsOfType, modelRequest, textOf } from './provider-kit.js';
 import { cut, hangUp, httpError, text, toolCall, turn } from './scenario.js';
-import { scriptedServers, toolResultsOf, type ScriptedServer, type ScriptedServers } from './scripted-server.js';
+import { toolResultsOf } from './request-contents.js';
+import { scriptedServers, type ScriptedServer, type ScriptedServers } from './scripted-server.js';
 import { watchFetch } from './watch-fetch.js';
 
 /** The key a contract's provider is made with (`create`), which its warm-up must never send. */
@@ -190,8 +191,7 @@ function describeCancel({ contract, servers, provider }: ContractRun): void {
   });
 }
 
-// A provider's warm(): whatever its wire, one rehearsal that never leaves the machine, never carries the key,
-// and never fails its caller.
+/** A provider's warm(): whatever its wire, one rehearsal that never leaves the machine, never carries the key, and never fails its caller. */
 function describeWarmUp({ servers, provider }: ContractRun): void {
   describe('the provider contract: warm()', () => {
     const warming = (s: ScriptedServer) => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cut, delay, hangUp, httpError, streamError, text, toolCall, turn } from './scenario.js';
-import { scriptedServers, systemPromptOf, toolResultsOf, toolsOf, type ScriptedServer } from './scripted-server.js';
+import { systemPromptOf, toolResultsOf, toolsOf } from './request-contents.js';
+import { scriptedServers, type ScriptedServer } from './scripted-server.js';
 
 const servers = scriptedServers();
 afterEach(() => servers.closeAll());

@@ -13,8 +13,6 @@ import { toStep, type RecordedRequest, type Scenario, type ScenarioEntry, type S
 import { answerStep, sendJson } from './step-answer.js';
 import type { WireFormat } from './wire.js';
 
-export { toolsOf, systemPromptOf, toolResultsOf } from './request-contents.js';
-
 /** A route's JSON answer, or a function of the request giving it. */
 export type RouteAnswer = ((request: RecordedRequest) => unknown) | Record<string, unknown> | unknown[] | string | number | boolean | null;
 
@@ -97,17 +95,15 @@ function stepQueue(scenario: Scenario): StepQueue {
 /** What a server answers its requests from. */
 interface Answering {
   steps: StepQueue;
-  /** The model ids `GET /v1/models` lists. */
-  models: string[];
   options: ScriptedServerOptions;
 }
 
 /** Answer a recorded request: a route of the options, the model list, else the next step in the request's wire format. */
-async function answerRequest(request: RecordedRequest, res: http.ServerResponse, { steps, models, options }: Answering): Promise<void> {
+async function answerRequest(request: RecordedRequest, res: http.ServerResponse, { steps, options }: Answering): Promise<void> {
   const { path } = request;
   const route = options.routes?.[`${request.method} ${path}`];
   if (route !== undefined) return sendJson(res, 200, typeof route === 'function' ? await route(request) : route);
-  if (request.method === 'GET' && (path === '/v1/models' || path === '/models')) return sendJson(res, 200, modelList(models));
+  if (request.method === 'GET' && (path === '/v1/models' || path === '/models')) return sendJson(res, 200, modelList(options.models ?? ['scripted-model']));
   if (request.format === 'other' || request.method !== 'POST') {
     const extra = Object.keys(options.routes ?? {}).join(', ');
     const message = `scripted server: no route for ${request.method} ${path}; it answers POST /v1/messages (Anthropic), POST /v1/chat/completions and POST /v1/responses (OpenAI), GET /v1/models${extra ? `, ${extra}` : ''}`;
@@ -123,7 +119,7 @@ async function answerRequest(request: RecordedRequest, res: http.ServerResponse,
 /** Start a scripted server on 127.0.0.1 at a free port. */
 export async function startScriptedServer(scenario: Scenario = [], options: ScriptedServerOptions = {}): Promise<ScriptedServer> {
   const steps = stepQueue(scenario);
-  const answering: Answering = { steps, models: options.models ?? ['scripted-model'], options };
+  const answering: Answering = { steps, options };
   const log = requestLog();
   const server = http.createServer((req, res) => {
     log

@@ -164,13 +164,12 @@ function keyAction(ctx: ApiContext, rhs: string | LuaFunctionRef, rhsIndex: numb
 
 /** Bind the keys in each mode on its own; returns the remover of them all. */
 function bindModes(ctx: ApiContext, bound: Bound, modes: KeyMode[], binding: Omit<KeyBinding, 'modes'>, release: () => void): () => void {
-  const { keys, desc, run, source, command, nowait } = binding;
   // The function is released once its last mode's binding is gone.
   let left = modes.length;
   const removers = modes.map((m) => {
-    const at = slot(m, keys);
+    const at = slot(m, binding.keys);
     bound.get(at)?.(); // a Lua binding of the same keys is replaced, as in Neovim
-    const remove = ctx.host.keys.set({ keys, desc, run, source, modes: [m], command, nowait });
+    const remove = ctx.host.keys.set({ ...binding, modes: [m] });
     const tracked = ctx.track(() => {
       remove();
       if (bound.get(at) === tracked) bound.delete(at);

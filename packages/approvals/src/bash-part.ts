@@ -42,6 +42,14 @@ export function commandPart(text: string, argv: string[], dynamic: boolean, wrap
   return { text, kind: 'command', program, program_name: programName(program), argv, dynamic, wrappers: [...wrappers], incomplete: false };
 }
 
+/**
+ * A part bash's own syntax makes, not a program it runs: an assignment (no program), `[[ … ]]` (a test), `(( … ))`
+ * and a C-style `for`'s header (arithmetic). Its program is named as written.
+ */
+export function syntaxPart(text: string, kind: 'assignment' | 'test' | 'arithmetic', program: string, argv: string[], wrappers: readonly string[]): BashPart {
+  return { text, kind, program, program_name: program, argv, dynamic: false, wrappers: [...wrappers], incomplete: false };
+}
+
 /** The part of a file written: `> FILE` as written (whatever the operator), and the file bash opens. */
 export function redirectPart(written: string, file: string, dynamic: boolean, wrappers: readonly string[]): BashPart {
   return { text: `> ${written}`, kind: 'redirect', program: '', program_name: '', argv: ['>', file], dynamic, wrappers: [...wrappers], incomplete: false };

@@ -25,7 +25,7 @@
  * and in scripts, not in a command substitution.
  */
 import type { BashPart } from './bash-part.js';
-import { redirectPart } from './bash-part.js';
+import { redirectPart, syntaxPart } from './bash-part.js';
 import { MAX_DEPTH, MAX_PARTS } from './bash-line.js';
 import type { PlainWord, Scope, Token } from './bash-plain-words.js';
 
@@ -252,7 +252,7 @@ function readTest(reader: Reader, i: number): number | undefined {
   const text = reader.line.slice(open.at, (tokens[k] as Token & { kind: 'word' }).end);
   const argv = [open.word.value, ...operands.map((w) => w.value), close];
   const part: BashPart = double
-    ? { text, kind: 'test', program: '[[', program_name: '[[', argv, dynamic: false, wrappers: [...scope.wrappers], incomplete: false }
+    ? syntaxPart(text, 'test', '[[', argv, scope.wrappers)
     : { text, kind: 'command', program: '[', program_name: '[', argv, dynamic: false, wrappers: [...scope.wrappers], incomplete: false };
   return add(parts, scope, part) ? k + 1 : undefined;
 }

@@ -6,6 +6,7 @@
 import type { Node } from 'web-tree-sitter';
 import { expand, type Context, type Expanded, type Word } from './bash-argv.js';
 import type { LineAnalysis } from './bash-line.js';
+import { syntaxPart } from './bash-part.js';
 import type { NodeReader } from './bash-node-reader.js';
 import { WORD_TYPES, wordLeaves } from './bash-tree.js';
 import type { WordScanner } from './bash-words.js';
@@ -32,7 +33,7 @@ export function walkAssignments(walk: StatementWalk, node: Node): void {
   const list = walk.nodes.type(node) === 'variable_assignment' ? [node] : walk.nodes.namedChildren(node).filter((c) => walk.nodes.type(c) === 'variable_assignment');
   const slot = walk.line.parts.length;
   for (const a of list) walkAssignment(walk, a);
-  walk.line.add({ text: walk.text(node), kind: 'assignment', program: '', program_name: '', argv: [], dynamic: false, wrappers: [...walk.wrappers], incomplete: false }, slot);
+  walk.line.add(syntaxPart(walk.text(node), 'assignment', '', [], walk.wrappers), slot);
 }
 
 /** `NAME=value`, `a[sub]=value`, `a=(…)`: what they run, and what bash does later with PS4 and friends. */
@@ -62,7 +63,7 @@ export function walkTest(walk: StatementWalk, node: Node): void {
   walk.evaluatesVariables();
   for (const w of scanned) if (w.static && /[$`]/.test(w.values.join(' '))) walk.expanded(w.values.join(' '));
   if (open === '[[') {
-    walk.line.add({ text: walk.text(node), kind: 'test', program: '[[', program_name: '[[', argv: ['[[', ...scanned.flatMap((w) => w.values), ']]'], dynamic: false, wrappers: [...walk.wrappers], incomplete: false });
+    walk.line.add(syntaxPart(walk.text(node), 'test', '[[', ['[[', ...scanned.flatMap((w) => w.values), ']]'], walk.wrappers));
     return;
   }
   const argv = [{ value: '[', static: true, word: 0 }, ...expand(scanned).map((a) => ({ ...a, word: a.word + 1 })), { value: ']', static: true, word: scanned.length + 1 }];
@@ -71,7 +72,7 @@ export function walkTest(walk: StatementWalk, node: Node): void {
 }
 
 export function walkArithmetic(walk: StatementWalk, node: Node): void {
-  walk.line.add({ text: walk.text(node), kind: 'arithmetic', program: '((', program_name: '((', argv: [], dynamic: false, wrappers: [...walk.wrappers], incomplete: false });
+  walk.line.add(syntaxPart(walk.text(node), 'arithmetic', '((', [], walk.wrappers));
   walk.scanner.arithmetic(node.startIndex + 2, node.endIndex - 2);
 }
 
@@ -81,7 +82,7 @@ export function walkCFor(walk: StatementWalk, node: Node): void {
   const header = walk.src.slice(node.startIndex, headerEnd).trim().replace(/;$/, '').trim();
   const open = walk.src.indexOf('((', node.startIndex);
   const close = walk.src.lastIndexOf('))', headerEnd);
-  walk.line.add({ text: header, kind: 'arithmetic', program: '((', program_name: '((', argv: [], dynamic: false, wrappers: [...walk.wrappers], incomplete: false });
+  walk.line.add(syntaxPart(header, 'arithmetic', '((', [], walk.wrappers));
   if (open >= 0 && close > open) walk.scanner.arithmetic(open + 2, close);
   if (body) walk.walk(body);
 }

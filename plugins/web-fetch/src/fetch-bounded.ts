@@ -1,8 +1,9 @@
 /**
  * One bounded HTTP GET: http and https only (every hop of a redirect is
- * checked again), a bounded number of redirects, one deadline for the whole
- * exchange, and the body read chunk by chunk up to a byte bound (the rest is
- * never read). Node's own fetch (undici) does the wire work.
+ * checked again), a bounded number of redirects, all on the site asked for
+ * (a redirect elsewhere is not followed: see `followable`), one deadline for
+ * the whole exchange, and the body read chunk by chunk up to a byte bound
+ * (the rest is never read). Node's own fetch (undici) does the wire work.
  */
 import { ToolError } from '@lug/tools';
 
@@ -30,9 +31,25 @@ export interface FetchedPage {
   body: Buffer;
   /** True when the body was longer than maxBodyBytes and reading stopped. */
   cut: boolean;
+  /** Where a redirect pointed when it left the site asked for (not followed; the body is then empty). */
+  elsewhere?: string;
 }
 
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * Whether a redirect to `next` is followed for a fetch asked for `asked`: on
+ * the same origin, or the same host moved from http to https on the default
+ * ports. What is approved (the dialog's `GET <url>`, a rule matching
+ * `args.url`) is the URL asked for: a redirect to another host, such as an
+ * open redirect on an allowed site pointing at a service on the local
+ * network, must not be fetched in its name. The model gets the address
+ * instead, and fetching it is a call of its own, asked for like any other.
+ */
+export function followable(asked: URL, next: URL): boolean {
+  if (next.origin === asked.origin) return true;
+  return asked.protocol === 'http:' && next.protocol === 'https:' && asked.hostname === next.hostname && asked.port === '' && next.port === '';
+}
 
 /** The URL, parsed, when it is http or https; else a ToolError that says what is allowed. */
 export function httpUrl(raw: unknown, base?: string): URL {
@@ -86,7 +103,11 @@ export async function fetchBounded(raw: string, bounds: FetchBounds): Promise<Fe
       if (redirects.length >= bounds.maxRedirects) {
         throw new ToolError(`more than ${bounds.maxRedirects} redirects, starting at ${start.href} (the last pointed to ${location})`);
       }
-      url = httpUrl(location, url.href);
+      const next = httpUrl(location, url.href);
+      if (!followable(start, next)) {
+        return { url: start.href, finalUrl: url.href, redirects, status: res.status, statusText: res.statusText, mediaType: '', charset: undefined, body: Buffer.alloc(0), cut: false, elsewhere: next.href };
+      }
+      url = next;
       redirects.push(url.href);
       continue;
     }

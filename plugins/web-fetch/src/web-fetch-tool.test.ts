@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowAll, createHost, loadPlugin, parseArgs } from '@lug/core';
 import { describeTool, runTool } from '@lug/testing';
+import { followable } from './fetch-bounded.js';
 import plugin, { MAX_BODY_BYTES, webFetchTool } from './index.js';
 import { startTestServer, type TestServer } from './test-server.js';
 
@@ -9,6 +10,10 @@ const PAGE = `<!doctype html><html><head><title>The &amp; page</title><style>bod
 <pre><code>let x = 1;</code></pre><script>track()</script></body></html>`;
 
 let server: TestServer;
+/** Another origin (another port): what a redirect off the site asked for would reach. */
+let other: TestServer;
+/** Requests `other` has answered. */
+let otherHits = 0;
 /** Bytes the endless route managed to write before the client hung up. */
 let hugeWritten = 0;
 let hugeClosed: Promise<void>;
@@ -16,7 +21,17 @@ let hugeClosed: Promise<void>;
 beforeAll(async () => {
   let closed!: () => void;
   hugeClosed = new Promise((r) => (closed = r));
+  other = await startTestServer({
+    '/secret': (_req, res) => {
+      otherHits++;
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('internal only');
+    },
+  });
   server = await startTestServer({
+    '/away': (_req, res) => res.writeHead(302, { location: other.url('/secret') }).end(),
+    // The same port on another host name: another origin too.
+    '/away-host': (req, res) => res.writeHead(301, { location: `http://localhost:${req.socket.localPort}/page` }).end(),
+    '/moved-then-away': (_req, res) => res.writeHead(307, { location: '/away' }).end(),
     '/page': (_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE),
     '/moved': (_req, res) => res.writeHead(302, { location: '/page' }).end(),
     '/loop': (_req, res) => res.writeHead(301, { location: '/loop' }).end(),
@@ -38,7 +53,7 @@ beforeAll(async () => {
     },
   });
 });
-afterAll(() => server.close());
+afterAll(() => Promise.all([server.close(), other.close()]));
 
 describe('the web_fetch tool', () => {
   it('turns an HTML page into Markdown, without its scripts and styles', async () => {
@@ -58,6 +73,40 @@ describe('the web_fetch tool', () => {
     expect(r.content).toContain(`${server.url('/page')}\nHTTP 200`);
     expect(r.content).toContain(`redirected from ${server.url('/moved')}`);
     expect(r.content).toContain('# Hello');
+  });
+
+  it('does not follow a redirect to another site: it says where it points, and that site is never asked', async () => {
+    const r = await runTool(webFetchTool, { url: server.url('/away') });
+    expect(r.isError).toBe(false);
+    expect(r.content).toBe(
+      `${server.url('/away')}\nHTTP 302 Found · a redirect to another site, not followed\n\n` +
+        `${server.url('/away')} redirects to ${other.url('/secret')} (${new URL(other.url('/')).origin}). ` +
+        `web_fetch follows redirects only within the site it was asked for; to read that page, fetch "${other.url('/secret')}".`,
+    );
+    expect(otherHits).toBe(0);
+    // Fetched as a call of its own (asked for like any other), it is read.
+    expect((await runTool(webFetchTool, { url: other.url('/secret') })).content).toContain('internal only');
+  });
+
+  it('does not follow a redirect to another host name on the same port, nor one after a redirect within the site', async () => {
+    const host = await runTool(webFetchTool, { url: server.url('/away-host') });
+    expect(host.content).toContain(`redirects to http://localhost:${new URL(server.url('/')).port}/page`);
+    expect(host.content).not.toContain('# Hello');
+    const hits = otherHits;
+    const twice = await runTool(webFetchTool, { url: server.url('/moved-then-away') });
+    expect(twice.content).toContain(`${server.url('/away')}\nHTTP 302 Found · a redirect to another site, not followed\nredirected from ${server.url('/moved-then-away')}`);
+    expect(otherHits).toBe(hits);
+  });
+
+  it('follows a redirect on the same origin, or from http to https on the same host and default ports, and nothing else', () => {
+    const ok = (a: string, b: string) => followable(new URL(a), new URL(b));
+    expect(ok('https://docs.example.com/a', 'https://docs.example.com/b?x=1')).toBe(true);
+    expect(ok('http://docs.example.com/a', 'https://docs.example.com/a')).toBe(true);
+    expect(ok('https://docs.example.com/a', 'http://docs.example.com/a')).toBe(false);
+    expect(ok('https://docs.example.com/a', 'https://evil.example.com/a')).toBe(false);
+    expect(ok('https://docs.example.com/a', 'https://docs.example.com:8443/a')).toBe(false);
+    expect(ok('http://docs.example.com:8080/a', 'https://docs.example.com:8443/a')).toBe(false);
+    expect(ok('https://docs.example.com/a', 'http://169.254.169.254/latest/meta-data/')).toBe(false);
   });
 
   it('gives up after 5 redirects', async () => {

@@ -25,7 +25,7 @@ const TEXT = /^(text\/[\w.+-]+|application\/([\w.-]+\+)?(json|xml)|application\/
 export const webFetchTool: Tool<WebFetchArgs> = defineTool<WebFetchArgs>({
   name: 'web_fetch',
   description:
-    'Fetch a web page by its http or https URL and return its text: HTML is converted to Markdown, other text (plain, JSON, XML…) is returned as is; images and other binary content are refused. Follows up to 5 redirects.',
+    'Fetch a web page by its http or https URL and return its text: HTML is converted to Markdown, other text (plain, JSON, XML…) is returned as is; images and other binary content are refused. Follows up to 5 redirects within the site asked for; a redirect to another site is returned, not followed.',
   parameters: {
     type: 'object',
     properties: {
@@ -90,10 +90,20 @@ function looksLikeHtml(page: FetchedPage, text: string): boolean {
   return HTML.has(page.mediaType) || (page.mediaType === '' && /^\s*(<!doctype html|<html[\s>])/i.test(text));
 }
 
+/** A redirect off the site asked for: where it points, for the model to fetch as a call of its own. */
+function elsewhereOutput(page: FetchedPage, status: string, elsewhere: string): string {
+  const head = [page.finalUrl, `${status} · a redirect to another site, not followed`];
+  if (page.redirects.length > 0) head.push(`redirected from ${page.url}`);
+  const to = new URL(elsewhere).origin;
+  return `${head.join('\n')}\n\n${page.finalUrl} redirects to ${elsewhere} (${to}). web_fetch follows redirects only within the site it was asked for; to read that page, fetch ${JSON.stringify(elsewhere)}.`;
+}
+
 async function pageOutput(page: FetchedPage, ctx: ToolContext): Promise<{ content: string; isError?: boolean }> {
   const size = `${page.body.length}${page.cut ? '+' : ''} bytes`;
   const type = page.mediaType || 'no content type';
-  const head = [`${page.finalUrl}`, `HTTP ${page.status}${page.statusText ? ` ${page.statusText}` : ''} · ${type} · ${size}`];
+  const status = `HTTP ${page.status}${page.statusText ? ` ${page.statusText}` : ''}`;
+  if (page.elsewhere !== undefined) return { content: elsewhereOutput(page, status, page.elsewhere) };
+  const head = [`${page.finalUrl}`, `${status} · ${type} · ${size}`];
   if (page.redirects.length > 0) head.push(`redirected from ${page.url}`);
   if (!isText(page)) {
     throw new ToolError(`${page.finalUrl} answered with ${type} (${size}), which is not text: web_fetch returns HTML (as Markdown) and text only`);

@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { closeSync, constants, openSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { cutLine } from '@lug/tools';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -58,5 +59,24 @@ describe('scanLines keeps only what it needs', () => {
   });
   it('shows a line of exactly 2,000 characters whole', async () => {
     expect((await scan(`${'d'.repeat(2000)}\n`)).lines).toEqual(['d'.repeat(2000)]);
+  });
+});
+
+describe('scanLines on a path that is no longer a regular file', () => {
+  // read stats the path first; this is the file becoming a pipe between that stat and the open.
+  it('refuses a named pipe at once instead of waiting for a writer', async () => {
+    const fifo = path.join(dirs.make(), 'pipe');
+    execFileSync('mkfifo', [fifo]);
+    const scanning = scanLines(fifo, 'pipe', { from: 1, count: 100, maxChars: 2000, keepBytes: 30_000 }).then(
+      () => 'it succeeded',
+      (err: Error) => err.message,
+    );
+    const outcome = await Promise.race([scanning, new Promise((resolve) => setTimeout(() => resolve('still waiting'), 3000))]);
+    try {
+      closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK)); // lets a reader stuck on it go, if the test failed
+    } catch {
+      // ENXIO: nobody is waiting to read it.
+    }
+    expect(outcome).toBe('pipe is not a regular file (it is a device, socket or pipe); only regular files can be read or changed.');
   });
 });

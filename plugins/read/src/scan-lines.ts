@@ -4,8 +4,7 @@
  * lines the caller asked for, each cut to a number of characters. Memory stays
  * small whatever the file's size or the length of its lines.
  */
-import { createReadStream } from 'node:fs';
-import { cutLine, explainFileSystemError, StrictUtf8Decoder, type LineEndingCount } from '@lug/tools';
+import { cutLine, explainFileSystemError, openRegularFile, StrictUtf8Decoder, type LineEndingCount } from '@lug/tools';
 
 export interface ScanRequest {
   /** First line to keep, 1-based. */
@@ -139,7 +138,9 @@ export async function scanLines(absPath: string, shownPath: string, request: Sca
     consume(request.text.startsWith('\ufeff') ? request.text.slice(1) : request.text);
     return finish();
   }
-  const stream = createReadStream(absPath, { highWaterMark: CHUNK_BYTES });
+  // Through a handle checked to be a regular file: the path may have become a pipe since read's stat (openRegularFile).
+  const { handle } = await openRegularFile(absPath, shownPath);
+  const stream = handle.createReadStream({ highWaterMark: CHUNK_BYTES });
   try {
     for await (const chunk of stream) {
       request.signal?.throwIfAborted();

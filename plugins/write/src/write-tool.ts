@@ -2,8 +2,8 @@
  * The write tool: a file's whole new content, written atomically (through
  * symlinks, keeping the mode), with parent directories created.
  */
-import { mkdir, readFile, stat } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { mkdir, stat } from 'node:fs/promises';
+import { dirname, sep } from 'node:path';
 import {
   changedLineCounts,
   countLines,
@@ -13,6 +13,7 @@ import {
   decidedPath,
   resolvePath,
   checkWriteBoundary,
+  ToolError,
   writeFileAtomic,
   type SandboxPolicy,
   type Tool,
@@ -22,6 +23,7 @@ import {
   type ToolContext,
   type ToolPreview,
   PATH_PARAMETER,
+  readRegularFile,
 } from '@lug/tools';
 import { currentContent } from './current-content.js';
 
@@ -62,17 +64,36 @@ const COMPARED_BYTES = 4 * 1024 * 1024;
 
 /** The lines a write adds and removes, against what the file held (nothing, for a new file). */
 async function countChange(target: string, content: string): Promise<LineCounts> {
+  let old: Buffer;
   try {
-    const { size } = await stat(target);
-    if (size > COMPARED_BYTES) return { added: countLines(content), removed: countLines((await readFile(target)).toString('latin1')) };
-    return changedLineCounts(await readFile(target, 'utf8'), content);
+    // Never a plain readFile: a pipe would block it forever and a device (stat size 0) feed it without end.
+    ({ bytes: old } = await readRegularFile(target, target));
   } catch {
-    // Missing (a new file), or not a file: writeFileAtomic says what is wrong with it.
+    // Missing (a new file), or not a regular file: writeFileAtomic says what is wrong with it.
     return { added: countLines(content), removed: 0 };
+  }
+  if (old.length > COMPARED_BYTES) return { added: countLines(content), removed: countLines(old.toString('latin1')) };
+  return changedLineCounts(old.toString('utf8'), content);
+}
+
+/**
+ * A path write cannot mean a file by: an empty one (the working directory)
+ * and one that ends in a slash, which names a directory yet path.resolve
+ * drops the slash, so "notes/" would silently become a file named notes.
+ */
+function checkFilePath(shownPath: string): void {
+  if (shownPath === '') {
+    throw new ToolError('path is empty; pass the path of the file to write, relative to the working directory or absolute.');
+  }
+  if (shownPath.endsWith('/') || (sep === '\\' && shownPath.endsWith('\\'))) {
+    throw new ToolError(
+      `${shownPath} ends in "${shownPath.at(-1)}", so it names a directory; write writes a file. Pass the file's path, e.g. ${JSON.stringify(`${shownPath}NAME`)}.`,
+    );
   }
 }
 
 export async function writeContent(args: WriteArgs, ctx: ToolContext, sandbox: SandboxPolicy | null = null): Promise<{ content: string; details: FileChangeDetails }> {
+  checkFilePath(args.path);
   const absPath = resolvePath(ctx.cwd, args.path);
   // The file its call was approved on (symlinks resolved then), or an error if the path leads elsewhere now.
   const target = decidedPath(ctx, args.path);
@@ -114,6 +135,7 @@ async function writeThroughEditor(writeText: NonNullable<EditorFiles['writeText'
 
 /** What the file holds now and what it will hold; changes nothing. */
 export async function previewWrite(args: WriteArgs, ctx: Pick<ToolContext, 'cwd'>): Promise<ToolPreview> {
+  checkFilePath(args.path);
   const target = decidedPath({ cwd: ctx.cwd }, args.path);
   return { kind: 'file_change', path: target, before: await currentContent(target, args.path), after: args.content };
 }

@@ -137,3 +137,33 @@ describe('writeFileAtomic', () => {
     expect(readFileSync(file, 'utf8')).toBe(newText);
   });
 });
+
+describe('writeFileAtomic: a file that passed its checks but cannot be replaced', () => {
+  it('says no new file can be made in its directory (a file in /proc), not that the file does not exist', async () => {
+    const comm = readFileSync('/proc/self/comm', 'utf8');
+    let message = 'no error';
+    try {
+      await writeFileAtomic('/proc/self/comm', 'renamed\n', { shownPath: 'comm' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/^cannot write comm: no new file can be made in its directory \(\/proc\/\d+\), as in \/proc or \/sys \(lug writes the new content to a new file beside comm and renames it over the old one/);
+    expect(message).toMatch(/Nothing was changed\.$/);
+    expect(readFileSync('/proc/self/comm', 'utf8')).toBe(comm);
+  });
+  it.skipIf(isRoot)('names the directory when it does not let you make files in it, though the file itself is writable', async () => {
+    const dir = tempDir();
+    const sub = path.join(dir, 'closed');
+    mkdirSync(sub);
+    writeFileSync(path.join(sub, 'f.txt'), 'old\n');
+    chmodSync(sub, 0o555);
+    try {
+      await expect(writeFileAtomic(path.join(sub, 'f.txt'), 'new\n', { shownPath: 'closed/f.txt' })).rejects.toThrow(
+        `cannot write closed/f.txt: its directory (${sub}) does not let you make files in it`,
+      );
+      expect(readFileSync(path.join(sub, 'f.txt'), 'utf8')).toBe('old\n');
+    } finally {
+      chmodSync(sub, 0o755);
+    }
+  });
+});

@@ -153,6 +153,32 @@ async function keepOwner(tmp: string, info: Stats): Promise<void> {
 }
 
 /**
+ * An error of the temporary file or of the rename, said of the directory: the
+ * file itself passed its checks (it may well be writable), but replacing it
+ * makes a new file beside it. Said of the file, a directory closed to you read
+ * "permission denied on f.txt", and a file in /proc, where no file can be
+ * made, "does not exist".
+ */
+async function explainReplaceError(err: unknown, target: string, shownPath: string): Promise<unknown> {
+  const dir = path.dirname(target);
+  const how = `lug writes the new content to a new file beside ${shownPath} and renames it over the old one, so that no one sees it half-written`;
+  switch (errnoCode(err)) {
+    case 'EACCES':
+    case 'EPERM':
+      return new FileError('permission', `cannot write ${shownPath}: its directory (${dir}) does not let you make files in it (${how}). Nothing was changed.`);
+    case 'EROFS':
+      return new FileError('not_writable', `cannot write ${shownPath}: its directory (${dir}) is on a read-only file system. Nothing was changed.`);
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return new FileError('not_writable', `cannot write ${shownPath}: no space left for it on the disk that holds ${dir} (or your quota there is used up). Nothing was changed.`);
+    case 'ENOENT':
+      return new FileError('not_writable', `cannot write ${shownPath}: no new file can be made in its directory (${dir}), as in /proc or /sys (${how}). Nothing was changed.`);
+    default:
+      return explainFileSystemError(err, target, shownPath);
+  }
+}
+
+/**
  * Write `data` to `absPath` atomically (see the file comment). `data` may be a
  * list of chunks, written one after the other: a large edit writes slices of
  * the old file and the new text without joining them in memory.
@@ -186,7 +212,7 @@ export async function writeFileAtomic(
     await rename(tmp, target);
   } catch (err) {
     await unlink(tmp).catch(() => undefined);
-    throw await explainFileSystemError(err, target, shownPath);
+    throw await explainReplaceError(err, target, shownPath);
   } finally {
     tempFilesInProgress.delete(tmp);
   }

@@ -14,7 +14,9 @@ export type FileErrorReason =
   | 'permission'
   | 'symlink_loop'
   | 'parent_not_directory'
-  | 'path_changed';
+  | 'path_changed'
+  | 'bad_path'
+  | 'not_writable';
 
 export class FileError extends ToolError {
   constructor(

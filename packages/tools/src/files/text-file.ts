@@ -4,8 +4,8 @@
  * that say what the path is instead and what to do.
  */
 import { isUtf8 } from 'node:buffer';
-import { readFile, stat } from 'node:fs/promises';
-import type { Stats } from 'node:fs';
+import { constants, type Stats } from 'node:fs';
+import { open, stat, type FileHandle } from 'node:fs/promises';
 import { FileError } from './file-error.js';
 import { missingPathMessage } from './missing-path.js';
 import { decodeUtf8Strict } from './utf8.js';
@@ -31,12 +31,25 @@ export async function explainFileSystemError(err: unknown, absPath: string, show
       return new FileError('permission', `permission denied on ${shownPath} (${absPath}): lug runs with your permissions, and they do not allow this.`);
     case 'ELOOP':
       return new FileError('symlink_loop', `${shownPath} is a loop of symbolic links; fix the links, or pass the path of the file itself.`);
+    case 'ENAMETOOLONG':
+      return new FileError('bad_path', `${shownPath.length > 80 ? `${shownPath.slice(0, 80)}…` : shownPath} is too long for a path (${shownPath.length} characters; a name may have 255 bytes, a whole path 4,096).`);
+    case 'ERR_INVALID_ARG_VALUE':
+    case 'ERR_INVALID_ARG_TYPE':
+      // Node refuses a path holding a NUL byte before asking the system: no file name can hold one.
+      if (shownPath.includes('\0')) return new FileError('bad_path', `${JSON.stringify(shownPath)} holds a NUL byte ("\\u0000"), which no path can hold; pass the path without it.`);
+      return err;
+    case 'ENXIO':
+    case 'EAGAIN':
+      // A socket cannot be opened (ENXIO); a special file with nothing to read yet answers EAGAIN to a read that must not wait.
+      return notRegularFileError(shownPath);
     default:
       return err;
   }
 }
 
 export function directoryError(shownPath: string): FileError {
+  // An empty path resolves to the working directory: say so rather than name nothing.
+  if (shownPath === '') return new FileError('directory', 'path is empty, which names the working directory, not a file; pass the path of a file, or use ls to see what the directory holds.');
   return new FileError('directory', `${shownPath} is a directory, not a file; to see what it holds, use ls with path ${JSON.stringify(shownPath)}.`);
 }
 
@@ -51,20 +64,57 @@ export async function statRegularFile(absPath: string, shownPath: string): Promi
   } catch (err) {
     throw await explainFileSystemError(err, absPath, shownPath);
   }
-  if (info.isDirectory()) throw directoryError(shownPath);
-  if (!info.isFile()) {
-    throw new FileError('not_file', `${shownPath} is not a regular file (it is a device, socket or pipe); only regular files can be read or changed.`);
-  }
+  checkRegularFile(info, shownPath);
   return info;
 }
 
-/** A regular file's stat and its whole bytes, or a FileError that says why not. */
-async function readRegularFile(absPath: string, shownPath: string): Promise<{ stats: Stats; bytes: Buffer }> {
-  const stats = await statRegularFile(absPath, shownPath);
+function notRegularFileError(shownPath: string): FileError {
+  return new FileError('not_file', `${shownPath} is not a regular file (it is a device, socket or pipe); only regular files can be read or changed.`);
+}
+
+function checkRegularFile(info: Stats, shownPath: string): void {
+  if (info.isDirectory()) throw directoryError(shownPath);
+  if (!info.isFile()) throw notRegularFileError(shownPath);
+}
+
+/**
+ * `absPath` opened for reading when it is a regular file (links followed), with its stat; else a FileError.
+ *
+ * Never a plain open: one for reading blocks on a named pipe with no writer for good (holding one of libuv's four
+ * file-system threads), and a path checked with a stat first can have become a pipe by the open. O_NONBLOCK makes
+ * the open return at once whatever the path is (for a regular file it changes nothing), and the open handle itself
+ * is checked, which leaves no moment for the path to change. A device such as /dev/urandom is refused before a
+ * byte is read (read whole, it never ends: write's line counts read one to Node's 2 GiB limit, 14 s and 1 GB).
+ * The caller closes the handle.
+ */
+export async function openRegularFile(absPath: string, shownPath: string): Promise<{ handle: FileHandle; stats: Stats }> {
+  let handle: FileHandle;
   try {
-    return { stats, bytes: await readFile(absPath) };
+    handle = await open(absPath, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (err) {
     throw await explainFileSystemError(err, absPath, shownPath);
+  }
+  try {
+    const stats = await handle.stat();
+    checkRegularFile(stats, shownPath);
+    return { handle, stats };
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
+}
+
+/** A regular file's stat and its whole bytes, read through a handle checked to be one (openRegularFile), or a FileError. */
+export async function readRegularFile(absPath: string, shownPath: string): Promise<{ stats: Stats; bytes: Buffer }> {
+  // The stat first for its messages (a missing path's similar names); the handle's check is what holds.
+  await statRegularFile(absPath, shownPath);
+  const { handle, stats } = await openRegularFile(absPath, shownPath);
+  try {
+    return { stats, bytes: await handle.readFile() };
+  } catch (err) {
+    throw await explainFileSystemError(err, absPath, shownPath);
+  } finally {
+    await handle.close();
   }
 }
 

@@ -81,3 +81,28 @@ describe('StrictUtf8Decoder', () => {
     expect(reasonOf(() => decoder.end())).toMatch(/^not_utf8: .*byte 2, on line 1/);
   });
 });
+
+describe('text in UTF-16 or UTF-32', () => {
+  const refusal = (bytes: Buffer) => {
+    try {
+      decodeUtf8Strict(bytes, 'notes.txt');
+    } catch (err) {
+      return (err as Error).message;
+    }
+    return 'decoded';
+  };
+  it('is named by its byte order mark, with the iconv line to convert it, not called binary for its NUL bytes', () => {
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('hi\n', 'utf16le')]);
+    expect(refusal(le)).toBe(
+      'notes.txt is UTF-16 text (it starts with the byte order mark FF FE), not UTF-8; only UTF-8 text can be shown or edited. ' +
+        'Convert it with bash if it should be UTF-8 (e.g. iconv -f UTF-16 -t UTF-8 notes.txt > notes.txt.utf8).',
+    );
+    const be = Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('hi\n', 'utf16le').swap16()]);
+    expect(refusal(be)).toMatch(/^notes\.txt is UTF-16 text \(it starts with the byte order mark FE FF\)/);
+    expect(refusal(Buffer.from([0xff, 0xfe, 0, 0, 0x68, 0, 0, 0]))).toMatch(/^notes\.txt is UTF-32 text \(it starts with the byte order mark FF FE 00 00\)/);
+    expect(refusal(Buffer.from([0, 0, 0xfe, 0xff, 0, 0, 0, 0x68]))).toMatch(/^notes\.txt is UTF-32 text \(it starts with the byte order mark 00 00 FE FF\)/);
+  });
+  it('leaves a NUL elsewhere called binary', () => {
+    expect(refusal(Buffer.from('ab\0cd'))).toMatch(/^notes\.txt is a binary file \(it has a NUL byte at byte 2\)/);
+  });
+});

@@ -66,6 +66,25 @@ export function notUtf8Error(shownPath: string, byteOffset: number, line: number
 }
 
 /**
+ * The error for text in UTF-16 or UTF-32, told by its byte order mark (FF FE or FE FF first); undefined for
+ * anything else. Such a file has a NUL byte in every other character, and was called binary.
+ */
+export function wideUnicodeError(shownPath: string, start: Uint8Array): FileError | undefined {
+  const [a, b, c, d] = start;
+  const le = a === 0xff && b === 0xfe;
+  const be = a === 0xfe && b === 0xff;
+  const be32 = a === 0 && b === 0 && c === 0xfe && d === 0xff;
+  if (!le && !be && !be32) return undefined;
+  const encoding = be32 || (le && c === 0 && d === 0) ? 'UTF-32' : 'UTF-16';
+  const mark = Array.from(start.subarray(0, encoding === 'UTF-32' ? 4 : 2), (x) => x.toString(16).toUpperCase().padStart(2, '0')).join(' ');
+  return new FileError(
+    'not_utf8',
+    `${shownPath} is ${encoding} text (it starts with the byte order mark ${mark}), not UTF-8; only UTF-8 text can be shown or edited. ` +
+      `Convert it with bash if it should be UTF-8 (e.g. iconv -f ${encoding} -t UTF-8 ${shownPath} > ${shownPath}.utf8).`,
+  );
+}
+
+/**
  * Decodes a file chunk by chunk, failing on the first NUL byte or invalid
  * sequence with a FileError that names the byte and the line. A UTF-8 byte
  * order mark is dropped from the text and reported in `bom`.
@@ -86,6 +105,8 @@ export class StrictUtf8Decoder {
     if (!this.started && chunk.length > 0) {
       this.started = true;
       this.bom = chunk.length >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf;
+      const wide = wideUnicodeError(this.shownPath, chunk);
+      if (wide) throw wide;
     }
     const nul = chunk.indexOf(0);
     if (nul !== -1) throw binaryFileError(this.shownPath, this.bytesSeen + nul);

@@ -84,11 +84,12 @@ const HARMFUL = new Set(
   'rm rmdir curl wget touch mv cp dd shred chmod chown kill pkill killall reboot shutdown halt poweroff truncate ln nc ssh scp sudo su doas runuser id whoami'.split(' '),
 );
 /**
- * Not run: wrappers that need privileges, another host or a terminal, and
- * lines that find programs outside PATH (`env -i`, `command -p`, `/bin/…`),
- * which would run the real ones.
+ * Not run: wrappers that need privileges, another host, a terminal or a
+ * session bus, or that few systems have, and lines that find programs
+ * outside PATH (`env -i`, `command -p`, `/bin/…`), which would run the real ones.
  */
-const NOT_RUN = /\b(su|runuser|sudo|doas|sg|ssh|chroot|script|watch|parallel|unshare|strace|ltrace|busybox)\b|env -i|env - |command -p|\/bin\/| -lc /;
+const NOT_RUN =
+  /\b(su|runuser|sudo|doas|sg|ssh|chroot|script|watch|parallel|unshare|strace|ltrace|busybox|pkexec|fakeroot|nsenter|setpriv|prlimit|runcon|systemd-run|toybox|dbus-run-session|ssh-agent|xvfb-run|valgrind|catchsegv|eatmydata|numactl|firejail|torsocks|proxychains4|faketime|cgexec|chpst|screen|gdb)\b|env -i|env - |command -p|\/bin\/| -lc /;
 
 /**
  * A PATH of shims, one for every program in the system's directories, that

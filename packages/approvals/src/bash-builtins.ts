@@ -1,9 +1,8 @@
 /**
  * Shells and bash builtins that run a script given as text — `bash -c`,
  * `eval`, `trap`, `source /dev/stdin`, an alias's value, a function or a
- * prompt imported from the environment — and builtins that evaluate their
- * arguments' text (`let`, `printf -v`, `declare`: an array subscript runs the
- * `$(…)` in it).
+ * prompt imported from the environment. Builtins that evaluate their
+ * arguments' text are in bash-evaluating.ts.
  */
 import { dedupe, readOptions, type Arg, type Inner, type OptionSpec } from './bash-options.js';
 
@@ -25,6 +24,8 @@ export function environmentVariable(assignment: string): Inner[] {
   const value = assignment.slice(eq + 1);
   if (name.startsWith('BASH_FUNC_')) return [{ kind: 'script', text: `f${value}` }];
   if (name === 'PROMPT_COMMAND') return [{ kind: 'script', text: value }];
+  // A shell expands BASH_ENV (ENV for sh -i) before sourcing the file it names: `$(…)` in it runs.
+  if (name === 'BASH_ENV' || name === 'ENV') return [{ kind: 'expanded', text: value }];
   if (/^PS[0-4]$/.test(name)) return [{ kind: 'expanded', text: value }];
   return [];
 }
@@ -54,7 +55,11 @@ export function shell(argv: readonly Arg[]): Inner[] {
   for (const r of readOptions(plus, 1, SHELL_OPTIONS)) {
     const operand = argv[r.next];
     if (r.seen.has('c')) {
-      inner.push(...(operand ? scriptOf([operand], 'the script given to -c') : [{ kind: 'unknown' as const, reason: 'the script given to -c is not on the line' }]));
+      const positional = argv.slice(r.next + 1);
+      const script = operand ? scriptOf([operand], 'the script given to -c') : [{ kind: 'unknown' as const, reason: 'the script given to -c is not on the line' }];
+      // What `$0`, `$1`, `"$@"` are in the script, for guessing what a command word made of them runs.
+      if (positional.length && positional.every((a) => a.static)) for (const s of script) if (s.kind === 'script') s.positional = positional.map((a) => a.value);
+      inner.push(...script);
     } else if (!operand || r.seen.has('s') || (operand.static && STDIN_PATHS.has(operand.value))) inner.push({ kind: 'stdin' });
     else if (!operand.static && operand.value.startsWith('<(')) inner.push({ kind: 'unknown', reason: 'the script is the output of a command' });
   }
@@ -94,16 +99,3 @@ export function aliasBuiltin(argv: readonly Arg[]): Inner[] {
 
 /** Builtins that declare variables: their arguments are assignments, which may import functions. */
 export const DECLARING_BUILTINS: ReadonlySet<string> = new Set(['declare', 'typeset', 'local', 'export', 'readonly']);
-
-/** Builtins that evaluate their arguments' text (array subscripts run `$(…)` in them). */
-export function evaluatedArguments(argv: readonly Arg[]): Inner[] {
-  const inner: Inner[] = [];
-  for (const arg of argv.slice(1)) if (arg.static && /[$`]/.test(arg.value)) inner.push({ kind: 'expanded', text: arg.value });
-  const name = programName(argv[0].value);
-  if (DECLARING_BUILTINS.has(name)) {
-    if (argv.some((a, k) => k > 0 && a.static && /^[-+][a-zA-Z]*i/.test(a.value))) inner.push({ kind: 'evaluates-variables' });
-    for (const arg of argv.slice(1)) if (arg.static) inner.push(...environmentVariable(arg.value));
-  }
-  if (['let', 'test', '[', 'declare', 'typeset', 'local'].includes(name)) inner.push({ kind: 'evaluates-variables' });
-  return inner;
-}

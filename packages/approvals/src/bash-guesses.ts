@@ -19,9 +19,13 @@ export type Assigned = ReadonlyMap<string, readonly string[]>;
  */
 export function guessCommand(word: string, assigned: Assigned): string[][] {
   const guesses: string[][] = [];
+  // An expansion splits at the IFS the line sets too (`IFS=/; x=rm/y; $x` runs rm).
+  const separators = [/[ \t\n]+/, ...(assigned.get('IFS') ?? []).filter(Boolean).map((ifs) => new RegExp(`[${ifs.replace(/[\]\\^-]/g, '\\$&')}]+`))];
   const add = (text: string) => {
-    const fields = text.split(/[ \t\n]+/).filter(Boolean);
-    if (fields.length && !fields[0].includes('$') && !fields[0].includes('`') && guesses.length < MAX_GUESSES) guesses.push(fields);
+    for (const separator of separators) {
+      const fields = text.split(separator).filter(Boolean);
+      if (fields.length && !fields[0].includes('$') && !fields[0].includes('`') && guesses.length < MAX_GUESSES) guesses.push(fields);
+    }
   };
   // The text before the first expansion: the expansion may begin with a blank and split there.
   const prefix = /^[^$`]+(?=[$`])/.exec(word)?.[0];
@@ -29,8 +33,8 @@ export function guessCommand(word: string, assigned: Assigned): string[][] {
   // ${x:-word}, ${x-word}, ${x:=word}, ${x=word}, ${x:+word}, ${x+word}: the word, when it is static.
   const operand = /^\$\{[A-Za-z_][A-Za-z0-9_]*:?[-=+]([^$`{}]*)\}(.*)$/.exec(word);
   if (operand) add(operand[1] + operand[2]);
-  // $x, ${x}: what the line set x to.
-  const variable = /^\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})(.*)$/.exec(word);
+  // $x, ${x}, $1, "$@": what the line set x to, or what a script was given.
+  const variable = /^\$(?:([A-Za-z_][A-Za-z0-9_]*|[0-9@*])|\{([A-Za-z_][A-Za-z0-9_]*|[0-9@*])\})(.*)$/.exec(word);
   if (variable) for (const value of assigned.get(variable[1] ?? variable[2]) ?? []) add(value + variable[3]);
   return guesses;
 }

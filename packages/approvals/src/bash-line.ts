@@ -5,6 +5,7 @@
  */
 import type { Parser, Tree } from 'web-tree-sitter';
 import type { BashPart } from './bash-part.js';
+import type { Stdin } from './bash-redirections.js';
 import { prepareSource } from './bash-source.js';
 import { describeSyntaxError, preview } from './bash-tree.js';
 import { SourceWalk } from './bash-walk.js';
@@ -55,6 +56,13 @@ export class LineAnalysis {
     this.assigned.set(name, values);
   }
 
+  /** A script's `$0`, `$1`…, `$@` and `$*`, among the values guessed from (a guess is never a certainty, so all scripts' are kept). */
+  assignPositional(values: readonly string[]): void {
+    values.forEach((value, k) => this.assign(String(k), value));
+    this.assign('@', values.slice(1).join(' '));
+    this.assign('*', values.slice(1).join(' '));
+  }
+
   sawEvaluation(): void {
     this.evaluatesVariables = true;
   }
@@ -81,7 +89,7 @@ export class LineAnalysis {
   }
 
   /** Parse `text` as a script and find its parts; `wrappers` are the programs that run it. */
-  script(text: string, depth: number, wrappers: readonly string[]): void {
+  script(text: string, depth: number, wrappers: readonly string[], stdin?: Stdin): void {
     if (this.stopped) return;
     if (depth > MAX_DEPTH) {
       this.incomplete(`scripts are nested more than ${MAX_DEPTH} deep`);
@@ -91,7 +99,7 @@ export class LineAnalysis {
     const root = source.tree.rootNode;
     if (root.hasError) this.incomplete(describeSyntaxError(root, source.text));
     if (source.misread !== undefined) this.incomplete(`tree-sitter read the here-document delimiter "${preview(source.misread)}" with an operator in it, so what follows it on its line may be misread`);
-    new SourceWalk(this, source.text, root, depth, wrappers, source.parsed).walk(root);
+    new SourceWalk(this, source.text, root, depth, wrappers, source.parsed, stdin).walk(root);
   }
 
   /** A tree that lives as long as the analysis. */

@@ -14,8 +14,8 @@ export interface Arg {
 export type Inner =
   /** `argv[from..to)` is a command it runs; in it, words holding `placeholder` are filled in at run time. */
   | { kind: 'command'; from: number; to: number; placeholder?: string }
-  /** A script it runs (`bash -c`, `eval`, `trap`, `su -c`, `watch`, an alias's value). */
-  | { kind: 'script'; text: string }
+  /** A script it runs (`bash -c`, `eval`, `trap`, `su -c`, `watch`, an alias's value); `positional`: its `$0`, `$1`… when static (`sh -c '"$@"' _ rm x`). */
+  | { kind: 'script'; text: string; positional?: string[] }
   /** A text bash expands later as if it were in double quotes (`PS4`, a `let` expression). */
   | { kind: 'expanded'; text: string }
   /** It runs its standard input as a script. */

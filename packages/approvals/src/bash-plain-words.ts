@@ -306,6 +306,7 @@ function readRedirect(line: string, at: number, scope: Scope): { token: Token; n
 /** The word at `at`: plain characters, expansions and quoted texts, up to a blank or an operator; undefined for what it does not read. */
 function readWord(line: string, at: number, scope: Scope): { word: PlainWord; next: number } | undefined {
   const word: PlainWord = { written: '', value: '', static: true, inner: [] };
+  let globbed = false;
   let i = at;
   while (i < line.length) {
     const c = line[i];
@@ -325,7 +326,7 @@ function readWord(line: string, at: number, scope: Scope): { word: PlainWord; ne
       i = close + 1;
     } else if (c === '*' || c === '?') {
       // A glob: bash puts the names it matches here; kept as written, as the whole splitter keeps it.
-      word.static = false;
+      globbed = true;
       word.value += c;
       i++;
     } else if (c === '$' || c === '`') {
@@ -339,8 +340,9 @@ function readWord(line: string, at: number, scope: Scope): { word: PlainWord; ne
     }
   }
   word.written = line.slice(at, i);
-  // The walk notes a static text holding code: on a line that evaluates variables, it may run (bash-line.ts).
+  // The walk notes a static text holding code (a glob matching nothing leaves it too): on a line that evaluates variables, it may run (bash-line.ts).
   if (word.static && (word.value.includes('$(') || word.value.includes('`'))) scope.count.literalCode = true;
+  if (globbed) word.static = false;
   return { word, next: i };
 }
 

@@ -66,10 +66,25 @@ export class Redirections {
         stdin = body === undefined ? { kind: 'dynamic' } : { kind: 'text', text: body };
       } else {
         const op = operator(redirect, nodes);
-        if (op === '<' || op === '<&') stdin = { kind: 'file' };
+        if (op === '<' || op === '<&') stdin = this.inputFile(redirect, op);
       }
     }
     return stdin;
+  }
+
+  /**
+   * A file read on stdin: a script in a file is not read here, but one from a
+   * command's output (`sh < <(curl …)`), the network (`/dev/tcp/…`) or another
+   * descriptor (`sh <&3 3< <(…)`) is code lug cannot see.
+   */
+  private inputFile(redirect: Node, op: string): Stdin {
+    const target = redirect.childForFieldName('destination');
+    if (!target) return { kind: 'file' };
+    if (this.walk.nodes.type(target) === 'process_substitution') return { kind: 'dynamic' };
+    const word = this.walk.word(target);
+    const value = word.values.join(' ');
+    if (op === '<&' && value !== '0' && value !== '-') return { kind: 'dynamic' };
+    return /^\/dev\/(tcp|udp)\//.test(value) ? { kind: 'dynamic' } : { kind: 'file' };
   }
 
   fileRedirect(redirect: Node): void {
@@ -141,6 +156,32 @@ export class Redirections {
     return stdin?.kind === 'file' ? undefined : stdin;
   }
 
+  /**
+   * What a command with no redirection of its own, and no pipe into it, reads:
+   * what encloses it reads (`echo 'rm x' | { sh; }`, `if …; then sh; fi <<<
+   * 'rm x'`, `echo 'rm x' | echo $(sh)`), a caller's input in a function's
+   * body (not on the line), else what the program running its script reads
+   * (`inherited`: `echo 'rm x' | bash -c sh`).
+   */
+  enclosingStdin(node: Node, inherited: Stdin): Stdin {
+    let child = node;
+    if (child.parent?.type === 'redirected_statement') child = child.parent;
+    if (child.parent?.type === 'pipeline') {
+      // A later stage's input is the previous stage's output, which pipedInto judged.
+      if (!isFirstStage(child.parent, child)) return undefined;
+      child = child.parent;
+    }
+    for (let up = child.parent; up; child = up, up = up.parent) {
+      if (up.type === 'function_definition') return { kind: 'dynamic' };
+      if (up.type === 'pipeline' && !isFirstStage(up, child)) return this.output(previousStage(up, child)) ?? { kind: 'dynamic' };
+      if (up.type === 'redirected_statement') {
+        const stdin = this.stdinOf(up.children.filter((c) => REDIRECTS.has(c.type)));
+        if (stdin) return stdin;
+      }
+    }
+    return inherited;
+  }
+
   /** What the previous stage of a pipeline writes, when it is static text (`echo 'rm x' | sh`). */
   private pipedInto(node: Node): Stdin {
     let stage = node;
@@ -171,4 +212,17 @@ export class Redirections {
     }
     return undefined;
   }
+}
+
+function stagesOf(pipeline: Node): Node[] {
+  return pipeline.namedChildren.filter((c) => c.type !== 'comment');
+}
+
+function isFirstStage(pipeline: Node, stage: Node): boolean {
+  return stagesOf(pipeline)[0]?.equals(stage) ?? true;
+}
+
+function previousStage(pipeline: Node, stage: Node): Node {
+  const stages = stagesOf(pipeline);
+  return stages[stages.findIndex((s) => s.equals(stage)) - 1] ?? stages[0];
 }

@@ -7,7 +7,10 @@
  * - tree-sitter parses a copy in which a word starting with `{` (`{rm,-rf,x}`,
  *   which bash brace-expands) does not start with `{`, and the keywords
  *   `time [-p]` and `coproc [NAME]` are blanked, since tree-sitter reads
- *   `time { rm x; }` as a command named `time` and a command named `}`.
+ *   `time { rm x; }` as a command named `time` and a command named `}`, and
+ *   so is `!` before a compound command (`! if true; then rm x; fi` is
+ *   commands named `if`, `then` and `fi` for tree-sitter): negation changes
+ *   no command that runs.
  * The copy has the same length, so every node's range is a range of the real
  * text, which is what parts are cut from.
  */
@@ -61,7 +64,7 @@ export function prepareSource(script: string, parse: (text: string) => Tree): Pr
       }
     }
   }
-  for (let pass = 0; pass < MAX_KEYWORD_PASSES && /\b(time|coproc)\b/.test(text); pass++) {
+  for (let pass = 0; pass < MAX_KEYWORD_PASSES && (/\b(time|coproc)\b/.test(text) || NEGATED_COMPOUND.test(text)); pass++) {
     const blanks = keywordsToBlank(text, tree.rootNode);
     if (!blanks.length) break;
     for (const [start, end] of blanks) copy = copy.slice(0, start) + ' '.repeat(end - start) + copy.slice(end);
@@ -154,11 +157,15 @@ function listAfterHeredoc(copy: string): string {
 }
 
 const COMPOUND_START = /^(\{|\(|\[\[|(while|until|if|for|case|select)\b)/;
+/** What tree-sitter misreads after `!`: a compound command, a function definition, another `!`. */
+const AFTER_NEGATION = /^(\{|\(|\[\[|!|(while|until|if|for|case|select|function|time|coproc)\b)/;
+const NEGATED_COMPOUND = /!\s+(\{|\(|\[\[|!|(while|until|if|for|case|select|function|time|coproc)\b)/;
 
-/** The ranges of `time [-p] [--]` and `coproc [NAME]` read as command names. */
+/** The ranges of `time [-p] [--]` and `coproc [NAME]` read as command names, and of `!` before what tree-sitter misreads after it. */
 function keywordsToBlank(text: string, root: Node): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   const visit = (node: Node) => {
+    if (node.type === 'negated_command' && AFTER_NEGATION.test(text.slice(node.startIndex + 1).trimStart())) out.push([node.startIndex, node.startIndex + 1]);
     if (node.type === 'command') {
       const name = node.childForFieldName('name');
       const word = name ? text.slice(name.startIndex, name.endIndex) : '';

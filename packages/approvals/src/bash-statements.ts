@@ -10,6 +10,7 @@ import { syntaxPart } from './bash-part.js';
 import type { NodeReader } from './bash-node-reader.js';
 import { WORD_TYPES, wordLeaves } from './bash-tree.js';
 import type { WordScanner } from './bash-words.js';
+import { setsCommandTable } from './bash-evaluating.js';
 import { environmentVariable } from './bash-wrappers.js';
 
 /** What these statements use of the walk. */
@@ -41,6 +42,7 @@ export function walkAssignment(walk: StatementWalk, node: Node): void {
   const name = node.childForFieldName('name');
   const value = node.childForFieldName('value');
   if (name?.type === 'subscript') walk.scanner.arithmetic(name.startIndex, name.endIndex);
+  if (name && setsCommandTable(walk.text(name))) walk.line.incomplete('assigning to BASH_CMDS or BASH_ALIASES makes a name run another program');
   if (!value) return;
   if (value.type === 'array') {
     for (const element of value.namedChildren) if (WORD_TYPES.has(element.type)) walk.word(element);
@@ -53,8 +55,13 @@ export function walkAssignment(walk: StatementWalk, node: Node): void {
       if (inner.kind === 'script') walk.line.script(inner.text, walk.depth + 1, walk.wrappers);
       else if (inner.kind === 'expanded') walk.expanded(inner.text);
     }
+  } else if (name && SOURCED_FILE.test(walk.text(name))) {
+    walk.line.incomplete(`a shell expands ${walk.text(name)} again and sources the file it names, and its value is not static`);
   }
 }
+
+/** Variables whose value a shell expands again and sources as a script (BASH_ENV for bash -c, ENV for sh -i). */
+const SOURCED_FILE = /^(BASH_ENV|ENV)$/;
 
 export function walkTest(walk: StatementWalk, node: Node): void {
   const open = walk.firstChildType(node) ?? '[';

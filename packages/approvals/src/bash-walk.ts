@@ -12,7 +12,7 @@ import type { LineAnalysis } from './bash-line.js';
 import { MAX_DEPTH } from './bash-line.js';
 import { NodeReader } from './bash-node-reader.js';
 import { commandPart, type BashPart } from './bash-part.js';
-import { Redirections, type RedirectionWalk } from './bash-redirections.js';
+import { Redirections, type RedirectionWalk, type Stdin } from './bash-redirections.js';
 import { lastCommandOf, REDIRECTS, startingAt, unquotedNewline, preview, WORD_TYPES, wordRanges, wordsAfterTarget } from './bash-tree.js';
 import { substitutionAlone, substitutionType } from './bash-substitutions.js';
 import { walkArithmetic, walkAssignment, walkAssignments, walkCase, walkCFor, walkTest, type StatementWalk } from './bash-statements.js';
@@ -20,6 +20,9 @@ import { WordScanner, type SubstitutionKind, type WordHost } from './bash-words.
 import { guessCommand } from './bash-guesses.js';
 import { innerOf, type Inner } from './bash-wrappers.js';
 import { expand, type Context, type Expanded, type Word } from './bash-argv.js';
+
+/** The input of a script whose reader the walk cannot see (a backtick's, a substitution parsed on its own). */
+const UNSEEN: Stdin = { kind: 'dynamic' };
 
 /** What may stand between a statement's children: blanks and backslash-newlines. */
 const BLANKS = /^(?:\s|\\\n)*$/;
@@ -47,6 +50,8 @@ export class SourceWalk implements WordHost, RedirectionWalk, StatementWalk {
     readonly wrappers: readonly string[],
     /** The text tree-sitter parsed, as long as `src` (bash-source.ts blanks and hides some of it). */
     private readonly parsed: string = src,
+    /** What the program running this script reads on its standard input (`echo 'rm x' | bash -c bash`): its commands read it too. */
+    private readonly inherited: Stdin = undefined,
   ) {
     this.scanner = new WordScanner(src, this);
   }
@@ -75,7 +80,7 @@ export class SourceWalk implements WordHost, RedirectionWalk, StatementWalk {
     // tree-sitter did not see it here (inside a here-document, say): parsed on its own.
     const alone = substitutionAlone(this.src, at, end, kind, (text) => this.line.parse(text));
     if (alone) {
-      if (kind !== 'arithmetic') new SourceWalk(this.line, alone.text, alone.tree.rootNode, this.depth + 1, this.wrappers).walkChildren(alone.node);
+      if (kind !== 'arithmetic') new SourceWalk(this.line, alone.text, alone.tree.rootNode, this.depth + 1, this.wrappers, alone.text, UNSEEN).walkChildren(alone.node);
       return at + alone.node.endIndex;
     }
     if (kind !== 'arithmetic') this.incomplete(`lug cannot tell where the substitution at "${preview(this.src.slice(at, end))}" ends`);
@@ -83,7 +88,7 @@ export class SourceWalk implements WordHost, RedirectionWalk, StatementWalk {
   }
 
   script(text: string): void {
-    this.line.script(text, this.depth + 1, this.wrappers);
+    this.line.script(text, this.depth + 1, this.wrappers, UNSEEN);
   }
 
   incomplete(reason: string): void {
@@ -218,6 +223,8 @@ export class SourceWalk implements WordHost, RedirectionWalk, StatementWalk {
       else if (type === 'command_name') words.push(child);
       else if (type === 'subshell') this.walk(child);
       else if (type === 'comment') continue;
+      // tree-sitter reads the `0` of `bash 0<<< 'rm x'` as an argument (a script file for bash); bash reads a descriptor.
+      else if (type === 'number' && /[<>]/.test(this.src[nodes.end(child)] ?? '') && /^[0-9]+$/.test(this.text(child))) continue;
       else if (nodes.isNamed(child) || (!simple && words.length === 0) || type === '$' || type === '==' || type === '=~') words.push(child);
     }
     // A redirected statement's redirections are its body's (redirected() files them here, as it knows the body).
@@ -276,7 +283,8 @@ export class SourceWalk implements WordHost, RedirectionWalk, StatementWalk {
         return this.invoke(slice, words, text, wrappers, context, inner.placeholder);
       }
       case 'script':
-        return this.line.script(inner.text, this.depth + 1, wrappers);
+        if (inner.positional) this.line.assignPositional(inner.positional);
+        return this.line.script(inner.text, this.depth + 1, wrappers, this.stdinOf(context));
       case 'expanded':
         return this.expanded(inner.text);
       case 'unknown':
@@ -284,12 +292,20 @@ export class SourceWalk implements WordHost, RedirectionWalk, StatementWalk {
       case 'evaluates-variables':
         return this.evaluatesVariables();
       case 'stdin': {
-        const script = this.redirections.stdinScript(context.stdin, context.node);
+        const script = this.stdinOf(context);
         if (script?.kind === 'dynamic') return this.incomplete(`${argv[0].value} runs a script read from its standard input, which is not static text`);
         if (script?.kind === 'text') this.line.script(script.text, this.depth + 1, wrappers);
         return;
       }
     }
+  }
+
+  /** What a command reads on its standard input, when that is on the line: its own redirection, a pipe, or what encloses it. */
+  private stdinOf(context: Context): Stdin {
+    const own = this.redirections.stdinScript(context.stdin, context.node);
+    if (own !== undefined || context.stdin !== undefined) return own;
+    const enclosing = this.redirections.enclosingStdin(context.node, this.inherited);
+    return enclosing?.kind === 'file' ? undefined : enclosing;
   }
 
   /** A text bash expands later like a double-quoted string: the commands it substitutes. */

@@ -47,6 +47,8 @@ export interface WordHost {
 interface Out {
   chunks: Chunk[];
   dynamic: boolean;
+  /** A glob made the word's value depend on the files there (and nothing else did, unless `dynamic`). */
+  globbed?: boolean;
 }
 
 type Mode = 'word' | 'heredoc' | 'arithmetic';
@@ -72,7 +74,9 @@ export class WordScanner {
     this.scan(start, end, 'word', out);
     const value = out.chunks.map((c) => c.text).join('');
     if (out.dynamic) return { written, values: [value], static: false };
+    // A glob that matches nothing is left as written: `a[\$\(rm\ x\)]` is the literal `a[$(rm x)]`, code for a builtin that evaluates it.
     if (value.includes('$(') || value.includes('`')) this.host.codeInLiteral(value);
+    if (out.globbed) return { written, values: [value], static: false };
     const values = out.chunks.some((c) => !c.quoted && c.text.includes('{')) ? braceExpand(out.chunks) : [value];
     if (!values) return { written, values: [value], static: false };
     return { written, values, static: true };
@@ -137,7 +141,7 @@ export class WordScanner {
         out.dynamic = true;
         i = literal = this.keepWritten(i, out, () => this.host.substitution(i, end, 'process') ?? end);
       } else if (mode === 'word' && isGlob(src, i, end)) {
-        out.dynamic = true;
+        out.globbed = true;
         i += 1;
       } else if (mode === 'arithmetic' && NAME_START.test(c) && !NAME_CHAR.test(src[i - 1] ?? '')) {
         this.host.evaluatesVariables();

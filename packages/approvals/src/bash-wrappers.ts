@@ -10,7 +10,8 @@
  * (a flag, an option with a value, the command itself), so the command it
  * hides is a part whichever way the program reads it.
  */
-import { aliasBuiltin, environmentVariable, evalBuiltin, evaluatedArguments, programName, scriptOf, shell, SHELLS, sourceBuiltin, trapBuiltin } from './bash-builtins.js';
+import { aliasBuiltin, environmentVariable, evalBuiltin, programName, scriptOf, shell, SHELLS, sourceBuiltin, trapBuiltin } from './bash-builtins.js';
+import { compgenBuiltin, evaluatedArguments, mapfileBuiltin, printfBuiltin } from './bash-evaluating.js';
 import { dedupe, readOptions, type Arg, type Inner, type OptionSpec, type Reading } from './bash-options.js';
 
 export type { Arg, Inner } from './bash-options.js';
@@ -172,6 +173,12 @@ function afterFirst(argv: readonly Arg[]): Inner[] {
   return argv.length > 1 ? [command(1, argv.length)] : [];
 }
 
+/** `builtin [--] NAME ARGS`: bash's builtins take `--` before their operands. */
+function builtinCommand(argv: readonly Arg[]): Inner[] {
+  const from = argv[1]?.static && argv[1].value === '--' ? 2 : 1;
+  return argv.length > from ? [command(from, argv.length)] : [];
+}
+
 /** `sg GROUP CMD` runs CMD with /bin/sh; `ssh HOST CMD…` runs it in the remote shell. */
 function remoteShell(spec: OptionSpec, noCommand: Inner | undefined) {
   return (argv: readonly Arg[]): Inner[] => {
@@ -204,7 +211,7 @@ const WRAPPERS: Record<string, (argv: readonly Arg[]) => Inner[]> = {
   su,
   runuser: su,
   command: wrapper({ flags: 'pvV' }, 0, { unless: ['v', 'V'] }),
-  builtin: afterFirst,
+  builtin: builtinCommand,
   exec: wrapper({ short: 'a', flags: 'cl' }),
   nohup: wrapper({ longFlags: ['help', 'version'] }),
   time: wrapper({ short: 'fo', flags: 'apqv', long: ['format', 'output'], longFlags: ['append', 'verbose', 'portability', 'quiet'] }),
@@ -237,6 +244,35 @@ const WRAPPERS: Record<string, (argv: readonly Arg[]) => Inner[]> = {
   watch,
   parallel,
   unshare: wrapper({ short: 'SGRw', flags: 'mupinUCTfrc', long: ['map-user', 'map-group', 'root', 'wd', 'propagation', 'setgroups'] }),
+  // Less common programs that run a command after their options. An option not listed here is read every way it could be.
+  pkexec: wrapper({ long: ['user'], longFlags: ['disable-internal-agent', 'keep-cwd', 'help', 'version'] }, 0, { none: { kind: 'stdin' } }),
+  fakeroot: wrapper({ short: 'lisb', flags: 'uhv', long: ['lib', 'faked'], longFlags: ['unknown-is-real', 'help', 'version'] }, 0, { none: { kind: 'stdin' } }),
+  nsenter: wrapper({ short: 'tSGN', flags: 'amutinpUCTrwFZceh' }, 0, { none: { kind: 'stdin' } }),
+  setpriv: wrapper({ flags: 'dhV' }),
+  prlimit: wrapper({ short: 'po', flags: 'ACdefilmnqrstuvxyhV', long: ['pid', 'output'] }, 0, { unless: ['p', 'pid'] }),
+  // `runcon CONTEXT CMD`, or `runcon -t TYPE … CMD`: read both ways.
+  runcon: (argv) => dedupe([...wrapper({ short: 'urtl', flags: 'c' })(argv), ...wrapper({ short: 'urtl', flags: 'c' }, 1)(argv)]),
+  'systemd-run': wrapper({ short: 'MHpuE', flags: 'rPSGtqdh' }),
+  toybox: afterFirst,
+  'dbus-run-session': wrapper({ long: ['config-file', 'dbus-daemon'] }),
+  'ssh-agent': wrapper({ short: 'aEPtO', flags: 'cDdkhs' }),
+  'xvfb-run': wrapper({ short: 'fnpsew', flags: 'ahl' }),
+  valgrind: wrapper({ flags: 'qvh' }),
+  catchsegv: afterFirst,
+  eatmydata: afterFirst,
+  numactl: wrapper({ short: 'CNmpPiw', flags: 'alsHS' }),
+  firejail: wrapper({}, 0, { none: { kind: 'stdin' } }),
+  torsocks: wrapper({ short: 'uPpa', flags: 'diqh' }),
+  proxychains: wrapper({ short: 'f', flags: 'q' }),
+  proxychains4: wrapper({ short: 'f', flags: 'q' }),
+  faketime: wrapper({ short: 'p', flags: 'mf', long: ['date-prog'], longFlags: ['exclude-monotonic'] }, 1),
+  cgexec: wrapper({ short: 'g', longFlags: ['sticky'] }),
+  chpst: wrapper({ short: 'uUbe/nlLmdopfcrt', flags: 'vP012' }),
+  screen: wrapper({ short: 'SceEhpstTX', flags: 'dmDrRaAfFiLlOqUvx' }),
+  gdb: (argv) => {
+    const at = argv.findIndex((a) => a.static && a.value === '--args');
+    return at > 0 && at + 1 < argv.length ? [command(at + 1, argv.length)] : [];
+  },
   eval: evalBuiltin,
   trap: trapBuiltin,
   source: sourceBuiltin,
@@ -254,14 +290,10 @@ const WRAPPERS: Record<string, (argv: readonly Arg[]) => Inner[]> = {
   unset: evaluatedArguments,
   test: evaluatedArguments,
   '[': evaluatedArguments,
-  printf: (argv) => {
-    const v = argv.findIndex((a) => a.static && a.value.startsWith('-v'));
-    if (v < 0) return [];
-    const target = argv[v].value === '-v' ? argv[v + 1] : { value: argv[v].value.slice(2), static: true };
-    return target?.static && /[$`]/.test(target.value) ? [{ kind: 'expanded', text: target.value }] : [];
-  },
-  mapfile: evaluatedArguments,
-  readarray: evaluatedArguments,
+  printf: printfBuiltin,
+  compgen: compgenBuiltin,
+  mapfile: mapfileBuiltin,
+  readarray: mapfileBuiltin,
   wait: evaluatedArguments,
 };
 

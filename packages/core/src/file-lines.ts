@@ -4,9 +4,40 @@
  * Lines are split on the newline byte before they are decoded, so a
  * character cut by a chunk's end is whole again in its line.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 
 const CHUNK_BYTES = 1 << 20;
+
+/** A file's node is not a regular file (a directory, a named pipe, a device): reading it as lines would fail, hang or never end. */
+export class NotARegularFileError extends Error {
+  override name = 'NotARegularFileError';
+}
+
+function kindOfNode(stats: ReturnType<typeof fstatSync>): string {
+  if (stats.isDirectory()) return 'a directory';
+  if (stats.isFIFO()) return 'a named pipe';
+  if (stats.isSocket()) return 'a socket';
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
+  return 'not a regular file';
+}
+
+/**
+ * Open `path` for reading only if it is a regular file. O_NONBLOCK: opening a
+ * named pipe without it waits for a writer that may never come (a FIFO in
+ * the sessions folder hung `lug -c`); the check is on the handle, so a path
+ * swapped between a stat and the open is caught too.
+ */
+export function openRegularFile(path: string): number {
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) throw new NotARegularFileError(`${path} is ${kindOfNode(stats)}, not a file`);
+  } catch (err) {
+    closeSync(fd);
+    throw err;
+  }
+  return fd;
+}
 
 /** Call `fn` with each line (without its newline) and its number (1-based), and the byte offset where it begins. */
 export function forEachLine(path: string, fn: (line: string, number: number, offset: number) => void): void {
@@ -19,7 +50,7 @@ export function forEachLine(path: string, fn: (line: string, number: number, off
  * decodes only the lines it needs.
  */
 export function forEachLineBytes(path: string, fn: (data: Buffer, start: number, end: number, number: number, offset: number) => void): void {
-  const fd = openSync(path, 'r');
+  const fd = openRegularFile(path);
   try {
     let carry: Buffer = Buffer.alloc(0);
     let carryOffset = 0;
@@ -48,7 +79,7 @@ export function forEachLineBytes(path: string, fn: (data: Buffer, start: number,
 
 /** The line that begins at byte `offset` of the file (without its newline). */
 export function readLineAt(path: string, offset: number): string {
-  const fd = openSync(path, 'r');
+  const fd = openRegularFile(path);
   try {
     const parts: Buffer[] = [];
     let position = offset;

@@ -100,7 +100,16 @@ export function readHeaderLine(text: string): { header: SessionHeader; problem?:
 export function readRecordLine(text: string): ReadLine {
   const parsed = parse(text);
   if ('problem' in parsed) return parsed;
-  const value = parsed.value;
+  try {
+    return recordOf(parsed.value);
+  } catch (err) {
+    // The checks walk nested values (a plugin's state) by recursion: a value nested thousands deep, which JSON.parse takes, overflows the stack. One line is lost, not the start.
+    if (err instanceof RangeError) return { problem: 'nested too deeply to check' };
+    throw err;
+  }
+}
+
+function recordOf(value: unknown): ReadLine {
   if (!isObject(value)) return { problem: `a record must be an object, got ${kindOf(value)}` };
   if (value.type === 'message') {
     const problem = messageProblem(value.message);

@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import type { Message, Usage } from './messages.js';
 import { SessionPaths } from './session-paths.js';
 import { HollowMessages, type Hydrate } from './hollow-messages.js';
-import { forEachLine } from './file-lines.js';
+import { forEachLine, NotARegularFileError, openRegularFile } from './file-lines.js';
 import type { Compaction } from './compaction-record.js';
 import type { StateValue } from './session-state.js';
 import { readHeaderLine, readRecordLine, type SessionHeader, type SessionLine } from './session-records.js';
@@ -133,12 +133,24 @@ function firstPromptAfter(messages: readonly Message[], at: number): string {
 /** A session's id is its file's name (what load() opens), whatever its header says. */
 const idOf = (fileName: string) => fileName.slice(0, -'.jsonl'.length);
 
+/** What a session id may hold: one name in the sessions folder, never a path out of it (`../`, `/`, a NUL byte). */
+const SESSION_ID = /^[\w.-]+$/;
+
+/** A read of the file that failed (no permission, a directory, a named pipe) as the error --continue and :resume report. */
+function unreadable(path: string, err: unknown): Error {
+  if (err instanceof SessionDamagedError || !(err instanceof NotARegularFileError || (err as NodeJS.ErrnoException)?.code)) return err as Error;
+  const why = err instanceof NotARegularFileError ? err.message.slice(path.length + 1) : (err as Error).message;
+  return new SessionDamagedError(`${path} cannot be continued: it cannot be read (${why}). Fix or move it, or start a new session (without --continue or --resume).`);
+}
+
 type HeaderRead = { header: SessionHeader; problem?: undefined; firstLine: string } | { header?: undefined; problem: string; firstLine: string };
 
 export class SessionStore {
   constructor(readonly dir: string) {}
 
+  /** The file of session `id`; an id that is not one name (a path, a NUL byte) is refused, so no write or read leaves the folder. */
   pathOf(id: string): string {
+    if (!SESSION_ID.test(id)) throw new Error(`${JSON.stringify(id)} is not a session id (letters, digits, "_", "-" and "."): a session is a file of ${this.dir}`);
     return join(this.dir, `${id}.jsonl`);
   }
 
@@ -159,6 +171,14 @@ export class SessionStore {
    */
   load(id: string): StoredSession {
     const path = this.existingPath(id);
+    try {
+      return this.read(path);
+    } catch (err) {
+      throw unreadable(path, err);
+    }
+  }
+
+  private read(path: string): StoredSession {
     let header: SessionHeader | undefined;
     let headerProblem: string | undefined;
     const paths = new SessionPaths();
@@ -217,7 +237,11 @@ export class SessionStore {
     const path = this.existingPath(id);
     const read = this.readHeader(path);
     if (!read.header) throw headerError(path, read.firstLine.trim() ? read.problem! : 'the first line is empty');
-    return outlineSession(path);
+    try {
+      return outlineSession(path);
+    } catch (err) {
+      throw unreadable(path, err);
+    }
   }
 
   /**
@@ -235,15 +259,14 @@ export class SessionStore {
 
   /** The file of session `id`; SessionNotFoundError when there is none (or `id` is not a session's name). */
   private existingPath(id: string): string {
-    const path = this.pathOf(id);
-    if (!/^[\w.-]+$/.test(id) || !existsSync(path)) throw new SessionNotFoundError(`no session "${id}" in ${this.dir}`);
-    return path;
+    if (!SESSION_ID.test(id) || !existsSync(this.pathOf(id))) throw new SessionNotFoundError(`no session ${JSON.stringify(id)} in ${this.dir}`);
+    return this.pathOf(id);
   }
 
   private readHeader(path: string): HeaderRead {
     let firstLine = '';
     try {
-      const fd = openSync(path, 'r');
+      const fd = openRegularFile(path);
       try {
         const buf = Buffer.alloc(HEADER_BYTES);
         const n = readSync(fd, buf, 0, buf.length, 0);
@@ -288,7 +311,10 @@ export class SessionStore {
       const path = join(this.dir, name);
       let mtimeMs: number;
       try {
-        mtimeMs = statSync(path).mtimeMs;
+        const stats = statSync(path);
+        // A directory or a named pipe is no session, damaged or not: --continue passes over it (reading a pipe would wait for a writer).
+        if (!stats.isFile()) continue;
+        mtimeMs = stats.mtimeMs;
       } catch {
         continue; // removed while we looked
       }

@@ -23,6 +23,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { JsonSchema } from '@lug/core';
+import { wellFormedJson } from './well-formed.js';
 
 export const MAX_SCHEMA_CHARS = 100_000;
 
@@ -80,7 +81,8 @@ export function acceptInputSchema(schema: unknown): AcceptedSchema | { refused: 
     if (validate(args)) return [];
     return (validate.errors ?? []).map(ajvProblem);
   };
-  return { parameters: typeListsAsAnyOf(JSON.parse(text)) as JsonSchema, check };
+  // What the model is sent holds no lone surrogate (well-formed.ts); the check keeps the server's own schema.
+  return { parameters: typeListsAsAnyOf(JSON.parse(wellFormedJson(text))) as JsonSchema, check };
 }
 
 function ajvProblem(e: ErrorObject): string {

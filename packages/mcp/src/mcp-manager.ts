@@ -6,7 +6,7 @@
  */
 import type { LugHost } from '@lug/core';
 import { promptCommand } from './mcp-prompt.js';
-import { mcpTool } from './mcp-tool.js';
+import { mcpTool, quotedName } from './mcp-tool.js';
 import { ServerConnection } from './server-connection.js';
 import type { ManagedServerStatus } from './server-status.js';
 import type { ConfiguredServer } from './server-config.js';
@@ -164,7 +164,7 @@ export class McpManager {
     for (const remove of entry.removeTools) remove();
     entry.removeTools = [];
     entry.lugTools = [];
-    entry.refused = [];
+    entry.refused = [...entry.connection.malformedTools];
     const taken = new Set<string>();
     for (const def of entry.connection.tools) {
       const made = mcpTool(def, entry.connection);
@@ -173,7 +173,7 @@ export class McpManager {
         continue;
       }
       if (taken.has(made.tool.name)) {
-        entry.refused.push(`tool ${def.name} is not offered: its lug name ${made.tool.name} is taken by another of the server's tools`);
+        entry.refused.push(`tool ${quotedName(def.name)} is not offered: its lug name ${made.tool.name} is taken by another of the server's tools`);
         continue;
       }
       try {
@@ -181,7 +181,7 @@ export class McpManager {
         taken.add(made.tool.name);
         entry.lugTools.push(made.tool.name);
       } catch (err) {
-        entry.refused.push(`tool ${def.name} is not offered: ${(err as Error).message}`);
+        entry.refused.push(`tool ${quotedName(def.name)} is not offered: ${(err as Error).message}`);
       }
     }
     this.changed();

@@ -8,6 +8,7 @@ import type { Command } from '@lug/core';
 import type { GetPromptResult, Prompt } from '@modelcontextprotocol/sdk/types.js';
 import { lugToolName } from './mcp-tool.js';
 import type { ServerConnection } from './server-connection.js';
+import { wellFormed } from './well-formed.js';
 
 export class PromptArgumentError extends Error {
   override name = 'PromptArgumentError';
@@ -58,7 +59,7 @@ export function promptText(server: string, prompt: string, result: GetPromptResu
       : `[${c.type} content lug cannot put in a prompt]`;
     return m.role === 'assistant' ? `(assistant) ${body}` : body;
   });
-  return [`[prompt ${prompt} from the MCP server ${server}]`, ...parts].join('\n\n');
+  return wellFormed([`[prompt ${prompt} from the MCP server ${server}]`, ...parts].join('\n\n'));
 }
 
 export function promptCommand(prompt: Prompt, connection: ServerConnection, run: { submit(text: string): void; notify(text: string, level: 'info' | 'error'): void }): Command {

@@ -8,6 +8,7 @@ import type { Tool as McpToolDef } from '@modelcontextprotocol/sdk/types.js';
 import { acceptInputSchema } from './input-schema.js';
 import type { ServerConnection } from './server-connection.js';
 import { convertToolResult } from './tool-result.js';
+import { wellFormed } from './well-formed.js';
 
 /** lug's tool names: letters, digits, _ and -, at most 64 characters. */
 const MAX_NAME = 64;
@@ -19,6 +20,11 @@ export function lugToolName(server: string, tool: string): string {
   return name.length > MAX_NAME ? name.slice(0, MAX_NAME) : name;
 }
 
+/** A server's tool name in lug's own messages: quoted when it holds anything but a name's characters, so a newline in it cannot pass for another line. */
+export function quotedName(name: string): string {
+  return /^[\w.-]+$/.test(name) ? name : JSON.stringify(name);
+}
+
 function describeArgs(args: Record<string, unknown>): string {
   const text = JSON.stringify(args);
   if (!text || text === '{}') return '';
@@ -26,7 +32,7 @@ function describeArgs(args: Record<string, unknown>): string {
 }
 
 function description(def: McpToolDef, server: string): string {
-  const text = (def.description ?? '').trim() || `The ${def.name} tool of the MCP server ${server}.`;
+  const text = wellFormed((def.description ?? '').trim() || `The ${def.name} tool of the MCP server ${server}.`);
   return text.length > MAX_DESCRIPTION_CHARS ? `${text.slice(0, MAX_DESCRIPTION_CHARS - 1)}…` : text;
 }
 
@@ -35,7 +41,7 @@ export type ToolAdaptation = { tool: Tool } | { refused: string };
 export function mcpTool(def: McpToolDef, connection: ServerConnection): ToolAdaptation {
   const server = connection.name;
   const schema = acceptInputSchema(def.inputSchema);
-  if ('refused' in schema) return { refused: `tool ${def.name} is not offered: ${schema.refused}` };
+  if ('refused' in schema) return { refused: `tool ${quotedName(def.name)} is not offered: ${schema.refused}` };
   const name = lugToolName(server, def.name);
   const tool: Tool<Record<string, unknown>> = {
     name,

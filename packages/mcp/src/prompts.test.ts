@@ -1,7 +1,7 @@
 /** A server's prompts as :commands: arguments by name or in order, checked, and the prompt's text sent as the user's prompt. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LugEvent } from '@lug/core';
-import { promptArguments, splitWords } from './mcp-prompt.js';
+import { promptArguments, promptText, splitWords } from './mcp-prompt.js';
 import { configured, everythingServer, MISBEHAVING, mcpTestHost } from './test-support/mcp-test-host.js';
 
 const submitted: string[] = [];
@@ -40,6 +40,11 @@ describe("a server's prompts", () => {
 });
 
 describe('prompt arguments', () => {
+  it('send a text holding half a surrogate pair as valid Unicode (the provider would refuse every request after it)', () => {
+    const text = promptText('srv', 'p', { messages: [{ role: 'user', content: { type: 'text', text: 'half \ud800 a pair, a whole one 😀' } }] });
+    expect(text).toBe('[prompt p from the MCP server srv]\n\nhalf \ufffd a pair, a whole one 😀');
+  });
+
   it('split on spaces, with quotes holding spaces', () => {
     expect(splitWords(`a "b c" name='d e' f=g`)).toEqual(['a', 'b c', 'name=d e', 'f=g']);
   });

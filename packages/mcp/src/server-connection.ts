@@ -19,6 +19,7 @@ import {
 import { LugStdioTransport, type SpawnProcess } from './stdio-transport.js';
 import { DEFAULT_CALL_TIMEOUT_SECS, isStdio, type ConfiguredServer } from './server-config.js';
 import type { ServerState, ServerStatus } from './server-status.js';
+import { readToolList } from './tool-list.js';
 
 export type { ServerState, ServerStatus } from './server-status.js';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
@@ -50,6 +51,8 @@ export class ServerConnection {
   state: ServerState = 'stopped';
   lastError: string | undefined;
   tools: McpToolDef[] = [];
+  /** Tools the server listed that are not MCP tools (or whose output schema cannot be used), and why: not offered. */
+  malformedTools: string[] = [];
   /** The prompts it offers (when it offers prompts). */
   prompts: Prompt[] = [];
   private live: Live | undefined;
@@ -247,14 +250,9 @@ export class ServerConnection {
   }
 
   private async listTools(client: Client): Promise<void> {
-    const tools: McpToolDef[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: START_TIMEOUT_MS });
-      tools.push(...page.tools);
-      cursor = page.nextCursor;
-    } while (cursor && tools.length < 10_000);
+    const { tools, malformed } = await readToolList(client, START_TIMEOUT_MS);
     this.tools = tools;
+    this.malformedTools = malformed;
     this.opts.onToolsChanged();
   }
 

@@ -1,4 +1,5 @@
 /** What `:mcp` and `lug mcp list` show of each server, and the text they show it as. No SDK here. */
+import { escapeForTerminal } from '@lug/core';
 
 export type ServerState = 'starting' | 'ready' | 'stopped' | 'failed' | 'disabled';
 
@@ -27,9 +28,17 @@ function indent(text: string, by = '    '): string {
   return text.replace(/\n$/, '').split('\n').map((l) => by + l).join('\n');
 }
 
-/** One block per server: its state, where it was configured, its tools, its last error; `detail` adds the stderr tail. */
+/**
+ * One block per server: its state, where it was configured, its tools, its last error; `detail` adds the stderr tail.
+ * What a server wrote (its stderr, its stdout noise, its tools' names in the reasons they are not offered, its errors)
+ * is made unable to drive a terminal: `lug mcp list` prints this to stdout as it is.
+ */
 export function formatServerStatus(statuses: ManagedServerStatus[], opts: { detail?: boolean } = {}): string {
   if (!statuses.length) return 'No MCP servers are configured (lug.mcp.add in init.lua, or .mcp.json; see docs/mcp.md).';
+  return escapeForTerminal(serverBlocks(statuses, opts));
+}
+
+function serverBlocks(statuses: ManagedServerStatus[], opts: { detail?: boolean }): string {
   return statuses
     .map((s) => {
       const lines = [`${s.name}: ${s.state}${s.pid ? ` (pid ${s.pid})` : ''} — ${s.source}`];

@@ -12,12 +12,13 @@
  * kept the same way, its last few kilobytes only.
  */
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { ProcessHandle, spawnProcess } from '@lug/tools';
 
 /** The process runner's spawnProcess, handed in: the CLI gives its own instance of @lug/tools, so its exit cleanup and process table hold the servers. */
 export type SpawnProcess = typeof spawnProcess;
 import { BoundedText } from './bounded-text.js';
+import { DROPPED_END_CHARS, droppedAnswerId } from './dropped-answer.js';
 
 /** One JSON-RPC message on one line; longer lines are dropped. 16 M characters holds any tool result lug would keep. */
 export const MAX_LINE_CHARS = 16 * 1024 * 1024;
@@ -45,6 +46,9 @@ export class LugStdioTransport implements Transport {
   private handle: ProcessHandle | undefined;
   private partial = '';
   private dropping = false;
+  /** The first and (so far) last characters of the line being dropped: whose answer it was (dropped-answer.ts). */
+  private droppedHead = '';
+  private droppedTail = '';
   private closed = false;
 
   constructor(
@@ -130,8 +134,7 @@ export class LugStdioTransport implements Transport {
       const piece = text.slice(start, nl);
       start = nl + 1;
       if (this.dropping) {
-        this.dropping = false;
-        this.partial = '';
+        this.endDropped(piece);
         continue;
       }
       const line = this.partial + piece;
@@ -139,13 +142,29 @@ export class LugStdioTransport implements Transport {
       this.readLine(line.endsWith('\r') ? line.slice(0, -1) : line);
     }
     const rest = text.slice(start);
-    if (this.dropping) return;
+    if (this.dropping) {
+      this.droppedTail = (this.droppedTail + rest).slice(-DROPPED_END_CHARS);
+      return;
+    }
     this.partial += rest;
     if (this.partial.length > MAX_LINE_CHARS) {
       this.stdoutNoise.push(`[a line of more than ${MAX_LINE_CHARS} characters was dropped]\n`);
+      this.droppedHead = this.partial.slice(0, DROPPED_END_CHARS);
+      this.droppedTail = this.partial.slice(-DROPPED_END_CHARS);
       this.partial = '';
       this.dropping = true;
     }
+  }
+
+  /** The dropped line ended: an answer to one of lug's requests fails that request now, saying why, instead of leaving it to time out. */
+  private endDropped(lastPiece: string): void {
+    const tail = (this.droppedTail + lastPiece).replace(/\r$/, '').slice(-DROPPED_END_CHARS);
+    const id = droppedAnswerId(this.droppedHead, tail);
+    this.dropping = false;
+    this.partial = this.droppedHead = this.droppedTail = '';
+    if (id === undefined) return;
+    const message = `the server's answer was a line of more than ${MAX_LINE_CHARS} characters, more than lug reads; it was dropped (the model is shown a result only up to lug's output cap anyway: ask the tool for less)`;
+    this.onmessage?.({ jsonrpc: '2.0', id, error: { code: ErrorCode.InternalError, message } });
   }
 
   private readLine(line: string): void {

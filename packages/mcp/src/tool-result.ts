@@ -8,6 +8,7 @@
  */
 import { truncateOutput } from '@lug/core';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { wellFormed } from './well-formed.js';
 
 type Block = CallToolResult['content'][number];
 
@@ -53,7 +54,7 @@ export function convertToolResult(result: CallToolResult, maxBytes: number): Con
   if (!blocks.some((b) => b.type === 'text') && result.structuredContent !== undefined) {
     parts.push(JSON.stringify(result.structuredContent, null, 2));
   }
-  const text = parts.length ? parts.join('\n') : '(the tool returned nothing)';
+  const text = parts.length ? wellFormed(parts.join('\n')) : '(the tool returned nothing)';
   const kinds = blocks.map((b) => b.type);
   const hint = kinds.length > 1 ? `the result had ${kinds.length} parts (${kinds.join(', ')}); the later ones may be among what was cut` : '';
   return { content: truncateOutput(text, maxBytes, 'start', hint).text, isError: result.isError === true };

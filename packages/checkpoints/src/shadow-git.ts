@@ -121,9 +121,9 @@ export class ShadowGit {
   }
 }
 
-/** Split git's `-z` output into its fields. */
-export function nulFields(out: Buffer | string): string[] {
-  const text = typeof out === 'string' ? out : out.toString('utf8');
+/** Split git's `-z` output into its fields (paths to hand back to git: `latin1`, byte-paths.ts). */
+export function nulFields(out: Buffer | string, encoding: BufferEncoding = 'utf8'): string[] {
+  const text = typeof out === 'string' ? out : out.toString(encoding);
   const fields = text.split('\0');
   if (fields.at(-1) === '') fields.pop();
   return fields;

@@ -10,6 +10,16 @@ import { basename, join } from 'node:path';
 import { stateDir, type Env } from '@lug/core';
 import type { ShadowGit } from './shadow-git.js';
 
+/**
+ * The shadow's info/attributes, which outrank every .gitattributes of the
+ * project: files are kept and written back byte for byte. A project's
+ * `* text=auto` or `eol=crlf` made a restore turn CRLF into LF, `ident`
+ * rewrote \$Id\$, `working-tree-encoding` re-encoded (and failed on a file
+ * that was not in it, stopping the checkpoint), and a filter or diff driver
+ * named there would run a command if any config lug's git reads defined it.
+ */
+const RAW_ATTRIBUTES = '* -text !eol -ident -filter !working-tree-encoding !diff -merge -export-subst\n';
+
 /** A project's id: its directory's name (to be recognised by hand) and a hash of its real path. */
 export function projectId(cwd: string): string {
   let real = cwd;
@@ -32,9 +42,12 @@ export function shadowDir(env: Env, cwd: string): string {
 /** Make the shadow repository when it does not exist yet. */
 export async function initShadow(git: ShadowGit): Promise<void> {
   mkdirSync(join(git.gitDir, 'home'), { recursive: true, mode: 0o700 });
-  if (existsSync(join(git.gitDir, 'HEAD'))) return;
-  await git.ok(['init', '--quiet', '--template=']);
+  const made = existsSync(join(git.gitDir, 'HEAD'));
+  if (!made) await git.ok(['init', '--quiet', '--template=']);
   mkdirSync(join(git.gitDir, 'info'), { recursive: true });
+  // Also in a shadow made before this line existed.
+  writeFileSync(join(git.gitDir, 'info', 'attributes'), RAW_ATTRIBUTES);
+  if (made) return;
   writeFileSync(join(git.gitDir, 'info', 'exclude'), '');
   // Which directory this shadow is for, for someone reading it by hand.
   writeFileSync(join(git.gitDir, 'description'), `lug's file checkpoints of ${git.workTree}\n`);

@@ -8,6 +8,7 @@
  */
 import { lstatSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fsPath, pathList, shownPath } from './byte-paths.js';
 import { nulFields, type ShadowGit } from './shadow-git.js';
 
 /** Past this many changed paths, `git add -A` takes the whole tree rather than a list (a list of 10,000 took 30 s, the whole tree 2 s). */
@@ -24,26 +25,34 @@ interface StatusView {
   head: string | undefined;
   /** Paths whose file differs from the index, or is not in it. */
   changed: string[];
+  /**
+   * Paths in the index whose file is gone, also where a directory above it
+   * became a symbolic link (`rm -rf src && ln -s ~ src`): `git add` refuses
+   * those ("beyond a symbolic link"), which stopped every later checkpoint.
+   */
+  deleted: string[];
   /** Whether the index differs from HEAD (a restore wrote it): a tree is written even with nothing to add. */
   staged: boolean;
 }
 
-/** `git status --porcelain=v2 -z`: the HEAD commit and every path that differs from the index (or is new). */
+/** `git status --porcelain=v2 -z`: the HEAD commit and every path that differs from the index (or is new), as byte strings (byte-paths.ts). */
 export function parseStatus(out: Buffer): StatusView {
   let head: string | undefined;
   const changed: string[] = [];
+  const deleted: string[] = [];
   let staged = false;
-  for (const field of nulFields(out)) {
+  for (const field of nulFields(out, 'latin1')) {
     if (field.startsWith('# branch.oid ')) {
       const oid = field.slice('# branch.oid '.length);
       head = /^[0-9a-f]{40,64}$/.test(oid) ? oid : undefined;
     } else if (field.startsWith('1 ') || field.startsWith('u ')) {
       // "1 XY ...": X is the index against HEAD, Y the file against the index.
       if (field.charAt(2) !== '.') staged = true;
-      if (field.charAt(3) !== '.' || field.startsWith('u ')) changed.push(afterFields(field, field.startsWith('u ') ? 10 : 8));
+      if (field.startsWith('1 ') && field.charAt(3) === 'D') deleted.push(afterFields(field, 8));
+      else if (field.charAt(3) !== '.' || field.startsWith('u ')) changed.push(afterFields(field, field.startsWith('u ') ? 10 : 8));
     } else if (field.startsWith('? ')) changed.push(field.slice(2));
   }
-  return { head, changed, staged };
+  return { head, changed, deleted, staged };
 }
 
 /** The rest of `line` after its first `n` space-separated fields (a path may hold spaces). */
@@ -55,7 +64,8 @@ function afterFields(line: string, n: number): string {
 
 /** A path as an anchored, literal line of a gitignore file. */
 function excludeLine(path: string): string {
-  return '/' + path.replace(/[\\*?[\]!#\s]/g, (c) => `\\${c}`);
+  // Whitespace by name: \s would also take byte 0xA0 of a latin1 byte string (harmless, but not what is meant).
+  return '/' + path.replace(/[\\*?[\]!# \t\n\r\v\f]/g, (c) => `\\${c}`);
 }
 
 export class SnapshotWriter {
@@ -74,7 +84,7 @@ export class SnapshotWriter {
     const lines = new Map<string, string>();
     let text = '';
     try {
-      text = readFileSync(this.excludeFile, 'utf8');
+      text = readFileSync(this.excludeFile, 'latin1');
     } catch {}
     for (const line of text.split('\n')) if (line.startsWith('/')) lines.set(line.slice(1).replace(/\\(.)/g, '$1'), line);
     return lines;
@@ -82,7 +92,7 @@ export class SnapshotWriter {
 
   private sizeOf(path: string): number | undefined {
     try {
-      const st = lstatSync(join(this.git.workTree, path));
+      const st = lstatSync(fsPath(this.git.workTree, path));
       return st.isFile() ? st.size : undefined;
     } catch {
       return undefined;
@@ -106,7 +116,7 @@ export class SnapshotWriter {
       if (size === undefined || size <= limit) {
         excluded.delete(path);
         excludeChanged = true;
-      } else skipped.push({ path, size });
+      } else skipped.push({ path: shownPath(path), size });
     }
     if (excludeChanged) this.saveExcluded(excluded);
     const view = await this.status();
@@ -115,19 +125,21 @@ export class SnapshotWriter {
     for (const path of view.changed) {
       const size = this.sizeOf(path);
       if (size !== undefined && size > limit) {
-        skipped.push({ path, size });
+        skipped.push({ path: shownPath(path), size });
         excluded.set(path, excludeLine(path));
         untrack.push(path);
       } else add.push(path);
     }
     if (untrack.length) {
       this.saveExcluded(excluded);
-      await this.git.ok(['rm', '--cached', '-q', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'], untrack.join('\0'));
+      await this.git.ok(['rm', '--cached', '-q', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'], pathList(untrack));
     }
-    if (view.head && !view.staged && !add.length && !untrack.length) return { commit: view.head, skipped };
+    // Taken out of the index by name, not matched as a pathspec, so a path beyond a symbolic link goes too.
+    if (view.deleted.length) await this.git.ok(['update-index', '-z', '--force-remove', '--stdin'], pathList(view.deleted, true));
+    if (view.head && !view.staged && !add.length && !untrack.length && !view.deleted.length) return { commit: view.head, skipped };
     // Many paths (the first checkpoint of a project): the whole tree at once, as git matches a long pathspec list path by path.
     if (add.length > MANY_PATHS) await this.git.ok(['add', '-A']);
-    else if (add.length) await this.git.ok(['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], add.join('\0'));
+    else if (add.length) await this.git.ok(['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], pathList(add));
     const tree = (await this.git.text(['write-tree'])).trim();
     const commit = (await this.git.text(['commit-tree', tree, '-m', 'files'])).trim();
     await this.git.ok(['update-ref', 'HEAD', commit]);
@@ -135,6 +147,6 @@ export class SnapshotWriter {
   }
 
   private saveExcluded(excluded: Map<string, string>): void {
-    writeFileSync(this.excludeFile, [...excluded.values()].map((l) => l + '\n').join(''));
+    writeFileSync(this.excludeFile, [...excluded.values()].map((l) => l + '\n').join(''), 'latin1');
   }
 }

@@ -1,4 +1,7 @@
 /** A sandbox that cannot start is a SandboxError that says what to install or change, never an unsandboxed run. */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { locateBwrap, probeLauncher, SandboxError } from './sandbox-launcher.js';
 
@@ -20,5 +23,18 @@ describe('the sandbox launcher', () => {
     const bwrap = locateBwrap();
     if (!bwrap) throw new Error('the sandbox tests need bubblewrap: install it (apt-get install bubblewrap; .ci/run does), then run them again');
     expect(probeLauncher('linux', bwrap)).toEqual({ kind: 'bwrap', path: bwrap });
+  });
+
+  it('never takes a bwrap from a relative PATH entry, which names a directory of the project', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'lug-fake-bwrap-'));
+    try {
+      // What a model could plant: it passes the probe and runs the command unsandboxed.
+      writeFileSync(path.join(dir, 'bwrap'), '#!/bin/sh\nwhile [ "$1" != -- ]; do shift; done; shift; exec "$@"\n', { mode: 0o755 });
+      const relative = path.relative(process.cwd(), dir);
+      expect(locateBwrap(relative)).not.toBe(path.join(relative, 'bwrap'));
+      expect(locateBwrap(`${relative}${path.delimiter}/nonexistent`)).not.toBe(path.join(relative, 'bwrap'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

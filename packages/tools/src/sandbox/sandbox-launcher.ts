@@ -8,7 +8,7 @@
  * never an unsandboxed run.
  */
 import { accessSync, constants } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { delimiter, isAbsolute, join } from 'node:path';
 import { childProcess } from '@lug/core';
 
 export class SandboxError extends Error {
@@ -31,9 +31,15 @@ function executable(path: string): boolean {
   }
 }
 
-/** `program` on PATH, else in /usr/bin; undefined when there is none. */
+/**
+ * `program` on PATH, else in /usr/bin; undefined when there is none. A
+ * relative PATH entry (`.`, `node_modules/.bin`) is skipped: it names a
+ * directory of the project, where the model may write, and a `bwrap` it
+ * planted there would be started by lug, outside any sandbox, at the next
+ * start (one that runs `exec "$@"` passes the probe too).
+ */
 function locate(program: string, path: string): string | undefined {
-  const dirs = [...path.split(delimiter).filter(Boolean), '/usr/bin'];
+  const dirs = [...path.split(delimiter).filter((d) => isAbsolute(d)), '/usr/bin'];
   return dirs.map((d) => join(d, program)).find(executable);
 }
 
@@ -55,7 +61,7 @@ export function probeLauncher(platform: NodeJS.Platform, bwrap: string | undefin
   }
   if (platform !== 'linux') throw new SandboxError(`the sandbox cannot start: it needs Linux (bubblewrap) or macOS (Seatbelt), and this is ${platform}; ${TURN_OFF}`);
   if (!bwrap) throw new SandboxError(`the sandbox cannot start: bubblewrap is not installed (no bwrap on PATH); install it (Debian and Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap), ${TURN_OFF}`);
-  const probe = childProcess().spawnSync(bwrap, ['--die-with-parent', '--unshare-pid', '--unshare-net', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--', 'true'], {
+  const probe = childProcess().spawnSync(bwrap, ['--die-with-parent', '--unshare-pid', '--unshare-net', '--cap-drop', 'ALL', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--', 'true'], {
     encoding: 'utf8',
     timeout: 10_000,
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -7,7 +7,7 @@
  */
 import { existsSync, lstatSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { configDir, type Env } from '@lug/core';
+import { configDir, stateDir, type Env } from '@lug/core';
 import { isPlaceholder } from './placeholder-mark.js';
 import { sandboxTempDir } from './sandbox-temp.js';
 import type { SandboxMode } from './sandbox-options.js';
@@ -63,7 +63,7 @@ export function sandboxPolicy(source: SandboxSource): SandboxPolicy | null {
   const mode = source.options.get<SandboxMode>('sandbox');
   if (mode === 'off') return null;
   const network = source.options.has('sandbox_network') && source.options.get<boolean>('sandbox_network') === true;
-  return buildPolicy({ mode, network, projectRoot: source.cwd, configDir: configDir(source.env) });
+  return buildPolicy({ mode, network, projectRoot: source.cwd, configDir: configDir(source.env), stateDir: stateDir(source.env) });
 }
 
 export interface PolicyInput {
@@ -71,6 +71,12 @@ export interface PolicyInput {
   network: boolean;
   projectRoot: string;
   configDir: string;
+  /**
+   * lug's state directory (sessions, approvals.log, the checkpoints' shadow
+   * repositories, whose config lug's own git reads unsandboxed), protected
+   * like the configuration where it lies in a writable place.
+   */
+  stateDir?: string;
   /** Default: lug's own (sandbox-temp.ts), made on first use. */
   tempDir?: string;
 }
@@ -86,6 +92,7 @@ export function buildPolicy(input: PolicyInput): SandboxPolicy {
     { path: git, what: "the project's .git", ...(present(git) && !isPlaceholder(git) ? {} : { placeholder: true as const }) },
     // lug's configuration only where it exists: it is inside the project only when HOME or XDG_CONFIG_HOME are.
     ...(existsSync(configDir) ? [{ path: configDir, what: "lug's configuration directory" }] : []),
+    ...(input.stateDir !== undefined && existsSync(input.stateDir) ? [{ path: real(input.stateDir), what: "lug's state directory" }] : []),
   ];
   // Only what lies in a writable place needs it.
   const protectedPaths = candidates.filter((p) => writable.some((w) => isInside(p.path, w)));

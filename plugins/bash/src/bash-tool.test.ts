@@ -73,6 +73,11 @@ describe('running a command', () => {
     await expect(bash('true', { timeout_secs: 0 })).rejects.toThrow('timeout_secs must be an integer from 1 to 600, got 0');
     await expect(bash('true', { timeout_secs: 601 })).rejects.toThrow(/from 1 to 600/);
   });
+
+  it('names a timeout that is no number at all (NaN, Infinity: Lua can pass them) as it is, not as null', async () => {
+    await expect(bash('true', { timeout_secs: Number.NaN })).rejects.toThrow('timeout_secs must be an integer from 1 to 600, got NaN');
+    await expect(bash('true', { timeout_secs: Number.POSITIVE_INFINITY })).rejects.toThrow('got Infinity');
+  });
 });
 
 describe('timeouts and cancelling', () => {

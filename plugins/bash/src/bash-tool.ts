@@ -3,7 +3,8 @@
  * the working directory, in its own process group; the runner in @lug/tools
  * does the process work (timeouts, group kills, flat memory, background jobs).
  */
-import { defineTool, runProcess, ToolError, type ModelProcesses, type Tool, type ToolContext } from '@lug/tools';
+import { defineTool, runProcess, ToolError, type ModelProcesses, type ModelProcessOptions, type ProcessResult, type Tool, type ToolContext } from '@lug/tools';
+import { checkCommandLine, commandTooLong } from './command-line.js';
 import { bashOutput } from './format-result.js';
 import { throttledOutput } from './throttled-output.js';
 
@@ -44,18 +45,16 @@ export function createBashTool(processes: Pick<ModelProcesses, 'run'>): Tool<Bas
       if (typeof args.command !== 'string' || args.command.trim() === '') {
         throw new ToolError('command is empty: give the command line to run, e.g. "ls -la"');
       }
+      checkCommandLine(args.command);
       const progress = throttledOutput(ctx);
       try {
-        const result = await processes.run(
-          { shell: args.command },
-          {
-            cwd: ctx.cwd,
-            timeoutSecs,
-            signal: ctx.signal,
-            maxBytes: ctx.limits.outputBytes,
-            onOutput: progress.write,
-          },
-        );
+        const result = await runShell(processes, args.command, {
+          cwd: ctx.cwd,
+          timeoutSecs,
+          signal: ctx.signal,
+          maxBytes: ctx.limits.outputBytes,
+          onOutput: progress.write,
+        });
         const { content, details } = bashOutput(result, timeoutSecs, ctx.limits.outputBytes);
         return { content, isError: result.timedOut || result.cancelled, details };
       } finally {
@@ -72,11 +71,22 @@ export function createBashTool(processes: Pick<ModelProcesses, 'run'>): Tool<Bas
 /** bash without a sandbox, outside any host (tests, the tool's own definition); the plugin's bash is confined. */
 export const bashTool = createBashTool({ run: runProcess });
 
+/** The command through `processes`, a line too long to start said as such (the runner passes on node's bare E2BIG). */
+async function runShell(processes: Pick<ModelProcesses, 'run'>, command: string, opts: ModelProcessOptions): Promise<ProcessResult> {
+  try {
+    return await processes.run({ shell: command }, opts);
+  } catch (err) {
+    throw commandTooLong(err, command) ?? err;
+  }
+}
+
 function checkTimeout(value: number | undefined, ctx: ToolContext): number {
   if (value === undefined) return ctx.limits.timeoutSecs;
   const max = ctx.limits.maxTimeoutSecs;
   if (!Number.isInteger(value) || value < 1 || value > max) {
-    throw new ToolError(`timeout_secs must be an integer from 1 to ${max}, got ${JSON.stringify(value)}`);
+    // String() for numbers: JSON.stringify writes NaN and Infinity (which Lua can pass) as null.
+    const got = typeof value === 'number' ? String(value) : JSON.stringify(value);
+    throw new ToolError(`timeout_secs must be an integer from 1 to ${max}, got ${got}`);
   }
   return value;
 }

@@ -4,7 +4,7 @@
  * `path:line: text` relative to the working directory, lines cut at 2,000
  * characters, output cut at 30,000 bytes keeping the start.
  */
-import { statSync } from 'node:fs';
+import { constants, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -28,6 +28,7 @@ import {
   warmRipgrep,
 } from '@lug/tools';
 import { binaryFile, cutMarker, formatMatch, noMatches, unreadableNote, type SearchDescription } from './format.js';
+import { argumentsTooLong, checkPattern, ripgrepError } from './pattern-errors.js';
 import { runRipgrep } from './run-ripgrep.js';
 import { LinesByPath } from './sort-matches.js';
 
@@ -62,6 +63,7 @@ export const grepTool = defineTool<GrepArgs>({
   },
   async handler(args, ctx) {
     const found = (content: string, matches = 0, files = 0, cut = false) => ({ content, details: { kind: 'search', matches, files, cut } satisfies SearchDetails });
+    checkPattern(args.pattern);
     const shownPath = args.path ?? '.';
     const lexical = resolvePath(ctx.cwd, shownPath);
     // What its call was judged on (symlinks resolved then), or an error if the path leads elsewhere now.
@@ -91,7 +93,7 @@ export const grepTool = defineTool<GrepArgs>({
         byPath.add(shown, line);
         return true;
       },
-    }));
+    }), args);
     if (outcome.cancelled) throw new ToolError('grep was cancelled; the search was stopped.');
     // Ended by a signal lug did not send (it shares lug's process group: a Ctrl-C in a terminal, the OOM killer):
     // what it printed is part of the answer at most, never given as the whole.
@@ -182,12 +184,20 @@ async function searchRootKind(root: string, shownPath: string): Promise<boolean>
   throw new ToolError(`${shownPath} is neither a file nor a directory; grep searches files and directories.`);
 }
 
+/**
+ * Whether a file named as path starts like a binary one. Opened non-blocking: a regular file may still block a read
+ * until something happens (/proc/kmsg until the kernel logs), and a read blocked in node's thread pool cannot be
+ * cancelled and keeps lug from exiting; such a file is left to ripgrep, which a cancel kills.
+ */
 async function startsBinary(file: string): Promise<boolean> {
-  const handle = await open(file, 'r');
+  const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const buf = Buffer.alloc(BINARY_SNIFF_BYTES);
     const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
     return isBinary(buf.subarray(0, bytesRead));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EAGAIN') return false;
+    throw err;
   } finally {
     await handle.close();
   }
@@ -201,21 +211,11 @@ function rootPrefix(rootArg: string, isDir: boolean): (shown: string) => string 
 }
 
 /** A missing ripgrep or a process that cannot start: the model gets the message, not a stack. */
-async function asToolError<T>(work: Promise<T>): Promise<T> {
+async function asToolError<T>(work: Promise<T>, args: GrepArgs): Promise<T> {
   try {
     return await work;
   } catch (err) {
     if (err instanceof ToolError || !(err instanceof Error)) throw err;
-    throw new ToolError(err.message);
+    throw argumentsTooLong(err, args.pattern, args.glob) ?? new ToolError(err.message);
   }
-}
-
-function ripgrepError(pattern: string, stderr: string): ToolError {
-  const message = stderr.trim().replace(/^rg: /, '');
-  if (/regex parse error|error parsing|regex could not be compiled|literal "\\n" is not allowed/i.test(message)) {
-    return new ToolError(
-      `invalid pattern /${pattern}/ (patterns use Rust regex syntax). ripgrep says:\n${message}`,
-    );
-  }
-  return new ToolError(`grep failed: ripgrep says:\n${message}`);
 }

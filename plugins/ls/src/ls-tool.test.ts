@@ -132,6 +132,12 @@ describe('ls with a glob, on the generated tree', () => {
   it('reports an invalid glob', async () => {
     await expect(ls({ glob: '{a,b' })).rejects.toThrow(/invalid glob "\{a,b"/);
   });
+
+  it('reports a glob too long for the system to start ripgrep with (E2BIG) by its size, not as a bare "spawn E2BIG"', async () => {
+    await expect(ls({ glob: `${'a'.repeat(200_000)}*` })).rejects.toThrow(
+      /^glob is 200,001 bytes, too long for the system to start ripgrep with it \(E2BIG; .*\); nothing was listed\. Use a shorter glob\.$/,
+    );
+  });
 });
 
 describe('the output cap', () => {

@@ -59,16 +59,16 @@ export const lsTool = defineTool<LsArgs>({
     const dir = resolvePath(ctx.cwd, shownPath);
     // The directory its call was judged on (symlinks resolved then), or an error if the path leads elsewhere now.
     const opened = decidedPath(ctx, shownPath, 'listed');
-    await checkDirectory(opened, shownPath);
+    const size = await checkDirectory(opened, shownPath);
     const matcher = compileGlobArgument(args.glob);
     if (!matcher) {
-      const names = await listDirectory(opened);
-      if (names.length === 0) return listing(`${shownPath} is an empty directory.`, 0, 0);
-      return capped(names, ctx.limits.outputBytes, 'list a subdirectory, or pass a glob');
+      const { names, total } = await listDirectory(opened, mostLinesShown(ctx.limits.outputBytes), size);
+      if (total === 0) return listing(`${shownPath} is an empty directory.`, 0, 0);
+      return capped(names, total, ctx.limits.outputBytes, 'list a subdirectory, or pass a glob');
     }
     const files = await listFiles(opened, { glob: matcher, signal: ctx.signal }).catch((err: unknown) => {
       // ripgrep missing or failing: the model gets the message, not a stack.
-      throw err instanceof Error && !(err instanceof ToolError) ? new ToolError(err.message) : err;
+      throw err instanceof Error && !(err instanceof ToolError) ? (globTooLong(err, matcher.glob) ?? new ToolError(err.message)) : err;
     });
     if (ctx.signal.aborted) throw new ToolError('ls was cancelled.');
     if (files.length === 0) {
@@ -76,12 +76,12 @@ export const lsTool = defineTool<LsArgs>({
     }
     const base = displayPath(ctx.cwd, dir);
     const shown = base === '.' ? files : files.map((f) => `${base === '/' ? '' : base}/${f}`);
-    return capped(shown, ctx.limits.outputBytes, 'narrow the glob, or list a subdirectory');
+    return capped(shown, shown.length, ctx.limits.outputBytes, 'narrow the glob, or list a subdirectory');
   },
 });
 
-/** One stat: synchronous costs less than the thread pool's round trip. */
-async function checkDirectory(dir: string, shownPath: string): Promise<void> {
+/** One stat: synchronous costs less than the thread pool's round trip. Returns the directory's size (st_size). */
+async function checkDirectory(dir: string, shownPath: string): Promise<number> {
   let info;
   try {
     info = statSync(dir);
@@ -91,26 +91,41 @@ async function checkDirectory(dir: string, shownPath: string): Promise<void> {
   if (!info.isDirectory()) {
     throw new ToolError(`${shownPath} is a file, not a directory: ls lists directories. Read the file with read.`);
   }
+  return info.size;
+}
+
+/** The glob reaches ripgrep as an argument: one too long for the system (E2BIG) said as such, not as node's bare `spawn E2BIG`. */
+function globTooLong(err: Error, glob: string): ToolError | undefined {
+  if ((err as NodeJS.ErrnoException).code !== 'E2BIG') return undefined;
+  return new ToolError(
+    `glob is ${bytes(Buffer.byteLength(glob))} bytes, too long for the system to start ripgrep with it (E2BIG; Linux takes at most 131,072 bytes in one argument); nothing was listed. Use a shorter glob.`,
+  );
 }
 
 function listing(content: string, entries: number, shown: number): { content: string; details: ListingDetails } {
   return { content, details: { kind: 'listing', entries, shown } };
 }
 
+/** The most lines `maxBytes` can show: each takes a byte at least, and a newline between two. */
+function mostLinesShown(maxBytes: number): number {
+  return Math.floor((maxBytes + 1) / 2);
+}
+
 /**
- * The paths a line each, cut at `maxBytes` keeping the start, with a closing line that says how many are not shown.
+ * The paths a line each, cut at `maxBytes` keeping the start, with a closing line that says how many are not shown;
+ * `lines` are the first of `total` (a huge directory's listing keeps no more than can be shown).
  * A name that holds a newline or a control character is shown quoted (printablePath), never as two lines.
  */
-function capped(lines: readonly string[], maxBytes: number, howToNarrow: string): { content: string; details: ListingDetails } {
+function capped(lines: readonly string[], total: number, maxBytes: number, howToNarrow: string): { content: string; details: ListingDetails } {
   const budget = new LineBudget(maxBytes);
   let pushed = 0;
   for (const line of lines) {
     pushed++;
     if (!budget.push(printablePath(line))) break;
   }
+  if (total > pushed) budget.markCut();
   const text = budget.text(
-    (dropped) =>
-      `[output cut at ${bytes(maxBytes)} bytes: ${bytes(dropped + lines.length - pushed)} of ${bytes(lines.length)} entries are not shown; ${howToNarrow}]`,
+    (dropped) => `[output cut at ${bytes(maxBytes)} bytes: ${bytes(dropped + total - pushed)} of ${bytes(total)} entries are not shown; ${howToNarrow}]`,
   );
-  return listing(text, lines.length, budget.shown.length);
+  return listing(text, total, budget.shown.length);
 }

@@ -164,7 +164,8 @@ const searches = [
 ];
 for (const [name, args, rgArgs] of searches) {
   const out = await grepTool.handler(args, ctx);
-  const matches = String(out).startsWith('No matches') ? 0 : String(out).split('\n').length;
+  const text = typeof out === 'string' ? out : out.content;
+  const matches = text.startsWith('No matches') ? 0 : text.split('\n').length;
   const r = await compare(
     () => grepTool.handler(args, ctx),
     () => bareRipgrep(rg, [...ignoreArgs, '--no-heading', '--with-filename', '--line-number', '--null', ...rgArgs, '--', '.']),
@@ -192,7 +193,8 @@ row('walker (ignore-aware, Node) *.ts (vs rg --files)', walk);
 const capped = [];
 await grepTool.handler({ pattern: 'e' }, ctx);
 for (let i = 0; i < RUNS; i++) capped.push((await timed(() => grepTool.handler({ pattern: 'e' }, ctx))).ms);
-const cappedOut = String(await grepTool.handler({ pattern: 'e' }, ctx));
+const cappedResult = await grepTool.handler({ pattern: 'e' }, ctx);
+const cappedOut = typeof cappedResult === 'string' ? cappedResult : cappedResult.content;
 console.log(
   `${'grep: capped search matching everywhere (e)'.padEnd(44)} ours ${fmt(median(capped)).padStart(10)}  (goal < 100 ms; ${Buffer.byteLength(cappedOut).toLocaleString('en-US')} bytes returned)`,
 );

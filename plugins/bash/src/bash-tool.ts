@@ -71,7 +71,7 @@ export function createBashTool(processes: Pick<ModelProcesses, 'run'>): Tool<Bas
 /** bash without a sandbox, outside any host (tests, the tool's own definition); the plugin's bash is confined. */
 export const bashTool = createBashTool({ run: runProcess });
 
-/** The command through `processes`, a line too long to start said as such (the runner passes on node's bare E2BIG). */
+/** The command through `processes`, a line too long to start said as such (the runner's ProcessError carries the code E2BIG). */
 async function runShell(processes: Pick<ModelProcesses, 'run'>, command: string, opts: ModelProcessOptions): Promise<ProcessResult> {
   try {
     return await processes.run({ shell: command }, opts);

@@ -2,7 +2,7 @@
  * What the system refuses in a command line, said in words the model can act
  * on. bash gets the line as one argument of execve: node refuses a NUL byte in
  * it with a TypeError naming its internal argument list, and the kernel refuses
- * a long one (Linux: 131,072 bytes in one argument) with a bare `spawn E2BIG`.
+ * a long one (Linux: 131,072 bytes in one argument) with E2BIG, which the runner passes on as its code.
  */
 import { formatCount, ToolError } from '@lug/tools';
 

@@ -3,7 +3,7 @@
  * act on. Some refusals come before ripgrep runs: node refuses a NUL byte in
  * an argument with a TypeError naming its internal argument list, and the
  * kernel refuses a long argument (Linux: 131,072 bytes) with a bare
- * `spawn E2BIG`. The rest is ripgrep's own message, quoted.
+ * E2BIG (the runner's code for it). The rest is ripgrep's own message, quoted.
  */
 import { formatCount, ToolError } from '@lug/tools';
 

@@ -110,6 +110,16 @@ describe('compileGlob', () => {
     expect(compileGlobArgument('*.rs')!.test('src/a.rs')).toBe(true);
     expect(() => compileGlobArgument('{a,b')).toThrow(GlobError);
   });
+
+  it('refuses a glob argument that could only match nothing, saying what to pass instead', () => {
+    expect(() => compileGlobArgument('a\0b')).toThrow('invalid glob "a\\u0000b": it holds a NUL byte, which no path can hold.');
+    expect(() => compileGlobArgument('../*.ts')).toThrow('invalid glob "../*.ts": it has a ".." component, and a glob matches paths under path: pass the directory as path (e.g. path "../lib", glob "*.ts").');
+    expect(() => compileGlobArgument('src/../x')).toThrow(/a "\.\." component/);
+    expect(() => compileGlobArgument('!*.txt')).toThrow('invalid glob "!*.txt": a leading "!" is not a negation here');
+    // Escaped, a "!" is a name's first character; ".." inside a name is no component.
+    expect(compileGlobArgument('\\!x.txt')!.test('!x.txt')).toBe(true);
+    expect(compileGlobArgument('a..b/*')!.test('a..b/c')).toBe(true);
+  });
 });
 
 describe('literalDirectories', () => {

@@ -239,6 +239,22 @@ const compiledArguments = new BoundedMap<string, GlobMatcher>(128);
 export function compileGlobArgument(glob: string | undefined): GlobMatcher | undefined {
   if (glob === undefined || glob === '') return undefined;
   let matcher = compiledArguments.get(glob);
-  if (!matcher) compiledArguments.set(glob, (matcher = compileGlob(glob)));
+  if (!matcher) {
+    checkGlobArgument(glob);
+    compiledArguments.set(glob, (matcher = compileGlob(glob)));
+  }
   return matcher;
+}
+
+/**
+ * What a `glob` argument cannot mean, said instead of a search that matches
+ * nothing (or node's error about ripgrep's arguments): a NUL byte, and a
+ * component `..`, since a glob matches paths under `path` (`../*` never
+ * matches; the directory goes in `path`). A leading `!` is no negation here
+ * (ripgrep's `--glob '!x'` is one): it would match names starting with `!`.
+ */
+function checkGlobArgument(glob: string): void {
+  if (glob.includes('\0')) fail(glob, 'it holds a NUL byte, which no path can hold');
+  if (glob.split('/').includes('..')) fail(glob, 'it has a ".." component, and a glob matches paths under path: pass the directory as path (e.g. path "../lib", glob "*.ts")');
+  if (glob.startsWith('!')) fail(glob, 'a leading "!" is not a negation here: the glob selects the files to keep (to leave some out, pass a narrower glob or path; for a name that starts with "!", escape it: \\!)');
 }

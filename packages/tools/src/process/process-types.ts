@@ -96,4 +96,11 @@ export interface ProcessHandle {
 /** A process could not be started at all (no such program, no such directory). */
 export class ProcessError extends Error {
   override name = 'ProcessError';
+  /** The system's code when a start failed with one (E2BIG, ENOENT), as node's error gave it: callers say their own words for it. */
+  readonly code?: string;
+
+  constructor(message: string, opts: { code?: string } = {}) {
+    super(message);
+    if (opts.code !== undefined) this.code = opts.code;
+  }
 }

@@ -218,3 +218,20 @@ describe('spawnProcess', () => {
     expect(processRunning(stubborn.pid)).toBe(false);
   });
 });
+
+describe('spawnProcess: what no process can be started with', () => {
+  it('is a ProcessError that says why, never node\'s own TypeError or spawn error', () => {
+    const thrown = (fn: () => unknown) => {
+      try {
+        fn();
+      } catch (err) {
+        return `${(err as Error).name}: ${(err as Error).message}`;
+      }
+      return 'started';
+    };
+    expect(thrown(() => spawnProcess(['echo', 'a\0b']))).toBe('ProcessError: could not start echo: an argument or the environment holds a NUL byte, which no argument can hold');
+    expect(thrown(() => spawnProcess(['echo', 'x'.repeat(200_000)]))).toBe(
+      'ProcessError: could not start echo: its arguments and environment are longer than the system allows (E2BIG; Linux takes at most 128 KiB for one argument)',
+    );
+  });
+});

@@ -79,15 +79,22 @@ export function spawnProcess(command: ProcessCommand, opts: ProcessOptions = {})
   const lone = !!opts.startsNoProcesses && !wrapped;
   // node's own spawn, not execa: execa's module initialisation cost the first call of a process ~33 ms and every
   // call a few more (issue 15), for options lug sets to their plain behaviour anyway (no buffering, no rejecting).
-  const sub = childProcess().spawn(wrapped?.file ?? file, wrapped?.args ?? args, {
-    cwd,
-    env: buildEnv(wrapped ? { ...opts.env, ...wrapped.env } : opts.env, mark),
-    // Its own session and group, so that a kill reaches its children; one that starts none stays in lug's (lone).
-    detached: !lone,
-    windowsHide: true,
-    // fd 3: where the sandbox's supervisor reports the exit status.
-    stdio: wrapped?.statusOnFd3 ? [stdinMode, 'pipe', 'pipe', 'pipe'] : [stdinMode, 'pipe', 'pipe'],
-  });
+  let sub: ChildProcess;
+  try {
+    sub = childProcess().spawn(wrapped?.file ?? file, wrapped?.args ?? args, {
+      cwd,
+      env: buildEnv(wrapped ? { ...opts.env, ...wrapped.env } : opts.env, mark),
+      // Its own session and group, so that a kill reaches its children; one that starts none stays in lug's (lone).
+      detached: !lone,
+      windowsHide: true,
+      // fd 3: where the sandbox's supervisor reports the exit status.
+      stdio: wrapped?.statusOnFd3 ? [stdinMode, 'pipe', 'pipe', 'pipe'] : [stdinMode, 'pipe', 'pipe'],
+    });
+  } catch (err) {
+    // node's spawn throws at once for what no process could be started with: the sandbox's hold goes, and the caller gets a ProcessError.
+    wrapped?.release();
+    throw unstartable(file, err);
+  }
   if (sub.pid === undefined) {
     wrapped?.release();
     return failedHandle(sub, file, cwd);
@@ -113,6 +120,17 @@ export function spawnProcess(command: ProcessCommand, opts: ProcessOptions = {})
 /** Run to completion: spawnProcess(…).wait(). */
 export async function runProcess(command: ProcessCommand, opts: ProcessOptions = {}): Promise<ProcessResult> {
   return spawnProcess(command, opts).wait();
+}
+
+/** What node's spawn threw before starting anything, as a ProcessError that says why. */
+function unstartable(file: string, err: unknown): ProcessError {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  const opts = typeof code === 'string' ? { code } : {};
+  if (code === 'E2BIG') return new ProcessError(`could not start ${file}: its arguments and environment are longer than the system allows (E2BIG; Linux takes at most 128 KiB for one argument)`, opts);
+  if (code === 'ERR_INVALID_ARG_VALUE' && /null bytes/.test(String((err as Error).message))) {
+    return new ProcessError(`could not start ${file}: an argument or the environment holds a NUL byte, which no argument can hold`, opts);
+  }
+  return new ProcessError(`could not start ${file}: ${(err as Error)?.message ?? String(err)}`, opts);
 }
 
 /** A spawn without a pid: its 'error' event says why. */

@@ -28,7 +28,7 @@ import {
   warmRipgrep,
 } from '@lug/tools';
 import { binaryFile, cutMarker, formatMatch, noMatches, unreadableNote, type SearchDescription } from './format.js';
-import { argumentsTooLong, checkPattern, ripgrepError } from './pattern-errors.js';
+import { argumentsTooLong, checkPattern, onlyUnreadableFiles, ripgrepError } from './pattern-errors.js';
 import { runRipgrep } from './run-ripgrep.js';
 import { LinesByPath } from './sort-matches.js';
 
@@ -101,6 +101,8 @@ export const grepTool = defineTool<GrepArgs>({
       throw new ToolError(`grep failed: ripgrep was ended by ${outcome.signal} before it finished, so the search is incomplete. Run it again.`);
     }
     if (!outcome.stoppedEarly && outcome.code === 2 && budget.shown.length === 0) {
+      // Files it could not read are no failure of the search: no match, and which files were not searched.
+      if (onlyUnreadableFiles(outcome.stderr)) return found(`${noMatches(describe)}\n${unreadableNote(outcome.stderr)}`);
       throw ripgrepError(args.pattern, outcome.stderr);
     }
     if (budget.shown.length === 0 && !budget.cut) return found(noMatches(describe));

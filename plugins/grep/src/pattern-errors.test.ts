@@ -1,4 +1,4 @@
-import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -36,5 +36,17 @@ describe('a pattern ripgrep refuses', () => {
     await expect(grep({ pattern: '(\\w{1000}){1000}' })).rejects.toThrow(
       /^invalid pattern \/\(\\w\{1000\}\)\{1000\}\/: it is too large once compiled .*Use smaller repetition counts, or several simpler searches\. ripgrep says:\ncompiled regex exceeds size limit/,
     );
+  });
+});
+
+describe('files ripgrep could not read, and no match', () => {
+  // /proc/sys/vm/drop_caches and compact_memory are write-only (mode 0200): reading them is refused, to root too.
+  it.runIf(existsSync('/proc/sys/vm/drop_caches'))('is no match, with the note of what was not searched, not "grep failed"', async () => {
+    const out = await grepTool.handler({ pattern: 'zq_no_such_text_qz', path: '/proc/sys/vm' }, toolContext(dir));
+    if (typeof out === 'string') throw new Error('grep returns details with its text');
+    const [first, note] = out.content.split('\n');
+    expect(first).toMatch(/^No matches for the pattern \/zq_no_such_text_qz\//);
+    expect(note).toMatch(/^\[some files could not be searched; ripgrep says: \/proc\/sys\/vm\/\S+: Permission denied \(os error 13\)/);
+    expect(out.details).toMatchObject({ matches: 0, files: 0 });
   });
 });

@@ -27,6 +27,15 @@ export function argumentsTooLong(err: unknown, pattern: string, glob: string | u
   );
 }
 
+/**
+ * Whether everything ripgrep wrote is about files it could not read (`rg: PATH: Permission denied (os error 13)`):
+ * the search itself ran, and no match is the answer, with the note, not a failure.
+ */
+export function onlyUnreadableFiles(stderr: string): boolean {
+  const lines = stderr.split('\n').filter((l) => l.trim() !== '');
+  return lines.length > 0 && lines.every((l) => /^rg: .+: .+ \(os error \d+\)$/.test(l));
+}
+
 /** ripgrep ended with an error and no match: a pattern it refused, quoted, or its message. */
 export function ripgrepError(pattern: string, stderr: string): ToolError {
   const message = stderr.trim().replace(/^rg: /, '');

@@ -13,6 +13,7 @@ import type { PendingApproval } from './contracts.js';
 import type { TuiController } from './controller.js';
 import { InputBox, inputBoxHeight } from './input-box.js';
 import { layoutLiveRegion, type LiveLayout } from './live-layout.js';
+import { visibleTail } from './live-tail.js';
 import type { MarkdownRenderer } from './markdown.js';
 import { Panels, panelRows } from './panels.js';
 import { statusInfo, statuslineOption } from './status-info.js';
@@ -63,7 +64,7 @@ export function LiveRegion({ controller: c, transcript, confirmMessage, pending,
     confirmMessage,
     pending,
     live: transcript.live,
-    tail: transcript.tail ? md(transcript.tail) : '',
+    tail: transcript.tail ? md(visibleTail(transcript.tail, rows, width)) : '',
     render: md,
   });
   const thinking = transcript.running && !layout.tail && !pending && !callRunning;

@@ -26,6 +26,8 @@ export interface McpManagerOptions {
   oauth?: { stateDir: string; open: OpenAuthorization };
   /** Whether a project's server may start: asked once, remembered (project-trust.ts). Default: yes. */
   mayStart?(server: ConfiguredServer): Promise<boolean>;
+  /** How long a server may take to answer each request of its start (ServerConnection's START_TIMEOUT_MS by default). */
+  startTimeoutMs?: number;
 }
 
 interface Entry {
@@ -59,6 +61,7 @@ export class McpManager {
       onPromptsChanged: () => this.registerPrompts(entry),
       onStateChanged: () => this.changed(),
       oauth: this.opts.oauth,
+      startTimeoutMs: this.opts.startTimeoutMs,
     });
     this.entries.set(server.name, entry);
     this.changed();

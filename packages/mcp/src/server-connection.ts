@@ -39,6 +39,22 @@ export class McpCallError extends Error {
   override name = 'McpCallError';
 }
 
+/**
+ * A step of a server's start, its timeout said by name: the SDK's own error
+ * says only "Request timed out", and a server that never answers initialize
+ * read as any other timeout in :mcp.
+ */
+async function startStep<T>(request: string, timeoutMs: number, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (err instanceof McpError && err.code === ErrorCode.RequestTimeout) {
+      throw new Error(`it did not answer ${request} within ${timeoutMs / 1000} s`);
+    }
+    throw err;
+  }
+}
+
 interface Live {
   client: Client;
   transport: Transport;
@@ -70,8 +86,14 @@ export class ServerConnection {
       onStateChanged?(): void;
       /** OAuth for HTTP servers that require it: where tokens are kept, and how the user is shown the sign-in URL. Without it, such a server fails to start. */
       oauth?: { stateDir: string; open: OpenAuthorization };
+      /** How long each request of the start (initialize, the tool and prompt lists) may take: START_TIMEOUT_MS by default. */
+      startTimeoutMs?: number;
     },
   ) {}
+
+  private get startTimeoutMs(): number {
+    return this.opts.startTimeoutMs ?? START_TIMEOUT_MS;
+  }
 
   get name(): string {
     return this.server.name;
@@ -233,9 +255,9 @@ export class ServerConnection {
       void this.listPrompts(client).catch((err: Error) => this.fail(err));
     });
     try {
-      await client.connect(transport, { timeout: START_TIMEOUT_MS });
-      await this.listTools(client);
-      await this.listPrompts(client);
+      await startStep('initialize', this.startTimeoutMs, client.connect(transport, { timeout: this.startTimeoutMs }));
+      await startStep('tools/list', this.startTimeoutMs, this.listTools(client));
+      await startStep('prompts/list', this.startTimeoutMs, this.listPrompts(client));
     } catch (err) {
       await client.close().catch(() => undefined);
       throw err;
@@ -250,7 +272,7 @@ export class ServerConnection {
   }
 
   private async listTools(client: Client): Promise<void> {
-    const { tools, malformed } = await readToolList(client, START_TIMEOUT_MS);
+    const { tools, malformed } = await readToolList(client, this.startTimeoutMs);
     this.tools = tools;
     this.malformedTools = malformed;
     this.opts.onToolsChanged();
@@ -261,7 +283,7 @@ export class ServerConnection {
     const prompts: Prompt[] = [];
     let cursor: string | undefined;
     do {
-      const page = await client.listPrompts(cursor ? { cursor } : undefined, { timeout: START_TIMEOUT_MS });
+      const page = await client.listPrompts(cursor ? { cursor } : undefined, { timeout: this.startTimeoutMs });
       prompts.push(...page.prompts);
       cursor = page.nextCursor;
     } while (cursor && prompts.length < 10_000);

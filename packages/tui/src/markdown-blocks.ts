@@ -23,36 +23,65 @@ function continuesBlock(line: string): boolean {
   return /^( {2,}|\t)\S/.test(line);
 }
 
+/**
+ * The splitter's state, line by line, so a stream can feed it each line once
+ * (MarkdownStream) instead of re-splitting the whole unfinished block on every
+ * piece. Offsets are into the text the lines come from.
+ */
+export class BlockScanner {
+  fence: string | undefined;
+  /** Start of the unfinished block, -1 before its first line. */
+  blockStart = -1;
+  /** End of its last non-blank (or fenced) line. */
+  blockEnd = 0;
+  blankSeen = false;
+
+  /** Whether `line` (complete, or only its start) finishes the block before it. */
+  closesBlock(line: string): boolean {
+    return !this.fence && this.blockStart >= 0 && this.blankSeen && line.trim() !== '' && !continuesBlock(line);
+  }
+
+  /** Takes in one line; returns the [start, end) of the block it finished, if any. */
+  step(line: string, lineStart: number, lineEnd: number): [number, number] | undefined {
+    let finished: [number, number] | undefined;
+    if (this.fence) {
+      const m = FENCE.exec(line);
+      if (m && m[1]![0] === this.fence[0] && m[1]!.length >= this.fence.length && line.trim() === m[1]) this.fence = undefined;
+      this.blockEnd = lineEnd;
+    } else if (line.trim() === '') {
+      if (this.blockStart >= 0) this.blankSeen = true;
+    } else {
+      if (this.blockStart < 0) this.blockStart = lineStart;
+      else if (this.blankSeen && !continuesBlock(line)) {
+        finished = [this.blockStart, this.blockEnd];
+        this.blockStart = lineStart;
+      }
+      this.blankSeen = false;
+      const m = FENCE.exec(line);
+      if (m) this.fence = m[1];
+      this.blockEnd = lineEnd;
+    }
+    return finished;
+  }
+
+  /** Moves the offsets after the text before `offset` was dropped. */
+  rebase(offset: number): void {
+    if (this.blockStart >= 0) this.blockStart -= offset;
+    this.blockEnd -= offset;
+  }
+}
+
 export function splitMarkdown(text: string): SplitMarkdown {
   const blocks: string[] = [];
-  let fence: string | undefined;
-  let blockStart = -1;
-  let blockEnd = 0;
-  let blankSeen = false;
+  const scanner = new BlockScanner();
   let lineStart = 0;
   while (lineStart <= text.length) {
     const nl = text.indexOf('\n', lineStart);
     const lineEnd = nl === -1 ? text.length : nl;
-    const line = text.slice(lineStart, lineEnd);
-    if (fence) {
-      const m = FENCE.exec(line);
-      if (m && m[1]![0] === fence[0] && m[1]!.length >= fence.length && line.trim() === m[1]) fence = undefined;
-      blockEnd = lineEnd;
-    } else if (line.trim() === '') {
-      if (blockStart >= 0) blankSeen = true;
-    } else {
-      if (blockStart < 0) blockStart = lineStart;
-      else if (blankSeen && !continuesBlock(line)) {
-        blocks.push(text.slice(blockStart, blockEnd));
-        blockStart = lineStart;
-      }
-      blankSeen = false;
-      const m = FENCE.exec(line);
-      if (m) fence = m[1];
-      blockEnd = lineEnd;
-    }
+    const finished = scanner.step(text.slice(lineStart, lineEnd), lineStart, lineEnd);
+    if (finished) blocks.push(text.slice(finished[0], finished[1]));
     if (nl === -1) break;
     lineStart = nl + 1;
   }
-  return { blocks, tail: blockStart >= 0 ? text.slice(blockStart) : '' };
+  return { blocks, tail: scanner.blockStart >= 0 ? text.slice(scanner.blockStart) : '' };
 }

@@ -27,6 +27,7 @@ import { toChatParams } from './chat-request.js';
 import { envCompatTable, parseUserCompat, resolveCompat, serverKind, type OpenAICompat, type UserCompat } from './compat.js';
 import { PRESETS } from './compat-presets.js';
 import { modelInfoCache, probeModelInfo } from './model-info.js';
+import { eventsOrWhatCameInstead } from './not-a-stream.js';
 import { sdkClient, type SdkClient } from './openai-client.js';
 import { errorFieldsOf, isContextWindowError, toProviderError } from './openai-errors.js';
 import { toResponsesParams } from './responses-request.js';
@@ -86,11 +87,11 @@ async function* attempt({ client, baseURL, compatFor }: Endpoint, request: Model
   try {
     const openai = await client.get();
     if (compat.api === 'responses') {
-      const events = await openai.responses.create(toResponsesParams(request, compat), { signal });
-      yield* fromResponsesStream(events, signal, ctx.official);
+      const { data: events, response } = await openai.responses.create(toResponsesParams(request, compat), { signal }).withResponse();
+      yield* fromResponsesStream(eventsOrWhatCameInstead(events, response, signal, ctx.official), signal, ctx.official);
     } else {
-      const chunks = await openai.chat.completions.create(toChatParams(request, compat), { signal });
-      yield* fromChatStream(chunks, signal, ctx.official);
+      const { data: chunks, response } = await openai.chat.completions.create(toChatParams(request, compat), { signal }).withResponse();
+      yield* fromChatStream(eventsOrWhatCameInstead(chunks, response, signal, ctx.official), signal, ctx.official);
     }
   } catch (err) {
     const sdk = client.sdk();

@@ -16,6 +16,7 @@ import { shortArgs, type AskCause, type DecisionLog, type LoggedFailure } from '
 import { escapeForTerminal } from '@lug/core';
 import type { ApprovalModes } from './modes.js';
 import { previewCall } from './preview.js';
+import { withReadFilter } from './read-filter.js';
 import { evaluateRules, type Finding, type RulesOutcome } from './rule-evaluation.js';
 import { describe, type RuleSet, type StoredRule } from './rule-set.js';
 import { ruleSubject } from './rule-subject.js';
@@ -65,7 +66,9 @@ export class Decider {
   async decide(request: AuthorizeRequest, signal: AbortSignal): Promise<AuthorizeDecision> {
     const place = this.p.queue.reserve();
     try {
-      return await this.decideIn(place, request, signal);
+      const decision = await this.decideIn(place, request, signal);
+      // A directory the call reads is judged as itself: the files the tool reads beneath it are judged as it reads them.
+      return withReadFilter(request, decision, { rules: () => this.p.rules.forTool(request.tool), failClosed: () => this.p.host.options.get('rule_failure') === 'deny' });
     } finally {
       place.drop();
     }

@@ -15,8 +15,14 @@ export interface AuthorizeRequest extends CallInfo {
   cwd: string;
 }
 
+/**
+ * Why the rules refuse reading a file (relative to the call's `cwd` or absolute; symlinks followed), or undefined:
+ * see ToolContext.refusedRead.
+ */
+export type RefusedRead = (path: string) => string | undefined;
+
 export type AuthorizeDecision =
-  | { allow: true; by: string; reason?: string }
+  | { allow: true; by: string; reason?: string; refusedRead?: RefusedRead }
   | { allow: false; by: string; reason: string };
 
 export type Authorizer = (call: AuthorizeRequest, signal: AbortSignal) => Promise<AuthorizeDecision>;
@@ -64,7 +70,15 @@ export async function askAuthorizer(authorize: Authorizer | undefined, call: Aut
   if (answer && typeof answer === 'object') {
     const { allow, by, reason } = answer as Record<string, unknown>;
     const byText = typeof by === 'string' && by ? by : 'the authorizer';
-    if (allow === true) return typeof reason === 'string' ? { allow: true, by: byText, reason } : { allow: true, by: byText };
+    if (allow === true) {
+      const { refusedRead } = answer as { refusedRead?: unknown };
+      return {
+        allow: true,
+        by: byText,
+        ...(typeof reason === 'string' ? { reason } : {}),
+        ...(typeof refusedRead === 'function' ? { refusedRead: refusedRead as RefusedRead } : {}),
+      };
+    }
     if (allow === false) return { allow: false, by: byText, reason: typeof reason === 'string' && reason ? reason : `refused by ${byText}` };
   }
   return {

@@ -154,6 +154,7 @@ async function runOne(call: ToolCallPart, info: CallInfo, deps: SchedulerDeps, s
       lock: (path) => deps.locks.acquire(path),
       emit: (progress) => deps.events.emit('tool_progress', { call: info, progress }),
       ...(deps.files ? { files: deps.files } : {}),
+      ...(decision.refusedRead ? { refusedRead: decision.refusedRead } : {}),
     };
     const out = normalizeToolOutput(await raceAbort(Promise.resolve().then(() => tool.handler(args, ctx)), signal));
     if (out.detailsProblem) {

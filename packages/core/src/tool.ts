@@ -4,6 +4,7 @@
  * about (before approvals run), applies the output cap to whatever the handler
  * returns, and turns a thrown error into an error result for the model.
  */
+import type { RefusedRead } from './authorizer.js';
 import type { EditorFiles } from './editor-files.js';
 import type { JsonSchema } from './json-schema.js';
 import type { Limits } from './limits.js';
@@ -38,6 +39,17 @@ export interface ToolContext {
   description?: CallDescription;
   /** The editor's view of files, when lug runs inside one that offers it (`lug --acp`): read and write a file's text through it. Absent: the disk. */
   files?: EditorFiles;
+  /**
+   * Why the rules refuse reading a file beneath the paths the call declared
+   * (relative to `cwd` or absolute; symlinks followed), or undefined: set by
+   * the scheduler from the authorizer's decision when rules could refuse one.
+   * Rules judge the paths a call declares, and a directory is judged as
+   * itself; a tool that reads the files beneath a declared directory (grep,
+   * ls) asks this for each and leaves the refused ones out, so a rule denying
+   * `.env` is not read around by searching `.`. It answers at once. Absent
+   * when no rule could refuse anything.
+   */
+  refusedRead?: RefusedRead;
 }
 
 /**

@@ -77,6 +77,8 @@ export const grepTool = defineTool<GrepArgs>({
     const budget = new LineBudget(ctx.limits.outputBytes);
     const byPath = new LinesByPath();
     const shownPathOf = shownPaths(place, matcher);
+    // A rule on `.env` or `secrets/` judged the search root, not the files beneath it: each file is judged as it is read.
+    const refusedOf = refusedFiles(place, ctx.refusedRead);
     const outcome = await asToolError(runRipgrep({
       pattern: args.pattern,
       ignoreCase: !!args.ignore_case,
@@ -87,7 +89,7 @@ export const grepTool = defineTool<GrepArgs>({
       signal: ctx.signal,
       onMatch(m) {
         const shown = shownPathOf(m.path);
-        if (shown === undefined) return true;
+        if (shown === undefined || refusedOf(m.path)) return true;
         const line = formatMatch(shown, m, ctx.limits.lineChars);
         if (!budget.push(line)) return false;
         byPath.add(shown, line);
@@ -170,6 +172,20 @@ function shownPaths(place: SearchPlace, matcher: GlobMatcher | undefined): (prin
     const printed = printedPath.startsWith('./') ? printedPath.slice(2) : printedPath;
     lastShown = matcher && !matcher.test(place.underRoot(printed)) ? undefined : printablePath(place.display(printed));
     return lastShown;
+  };
+}
+
+/** Whether the rules refuse reading a printed file, asked once a file (its lines come one after another); never, without rules. */
+function refusedFiles(place: SearchPlace, refusedRead: ((path: string) => string | undefined) | undefined): (printed: string) => boolean {
+  if (!refusedRead) return () => false;
+  let last: string | undefined;
+  let lastRefused = false;
+  return (printed) => {
+    if (printed !== last) {
+      last = printed;
+      lastRefused = refusedRead(path.resolve(place.cwd, printed)) !== undefined;
+    }
+    return lastRefused;
   };
 }
 

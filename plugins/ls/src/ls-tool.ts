@@ -8,6 +8,8 @@
  * bytes keeping the start.
  */
 import { statSync } from 'node:fs';
+import path from 'node:path';
+import type { ToolContext } from '@lug/tools';
 import {
   compileGlobArgument,
   defineTool,
@@ -62,15 +64,19 @@ export const lsTool = defineTool<LsArgs>({
     const size = await checkDirectory(opened, shownPath);
     const matcher = compileGlobArgument(args.glob);
     if (!matcher) {
-      const { names, total } = await listDirectory(opened, mostLinesShown(ctx.limits.outputBytes), size);
+      const listed = await listDirectory(opened, mostLinesShown(ctx.limits.outputBytes), size);
+      // A rule on `.env` or `secrets/` judged the directory, not its entries: each entry is judged as if it were read.
+      const names = readable(ctx, opened, listed.names);
+      const total = listed.total - (listed.names.length - names.length);
       if (total === 0) return listing(`${shownPath} is an empty directory.`, 0, 0);
       return capped(names, total, ctx.limits.outputBytes, 'list a subdirectory, or pass a glob');
     }
-    const files = await listFiles(opened, { glob: matcher, signal: ctx.signal }).catch((err: unknown) => {
+    const found = await listFiles(opened, { glob: matcher, signal: ctx.signal }).catch((err: unknown) => {
       // ripgrep missing or failing: the model gets the message, not a stack.
       throw err instanceof Error && !(err instanceof ToolError) ? (globTooLong(err, matcher.glob) ?? new ToolError(err.message)) : err;
     });
     if (ctx.signal.aborted) throw new ToolError('ls was cancelled.');
+    const files = readable(ctx, opened, found);
     if (files.length === 0) {
       return listing(`No files under ${shownPath} match ${matcher.glob} (.git and files ignored by .gitignore are skipped).`, 0, 0);
     }
@@ -128,4 +134,10 @@ function capped(lines: readonly string[], total: number, maxBytes: number, howTo
     (dropped) => `[output cut at ${bytes(maxBytes)} bytes: ${bytes(dropped + total - pushed)} of ${bytes(total)} entries are not shown; ${howToNarrow}]`,
   );
   return listing(text, total, budget.shown.length);
+}
+
+/** The entries of `dir` the rules do not refuse to read (all of them without rules). */
+function readable(ctx: ToolContext, dir: string, names: string[]): string[] {
+  const refusedRead = ctx.refusedRead;
+  return refusedRead ? names.filter((name) => refusedRead(path.join(dir, name)) === undefined) : names;
 }

@@ -9,7 +9,6 @@
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import type { ToolContext } from '@lug/tools';
 import {
   compileGlobArgument,
   defineTool,
@@ -63,11 +62,11 @@ export const lsTool = defineTool<LsArgs>({
     const opened = decidedPath(ctx, shownPath, 'listed');
     const size = await checkDirectory(opened, shownPath);
     const matcher = compileGlobArgument(args.glob);
+    // A rule on `.env` or `secrets/` judged the directory, not its entries: each entry is judged as if it were read.
+    const refused = ctx.refusedRead;
+    const readable = refused && ((name: string) => refused(path.join(opened, name)) === undefined);
     if (!matcher) {
-      const listed = await listDirectory(opened, mostLinesShown(ctx.limits.outputBytes), size);
-      // A rule on `.env` or `secrets/` judged the directory, not its entries: each entry is judged as if it were read.
-      const names = readable(ctx, opened, listed.names);
-      const total = listed.total - (listed.names.length - names.length);
+      const { names, total } = await listDirectory(opened, mostLinesShown(ctx.limits.outputBytes), size, readable);
       if (total === 0) return listing(`${shownPath} is an empty directory.`, 0, 0);
       return capped(names, total, ctx.limits.outputBytes, 'list a subdirectory, or pass a glob');
     }
@@ -76,7 +75,7 @@ export const lsTool = defineTool<LsArgs>({
       throw err instanceof Error && !(err instanceof ToolError) ? (globTooLong(err, matcher.glob) ?? new ToolError(err.message)) : err;
     });
     if (ctx.signal.aborted) throw new ToolError('ls was cancelled.');
-    const files = readable(ctx, opened, found);
+    const files = readable ? found.filter(readable) : found;
     if (files.length === 0) {
       return listing(`No files under ${shownPath} match ${matcher.glob} (.git and files ignored by .gitignore are skipped).`, 0, 0);
     }
@@ -136,8 +135,3 @@ function capped(lines: readonly string[], total: number, maxBytes: number, howTo
   return listing(text, total, budget.shown.length);
 }
 
-/** The entries of `dir` the rules do not refuse to read (all of them without rules). */
-function readable(ctx: ToolContext, dir: string, names: string[]): string[] {
-  const refusedRead = ctx.refusedRead;
-  return refusedRead ? names.filter((name) => refusedRead(path.join(dir, name)) === undefined) : names;
-}

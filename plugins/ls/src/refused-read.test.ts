@@ -31,4 +31,18 @@ describe('ls with entries a rule refuses', () => {
     // Without rules, all of them.
     expect(text(await lsTool.handler({}, toolContext(dir)))).toBe('.env\nnotes.txt\nsecrets/');
   });
+
+  it('leaves refused entries out before choosing the first ones to show, and out of the count of those not shown', async () => {
+    const many = path.join(dir, 'many');
+    mkdirSync(many);
+    // Refused names sort first and last: neither may take a shown place or count among the entries not shown.
+    const names = ['0a', '0b', '0c', ...Array.from({ length: 200 }, (_, i) => `x${String(i + 1).padStart(3, '0')}`), 'zz1', 'zz2', 'zz3'];
+    for (const name of names) writeFileSync(path.join(many, name), 'x\n');
+    const refusedInMany = (p: string) => (/^(0|zz)/.test(path.basename(p)) ? 'denied by rule init.lua:2' : undefined);
+    const out = await lsTool.handler({ path: 'many' }, { ...toolContext(dir, { limits: { outputBytes: 150 } }), refusedRead: refusedInMany });
+    const lines = text(out).split('\n');
+    expect(lines[0]).toBe('x001');
+    expect(lines.at(-1)).toMatch(/ of 200 entries are not shown/);
+    if (typeof out !== 'string') expect(out.details).toMatchObject({ entries: 200 });
+  });
 });

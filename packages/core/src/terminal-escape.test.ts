@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeForTerminal, escapeJsonForTerminal, hasControlCharacters } from './terminal-escape.js';
+import { escapeForTerminal, escapeJsonForTerminal, hasControlCharacters, withoutControlCharacters } from './terminal-escape.js';
 
 describe('escapeForTerminal', () => {
   it('shows an escape sequence as text instead of sending it', () => {
@@ -43,5 +43,11 @@ describe('hasControlCharacters', () => {
 
   it('is true for a newline, a tab, a carriage return, an escape, DEL, a C1 control, a bidi control and a line separator', () => {
     for (const text of ['a\nb', 'a\tb', 'a\rb', 'a\x1b[2Jb', 'a\x7fb', 'a\x9bb', 'a\u202eb', 'a\u2066b', 'a\u2028b']) expect(hasControlCharacters(text)).toBe(true);
+  });
+});
+
+describe('withoutControlCharacters', () => {
+  it('removes the controls escapeForTerminal writes out, keeping tabs and newlines, and makes line separators newlines', () => {
+    expect(withoutControlCharacters('a\tb\nc\x07d\x1b[2Je\u009b2Jf pay \u202eexe.live\u202c \u2066x\u2069\u2028g\u2029h\x7f')).toBe('a\tb\ncd[2Je2Jf pay exe.live x\ng\nh');
   });
 });

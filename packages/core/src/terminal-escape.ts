@@ -36,6 +36,18 @@ export function escapeJsonForTerminal(json: string): string {
   return json.replace(UNSAFE_IN_JSON, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+// What a screen of text drops (withoutControlCharacters): the C0 controls but tab and newline, and the wide controls.
+const DROPPED = new RegExp(`[\\x00-\\x08\\x0b-\\x1f${WIDE_CONTROLS}]`, 'g');
+
+/**
+ * The text with every control character removed, tabs and newlines kept and
+ * line and paragraph separators made newlines: for an interface that draws
+ * text rather than showing its controls (escapeForTerminal writes them out).
+ */
+export function withoutControlCharacters(text: string): string {
+  return text.replace(/[\u2028\u2029]/g, '\n').replace(DROPPED, '');
+}
+
 // Every character a line of text should not hold: the C0 controls (tab and newline too) and the wide controls.
 const CONTROL = new RegExp(`[\\x00-\\x1f${WIDE_CONTROLS}]`);
 

@@ -3,6 +3,7 @@
  * rows a text takes once ink wraps it, and cutting a one-line summary to fit.
  */
 
+import { withoutControlCharacters } from '@lug/core';
 import wrapAnsi from 'wrap-ansi';
 
 // eslint-disable-next-line no-control-regex
@@ -64,12 +65,6 @@ export function oneLine(text: string, max: number): string {
   return `${flat.slice(0, Math.max(0, max - 1))}…`;
 }
 
-// Beyond the C0 controls: DEL and the C1 controls (U+009B is CSI to a terminal that reads 8-bit controls), and the
-// bidi marks, embeddings, overrides and isolates, which make the terminal draw the text around them reversed:
-// the same set as @lug/core's escapeForTerminal, line and paragraph separators apart.
-// eslint-disable-next-line no-control-regex
-const UNSAFE = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
 /**
  * Text from a model or a command, made safe to print: escape sequences and
  * control characters removed (they could move the cursor, recolour the
@@ -78,7 +73,8 @@ const UNSAFE = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u206
  * with the text around them; a terminal may break the line there).
  */
 export function sanitizeText(text: string): string {
-  return stripAnsi(text).replace(/\t/g, '    ').replace(/\r\n/g, '\n').replace(/[\u2028\u2029]/g, '\n').replace(UNSAFE, '');
+  // The control set is core's (DEL and C1, U+009B being CSI to a terminal reading 8-bit controls, and the bidi controls, which draw the text around them reversed).
+  return withoutControlCharacters(stripAnsi(text).replace(/\t/g, '    ').replace(/\r\n/g, '\n'));
 }
 
 /**

@@ -5,7 +5,7 @@
  * kernel refuses a long argument (Linux: 131,072 bytes) with a bare
  * E2BIG (the runner's code for it). The rest is ripgrep's own message, quoted.
  */
-import { formatCount, ToolError } from '@lug/tools';
+import { formatCount, MAX_ARGUMENT_BYTES, tooLongToStart, ToolError } from '@lug/tools';
 
 /** A pattern that cannot reach ripgrep at all: refused before anything starts. */
 export function checkPattern(pattern: string): void {
@@ -19,10 +19,10 @@ export function checkPattern(pattern: string): void {
 
 /** The error for arguments the system would not start ripgrep with (E2BIG), or undefined for any other failure. */
 export function argumentsTooLong(err: unknown, pattern: string, glob: string | undefined): ToolError | undefined {
-  if (!(err instanceof Error) || (err as NodeJS.ErrnoException).code !== 'E2BIG') return undefined;
+  if (!tooLongToStart(err)) return undefined;
   const sizes = `the pattern is ${formatCount(Buffer.byteLength(pattern))} bytes${glob === undefined ? '' : `, the glob ${formatCount(Buffer.byteLength(glob))}`}`;
   return new ToolError(
-    `the search is too long for the system to start ripgrep with it (E2BIG: ${sizes}; Linux takes at most 131,072 bytes in one argument); nothing was searched. ` +
+    `the search is too long for the system to start ripgrep with it (E2BIG: ${sizes}; Linux takes at most ${formatCount(MAX_ARGUMENT_BYTES)} bytes in one argument); nothing was searched. ` +
       'Use a shorter pattern or glob, or several shorter searches.',
   );
 }

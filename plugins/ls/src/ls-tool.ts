@@ -15,6 +15,8 @@ import {
   displayPath,
   formatCount,
   LineBudget,
+  MAX_ARGUMENT_BYTES,
+  tooLongToStart,
   listFiles,
   missingPathMessage,
   decidedPath,
@@ -99,11 +101,11 @@ async function checkDirectory(dir: string, shownPath: string): Promise<number> {
   return info.size;
 }
 
-/** The glob reaches ripgrep as an argument: one too long for the system (E2BIG) said as such, not as node's bare `spawn E2BIG`. */
+/** The glob reaches ripgrep as an argument: one too long for the system (E2BIG) said as such, not as the runner's own words. */
 function globTooLong(err: Error, glob: string): ToolError | undefined {
-  if ((err as NodeJS.ErrnoException).code !== 'E2BIG') return undefined;
+  if (!tooLongToStart(err)) return undefined;
   return new ToolError(
-    `glob is ${bytes(Buffer.byteLength(glob))} bytes, too long for the system to start ripgrep with it (E2BIG; Linux takes at most 131,072 bytes in one argument); nothing was listed. Use a shorter glob.`,
+    `glob is ${bytes(Buffer.byteLength(glob))} bytes, too long for the system to start ripgrep with it (E2BIG; Linux takes at most ${bytes(MAX_ARGUMENT_BYTES)} bytes in one argument); nothing was listed. Use a shorter glob.`,
   );
 }
 

@@ -94,6 +94,14 @@ export interface ProcessHandle {
 }
 
 /** A process could not be started at all (no such program, no such directory). */
+/** The most bytes Linux takes in one argument of a program it starts (MAX_ARG_STRLEN); past it the start fails with E2BIG. */
+export const MAX_ARGUMENT_BYTES = 131_072;
+
+/** Whether a start failed because its arguments were longer than the system takes (E2BIG, the code a ProcessError carries). */
+export function tooLongToStart(err: unknown): boolean {
+  return err instanceof Error && (err as { code?: unknown }).code === 'E2BIG';
+}
+
 export class ProcessError extends Error {
   override name = 'ProcessError';
   /** The system's code when a start failed with one (E2BIG, ENOENT), as node's error gave it: callers say their own words for it. */

@@ -26,7 +26,7 @@ import { ProcessError, type ProcessCommand, type ProcessHandle, type ProcessOpti
 import { RunningProcess } from './running-process.js';
 import { wrapCommand } from '../sandbox/wrap-command.js';
 
-export { ProcessError, type OutputStream, type ProcessCommand, type ProcessHandle, type ProcessOptions, type ProcessResult } from './process-types.js';
+export { MAX_ARGUMENT_BYTES, ProcessError, tooLongToStart, type OutputStream, type ProcessCommand, type ProcessHandle, type ProcessOptions, type ProcessResult } from './process-types.js';
 export { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_SECS } from './running-process.js';
 
 let shellPath: string | undefined;

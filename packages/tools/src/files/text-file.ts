@@ -84,7 +84,7 @@ function checkRegularFile(info: Stats, shownPath: string): void {
  * file-system threads), and a path checked with a stat first can have become a pipe by the open. O_NONBLOCK makes
  * the open return at once whatever the path is (for a regular file it changes nothing), and the open handle itself
  * is checked, which leaves no moment for the path to change. A device such as /dev/urandom is refused before a
- * byte is read (read whole, it never ends: write's line counts read one to Node's 2 GiB limit, 14 s and 1 GB).
+ * byte is read (callers stat first, so a device is not even opened) (read whole, it never ends: write's line counts read one to Node's 2 GiB limit, 14 s and 1 GB).
  * The caller closes the handle.
  */
 export async function openRegularFile(absPath: string, shownPath: string): Promise<{ handle: FileHandle; stats: Stats }> {
@@ -106,7 +106,7 @@ export async function openRegularFile(absPath: string, shownPath: string): Promi
 
 /** A regular file's stat and its whole bytes, read through a handle checked to be one (openRegularFile), or a FileError. */
 export async function readRegularFile(absPath: string, shownPath: string): Promise<{ stats: Stats; bytes: Buffer }> {
-  // The stat first for its messages (a missing path's similar names); the handle's check is what holds.
+  // A stat first, so a device is never opened at all (opening some acts: /dev/watchdog arms a reboot); the handle's check is what holds.
   await statRegularFile(absPath, shownPath);
   const { handle, stats } = await openRegularFile(absPath, shownPath);
   try {

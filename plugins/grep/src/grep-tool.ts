@@ -4,8 +4,7 @@
  * `path:line: text` relative to the working directory, lines cut at 2,000
  * characters, output cut at 30,000 bytes keeping the start.
  */
-import { constants, statSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import {
   BINARY_SNIFF_BYTES,
@@ -25,6 +24,7 @@ import {
   type SearchDetails,
   PATH_PARAMETER,
   printablePath,
+  openRegularFile,
   warmRipgrep,
 } from '@lug/tools';
 import { binaryFile, cutMarker, formatMatch, noMatches, unreadableNote, type SearchDescription } from './format.js';
@@ -203,12 +203,12 @@ async function searchRootKind(root: string, shownPath: string): Promise<boolean>
 }
 
 /**
- * Whether a file named as path starts like a binary one. Opened non-blocking: a regular file may still block a read
+ * Whether a file named as path starts like a binary one. Opened non-blocking (openRegularFile): a regular file may still block a read
  * until something happens (/proc/kmsg until the kernel logs), and a read blocked in node's thread pool cannot be
  * cancelled and keeps lug from exiting; such a file is left to ripgrep, which a cancel kills.
  */
 async function startsBinary(file: string): Promise<boolean> {
-  const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  const { handle } = await openRegularFile(file, file);
   try {
     const buf = Buffer.alloc(BINARY_SNIFF_BYTES);
     const { bytesRead } = await handle.read(buf, 0, buf.length, 0);

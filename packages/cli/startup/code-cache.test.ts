@@ -191,3 +191,36 @@ describe('runCommonJsBundle', () => {
     expect(runCommonJsBundle<{ s: string }>(file).s).toBe('é → ✓');
   });
 });
+
+/**
+ * A start in a new node process with `--expose-gc` that runs `file` from its cache and keeps what the bundle
+ * exports (its `require` among them, as a bundle keeps it for as long as it lives), collects, and says how many
+ * bytes of ArrayBuffers the process still holds.
+ */
+const RETAINED = `import { runCommonJsBundle, saveCodeCaches } from './code-cache.mjs';
+  const [file, cacheDir] = process.argv.slice(2);
+  // As start.ts runs lug's bundles: with a resolveModule, which makes the bundle's require a closure.
+  const kept = runCommonJsBundle(file, { cacheDir, resolveModule: () => undefined });
+  saveCodeCaches();
+  globalThis.gc();
+  console.log(JSON.stringify({ kept: typeof kept.require, arrayBuffers: process.memoryUsage().arrayBuffers }));`;
+
+describe('runCommonJsBundle and memory', () => {
+  it("does not keep the cache's bytes once the bundle has run, though the bundle keeps its require", () => {
+    // A bundle of 4,000 functions, each run once so that its compiled code is in the cache.
+    const functions = Array.from({ length: 4000 }, (_, i) => `function f${i}(a) { return [a, ${i}].map((x) => x * ${i} + a).join('-'); }`);
+    const file = bundle('big.cjs', `${functions.join('\n')}\nexports.require = require;\nexports.all = [${functions.map((_, i) => `f${i}(1)`).join(', ')}];\n`);
+    cacheName(file); // writes the runner and code-cache.mjs into `dir`
+    const retained = join(dir, 'retained.mjs');
+    writeFileSync(retained, RETAINED);
+    const startOnce = () => JSON.parse(execFileSync(process.execPath, ['--expose-gc', retained, file, cacheDir], { encoding: 'utf8' }));
+    startOnce(); // writes the cache under --expose-gc's name
+    const [cache] = readdirSync(cacheDir).filter((f) => f.includes('-f'));
+    const cacheBytes = readFileSync(join(cacheDir, cache!)).length;
+    expect(cacheBytes).toBeGreaterThan(200_000);
+    const { kept, arrayBuffers } = startOnce();
+    expect(kept).toBe('function');
+    // Before, the context of runCommonJsBundle's closures held the cache's Buffer: arrayBuffers was above cacheBytes.
+    expect(arrayBuffers).toBeLessThan(cacheBytes / 4);
+  });
+});

@@ -7,7 +7,7 @@ import type { LugHost } from '@lug/core';
 export function registerStockProviders(host: LugHost): void {
   host.providers.register({
     name: 'anthropic',
-    create: async (env) => (await import('@lug/provider-anthropic')).anthropicProvider.create(env),
+    create: async (env, context) => (await import('@lug/provider-anthropic')).anthropicProvider.create(env, context),
   });
   host.providers.register({
     name: 'openai',

@@ -24,6 +24,7 @@ export * from './key-notation.js';
 export * from './path-lock.js';
 export * from './provider.js';
 export * from './retry.js';
+export * from './stream-stall.js';
 export * from './plugin.js';
 export * from './plugin-api.js';
 export * from './authorizer.js';

@@ -6,6 +6,7 @@
 import type { EventBus } from './events.js';
 import { parsePriceTable, type ModelPricing } from './pricing.js';
 import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL, THINKING_LEVELS } from './provider.js';
+import { DEFAULT_STREAM_IDLE_SECONDS, STREAM_IDLE_OPTION } from './stream-stall.js';
 
 export interface OptionDef<T = unknown> {
   name: string;
@@ -190,6 +191,7 @@ export const CORE_OPTIONS: OptionDef<any>[] = [
   fractionOption('clear_tool_output_at', 0.6, 'When the context passes this share of the window, the results of tool calls older than the last lug.opt.keep_turns turns are sent as one-line stubs (the session file keeps them whole). false: never.'),
   fractionOption('compact_at', 0.8, 'When the context passes this share of the window, the conversation before the last lug.opt.keep_turns turns is replaced, in what is sent, by a summary the model writes (:compact does it at any time). false: never on its own (a context-overflow error still compacts once).'),
   integerOption('keep_turns', 1, 1000, 3, 'How many recent turns (prompts with their answers and tool calls) stay whole when old tool output is cleared and when the conversation is compacted.'),
+  integerOption(STREAM_IDLE_OPTION, 0, 86_400, DEFAULT_STREAM_IDLE_SECONDS, "How many seconds the model's answer may go without sending anything (text, reasoning, a tool call, the request's first event) before lug takes the connection as lost: before anything came, the request is sent again (as after a dropped connection); after, the answer is cut and the turn says so. 0: wait for ever. Read on every request."),
   tableOption('openai_compat', 'How lug talks to the OpenAI endpoint at OPENAI_BASE_URL, over the defaults known for it: server (which kind: "openai", "azure", "deepseek", "mistral", "groq", "xai", "ollama", "llama.cpp", "vllm", "lmstudio", "generic"), api ("responses" or "chat"), max_tokens_field, stream_usage, send_reasoning, reasoning_required, reasoning_effort, reasoning, reasoning_summary, images, and per-model tables under models (keys are model names, * matching any text). Read on every request; docs/providers.md lists each field.'),
 ];
 

@@ -93,8 +93,15 @@ export interface ProviderClientOptions {
   baseURL?: string;
   /** Default: DEFAULT_RETRY. */
   retry?: RetryPolicy;
-  /** Per-request timeout in milliseconds (the SDKs' default: 10 minutes). */
+  /** Per-request timeout in milliseconds, to the response's headers (the SDKs' default: 10 minutes). */
   timeoutMs?: number;
+  /**
+   * How long the answer may go without an event, in milliseconds, before its
+   * connection is taken as lost (stream-stall.ts); 0: wait for ever. Default:
+   * lug.opt.stream_idle_timeout, read per request through the provider's
+   * ProviderContext, else 300 s.
+   */
+  idleTimeoutMs?: number;
   /**
    * Start importing the SDK now, in the background, instead of on the first
    * request: a caller that resolves its provider early (while it reads its

@@ -2,7 +2,8 @@
  * The behaviour every lug Provider owes the agent loop, whatever its wire
  * format, as a vitest suite run against the scripted server: text and tool
  * calls streamed as events, bounded retries before the answer began, a cut
- * after it began reported (not retried), cancellation, and a `warm()` (if
+ * after it began reported (not retried), cancellation, an answer that goes
+ * quiet given up (ProviderClientOptions.idleTimeoutMs), and a `warm()` (if
  * the provider has one) that never leaves the machine nor sends the key.
  *
  *     import { describeProviderContract } from '@lug/testing/provider-contract';
@@ -16,7 +17,7 @@
 import { DEFAULT_RETRY, ProviderError, type Message, type Provider, type RetryPolicy } from '@lug/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FAST_RETRY, collectStream, eventsOfType, modelRequest, textOf } from './provider-kit.js';
-import { cut, hangUp, httpError, text, toolCall, turn } from './scenario.js';
+import { cut, delay, hangUp, httpError, text, toolCall, turn } from './scenario.js';
 import { toolResultsOf } from './request-contents.js';
 import { scriptedServers, type ScriptedServer, type ScriptedServers } from './scripted-server.js';
 import { watchFetch } from './watch-fetch.js';
@@ -25,8 +26,11 @@ import { watchFetch } from './watch-fetch.js';
 export const CONTRACT_KEY = 'test-key';
 
 export interface ProviderContract {
-  /** The provider under test, talking to `server` in its wire format, retrying by `retry`, with the key CONTRACT_KEY if it takes one. */
-  create(server: ScriptedServer, retry: RetryPolicy): Provider;
+  /**
+   * The provider under test, talking to `server` in its wire format, retrying by `retry`, with the key
+   * CONTRACT_KEY if it takes one, and `idleTimeoutMs` (ProviderClientOptions) when given.
+   */
+  create(server: ScriptedServer, retry: RetryPolicy, options?: { idleTimeoutMs?: number }): Provider;
   /** How the provider's errors name the server: "Anthropic", "the OpenAI-compatible server". */
   serverName: string;
   /** The error type the wire format gives a 500 ("api_error", "server_error"), as the retry event names it. */
@@ -50,6 +54,7 @@ export function describeProviderContract(contract: ProviderContract): void {
   describeRetries(run);
   describeCutAfterText(run);
   describeCancel(run);
+  describeStall(run);
   describeWarmUp(run);
 }
 
@@ -187,6 +192,46 @@ function describeCancel({ contract, servers, provider }: ContractRun): void {
       controller.abort();
       const { error } = await collectStream(provider(s), modelRequest(), { signal: controller.signal });
       expect(error!.kind).toBe('cancelled');
+    });
+  });
+}
+
+/**
+ * An answer that goes quiet (the connection lost without a reset): given up once `idleTimeoutMs` pass without an
+ * event, tried again when nothing of the answer had come, cut and said when some had; its request closed either way.
+ */
+function describeStall({ contract, servers }: ContractRun): void {
+  describe('the provider contract: an answer that goes quiet', () => {
+    const quiet = (s: ScriptedServer) => contract.create(s, FAST_RETRY, { idleTimeoutMs: 300 });
+
+    it('tries again when nothing came before the wait ran out', async () => {
+      const s = await servers.start([delay(5_000, text('too late')), text('ok')]);
+      const { events, error } = await collectStream(quiet(s));
+      expect(error).toBeUndefined();
+      expect(textOf(events)).toBe('ok');
+      expect(eventsOfType(events, 'retry')[0]!.error).toBe('the model sent nothing for 300 ms: the connection is taken as lost (lug.opt.stream_idle_timeout sets the wait; 0 waits for ever)');
+      await new Promise((r) => setTimeout(r, 50));
+      expect(s.modelRequests()[0]!.disconnected).toBe(true);
+    });
+
+    it('cuts an answer that stops half-way, saying how long it waited, and sends nothing again', async () => {
+      const s = await servers.start([cut(text(['Hello, ', 'wor']), { holdMs: 10_000 }), text('unused')]);
+      const { events, error } = await collectStream(quiet(s));
+      expect(textOf(events)).toBe('Hello, wor');
+      expect(error).toBeInstanceOf(ProviderError);
+      expect(error!.kind).toBe('cut');
+      expect(error!.message).toBe("the model's answer was cut off: the model sent nothing more for 300 ms: the connection is taken as lost (lug.opt.stream_idle_timeout sets the wait; 0 waits for ever)");
+      expect(s.modelRequests()).toHaveLength(1);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(s.modelRequests()[0]!.disconnected).toBe(true);
+    });
+
+    it('does not give up on an answer that takes longer than the wait, its events coming steadily', async () => {
+      // Ten events or more, 60 ms apart: the whole answer takes twice the wait, no gap between two text events reaches it.
+      const s = await servers.start([turn(text(['one ', 'two ', 'three ', 'four ', 'five ', 'six']), { eventDelayMs: 60 })]);
+      const { events, error } = await collectStream(quiet(s));
+      expect(error).toBeUndefined();
+      expect(textOf(events)).toBe('one two three four five six');
     });
   });
 }

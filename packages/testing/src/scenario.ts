@@ -72,6 +72,12 @@ export interface CutStep extends Timing {
   parts: ReplyPart[];
   /** Send exactly this many events of the complete answer instead, then cut. */
   afterEvents?: number;
+  /**
+   * Before the cut, hold the connection open this long, sending nothing (an
+   * answer that went quiet: a connection lost without a reset); the client
+   * going away ends the wait.
+   */
+  holdMs?: number;
 }
 
 /** The connection is closed before any byte of an answer is sent. */
@@ -197,7 +203,7 @@ export function httpError(status: number, options: HttpErrorOptions = {}): HttpE
   return { kind: 'http_error', status, message: options.message ?? STATUS_MESSAGES[status] ?? `HTTP ${status} (scripted)`, ...options };
 }
 
-export type CutOptions = Pick<CutStep, 'afterEvents' | 'delayMs' | 'eventDelayMs'>;
+export type CutOptions = Pick<CutStep, 'afterEvents' | 'holdMs' | 'delayMs' | 'eventDelayMs'>;
 
 /** A stream cut after the given parts: `cut(text('Hello, wor'))`. With no parts, the cut follows the headers. */
 export function cut(...items: Array<ReplyPart | CutOptions>): CutStep {

@@ -93,6 +93,7 @@ export async function answerStep(step: Step, wire: WireFormat, ctx: AnswerContex
       startEventStream(res);
       // An SSE comment (ignored by clients) makes sure the headers left before the cut.
       await writeFrames(res, frames.length ? frames : [': scripted cut\n\n'], step.eventDelayMs);
+      await wait(step.holdMs ?? 0, res);
       res.socket?.destroy();
       return;
     }

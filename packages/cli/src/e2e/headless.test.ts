@@ -96,6 +96,16 @@ describe.each<Wire>(['anthropic', 'openai'])('lug -p over the %s wire format', (
     for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
   });
 
+  it("gives up on an answer that goes quiet after init.lua's lug.opt.stream_idle_timeout, and exits 1 saying so", async () => {
+    const box = sandbox('lug.opt.stream_idle_timeout = 1\n');
+    server = await startScriptedServer([cut(text(['Hello, ', 'wor']), { holdMs: 30_000 })]);
+    const r = await runLug(['-p', 'hi'], { cwd: box.project, env: lugEnv(server, wire, box) });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('Hello, wor');
+    expect(r.stderr).toContain("the model's answer was cut off: the model sent nothing more for 1 s: the connection is taken as lost (lug.opt.stream_idle_timeout sets the wait; 0 waits for ever)");
+    expect(server.modelRequests()).toHaveLength(1);
+  });
+
   it('prints one JSON object at the end with --output-format json', async () => {
     const box = sandbox();
     writeFileSync(join(box.project, 'a.txt'), 'x\n');

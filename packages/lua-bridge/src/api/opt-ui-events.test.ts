@@ -21,7 +21,7 @@ describe('lug.opt', () => {
 
   it('an unknown option or a bad value is an error naming what is allowed', async () => {
     s = setup();
-    await expect(run('lug.opt.aproval = "off"')).rejects.toThrow(/unknown option "aproval"; the options are: approval, clear_tool_output_at, compact_at, context_window, keep_turns, lua_budget, max_cost, max_tokens, max_turns, model, openai_compat, prices, rule_failure, thinking, tool_concurrency/);
+    await expect(run('lug.opt.aproval = "off"')).rejects.toThrow(/unknown option "aproval"; the options are: approval, clear_tool_output_at, compact_at, context_window, keep_turns, lua_budget, max_cost, max_tokens, max_turns, model, openai_compat, prices, rule_failure, stream_idle_timeout, thinking, tool_concurrency/);
     await expect(run('lug.opt.tool_concurrency = 0')).rejects.toThrow(/option tool_concurrency must be an integer from 1 to 64, got 0/);
     await expect(run('return lug.opt.nope')).rejects.toThrow(/unknown option "nope"/);
   });
@@ -29,7 +29,7 @@ describe('lug.opt', () => {
   it('pairs lists every option with its value', async () => {
     s = setup();
     const [names] = await run('local t = {} for k, v in pairs(lug.opt) do t[#t + 1] = k .. "=" .. tostring(v) end return t');
-    expect(names).toEqual(['approval=policy', 'rule_failure=ask', 'tool_concurrency=10', 'model=nil', 'max_turns=100', 'max_tokens=16384', 'thinking=off', 'max_cost=nil', 'prices=nil', 'context_window=nil', 'clear_tool_output_at=0.6', 'compact_at=0.8', 'keep_turns=3', 'openai_compat=nil', 'lua_budget=10000000']);
+    expect(names).toEqual(['approval=policy', 'rule_failure=ask', 'tool_concurrency=10', 'model=nil', 'max_turns=100', 'max_tokens=16384', 'thinking=off', 'max_cost=nil', 'prices=nil', 'context_window=nil', 'clear_tool_output_at=0.6', 'compact_at=0.8', 'keep_turns=3', 'stream_idle_timeout=300', 'openai_compat=nil', 'lua_budget=10000000']);
   });
 
   it('takes a table of prices from Lua, checked', async () => {

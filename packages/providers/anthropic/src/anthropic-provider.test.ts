@@ -25,8 +25,8 @@ const servers = scriptedServers();
 afterEach(() => servers.closeAll());
 const serve = servers.start;
 
-function provider(s: ScriptedServer, retry: RetryPolicy = FAST_RETRY): Provider {
-  return createAnthropicProvider({ apiKey: 'test-key', baseURL: s.anthropicBaseUrl, retry });
+function provider(s: ScriptedServer, retry: RetryPolicy = FAST_RETRY, options: { idleTimeoutMs?: number } = {}): Provider {
+  return createAnthropicProvider({ apiKey: 'test-key', baseURL: s.anthropicBaseUrl, retry, ...options });
 }
 
 const request = (messages?: Message[], fields: Partial<ModelRequest> = {}) => modelRequest({ model: 'claude-test', ...(messages && { messages }), ...fields });

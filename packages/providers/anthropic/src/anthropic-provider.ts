@@ -9,11 +9,14 @@ import {
   fetchOf,
   lazyClient,
   preconnectThrough,
+  stallGuarded,
+  streamIdleMs,
   streamWithRetries,
   type Env,
   type ModelRequest,
   type Provider,
   type ProviderClientOptions,
+  type ProviderContext,
   type ProviderEvent,
   type ProviderFactory,
 } from '@lug/core';
@@ -31,6 +34,8 @@ export interface AnthropicProviderOptions extends ProviderClientOptions {
   apiKey: string;
   /** Default: https://api.anthropic.com */
   baseURL?: string;
+  /** Where lug's options are read per request (lug.opt.stream_idle_timeout). */
+  context?: ProviderContext;
 }
 
 export const MISSING_KEY_MESSAGE =
@@ -76,7 +81,8 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Prov
   return {
     name: 'anthropic',
     stream(request, signal) {
-      return streamWithRetries(() => attempt(request, signal), signal, options.retry ?? DEFAULT_RETRY);
+      const open = stallGuarded((attemptSignal) => attempt(request, attemptSignal), signal, streamIdleMs(options.idleTimeoutMs, options.context));
+      return streamWithRetries(open, signal, options.retry ?? DEFAULT_RETRY);
     },
     async modelInfo(model) {
       return anthropicModelInfo(model);
@@ -98,9 +104,9 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Prov
 /** Builds the provider from ANTHROPIC_API_KEY and ANTHROPIC_BASE_URL. */
 export const anthropicProvider: ProviderFactory = {
   name: 'anthropic',
-  create(env: Env): Provider {
+  create(env: Env, context?: ProviderContext): Provider {
     const apiKey = env.ANTHROPIC_API_KEY?.trim();
     if (!apiKey) throw new ProviderError(MISSING_KEY_MESSAGE, 'config');
-    return createAnthropicProvider({ apiKey, baseURL: env.ANTHROPIC_BASE_URL?.trim() || undefined, preload: true });
+    return createAnthropicProvider({ apiKey, baseURL: env.ANTHROPIC_BASE_URL?.trim() || undefined, preload: true, context });
   },
 };

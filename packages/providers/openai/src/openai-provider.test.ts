@@ -26,8 +26,8 @@ const servers = scriptedServers();
 afterEach(() => servers.closeAll());
 const serve = servers.start;
 
-function provider(s: ScriptedServer, retry: RetryPolicy = FAST_RETRY): Provider {
-  return createOpenAIProvider({ apiKey: 'test-key', baseURL: s.openaiBaseUrl, retry });
+function provider(s: ScriptedServer, retry: RetryPolicy = FAST_RETRY, options: { idleTimeoutMs?: number } = {}): Provider {
+  return createOpenAIProvider({ apiKey: 'test-key', baseURL: s.openaiBaseUrl, retry, ...options });
 }
 
 const request = (messages?: Message[], fields: Partial<ModelRequest> = {}) => modelRequest({ model: 'qwen3-coder', ...(messages && { messages }), ...fields });

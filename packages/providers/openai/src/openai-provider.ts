@@ -12,6 +12,8 @@ import {
   ProviderError,
   fetchOf,
   preconnectThrough,
+  stallGuarded,
+  streamIdleMs,
   streamWithRetries,
   type Env,
   type ModelInfo,
@@ -145,7 +147,8 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): Provider {
   return {
     name: 'openai',
     stream(request, signal) {
-      return streamWithRetries(() => attempt(endpoint, request, signal), signal, options.retry ?? DEFAULT_RETRY);
+      const open = stallGuarded((attemptSignal) => attempt(endpoint, request, attemptSignal), signal, streamIdleMs(options.idleTimeoutMs, options.context));
+      return streamWithRetries(open, signal, options.retry ?? DEFAULT_RETRY);
     },
     modelInfo: modelInfoLookup(endpoint, options.apiKey),
     async warm(model = 'warm-up') {

@@ -25,6 +25,7 @@ export * from './path-lock.js';
 export * from './provider.js';
 export * from './retry.js';
 export * from './stream-stall.js';
+export * from './not-a-stream.js';
 export * from './plugin.js';
 export * from './plugin-api.js';
 export * from './authorizer.js';

@@ -8,7 +8,7 @@
  *
  *     import { describeProviderContract } from '@lug/testing/provider-contract';
  *     describeProviderContract({
- *       create: (server, retry) => createMyProvider({ baseURL: server.openaiBaseUrl, apiKey: 'k', retry }),
+ *       create: (server, retry, options) => createMyProvider({ baseURL: server.openaiBaseUrl, apiKey: 'k', retry, ...options }),
  *       serverName: 'the OpenAI-compatible server',
  *       serverErrorType: 'server_error',
  *       eventsBeforeText: 0,

@@ -4,7 +4,7 @@
  * API's `{"type":"error","error":{…}}`, a gateway's `{"message":…}` or
  * `{"detail":…}`, a plain-text or HTML page, or nothing), and what to do.
  */
-import { ProviderError, providerErrorKindOfStatus, retryAfterMsOf, type ProviderErrorKind } from '@lug/core';
+import { ProviderError, providerErrorKindOfStatus, retryAfterMsOf, type NotAStreamContext, type ProviderErrorKind } from '@lug/core';
 import { showEvent } from './from-anthropic.js';
 import type { AnthropicSdk } from './sdk-surface.js';
 
@@ -34,6 +34,23 @@ function textBodyMessage(text: string): string {
   if (title?.trim()) return oneLine(title);
   return oneLine(/<[a-z!][^>]*>/i.test(text) ? text.replace(/<[^>]*>/g, ' ') : text);
 }
+
+/**
+ * Anthropic as an error names it, and the words of the body of a 200 that is
+ * not an event stream (core's eventsOrWhatCameInstead): a JSON body's message
+ * in any common shape, an HTML page's title (or its text), else the text.
+ */
+export const ANTHROPIC_SERVER: NotAStreamContext = {
+  who: 'Anthropic',
+  wordsOf: (text) => {
+    if (!text.trim()) return undefined;
+    try {
+      return serverMessageOf(JSON.parse(text)).message;
+    } catch {
+      return textBodyMessage(text);
+    }
+  },
+};
 
 /** The server's own message in a JSON error body of any common shape, and the error type when it names one. */
 export function serverMessageOf(body: unknown): { message?: string; type?: string } {

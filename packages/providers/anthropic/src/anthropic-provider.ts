@@ -6,6 +6,7 @@
 import {
   DEFAULT_RETRY,
   ProviderError,
+  eventsOrWhatCameInstead,
   fetchOf,
   lazyClient,
   preconnectThrough,
@@ -20,7 +21,7 @@ import {
   type ProviderEvent,
   type ProviderFactory,
 } from '@lug/core';
-import { toProviderError } from './anthropic-errors.js';
+import { ANTHROPIC_SERVER, toProviderError } from './anthropic-errors.js';
 import type { AnthropicClient, AnthropicSdk } from './sdk-surface.js';
 import { fromAnthropicStream } from './from-anthropic.js';
 import { anthropicModelInfo } from './known-models.js';
@@ -71,8 +72,8 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Prov
     try {
       const anthropic = await getClient();
       const params = toAnthropicParams(request);
-      const events = await withoutSdkModelWarnings(() => anthropic.messages.create(params, { signal }));
-      yield* fromAnthropicStream(events, signal, request.model);
+      const { data: events, response } = await withoutSdkModelWarnings(() => anthropic.messages.create(params, { signal }).withResponse());
+      yield* fromAnthropicStream(eventsOrWhatCameInstead(events, response, signal, ANTHROPIC_SERVER), signal, request.model);
     } catch (err) {
       throw toProviderError(err, sdk, signal, baseURL, () => lastSdkError);
     }

@@ -12,6 +12,7 @@ import {
   ProviderError,
   fetchOf,
   preconnectThrough,
+  eventsOrWhatCameInstead,
   stallGuarded,
   streamIdleMs,
   streamWithRetries,
@@ -29,7 +30,7 @@ import { toChatParams } from './chat-request.js';
 import { envCompatTable, parseUserCompat, resolveCompat, serverKind, type OpenAICompat, type UserCompat } from './compat.js';
 import { PRESETS } from './compat-presets.js';
 import { modelInfoCache, probeModelInfo } from './model-info.js';
-import { eventsOrWhatCameInstead } from './not-a-stream.js';
+import { openaiServer } from './not-a-stream.js';
 import { sdkClient, type SdkClient } from './openai-client.js';
 import { errorFieldsOf, isContextWindowError, toProviderError } from './openai-errors.js';
 import { toResponsesParams } from './responses-request.js';
@@ -90,10 +91,10 @@ async function* attempt({ client, baseURL, compatFor }: Endpoint, request: Model
     const openai = await client.get();
     if (compat.api === 'responses') {
       const { data: events, response } = await openai.responses.create(toResponsesParams(request, compat), { signal }).withResponse();
-      yield* fromResponsesStream(eventsOrWhatCameInstead(events, response, signal, ctx.official), signal, ctx.official);
+      yield* fromResponsesStream(eventsOrWhatCameInstead(events, response, signal, openaiServer(ctx.official)), signal, ctx.official);
     } else {
       const { data: chunks, response } = await openai.chat.completions.create(toChatParams(request, compat), { signal }).withResponse();
-      yield* fromChatStream(eventsOrWhatCameInstead(chunks, response, signal, ctx.official), signal, ctx.official);
+      yield* fromChatStream(eventsOrWhatCameInstead(chunks, response, signal, openaiServer(ctx.official)), signal, ctx.official);
     }
   } catch (err) {
     const sdk = client.sdk();

@@ -16,7 +16,7 @@ function provider(s: ScriptedServer, compat: Record<string, unknown> = {}) {
 }
 
 describeProviderContract({
-  create: (s, retry) => createOpenAIProvider({ apiKey: 'test-key', baseURL: s.openaiBaseUrl, retry, compat: { api: 'responses' } }),
+  create: (s, retry, options) => createOpenAIProvider({ apiKey: 'test-key', baseURL: s.openaiBaseUrl, retry, ...options, compat: { api: 'responses' } }),
   serverName: 'the OpenAI-compatible server',
   serverErrorType: 'server_error',
   // response.created, response.in_progress, output_item.added, content_part.added

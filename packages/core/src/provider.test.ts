@@ -84,6 +84,41 @@ describe("a ProviderError's retryAfterMs", () => {
     for await (const e of streamWithRetries(open, new AbortController().signal, { retries: 2, baseDelayMs: 1000, maxDelayMs: 1000 })) events.push(e);
     expect(events[0]).toEqual({ type: 'retry', attempt: 1, delayMs: 7, error: 'busy' });
   });
+
+  it('is honoured past the backoff cap, up to the default policy\'s minute', async () => {
+    const open = async function* (): AsyncIterable<ProviderEvent> {
+      throw new ProviderError('rate limited', 'rate_limit', 429, 30_000);
+    };
+    const controller = new AbortController();
+    const events: ProviderEvent[] = [];
+    await expect(async () => {
+      for await (const e of streamWithRetries(open, controller.signal)) {
+        events.push(e);
+        controller.abort(); // the 30 s are not waited here
+      }
+    }).rejects.toThrow('cancelled by the user');
+    // Before, the wait was cut to the backoff's 8 s: asked again too soon, four times, and the turn failed.
+    expect(events).toEqual([{ type: 'retry', attempt: 1, delayMs: 30_000, error: 'rate limited' }]);
+  });
+
+  it('that is longer than lug waits on its own ends the tries at once, saying how long the server asked for', async () => {
+    let attempts = 0;
+    const open = async function* (): AsyncIterable<ProviderEvent> {
+      attempts++;
+      throw new ProviderError('daily quota used up', 'rate_limit', 429, 2 * 3600_000);
+    };
+    const events: ProviderEvent[] = [];
+    let error: ProviderError | undefined;
+    try {
+      for await (const e of streamWithRetries(open, new AbortController().signal)) events.push(e);
+    } catch (err) {
+      error = err as ProviderError;
+    }
+    expect(events).toEqual([]);
+    expect(attempts).toBe(1);
+    expect(error!.kind).toBe('rate_limit');
+    expect(error!.message).toBe('daily quota used up (the server asks to wait 2 h before another try, longer than lug waits on its own: try again then)');
+  });
 });
 
 describe('the provider registry', () => {

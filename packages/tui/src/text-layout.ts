@@ -4,6 +4,8 @@
  */
 
 import { withoutControlCharacters } from '@lug/core';
+import { eastAsianWidth } from 'get-east-asian-width';
+import stringWidth from 'string-width';
 import wrapAnsi from 'wrap-ansi';
 
 // eslint-disable-next-line no-control-regex
@@ -13,25 +15,51 @@ export function stripAnsi(text: string): string {
   return text.replace(ANSI, '');
 }
 
-/** Columns a code point takes: East Asian wide and emoji ones take two, the rest one. */
-export function codePointColumns(code: number): 1 | 2 {
-  return (code >= 0x1100 && code <= 0x115f) ||
-    (code >= 0x2e80 && code <= 0xa4cf) ||
-    (code >= 0xac00 && code <= 0xd7a3) ||
-    (code >= 0xf900 && code <= 0xfaff) ||
-    (code >= 0xfe30 && code <= 0xfe4f) ||
-    (code >= 0xff00 && code <= 0xff60) ||
-    (code >= 0xffe0 && code <= 0xffe6) ||
-    (code >= 0x1f300 && code <= 0x1faff) ||
-    (code >= 0x20000 && code <= 0x3fffd)
-    ? 2
-    : 1;
+/** Code points that take no column: combining marks, joiners, variation selectors, other format and ignorable ones. */
+const ZERO_WIDTH = /^[\p{Mn}\p{Me}\p{Cf}\p{Default_Ignorable_Code_Point}]$/u;
+
+/**
+ * Columns a code point takes, as ink measures it (string-width): East Asian
+ * wide and fullwidth ones two (CJK, Hangul, emoji, and symbols like ✅ ❌ ⭐
+ * ⚡), marks, joiners and variation selectors none, the rest one. Alone: a
+ * cluster of several (👩‍💻, a flag) is displayWidth's to measure.
+ */
+export function codePointColumns(code: number): 0 | 1 | 2 {
+  if (code < 0x300) return 1;
+  if (ZERO_WIDTH.test(String.fromCodePoint(code))) return 0;
+  return eastAsianWidth(code) === 2 ? 2 : 1;
 }
 
-/** Columns a line takes on screen (ANSI sequences take none). */
+/** A line of printable ASCII only: one column a character, measured without string-width. */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+/**
+ * What makes a cluster of code points take other than the sum of their
+ * widths, or a code point other than its East Asian width: marks, format and
+ * control characters, joiners and selectors, flags' regional indicators, skin
+ * tones, Hangul jamo, lone surrogates, unassigned code points. A line without
+ * any is measured a code point at a time (every code point from U+0020 to
+ * U+31FFF outside this class was checked against string-width: the same);
+ * string-width takes ~65 µs a line of prose with a dash in it, this ~1.
+ */
+const NEEDS_CLUSTERS = /[\p{M}\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}\p{Regional_Indicator}\p{Emoji_Modifier}\p{Cs}\p{Cn}\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff]/u;
+
+/**
+ * Columns a line takes on screen (ANSI sequences take none), as ink lays it
+ * out: ink measures with string-width, whose clusters (👩‍💻, 🇫🇷, e + U+0301)
+ * and emoji (✅ takes two) this must agree with, or a table's borders and the
+ * live region's rows are off. Counted a code point at a time, ✅ took one
+ * column and 👩‍💻 five.
+ */
 export function displayWidth(line: string): number {
+  const text = stripAnsi(line);
+  if (PRINTABLE_ASCII.test(text)) return text.length;
+  if (NEEDS_CLUSTERS.test(text)) return stringWidth(text);
   let width = 0;
-  for (const ch of stripAnsi(line)) width += codePointColumns(ch.codePointAt(0)!);
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    width += code < 0x300 ? 1 : eastAsianWidth(code);
+  }
   return width;
 }
 

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, realpathSync, writeFileSync, existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { stateDir, type Env } from '@lug/core';
+import { NESTED_MARK, dropGitlinks } from './nested-repos.js';
 import type { ShadowGit } from './shadow-git.js';
 
 /**
@@ -47,6 +48,11 @@ export async function initShadow(git: ShadowGit): Promise<void> {
   mkdirSync(join(git.gitDir, 'info'), { recursive: true });
   // Also in a shadow made before this line existed.
   writeFileSync(join(git.gitDir, 'info', 'attributes'), RAW_ATTRIBUTES);
+  const mark = join(git.gitDir, NESTED_MARK);
+  if (!existsSync(mark)) {
+    if (made) await dropGitlinks(git);
+    writeFileSync(mark, 'no gitlinks in the index: nested repositories are walked into\n');
+  }
   if (made) return;
   writeFileSync(join(git.gitDir, 'info', 'exclude'), '');
   // Which directory this shadow is for, for someone reading it by hand.

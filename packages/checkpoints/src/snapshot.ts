@@ -9,6 +9,7 @@
 import { lstatSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fsPath, pathList, shownPath } from './byte-paths.js';
+import { isNestedRepo, isStandIn, walkInto } from './nested-repos.js';
 import { nulFields, type ShadowGit } from './shadow-git.js';
 
 /** Past this many changed paths, `git add -A` takes the whole tree rather than a list (a list of 10,000 took 30 s, the whole tree 2 s). */
@@ -33,6 +34,10 @@ interface StatusView {
   deleted: string[];
   /** Whether the index differs from HEAD (a restore wrote it): a tree is written even with nothing to add. */
   staged: boolean;
+  /** Nested git repositories not walked into yet, as `dir/` (nested-repos.ts). */
+  nested: string[];
+  /** Stand-in entries in the index (nested-repos.ts), which go with the next add. */
+  standIns: string[];
 }
 
 /** `git status --porcelain=v2 -z`: the HEAD commit and every path that differs from the index (or is new), as byte strings (byte-paths.ts). */
@@ -40,9 +45,12 @@ export function parseStatus(out: Buffer): StatusView {
   let head: string | undefined;
   const changed: string[] = [];
   const deleted: string[] = [];
+  const nested: string[] = [];
+  const standIns: string[] = [];
   let staged = false;
   for (const field of nulFields(out, 'latin1')) {
-    if (field.startsWith('# branch.oid ')) {
+    if (isStandIn(field)) standIns.push(afterFields(field, 8));
+    else if (field.startsWith('# branch.oid ')) {
       const oid = field.slice('# branch.oid '.length);
       head = /^[0-9a-f]{40,64}$/.test(oid) ? oid : undefined;
     } else if (field.startsWith('1 ') || field.startsWith('u ')) {
@@ -50,9 +58,9 @@ export function parseStatus(out: Buffer): StatusView {
       if (field.charAt(2) !== '.') staged = true;
       if (field.startsWith('1 ') && field.charAt(3) === 'D') deleted.push(afterFields(field, 8));
       else if (field.charAt(3) !== '.' || field.startsWith('u ')) changed.push(afterFields(field, field.startsWith('u ') ? 10 : 8));
-    } else if (field.startsWith('? ')) changed.push(field.slice(2));
+    } else if (field.startsWith('? ')) (isNestedRepo(field) ? nested : changed).push(field.slice(2));
   }
-  return { head, changed, deleted, staged };
+  return { head, changed, deleted, staged, nested, standIns };
 }
 
 /** The rest of `line` after its first `n` space-separated fields (a path may hold spaces). */
@@ -119,7 +127,7 @@ export class SnapshotWriter {
       } else skipped.push({ path: shownPath(path), size });
     }
     if (excludeChanged) this.saveExcluded(excluded);
-    const view = await this.status();
+    const view = await walkInto(this.git, await this.status(), () => this.status());
     const add: string[] = [];
     const untrack: string[] = [];
     for (const path of view.changed) {
@@ -136,7 +144,11 @@ export class SnapshotWriter {
     }
     // Taken out of the index by name, not matched as a pathspec, so a path beyond a symbolic link goes too.
     if (view.deleted.length) await this.git.ok(['update-index', '-z', '--force-remove', '--stdin'], pathList(view.deleted, true));
-    if (view.head && !view.staged && !add.length && !untrack.length && !view.deleted.length) return { commit: view.head, skipped };
+    const same = !view.staged && !add.length && !untrack.length && !view.deleted.length;
+    // A nested repository with no file to keep: its stand-in goes, and the state is the same.
+    if (same && view.standIns.length) await this.git.ok(['update-index', '-z', '--force-remove', '--stdin'], pathList(view.standIns, true));
+    else add.push(...view.standIns);
+    if (view.head && same) return { commit: view.head, skipped };
     // Many paths (the first checkpoint of a project): the whole tree at once, as git matches a long pathspec list path by path.
     if (add.length > MANY_PATHS) await this.git.ok(['add', '-A']);
     else if (add.length) await this.git.ok(['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], pathList(add));

@@ -57,8 +57,43 @@ export function gitProject(files: Record<string, string> = {}): GitProject {
   };
 }
 
-export async function storeFor(project: GitProject, opts: { maxFileSize?: number; sessionId?: string } = {}): Promise<CheckpointStore> {
-  const opened = await openCheckpoints({ cwd: project.dir, env: project.env, maxFileSize: () => opts.maxFileSize ?? 2 * 1024 * 1024, sessionId: () => opts.sessionId ?? 's1' });
+export async function storeFor(project: GitProject, opts: { maxFileSize?: number; sessionId?: string; git?: string } = {}): Promise<CheckpointStore> {
+  const opened = await openCheckpoints({ cwd: project.dir, env: project.env, maxFileSize: () => opts.maxFileSize ?? 2 * 1024 * 1024, sessionId: () => opts.sessionId ?? 's1', git: opts.git });
   if (!opened.store) throw new Error(opened.off);
   return opened.store;
+}
+
+/** A git repository of its own at `rel` inside the project (a vendored clone, a sub-project), its files committed there. */
+export function nestedRepo(project: GitProject, rel: string, files: Record<string, string>): string {
+  const dir = join(project.dir, rel);
+  mkdirSync(dir, { recursive: true });
+  git(dir, 'init', '-q', '-b', 'main');
+  git(dir, 'config', 'user.name', 'Someone');
+  git(dir, 'config', 'user.email', 'someone@example.invalid');
+  for (const [name, content] of Object.entries(files)) project.write(join(rel, name), content);
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-q', '-m', 'nested');
+  return dir;
+}
+
+/** A submodule of the project at `rel` (its .git a file naming the project's .git/modules), cloned from a repository beside the project. */
+export function submodule(project: GitProject, rel: string, files: Record<string, string>): void {
+  const origin = join(project.dir, '..', `origin-${rel.replace(/\//g, '-')}`);
+  mkdirSync(origin);
+  git(origin, 'init', '-q', '-b', 'main');
+  for (const [name, content] of Object.entries(files)) writeFileSync(join(origin, name), content);
+  git(origin, 'add', '-A');
+  git(origin, '-c', 'user.name=Someone', '-c', 'user.email=someone@example.invalid', 'commit', '-q', '-m', 'sub');
+  git(project.dir, '-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', origin, rel);
+}
+
+/** The real git behind a script that logs each command's first word outside the project: how many git processes something cost. */
+export function countedGit(project: GitProject): { git: string; commands: () => string[] } {
+  const root = join(project.dir, '..');
+  const git = join(root, 'counted-git');
+  const log = join(root, 'git-commands');
+  writeFileSync(log, '');
+  // The first word after lug's -c settings is the command.
+  writeFileSync(git, `#!/bin/sh\nfor a; do case "$a" in -c|--*) ;; *=*) ;; *) echo "$a" >> "${log}"; break;; esac; done\nexec git "$@"\n`, { mode: 0o755 });
+  return { git, commands: () => readFileSync(log, 'utf8').split('\n').filter(Boolean) };
 }

@@ -270,6 +270,29 @@ const RM_SPELLINGS = [
   "sh -c '$1 x' _ rm",
 ];
 
+/**
+ * CMD set as code bash runs later (a prompt command, an imported function, an
+ * alias, the history) through a name that is not static, a nameref, a loop, or
+ * a builtin that assigns a value lug does not read as an assignment.
+ */
+const ASSIGNED = [
+  'x=PROMPT_COMMAND; declare -x "$x=CMD"; bash -i < /dev/null',
+  "c='CMD'; export PROMPT_COMMAND=\"$c\"; bash -i < /dev/null",
+  "c='CMD'; PROMPT_COMMAND=$c bash -i < /dev/null",
+  "export PROMPT_COMMAND; read -r PROMPT_COMMAND <<< 'CMD'; bash -i < /dev/null",
+  "export PROMPT_COMMAND; printf -v PROMPT_COMMAND %s 'CMD'; bash -i < /dev/null",
+  "export PROMPT_COMMAND; for PROMPT_COMMAND in 'CMD'; do bash -i < /dev/null; done",
+  "f='() { CMD; }'; env \"BASH_FUNC_ls%%=$f\" bash -c ls",
+  "f='BASH_FUNC_ls%%=() { CMD; }'; env \"$f\" bash -c ls",
+  "x='ls=CMD'; shopt -s expand_aliases; alias \"$x\"\nls",
+  "x='BASH_ALIASES[ls]=CMD'; declare \"$x\"; shopt -s expand_aliases\nls",
+  "x='BASH_ALIASES[ls]'; printf -v \"$x\" %s 'CMD'; shopt -s expand_aliases\nls",
+  "x='BASH_ALIASES[ls]'; read -r \"$x\" <<< 'CMD'; shopt -s expand_aliases\nls",
+  "declare -n a=BASH_ALIASES; a[ls]='CMD'; shopt -s expand_aliases\nls",
+  "f() { local -n a=BASH_ALIASES; a[ls]='CMD'; }; f; shopt -s expand_aliases\nls",
+  "set -o history; history -s 'CMD'; history -s :; fc -s -2",
+];
+
 export { UNSPLITTABLE } from './bash-unsplittable-corpus.js';
 
 /** Before an attack, a list, a pipeline or `!`: tree-sitter files the redirections ending its last command (a here-document) on the whole of it. */
@@ -287,6 +310,7 @@ export function attacks(): Attack[] {
   add('heredoc', HEREDOCS);
   add('after a list', LIST_PREFIXES.flatMap((prefix) => HEREDOCS.map((template) => prefix + template)));
   add('plain', PLAIN);
+  add('assigned code', ASSIGNED);
   for (const template of CONTINUED) {
     for (const [line, program] of [
       ['r\\\nm x', 'rm'],

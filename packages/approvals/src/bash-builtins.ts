@@ -91,6 +91,8 @@ export function trapBuiltin(argv: readonly Arg[]): Inner[] {
 export function aliasBuiltin(argv: readonly Arg[]): Inner[] {
   const inner: Inner[] = [];
   for (const arg of argv.slice(1)) {
+    // `alias "$x"` with x='ls=rm y' defines what lug cannot read.
+    if (!arg.static) inner.push({ kind: 'unknown', reason: 'the alias defined is not static text' });
     const eq = arg.value.indexOf('=');
     if (eq > 0) inner.push({ kind: 'script', text: arg.value.slice(eq + 1) });
   }

@@ -5,6 +5,7 @@
  * `mapfile -C` run a command, and assigning to BASH_CMDS or BASH_ALIASES makes
  * a name run another program.
  */
+import { assignsNames, declaredNames, readNames } from './bash-assigned-names.js';
 import { DECLARING_BUILTINS, environmentVariable, programName } from './bash-builtins.js';
 import type { Arg, Inner } from './bash-options.js';
 
@@ -26,7 +27,9 @@ export function evaluatedArguments(argv: readonly Arg[]): Inner[] {
   if (DECLARING_BUILTINS.has(name)) {
     if (argv.some((a, k) => k > 0 && a.static && /^[-+][a-zA-Z]*i/.test(a.value))) inner.push({ kind: 'evaluates-variables' });
     for (const arg of argv.slice(1)) if (arg.static) inner.push(...environmentVariable(arg.value));
+    inner.push(...declaredNames(argv));
   }
+  if (name === 'read') inner.push(...readNames(argv));
   // A name that is not static is evaluated once expanded: `x='a[$(rm y)]'; read "$x"` runs rm in the subscript.
   if (['let', 'test', '[', 'declare', 'typeset', 'local'].includes(name) || argv.some((a, k) => k > 0 && !a.static)) inner.push({ kind: 'evaluates-variables' });
   return inner;
@@ -39,7 +42,9 @@ export function printfBuiltin(argv: readonly Arg[]): Inner[] {
   const target = argv[v].value === '-v' ? argv[v + 1] : { value: argv[v].value.slice(2), static: true };
   if (!target) return [];
   if (setsCommandTable(target.value)) return [RENAMES];
-  if (!target.static) return [{ kind: 'evaluates-variables' }];
+  // `x=PATH; printf -v "$x" …` or `printf -v PROMPT_COMMAND …` assigns what lug cannot see assigned.
+  const named = assignsNames('printf -v', [target]);
+  if (named.length) return named;
   return /[$`]/.test(target.value) ? [{ kind: 'expanded', text: target.value }] : [];
 }
 
@@ -67,7 +72,8 @@ export function compgenBuiltin(argv: readonly Arg[]): Inner[] {
 /** `mapfile -C CALLBACK`: bash evaluates CALLBACK (with the index and line appended) as it reads. */
 export function mapfileBuiltin(argv: readonly Arg[]): Inner[] {
   const inner = evaluatedArguments(argv);
-  for (let i = 1; i < argv.length; i++) {
+  let i = 1;
+  for (; i < argv.length; i++) {
     const word = argv[i];
     if (!word.static) {
       inner.push({ kind: 'unknown', reason: `${argv[0].value}'s options are not static, and -C runs a command` });
@@ -80,5 +86,7 @@ export function mapfileBuiltin(argv: readonly Arg[]): Inner[] {
     if (word.value[at] !== 'C' || !value) continue;
     inner.push(value.static ? { kind: 'script', text: value.value } : { kind: 'unknown', reason: `the callback given to ${argv[0].value} -C is not static text` });
   }
+  // The array it fills: `mapfile -t PROMPT_COMMAND < f` sets code lug does not read.
+  inner.push(...assignsNames(programName(argv[0].value), [argv[i]?.value === '--' ? argv[i + 1] : argv[i]]));
   return inner;
 }

@@ -159,6 +159,20 @@ describe('lines lug cannot split with certainty', () => {
     expect((await incomplete('hash -p /bin/rm ls; ls x')).reason).toMatch(/hash -p/);
   });
 
+  it('is incomplete where a builtin assigns a name that is not static, a nameref, or code from a value it does not read', async () => {
+    expect((await incomplete("x='BASH_CMDS[ls]=/bin/rm'; declare \"$x\"; ls y")).reason).toMatch(/the name it declares is not static/);
+    expect((await incomplete('x=PATH; printf -v "$x" /tmp/evil; ls y')).reason).toMatch(/the name printf -v assigns is not static/);
+    expect((await incomplete('declare -n r=BASH_CMDS; r[ls]=/bin/rm; ls y')).reason).toMatch(/nameref/);
+    expect((await incomplete("read PROMPT_COMMAND <<< 'rm x'")).reason).toMatch(/read assigns PROMPT_COMMAND/);
+    expect((await incomplete("for PS1 in '$(rm x)'; do bash -i; done")).reason).toMatch(/the loop assigns PS1/);
+    expect((await incomplete('x=y; PROMPT_COMMAND=$x bash -i')).reason).toMatch(/PROMPT_COMMAND .* is not static/);
+    expect((await incomplete('env "BASH_FUNC_ls%%=$f" bash -c ls')).reason).toMatch(/BASH_FUNC_ls%%/);
+    expect((await incomplete('fc -s')).reason).toMatch(/history/);
+    // What only looks like them stays split.
+    expect(await texts('export PATH="$HOME/bin:$PATH"; local x="$1"; read -r -p "$msg" ans; export -n PATH; declare +n r; fc -l')).toHaveLength(6);
+    expect(await texts("declare PROMPT_COMMAND='rm x'; for f in a; do mapfile -t lines < f; done")).toEqual(["declare PROMPT_COMMAND='rm x'", 'rm x', 'mapfile -t lines']);
+  });
+
   it('keeps a plain line exact: nothing incomplete, one part per command', async () => {
     expect(await texts('git status --short && git diff -- src | head -n 20')).toEqual(['git status --short', 'git diff -- src', 'head -n 20']);
     expect(await texts("cat > f <<'EOF'\necho $(date)\nEOF\nchmod +x f")).toEqual(['cat', '> f', 'chmod +x f']);

@@ -26,6 +26,7 @@
  */
 import type { BashPart } from './bash-part.js';
 import { redirectPart, syntaxPart } from './bash-part.js';
+import { holdsCode } from './bash-assigned-names.js';
 import { MAX_DEPTH, MAX_PARTS } from './bash-line.js';
 import type { PlainWord, Scope, Token } from './bash-plain-words.js';
 
@@ -97,7 +98,8 @@ export function readCompound(reader: Reader, i: number, depth: number): number |
 function readFor(reader: Reader, i: number, depth: number): number | undefined {
   const { tokens } = reader;
   const name = tokens[i];
-  if (name?.kind !== 'word' || !NAME.test(name.word.written)) return undefined;
+  // A loop on a variable holding code (`for PROMPT_COMMAND in …`) is incomplete for the walk.
+  if (name?.kind !== 'word' || !NAME.test(name.word.written) || holdsCode(name.word.written)) return undefined;
   i++;
   if (isWord(tokens, i, 'in')) {
     // tree-sitter reads `for f in; do` as an error.

@@ -11,6 +11,7 @@ import type { NodeReader } from './bash-node-reader.js';
 import { WORD_TYPES, wordLeaves } from './bash-tree.js';
 import type { WordScanner } from './bash-words.js';
 import { setsCommandTable } from './bash-evaluating.js';
+import { holdsCode } from './bash-assigned-names.js';
 import { environmentVariable } from './bash-wrappers.js';
 
 /** What these statements use of the walk. */
@@ -43,6 +44,8 @@ export function walkAssignment(walk: StatementWalk, node: Node): void {
   const value = node.childForFieldName('value');
   if (name?.type === 'subscript') walk.scanner.arithmetic(name.startIndex, name.endIndex);
   if (name && setsCommandTable(walk.text(name))) walk.line.incomplete('assigning to BASH_CMDS or BASH_ALIASES makes a name run another program');
+  // `PROMPT_COMMAND[1]='rm x'`, `PS4=("$(rm x)")`: one element of code, or an array of it, is not read here.
+  else if (name && holdsCode(walk.text(name)) && (name.type === 'subscript' || value?.type === 'array')) walk.line.incomplete(`bash runs or expands ${walk.text(name)}, and lug reads only a whole static value`);
   if (!value) return;
   if (value.type === 'array') {
     for (const element of value.namedChildren) if (WORD_TYPES.has(element.type)) walk.word(element);
@@ -55,13 +58,17 @@ export function walkAssignment(walk: StatementWalk, node: Node): void {
       if (inner.kind === 'script') walk.line.script(inner.text, walk.depth + 1, walk.wrappers);
       else if (inner.kind === 'expanded') walk.expanded(inner.text);
     }
-  } else if (name && SOURCED_FILE.test(walk.text(name))) {
-    walk.line.incomplete(`a shell expands ${walk.text(name)} again and sources the file it names, and its value is not static`);
+  } else if (name && holdsCode(walk.text(name))) {
+    walk.line.incomplete(`bash runs or expands the value of ${walk.text(name)} (a prompt, a file it sources, a function), and it is not static`);
   }
 }
 
-/** Variables whose value a shell expands again and sources as a script (BASH_ENV for bash -c, ENV for sh -i). */
-const SOURCED_FILE = /^(BASH_ENV|ENV)$/;
+/** `for NAME in …` assigns NAME each word: `for PROMPT_COMMAND in 'rm x'` sets code that is no assignment part. */
+export function walkFor(walk: StatementWalk, node: Node): void {
+  const variable = node.childForFieldName('variable');
+  if (variable && holdsCode(walk.text(variable))) walk.line.incomplete(`the loop assigns ${walk.text(variable)}, whose value bash runs`);
+  for (const value of node.childrenForFieldName('value')) walk.word(value);
+}
 
 export function walkTest(walk: StatementWalk, node: Node): void {
   const open = walk.firstChildType(node) ?? '[';

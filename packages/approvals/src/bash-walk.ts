@@ -15,7 +15,7 @@ import { commandPart, type BashPart } from './bash-part.js';
 import { Redirections, type RedirectionWalk, type Stdin } from './bash-redirections.js';
 import { lastCommandOf, REDIRECTS, startingAt, unquotedNewline, preview, WORD_TYPES, wordRanges, wordsAfterTarget } from './bash-tree.js';
 import { substitutionAlone, substitutionType } from './bash-substitutions.js';
-import { walkArithmetic, walkAssignment, walkAssignments, walkCase, walkCFor, walkTest, type StatementWalk } from './bash-statements.js';
+import { walkArithmetic, walkAssignment, walkAssignments, walkCase, walkCFor, walkFor, walkTest, type StatementWalk } from './bash-statements.js';
 import { WordScanner, type SubstitutionKind, type WordHost } from './bash-words.js';
 import { guessCommand } from './bash-guesses.js';
 import { innerOf, type Inner } from './bash-wrappers.js';
@@ -132,7 +132,7 @@ export class SourceWalk implements WordHost, RedirectionWalk, StatementWalk {
       case 'c_style_for_statement':
         return walkCFor(this, node);
       case 'for_statement':
-        for (const value of node.childrenForFieldName('value')) this.word(value);
+        walkFor(this, node);
         return this.walkChildren(node, WORD_TYPES);
       case 'case_statement':
         return walkCase(this, node);

@@ -12,6 +12,7 @@
  */
 import { aliasBuiltin, environmentVariable, evalBuiltin, programName, scriptOf, shell, SHELLS, sourceBuiltin, trapBuiltin } from './bash-builtins.js';
 import { compgenBuiltin, evaluatedArguments, mapfileBuiltin, printfBuiltin } from './bash-evaluating.js';
+import { dynamicEnvironment, getoptsBuiltin } from './bash-assigned-names.js';
 import { dedupe, readOptions, type Arg, type Inner, type OptionSpec, type Reading } from './bash-options.js';
 
 export type { Arg, Inner } from './bash-options.js';
@@ -37,6 +38,8 @@ function assignments(argv: readonly Arg[], from: number): { next: number; inner:
     inner.push(...environmentVariable(argv[i].value));
     i += 1;
   }
+  // `env "BASH_FUNC_ls%%=$f" bash -c ls` imports a function lug cannot read.
+  if (argv[i] && !argv[i].static) inner.push(...dynamicEnvironment(argv[i]));
   return { next: i, inner };
 }
 
@@ -279,6 +282,8 @@ const WRAPPERS: Record<string, (argv: readonly Arg[]) => Inner[]> = {
   '.': sourceBuiltin,
   alias: aliasBuiltin,
   hash: (argv) => (argv.some((a) => !a.static || /^-[a-z]*p/.test(a.value)) ? [{ kind: 'unknown', reason: '`hash -p` makes a name run another program' }] : []),
+  // `fc -s`, `fc -e EDITOR` and a bare `fc` run commands from the history (`history -s`, `history -r FILE`); `-l` lists them.
+  fc: (argv) => (argv.some((a) => !a.static) || !/^-[nr]*l[nrl]*$/.test(argv[1]?.value ?? '') ? [{ kind: 'unknown', reason: '`fc` runs commands from the history, which are not on the line' }] : []),
   enable: (argv) => (argv.some((a) => !a.static || /^-[a-z]*f/.test(a.value)) ? [{ kind: 'unknown', reason: '`enable -f` loads a builtin from a file' }] : []),
   let: evaluatedArguments,
   declare: evaluatedArguments,
@@ -295,6 +300,7 @@ const WRAPPERS: Record<string, (argv: readonly Arg[]) => Inner[]> = {
   mapfile: mapfileBuiltin,
   readarray: mapfileBuiltin,
   wait: evaluatedArguments,
+  getopts: getoptsBuiltin,
 };
 
 /** What else a command runs, given its words; nothing for a program that runs nothing else. */

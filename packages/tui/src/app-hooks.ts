@@ -96,6 +96,8 @@ export function useAppKeys(c: TuiController, hasKeys: boolean): void {
   const toInput = useCallback(
     (input: string, key: Key) => {
       const result = c.input.handleKey(input, key);
+      if (result.kind === 'submit') c.typing.ended();
+      else c.typing.typed();
       if (result.kind === 'submit') c.submit(result.text);
       else if (result.kind === 'unhandled' && key.escape) c.cancelTurn();
     },

@@ -13,6 +13,7 @@ import { useHighlight } from './highlight-context.js';
 import { InputStore } from './input-store.js';
 import { PromptHistory } from './history.js';
 import { oneLine, sanitizeText } from './text-layout.js';
+import type { TypingGuard } from './typing-guard.js';
 
 /** Rows the dialog uses besides the preview: border, title, scroll hint, two key lines. */
 const CHROME_ROWS = 6;
@@ -38,6 +39,8 @@ export interface ApprovalDialogProps {
   /** Most rows the whole dialog may take. */
   maxHeight?: number;
   width?: number;
+  /** Whether the person is still typing: the answer keys are held then (typing-guard.ts). */
+  typing?: TypingGuard;
   /** False while something else (a confirm prompt) has the keys and the place: the call waits, not drawn. */
   active?: boolean;
 }
@@ -51,7 +54,7 @@ type KeyHandler = (input: string, key: Key) => void;
  * after its first frame is out, and a key pressed at once at what just
  * appeared was lost (app.test.tsx: "the moment an approval dialog appears").
  */
-export function ApprovalDialog({ queue, maxHeight = 20, width = 80, active = true }: ApprovalDialogProps) {
+export function ApprovalDialog({ queue, typing, maxHeight = 20, width = 80, active = true }: ApprovalDialogProps) {
   const { current, waiting } = useQueue(queue);
   const keys = useRef<KeyHandler | undefined>(undefined);
   useInput((input, key) => keys.current?.(input, key));
@@ -59,11 +62,12 @@ export function ApprovalDialog({ queue, maxHeight = 20, width = 80, active = tru
     keys.current = undefined;
     return null;
   }
-  return <DialogFor key={current.call.id} queue={queue} pending={current} waiting={waiting} maxHeight={maxHeight} width={width} keys={keys} />;
+  return <DialogFor key={current.call.id} queue={queue} typing={typing} pending={current} waiting={waiting} maxHeight={maxHeight} width={width} keys={keys} />;
 }
 
 interface DialogForProps {
   queue: ApprovalQueueView;
+  typing: TypingGuard | undefined;
   pending: PendingApproval;
   waiting: number;
   maxHeight: number;
@@ -72,10 +76,11 @@ interface DialogForProps {
   keys: { current: KeyHandler | undefined };
 }
 
-function DialogFor({ queue, pending, waiting, maxHeight, width, keys }: DialogForProps) {
+function DialogFor({ queue, typing, pending, waiting, maxHeight, width, keys }: DialogForProps) {
   const { call, preview } = pending;
   const [scroll, setScrollState] = useState(0);
   const [message, setMessageState] = useState<InputStore | undefined>(undefined);
+  const [held, setHeld] = useState(false);
   // Keys can arrive faster than React re-subscribes the handler: it reads these refs, never a stale closure.
   const scrollRef = useRef(0);
   const messageRef = useRef<InputStore | undefined>(undefined);
@@ -94,6 +99,11 @@ function DialogFor({ queue, pending, waiting, maxHeight, width, keys }: DialogFo
     page: Math.max(1, view - 1),
     maxScroll,
     answer,
+    held: () => {
+      if (!typing?.holds()) return false;
+      setHeld(true);
+      return true;
+    },
   });
 
   return (
@@ -114,7 +124,7 @@ function DialogFor({ queue, pending, waiting, maxHeight, width, keys }: DialogFo
           lines {scroll + 1}–{Math.min(lines.length, scroll + view)} of {lines.length} · ↑↓ PgUp PgDn scroll
         </Text>
       ) : (
-        <Text> </Text>
+        <Text dimColor>{held ? 'you were typing: the keys wait for a pause before they answer' : ' '}</Text>
       )}
       {message ? (
         <Box flexDirection="column">
@@ -140,6 +150,8 @@ interface DialogKeyState {
   page: number;
   maxScroll: number;
   answer(a: Answer): void;
+  /** Whether a character arriving now is the person still typing (held: it neither answers nor scrolls). */
+  held(): boolean;
 }
 
 /** The dialog's keys: scrolling, y / A / n / Esc, and m to write a message; Esc while writing it goes back to the dialog's keys. */
@@ -149,6 +161,8 @@ function dialogKeys(d: DialogKeyState): KeyHandler {
       if (key.escape) d.setMessage(undefined);
       return;
     }
+    // Any character may be a person typing ahead: none answers (nor scrolls) until the keys pause.
+    if (isCharacter(input, key) && d.held()) return;
     const scroll = d.scroll();
     if (key.upArrow || input === 'k') return d.setScroll(scroll - 1);
     if (key.downArrow || input === 'j') return d.setScroll(scroll + 1);
@@ -164,6 +178,8 @@ function dialogKeys(d: DialogKeyState): KeyHandler {
     if (input === 'm') d.setMessage(new InputStore({ history: new PromptHistory(undefined) }));
   };
 }
+
+const isCharacter = (input: string, key: Key) => input !== '' && !key.ctrl && !key.meta && !key.escape && !/[\u0000-\u001f\u007f]/u.test(input);
 
 /** The tool, what it wants to do and to what (its title), the subagent asking, and how many more calls wait. */
 function DialogTitle({ pending, waiting, width }: { pending: PendingApproval; waiting: number; width: number }) {

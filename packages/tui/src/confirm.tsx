@@ -12,8 +12,9 @@ import React, { useRef, useSyncExternalStore } from 'react';
 import { Box, Text, useInput } from 'ink';
 import type { ConfirmQueue } from '@lug/core';
 import { sanitizeText } from './text-layout.js';
+import type { TypingGuard } from './typing-guard.js';
 
-export function ConfirmPrompt({ queue, active = true }: { queue: ConfirmQueue; active?: boolean }) {
+export function ConfirmPrompt({ queue, typing, active = true }: { queue: ConfirmQueue; typing?: TypingGuard; active?: boolean }) {
   const current = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
   const currentRef = useRef(current);
   currentRef.current = current;
@@ -23,6 +24,8 @@ export function ConfirmPrompt({ queue, active = true }: { queue: ConfirmQueue; a
     (input, key) => {
       const item = currentRef.current;
       if (!item || !activeRef.current) return;
+      // A person typing ahead when the prompt appears did not mean y or n (typing-guard.ts).
+      if (input !== '' && !key.ctrl && !key.meta && !key.escape && typing?.holds()) return;
       if (input === 'y' || input === 'Y') queue.answer(item.id, true);
       else if (input === 'n' || input === 'N' || key.escape) queue.answer(item.id, false);
     },

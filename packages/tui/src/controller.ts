@@ -20,6 +20,7 @@ import { attachPromptImages, describeImage } from './prompt-images.js';
 import { editExternally } from './external-editor.js';
 import { autoStyle, FocusTracker, notificationSequence, type NotifyStyle } from './notifications.js';
 import { TranscriptStore } from './transcript-store.js';
+import { TypingGuard } from './typing-guard.js';
 
 export interface TuiControllerOptions {
   host: LugHost;
@@ -84,6 +85,8 @@ export class TuiController {
   readonly statusTicks: StatusTicks;
   /** Whether the terminal has the focus (its focus reports), for notifications. */
   readonly focus = new FocusTracker();
+  /** Whether the person is still typing, so that a dialog appearing mid-word does not take the letters as answers. */
+  readonly typing = new TypingGuard();
   localServers: LocalServer[] = [];
   /**
    * Tokens the model's context window holds, when known: the status line then

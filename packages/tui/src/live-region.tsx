@@ -79,8 +79,8 @@ export function LiveRegion({ controller: c, transcript, confirmMessage, pending,
         </Text>
       )}
       {/* Both mounted from the start, drawn only when asking: their keys are listened to before their first frame. */}
-      <ConfirmPrompt queue={c.confirms} active={focus === 'confirm'} />
-      <ApprovalDialog queue={c.approvals.queue} maxHeight={layout.dialogRows} width={width} active={focus === 'dialog'} />
+      <ConfirmPrompt queue={c.confirms} typing={c.typing} active={focus === 'confirm'} />
+      <ApprovalDialog queue={c.approvals.queue} typing={c.typing} maxHeight={layout.dialogRows} width={width} active={focus === 'dialog'} />
       {ctl.queued.slice(0, 3).map((q, i) => (
         <Text key={i} dimColor wrap="truncate-end">
           {'  '}queued: {q.replace(/\s+/g, ' ')}

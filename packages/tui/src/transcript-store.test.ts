@@ -274,6 +274,16 @@ describe('TranscriptStore', () => {
     events.emit('usage', { usage: u, total: u });
     expect(snap().cost).toBeUndefined();
   });
+
+  it('follows the context in use when its whole percent stays the same (a 1M window), for the status line', () => {
+    const { events, snap } = setup();
+    const context = (used: number) => ({ used, window: 1_000_000, fraction: used / 1_000_000, estimated: false, source: 'table' as const });
+    events.emit('context', context(1_300));
+    events.emit('context', context(4_400));
+    expect(snap().context?.used).toBe(4_400);
+    events.emit('context', context(1_900));
+    expect(snap().context?.used).toBe(1_900);
+  });
 });
 
 describe('summarize', () => {

@@ -20,11 +20,14 @@ export class TranscriptTotals {
     this.contextTokens = event.usage.inputTokens + (event.usage.cacheReadTokens ?? 0) + (event.usage.cacheWriteTokens ?? 0);
   }
 
-  /** The core's context accounting; false when what the line shows (a whole percent, the window) is unchanged. */
+  /**
+   * The core's context accounting, always kept; false when nothing the line may show changed. The tokens count
+   * too: in a 1M window a whole turn (or a compaction) can leave the percent at 0% while `ctx 12k` moves.
+   */
   shared(event: EventOf<'context'>): boolean {
-    if (this.context !== undefined && Math.round(this.context.fraction * 100) === Math.round(event.fraction * 100) && this.context.window === event.window) return false;
+    const before = this.context;
     this.context = { used: event.used, window: event.window, fraction: event.fraction };
-    return true;
+    return before === undefined || before.used !== event.used || before.window !== event.window;
   }
 
   /** The session's totals (a resumed or cleared session): tokens, and the cost when it is known. */

@@ -13,6 +13,14 @@ describe('splitKeyChunk', () => {
     expect(splitKeyChunk('ab\x7fc\rnext')).toEqual(['ab', '\x7f', 'c', '\r', 'next']);
   });
 
+  it('cuts an Enter that starts a chunk of one line from the keys typed after it', () => {
+    expect(splitKeyChunk('\rthen')).toEqual(['\r', 'then']);
+    expect(splitKeyChunk('\rab\x7fc')).toEqual(['\r', 'ab', '\x7f', 'c']);
+    // More lines after it: a paste without bracketing, left to the input store.
+    expect(splitKeyChunk('\rline one\rline two')).toEqual(['\rline one\rline two']);
+    expect(splitKeyChunk('\r')).toEqual(['\r']);
+  });
+
   it('leaves whole a chunk of text whose only control characters are CR and LF: a paste, or text and Enter', () => {
     expect(splitKeyChunk('line one\rline two\r')).toEqual(['line one\rline two\r']);
     expect(splitKeyChunk('hello\r')).toEqual(['hello\r']);

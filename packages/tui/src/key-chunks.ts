@@ -12,7 +12,12 @@
  * it is a paste from a terminal without bracketed paste, or text typed ahead
  * and Enter, and the input store tells those apart (input-store.ts). A chunk
  * that also holds another control key was typed, not pasted, so its CRs are
- * Enter presses and are cut too. Escape sequences are ink's to parse: ESC and
+ * Enter presses and are cut too; and so is a CR that starts a chunk of one
+ * line: Enter, then the first keys of the next prompt, read together while
+ * lug was busy (the first prompt's warm-up): taken whole for a paste, the
+ * Enter became a new line in the prompt, which was never sent (a paste
+ * rarely starts with a line end, and a terminal with bracketed paste, as
+ * lug asks for, marks its pastes anyway). Escape sequences are ink's to parse: ESC and
  * the character after it are never cut apart (Alt-Backspace is ESC DEL).
  */
 
@@ -26,6 +31,7 @@ const isLineEnd = (code: number) => code === 0x0d || code === 0x0a;
 
 /** The chunk as ink should receive it: text runs and single control keys, in order. */
 export function splitKeyChunk(chunk: string): string[] {
+  if (chunk.length > 1 && chunk.charCodeAt(0) === 0x0d && !/[\r\n]/.test(chunk.slice(1))) return ['\r', ...splitKeyChunk(chunk.slice(1))];
   let typed = false;
   for (let i = 0; i < chunk.length; i++) {
     const code = chunk.charCodeAt(i);

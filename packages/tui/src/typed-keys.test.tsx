@@ -101,6 +101,19 @@ describe('keys typed fast, in one read with text around them', () => {
     await t.quit();
   });
 
+  it('submits on an Enter read together with the first keys of the next prompt, which stay in the input', async () => {
+    const t = await start();
+    t.stdin.write('go');
+    await waitFor(() => t.editor().text === 'go');
+    // lug was busy (the first prompt's warm-up): Enter and the next key came in one read, taken for a paste.
+    t.stdin.write('\rthen');
+    await waitFor(() => t.session.prompts.length === 1);
+    expect(t.session.prompts).toEqual(['go']);
+    await waitFor(() => t.editor().text === 'then');
+    t.session.end();
+    await t.quit();
+  });
+
   it('submits on the Enter of a typed chunk and keeps the text after it for the next prompt', async () => {
     const t = await start();
     t.stdin.write('fisrt\x7f\x7f\x7frst\rsecond');

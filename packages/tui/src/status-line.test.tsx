@@ -42,6 +42,15 @@ describe('StatusLine', () => {
     expect(frame).not.toContain('approval: policy');
   });
 
+  it('keeps AUTO and the approval mode in sight when the line is too long for the terminal', () => {
+    const cwd = `/home/ann/${'deeply/nested/'.repeat(12)}project`;
+    for (const info of [{ ...base, cwd, mode: 'off' as const, auto: true }, { ...base, cwd }]) {
+      const frame = plain(render(<StatusLine info={info} home="/home/ann" />).lastFrame());
+      expect(frame.split('\n')).toHaveLength(1);
+      expect(frame).toMatch(info.auto ? /^ AUTO / : /^approval: policy · /);
+    }
+  });
+
   it('draws AUTO in white on red', () => {
     const frame = render(<StatusLine info={{ ...base, mode: 'off', auto: true }} />).lastFrame()!;
     if (!frame.includes('\x1b[')) return; // no colour in this terminal

@@ -72,6 +72,16 @@ describe('HeadlessPrinter, text', () => {
   });
 });
 
+describe('HeadlessPrinter, compaction', () => {
+  it('says how many older messages the summary replaced, one as one', () => {
+    const { host, out } = printer('text');
+    const compacted = (replaced: number) => host.events.emit('after_compact', { reason: 'overflow', summary: 'S', replaced, kept: 2, tokensBefore: 5000, tokensAfter: 900, by: 'model' });
+    compacted(1);
+    compacted(2);
+    expect(out.stderr).toBe('lug: compacted 1 older message into a summary (overflow; about 5000 → 900 tokens)\nlug: compacted 2 older messages into a summary (overflow; about 5000 → 900 tokens)\n');
+  });
+});
+
 describe('HeadlessPrinter, denials', () => {
   it('says denied once on a call\'s line', () => {
     const { host, out } = printer('text');

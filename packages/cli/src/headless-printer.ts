@@ -196,7 +196,7 @@ export class HeadlessPrinter {
         break;
       case 'after_compact':
         // The summary itself is in the session file (and in --format stream-json's events); stderr says it happened.
-        this.out.stderr(`lug: compacted ${e.replaced} older messages into a summary (${e.reason}; about ${e.tokensBefore} → ${e.tokensAfter} tokens)\n`);
+        this.out.stderr(`lug: compacted ${e.replaced} older message${e.replaced === 1 ? '' : 's'} into a summary (${e.reason}; about ${e.tokensBefore} → ${e.tokensAfter} tokens)\n`);
         break;
       case 'notify':
         if (e.level !== 'info') this.stderrLine(`lug: ${e.message}\n`);

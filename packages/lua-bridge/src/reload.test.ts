@@ -126,6 +126,23 @@ describe(':source', () => {
     expect(() => s!.approvals.toggleAuto()).toThrow(/auto mode is refused: .*init.lua failed to load/);
   });
 
+  it('a syntax error made while editing runs nothing: the last run\'s rules, commands and options stay, and fixing it reloads', async () => {
+    s = setup({ 'init.lua': 'lug.tool.rule("bash", "deny")\nlug.cmd.register("hello", function() end)\nlug.opt.tool_concurrency = 3' }, {}, { interactive: false });
+    s.host.tools.register(commandTool);
+    await s.runtime.loadStartup();
+    const init = s.lug.write('init.lua', 'lug.tool.rule("bash", "deny")\nlocal x = = 1');
+    const broken = await s.runtime.source();
+    expect(broken).toMatchObject({ ok: false, removed: 0, optionsReset: [], error: { errorFile: init, line: 2 } });
+    expect(s.ui.notes.at(-1)?.message).toBe(`${init} failed to load: ${init}:2: unexpected symbol near '='`);
+    expect(await s.approvals.decide(request(s.host, 'bash', { command: 'ls' }), signal())).toMatchObject({ allow: false, by: expect.stringMatching(/^rule:/) });
+    expect(s.host.commands.get('hello')).toBeDefined();
+    expect(await value('lug.opt.tool_concurrency')).toBe(3);
+    s.lug.write('init.lua', 'lug.opt.tool_concurrency = 4');
+    expect(await s.runtime.source()).toMatchObject({ ok: true, removed: 2, optionsReset: [] });
+    expect(s.host.commands.get('hello')).toBeUndefined();
+    expect(await value('lug.opt.tool_concurrency')).toBe(4);
+  });
+
   it('a file that does not exist is an error naming it, and nothing is thrown', async () => {
     s = setup({});
     await s.runtime.loadStartup();

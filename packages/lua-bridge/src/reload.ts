@@ -8,7 +8,9 @@
  * A file that fails keeps lug running: the error is reported with its file
  * and line (as at start-up), what the file registered before the error stays
  * (as at start-up), and auto mode is refused as it is at start-up, since the
- * rules the file would have added may be missing.
+ * rules the file would have added may be missing. A file that cannot be read
+ * or compiled (a syntax error made while editing) never starts: what its last
+ * run registered and set stays, so a typo does not take its rules away.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -17,8 +19,9 @@ import type { Approvals } from '@lug/approvals';
 import type { ConfigInfo } from './api/api-context.js';
 import type { Owners, Registrations } from './api/owners.js';
 import type { ChunkCache } from './chunk-cache.js';
+import type { LuaFunctionRef } from './lua-values.js';
 import type { LuaVM } from './lua-vm.js';
-import { describeStage, findPlugins, loadError, runFile, type LoadError } from './startup.js';
+import { describeStage, findPlugins, loadError, type LoadError } from './startup.js';
 
 export interface SourceResult {
   /** The file run (absolute). */
@@ -74,14 +77,23 @@ export async function sourceFile(parts: ReloadParts, file: string): Promise<Sour
   const abs = path.resolve(host.cwd, file);
   const stage = stageOf(config, abs);
   owners.add(abs);
+  let fn: LuaFunctionRef;
+  try {
+    fn = parts.cache.load(parts.vm, fs.readFileSync(abs), `@${abs}`);
+  } catch (err) {
+    // Nothing of the file ran: its last run's registrations and options stay.
+    return settle(parts, { file: abs, ok: false, removed: 0, optionsReset: [], error: loadError(stage, abs, err) });
+  }
   const removed = registrations.undo(abs);
   forgetModules(parts, abs);
   const before = owners.startRun(abs);
   let error: LoadError | undefined;
   try {
-    await runFile(parts, abs);
+    await parts.vm.callAsync(fn);
   } catch (err) {
     error = loadError(stage, abs, err);
+  } finally {
+    fn.release();
   }
   const now = owners.setInRun(abs);
   const optionsReset = [...before].filter((name) => !now.has(name));
@@ -92,17 +104,24 @@ export async function sourceFile(parts: ReloadParts, file: string): Promise<Sour
       // an option a plugin defined and took away with it
     }
   }
-  const plugin = config.plugins.find((p) => p.entry === abs) ?? config.workflows.find((w) => w.file === abs);
+  return settle(parts, { file: abs, ok: !error, removed, optionsReset, error });
+}
+
+/** Note the file's outcome on its plugin; a failure is reported and refuses auto mode. */
+function settle(parts: ReloadParts, result: SourceResult): SourceResult {
+  const { config, host } = parts;
+  const { file, error } = result;
+  const plugin = config.plugins.find((p) => p.entry === file) ?? config.workflows.find((w) => w.file === file);
   if (plugin) {
     plugin.loaded = !error;
     plugin.error = error?.message;
   }
   if (error) {
-    const notice = `${describeStage(stage, abs)} failed to load: ${error.message}`;
+    const notice = `${describeStage(error.stage, file)} failed to load: ${error.message}`;
     host.events.emit('notify', { message: notice, level: 'error' });
-    parts.approvals?.refuseAuto(`${abs} failed to load: ${error.message}, so rules may be missing; fix it and start lug again`);
+    parts.approvals?.refuseAuto(`${file} failed to load: ${error.message}, so rules may be missing; fix it and start lug again`);
   }
-  return { file: abs, ok: !error, removed, optionsReset, error };
+  return result;
 }
 
 /**

@@ -29,7 +29,7 @@ describe('lug.tool.register', () => {
     expect(out).toBe(`${text}|${Buffer.byteLength(text)}|${[...text].length}|a\uFFFD\uFFFDb日\uFFFD`);
   });
 
-  it('returns tables as JSON, nil as empty, and nil + message as an error result', async () => {
+  it('returns tables as JSON, nil as empty, and nil + message (of any type) as an error result', async () => {
     s = setup({
       'init.lua': `lug.tool.register("t", { description = "d", parameters = { type = "object", properties = { mode = { type = "string" } } },
   handler = function(args)
@@ -37,6 +37,8 @@ describe('lug.tool.register', () => {
     if args.mode == "fail" then return nil, "no such thing" end
     if args.mode == "error" then error("broken here") end
     if args.mode == "number" then return 42 end
+    if args.mode == "fail table" then return nil, { code = 7 } end
+    if args.mode == "fail code" then return nil, 404 end
   end })`,
     });
     await s.runtime.loadStartup();
@@ -44,6 +46,8 @@ describe('lug.tool.register', () => {
     expect(await runTool(s.host, 't', {})).toBe('');
     expect(await runTool(s.host, 't', { mode: 'number' })).toBe('42');
     await expect(runTool(s.host, 't', { mode: 'fail' })).rejects.toEqual(new ToolError('no such thing'));
+    await expect(runTool(s.host, 't', { mode: 'fail table' })).rejects.toEqual(new ToolError('{"code":7}'));
+    await expect(runTool(s.host, 't', { mode: 'fail code' })).rejects.toEqual(new ToolError('404'));
     const err = await runTool(s.host, 't', { mode: 'error' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ToolError);
     expect((err as Error).message).toBe(`${s.lug.configDir}/init.lua:5: broken here`);

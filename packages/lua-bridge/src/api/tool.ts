@@ -63,7 +63,10 @@ export function normalizeSchema(schema: unknown): JsonSchema {
 export function toolOutput(values: unknown[]): string {
   const [first, second] = values;
   if (first === undefined || first === null) {
-    if (typeof second === 'string') throw new ToolError(second); // the Lua convention: return nil, "what went wrong"
+    // The Lua convention: return nil, "what went wrong". An error value that is not text (a table
+    // from pcall, a code) is still a failure, never an empty success.
+    if (typeof second === 'string') throw new ToolError(second);
+    if (second !== undefined && second !== null) throw new ToolError(typeof second === 'object' ? JSON.stringify(second) : String(second));
     return '';
   }
   if (typeof first === 'string') return first;

@@ -33,6 +33,10 @@ export class AcpSession {
   private readonly stops: Array<() => void> = [];
   private readonly closing = new AbortController();
   private closed = false;
+  /** The running prompt's answer, settled or not: what a prompt sent after session/cancel waits for. */
+  private answering: Promise<void> = Promise.resolve();
+  /** session/cancel came for the running turn. */
+  private cancelled = false;
 
   constructor(
     readonly lug: AcpLug,
@@ -100,8 +104,21 @@ export class AcpSession {
       throw err;
     }
     if (!prompt.text && !prompt.images.length) throw RequestError.invalidParams({ sessionId: this.id }, 'the prompt is empty: send at least one text block');
+    // An editor may send its next prompt right after session/cancel, before the cancelled one has answered: it waits for that answer.
+    if (this.lug.session.running && this.cancelled) await this.answering;
+    if (this.lug.session.running) throw RequestError.invalidRequest({ sessionId: this.id }, 'a prompt is already running in this session; send session/cancel first, or wait for its response');
+    this.cancelled = false;
+    const answer = this.answer(prompt);
+    this.answering = answer.then(
+      () => {},
+      () => {},
+    );
+    return await answer;
+  }
+
+  /** Run the prompt's turn; its response once every update of it is sent. */
+  private async answer(prompt: ReturnType<typeof promptOf>): Promise<PromptResponse> {
     const { session, host } = this.lug;
-    if (session.running) throw RequestError.invalidRequest({ sessionId: this.id }, 'a prompt is already running in this session; send session/cancel first, or wait for its response');
     const end = await session.submit(prompt.text, { images: prompt.images });
     if (end.reason === 'max_turns') await this.tell([{ message: `stopped after ${host.options.get('max_turns')} model requests (option max_turns)`, level: 'warn' }]);
     await this.queue.flush();
@@ -112,6 +129,7 @@ export class AcpSession {
 
   /** session/cancel: Esc's semantics, one signal for the turn (its request, its calls, its waiting approvals). */
   cancel(): void {
+    if (this.lug.session.running) this.cancelled = true;
     this.lug.session.cancel();
   }
 

@@ -2,7 +2,7 @@
  * `lug -p`: one task, headless. Exit 0 when the model finished; 1 on an
  * error or an answer that stopped short; 130 when interrupted.
  */
-import { attachImage, ImageAttachmentError, type ImagePart } from '@lug/core';
+import { attachImage, ImageAttachmentError, type ImagePart, type Session, type TurnResult } from '@lug/core';
 import type { CliArgs } from './args.js';
 import { UsageError } from './args.js';
 import { composeLug, type StartupOptions } from './compose.js';
@@ -55,6 +55,26 @@ const STOPPED_SHORT = new Set(['error', 'max_turns', 'max_tokens', 'refusal', 'c
 /** Prompts Lua may send (lug.session.send) in one `lug -p` run, after the first: a bound on a hook that sends at every turn's end. */
 export const MAX_SENT_PROMPTS = 50;
 
+type ErrorEnd = TurnResult & { reason: 'error'; error: string };
+
+/**
+ * The prompt, then each prompt Lua sent during it (`sent`, lug.session.send),
+ * in order, while the turns end well; past MAX_SENT_PROMPTS the run ends with
+ * an error of lug's own, which `onStopped` is given (no turn_end says it).
+ */
+async function submitWithSent(session: Session, prompt: string, images: ImagePart[], sent: string[], onStopped: (end: ErrorEnd) => void): Promise<TurnResult> {
+  let end = await session.submit(prompt, { images });
+  for (let followUps = 0; end.reason === 'done' && sent.length; followUps++) {
+    if (followUps === MAX_SENT_PROMPTS) {
+      const stopped: ErrorEnd = { reason: 'error', text: '', error: `lug.session.send sent more than ${MAX_SENT_PROMPTS} prompts in one lug -p run; stopped (a hook that sends at every turn's end?)` };
+      onStopped(stopped);
+      return stopped;
+    }
+    end = await session.submit(sent.shift()!);
+  }
+  return end;
+}
+
 export async function runHeadless(args: CliArgs, prompt: string, cwd: string, env: NodeJS.ProcessEnv, out: Writers, startup: StartupOptions = {}): Promise<number> {
   const images = readImages(args.images, cwd);
   const lug = await composeLug({ ...startup, cwd, env, args, interactive: false });
@@ -79,14 +99,12 @@ export async function runHeadless(args: CliArgs, prompt: string, cwd: string, en
   const sent: string[] = [];
   const stopServing = lug.host.inbox.serve((p) => void sent.push(p));
   try {
-    let end = await lug.session.submit(prompt, { images });
-    for (let followUps = 0; end.reason === 'done' && sent.length; followUps++) {
-      if (followUps === MAX_SENT_PROMPTS) {
-        end = { reason: 'error', text: '', error: `lug.session.send sent more than ${MAX_SENT_PROMPTS} prompts in one lug -p run; stopped (a hook that sends at every turn's end?)` };
-        break;
-      }
-      end = await lug.session.submit(sent.shift()!);
-    }
+    const end = await submitWithSent(lug.session, prompt, images, sent, (stopped) => {
+      // No turn ended so, and the last turn_end said done: stream-json's reader is told as a failed turn tells it.
+      if (args.outputFormat !== 'stream-json') return;
+      safe.stdout(JSON.stringify({ type: 'error', message: stopped.error }) + '\n');
+      safe.stdout(JSON.stringify({ type: 'turn_end', reason: stopped.reason, text: stopped.text }) + '\n');
+    });
     if (args.outputFormat === 'json') safe.stdout(JSON.stringify(wireFields(headlessResult(end, lug.session, printer))) + '\n');
     if (args.outputFormat === 'text') {
       if (end.reason === 'error') safe.stderr(`lug: ${end.error}\n`);

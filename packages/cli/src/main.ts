@@ -1,12 +1,10 @@
 /** The `lug` binary: parse the flags, then run headless (-p), serve an editor (--acp) or start the interface. */
 import { HELP, parseCliArgs, UsageError, type CliArgs } from './args.js';
 import type { StartupOptions } from './compose.js';
+import { stdioWriters } from './stdio-writers.js';
 import { VERSION } from './version.js';
 
-const writers = {
-  stdout: (t: string) => void process.stdout.write(t),
-  stderr: (t: string) => void process.stderr.write(t),
-};
+const writers = stdioWriters();
 
 /**
  * Exit cleanup (every process lug starts is killed when it goes, temporary
@@ -22,7 +20,7 @@ async function cleanUpAfterCrashes(): Promise<void> {
   ]);
   configureLeftovers({ dir: join(stateDir(process.env), 'running') });
   installExitCleanup();
-  sweepLeftovers().catch((err: Error) => process.stderr.write(`lug: cleaning up after an earlier lug failed: ${err.message}\n`));
+  sweepLeftovers().catch((err: Error) => writers.stderr(`lug: cleaning up after an earlier lug failed: ${err.message}\n`));
 }
 
 /** `startup`: what the binary's loader hands in (startup/start.ts); tests and embedders may leave it out. */
@@ -40,7 +38,7 @@ export async function main(argv: string[], startup: StartupOptions = {}): Promis
     args = parseCliArgs(argv);
   } catch (err) {
     if (err instanceof UsageError) {
-      process.stderr.write(`lug: ${err.message}\n`);
+      writers.stderr(`lug: ${err.message}\n`);
       return 2;
     }
     throw err;
@@ -49,7 +47,7 @@ export async function main(argv: string[], startup: StartupOptions = {}): Promis
   if (args.help) return writers.stdout(HELP), 0;
   const cwd = currentDirectory();
   if (cwd === undefined) {
-    process.stderr.write('lug: the current directory no longer exists (it was deleted or moved): cd into one that does, then start lug again\n');
+    writers.stderr('lug: the current directory no longer exists (it was deleted or moved): cd into one that does, then start lug again\n');
     return 1;
   }
   await cleanUpAfterCrashes();
@@ -73,7 +71,7 @@ function currentDirectory(): string | undefined {
 async function warnIfNoNote(): Promise<void> {
   const { leftoverRegistryError } = await import('@lug/tools');
   const error = leftoverRegistryError();
-  if (error) process.stderr.write(`lug: warning: ${error}\n`);
+  if (error) writers.stderr(`lug: warning: ${error}\n`);
 }
 
 /** Words on the command line that are no flag's: the same error with a terminal and without one. */
@@ -111,12 +109,12 @@ async function run(args: CliArgs, cwd: string, startup: StartupOptions): Promise
     return await runInterface(args, cwd, process.env, startup);
   } catch (err) {
     if (err instanceof UsageError) {
-      process.stderr.write(`lug: ${err.message}\n`);
+      writers.stderr(`lug: ${err.message}\n`);
       return 2;
     }
     // An error may carry what a server or a file said: escaped, like every other stderr line.
     const { escapeForTerminal } = await import('@lug/core');
-    process.stderr.write(`lug: ${escapeForTerminal((err as Error).message)}\n`);
+    writers.stderr(`lug: ${escapeForTerminal((err as Error).message)}\n`);
     return 1;
   }
 }

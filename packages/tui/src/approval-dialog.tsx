@@ -119,13 +119,7 @@ function DialogFor({ queue, typing, pending, waiting, maxHeight, width, keys }: 
           preview.kind === 'diff' ? <DiffLine key={scroll + i} line={line} /> : <Text key={scroll + i}>{line || ' '}</Text>,
         )}
       </Box>
-      {maxScroll > 0 ? (
-        <Text dimColor>
-          lines {scroll + 1}–{Math.min(lines.length, scroll + view)} of {lines.length} · ↑↓ PgUp PgDn scroll
-        </Text>
-      ) : (
-        <Text dimColor>{held ? 'you were typing: the keys wait for a pause before they answer' : ' '}</Text>
-      )}
+      <ScrollLine first={scroll + 1} last={Math.min(lines.length, scroll + view)} total={lines.length} scrolls={maxScroll > 0} held={held} />
       {message ? (
         <Box flexDirection="column">
           <Text>Deny, telling the model why (Enter sends, Esc goes back):</Text>
@@ -139,6 +133,13 @@ function DialogFor({ queue, typing, pending, waiting, maxHeight, width, keys }: 
 }
 
 type Answer = Parameters<ApprovalQueueView['answer']>[1];
+
+/** Under the preview: where it is scrolled to (when it scrolls), and that keys were held while the person typed (typing-guard.ts). */
+function ScrollLine({ first, last, total, scrolls, held }: { first: number; last: number; total: number; scrolls: boolean; held: boolean }) {
+  const heldNote = held ? 'you were typing: the keys wait for a pause before they answer' : '';
+  const where = scrolls ? `lines ${first}–${last} of ${total} · ↑↓ PgUp PgDn scroll` : '';
+  return <Text dimColor>{[where, heldNote].filter(Boolean).join(' · ') || ' '}</Text>;
+}
 
 interface DialogKeyState {
   scroll(): number;

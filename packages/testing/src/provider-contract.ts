@@ -138,6 +138,15 @@ function describeRetries({ contract, servers, provider }: ContractRun): void {
       expect(s.modelRequests()).toHaveLength(3);
     });
 
+    it('asks once when the server asks to wait longer than lug waits on its own (the default policy), saying how long', async () => {
+      const s = await servers.start([httpError(429, { retryAfter: 7200 }), text('unused')]);
+      const { events, error } = await collectStream(contract.create(s, DEFAULT_RETRY));
+      expect(eventsOfType(events, 'retry')).toEqual([]);
+      expect(error!.kind).toBe('rate_limit');
+      expect(error!.message).toMatch(/\(the server asks to wait 2 h before another try, longer than lug waits on its own: try again then\)$/);
+      expect(s.modelRequests()).toHaveLength(1);
+    });
+
     it('gives up after the bounded number of retries, saying so', async () => {
       const s = await servers.start([httpError(503), httpError(502), httpError(503), httpError(502)]);
       const { error } = await collectStream(provider(s));

@@ -102,15 +102,6 @@ describe('retries', () => {
     expect(s.modelRequests()).toHaveLength(3);
   });
 
-  it('asks once when the server asks to wait longer than lug waits on its own (with the default policy), saying how long', async () => {
-    const s = await serve([httpError(429, { retryAfter: 7200 }), text('unused')]);
-    const { events, error } = await collectStream(provider(s, DEFAULT_RETRY), request());
-    expect(eventsOfType(events, 'retry')).toEqual([]);
-    expect(error!.kind).toBe('rate_limit');
-    expect(error!.message).toMatch(/\(the server asks to wait 2 h before another try, longer than lug waits on its own: try again then\)$/);
-    expect(s.modelRequests()).toHaveLength(1);
-  });
-
   it('does not retry an exhausted quota', async () => {
     const s = await serve([httpError(429, { body: { error: { message: 'You exceeded your current quota', type: 'insufficient_quota', code: 'insufficient_quota' } } })]);
     const { error } = await collectStream(provider(s), request());

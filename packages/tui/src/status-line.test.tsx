@@ -42,12 +42,13 @@ describe('StatusLine', () => {
     expect(frame).not.toContain('approval: policy');
   });
 
-  it('keeps AUTO and the approval mode in sight when the line is too long for the terminal', () => {
+  it("keeps AUTO, the approval mode and the directory's end in sight when the line is too long for the terminal", () => {
     const cwd = `/home/ann/${'deeply/nested/'.repeat(12)}project`;
     for (const info of [{ ...base, cwd, mode: 'off' as const, auto: true }, { ...base, cwd }]) {
       const frame = plain(render(<StatusLine info={info} home="/home/ann" />).lastFrame());
       expect(frame.split('\n')).toHaveLength(1);
       expect(frame).toMatch(info.auto ? /^ AUTO / : /^approval: policy · /);
+      expect(frame).toMatch(/project$/);
     }
   });
 

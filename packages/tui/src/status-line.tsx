@@ -288,11 +288,12 @@ export function StatusLine({ info, width = 80, statusline, home, primed, ticks }
   const tokens = `↑${formatTokens(info.usage.inputTokens)}${cached ? ` (+${formatTokens(cached)} cached)` : ''} ↓${formatTokens(info.usage.outputTokens)}`;
   const cost = costText(info);
   const context = contextText(info.context);
-  // Too long for the terminal, the line is cut at its end (the directory goes first): cut at its start, a long
-  // directory pushed AUTO and the approval mode out of sight, what the line is there to say above all.
+  // Too long for the terminal, the line is cut in its middle: its start (AUTO, the approval mode: what the line is
+  // there to say above all) and its end (the directory) stay. Cut at its start, a long directory pushed the mode out
+  // of sight; cut at its end, the directory went.
   return (
     <Box>
-      <Text wrap="truncate-end">
+      <Text wrap="truncate-middle">
         {badges}
         {info.inputMode === 'normal' ? <Text bold>NORMAL </Text> : info.inputMode === 'insert' ? <Text {...text}>INSERT </Text> : null}
         {info.auto ? auto : <Text {...text}>approval: {info.mode}</Text>}

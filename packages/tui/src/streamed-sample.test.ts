@@ -9,11 +9,12 @@ describe('drawStreamedSample', () => {
     await markdown.load();
     const items = sampleItems();
     const drawn: number[] = [];
-    const text = drawStreamedSample(items, 60, markdown, (shown) => drawn.push(shown));
+    // Wide enough for the whole status line (a narrower one is cut in its middle, where the counts are).
+    const text = drawStreamedSample(items, 160, markdown, (shown) => drawn.push(shown));
     expect(drawn).toEqual(items.map((_, i) => i + 1));
     expect(text).toContain('a prompt');
     expect(text).toContain('The end, in');
-    // The status line of the last update (cut to the width at its start): its counts are the last block's.
+    // The status line of the last update: its counts are the last block's.
     expect(text).toContain(`↓${40 * items.length} `);
   });
 

@@ -36,6 +36,7 @@ export * from './scheduler.js';
 export * from './agent-loop.js';
 export * from './state-paths.js';
 export * from './session-store.js';
+export { SessionInUseError } from './session-claim.js';
 export * from './message-check.js';
 export { repairConversation, type RepairedHistory } from './repair-history.js';
 export { headerProblem, readHeaderLine, readRecordLine, type CompactionLine } from './session-records.js';

@@ -16,6 +16,7 @@ import type { Message, Usage } from './messages.js';
 import { SessionPaths } from './session-paths.js';
 import { HollowMessages, type Hydrate } from './hollow-messages.js';
 import { forEachLine, NotARegularFileError, openRegularFile } from './file-lines.js';
+import { claimSessionFile, releaseSessionFile } from './session-claim.js';
 import type { Compaction } from './compaction-record.js';
 import type { StateValue } from './session-state.js';
 import { readHeaderLine, readRecordLine, type SessionHeader, type SessionLine } from './session-records.js';
@@ -154,11 +155,22 @@ export class SessionStore {
     return join(this.dir, `${id}.jsonl`);
   }
 
-  /** Start a new session file with its header. */
+  /** Start a new session file with its header, claimed by this process (session-claim.ts). */
   create(id: string, cwd: string, extra: { forkedFrom?: string } = {}): void {
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    this.claim(id);
     const header: SessionHeader = { type: 'session', id, cwd, created: new Date().toISOString(), version: 1, ...extra };
     appendLines(this.pathOf(id), JSON.stringify(header) + '\n', 0o600);
+  }
+
+  /** Claim session `id`'s file for this process's writes; throws SessionInUseError while another running lug has it. */
+  claim(id: string): void {
+    claimSessionFile(this.pathOf(id), id);
+  }
+
+  /** Let go of this process's claim on session `id`'s file. */
+  release(id: string): void {
+    releaseSessionFile(this.pathOf(id));
   }
 
   append(id: string, line: SessionLine): void {

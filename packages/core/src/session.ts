@@ -60,6 +60,8 @@ export class Session {
     readonly host: LugHost,
     private opts: SessionOptions = {},
   ) {
+    // A stored conversation goes on here only while no other running lug writes to it (session-claim.ts).
+    if (opts.store && opts.id !== undefined) opts.store.claim(opts.id);
     this.models = new ModelFacts(host);
     // The conversation lug runs (one with a file) owns the host's plugin state; a session without a file (a test's, a helper's) leaves it alone.
     this.ownsState = opts.store !== undefined || opts.state !== undefined;
@@ -322,6 +324,7 @@ export class Session {
       writeForkedFile(store, this.id, from, { cwd: this.host.cwd, messages, stateAt: own ? promptStates(store, from) : () => undefined, state: own ? this.host.state.entries() : [], compactions: this.context.all(), subagents: this.subagentRuns, usage: this.usage, cost: this.cost });
     }
     this.file.startOver(written);
+    store?.release(from);
     this.host.events.emit('session_start', { sessionId: this.id, cwd: this.host.cwd, resumed: true });
     return from;
   }
@@ -334,6 +337,7 @@ export class Session {
   /** Start a new conversation (`:clear`): a new id and file, empty history, and a system prompt built again (today's date, AGENTS.md as it is now). */
   reset(): void {
     this.cancel();
+    this.opts.store?.release(this.id);
     this.systemPrompt = this.opts.systemPrompt;
     this.id = newSessionId();
     this.history = [];
@@ -349,7 +353,10 @@ export class Session {
 
   /** Switch to a stored conversation (`:resume`); its system prompt is built again, as at start-up. */
   resume(id: string, messages: Message[], usage: Usage = emptyUsage(), cost?: number, compactions?: Compaction | readonly Compaction[], branches = 0, hydrate?: Hydrate, state: readonly [string, StateValue][] = [], subagents: readonly StoredSubagent[] = []): void {
+    // Claimed before anything changes: a session another lug writes to is refused, and this one goes on as it was.
+    if (id !== this.id) this.opts.store?.claim(id);
     this.cancel();
+    if (id !== this.id) this.opts.store?.release(this.id);
     this.systemPrompt = this.opts.systemPrompt;
     this.id = id;
     this.history = [...messages];

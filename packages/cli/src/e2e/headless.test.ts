@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cut, httpError, startScriptedServer, text, toolCall, turn, type ScriptedServer } from '@lug/testing';
+import { cut, delay, httpError, startScriptedServer, text, toolCall, turn, waitUntil, type ScriptedServer } from '@lug/testing';
 import { lugEnv, runLug, sandbox, toolResultsIn, type Wire } from './run-lug.js';
 
 let server: ScriptedServer | undefined;
@@ -232,5 +232,29 @@ describe('lug -p, whatever the wire format', () => {
     expect(v.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
     const h = await runLug(['--help'], { cwd: box.project, env: { PATH: process.env.PATH } });
     expect(h.stdout).toContain('--output-format');
+  });
+});
+
+describe('lug -p --continue while another lug writes the session', () => {
+  it('refuses the second, saying which process has it, and the first writes its turn alone', async () => {
+    const box = sandbox();
+    // The second run's answer comes 3 s late: the third run starts while the second writes the session.
+    server = await startScriptedServer([text('First answer.'), delay(3_000, text('Second answer.')), text('never asked')]);
+    const env = lugEnv(server, 'anthropic', box);
+    expect((await runLug(['-p', 'one'], { cwd: box.project, env })).code).toBe(0);
+    const second = runLug(['-p', 'two', '--continue'], { cwd: box.project, env });
+    await waitUntil(() => server!.modelRequests().length === 2, 'the second run asking the model');
+    const third = await runLug(['-p', 'three', '--continue'], { cwd: box.project, env });
+    expect(third.code).toBe(1);
+    expect(third.stderr).toMatch(/^lug: session \S+ is open in another lug \(process \d+\), which writes to it: go on there, or start a new session here/);
+    expect((await second).code).toBe(0);
+    expect(server.modelRequests()).toHaveLength(2);
+    // Before, both wrote: the file read one, First answer, three, two, Second answer, …
+    const dir = join(box.state, 'lug', 'sessions');
+    const [file] = readdirSync(dir).filter((f) => f.endsWith('.jsonl'));
+    const said = readFileSync(join(dir, file!), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).filter((r) => r.type === 'message').map((r) => (typeof r.message.content === 'string' ? r.message.content : r.message.content.map((p: { text?: string }) => p.text ?? '').join('')));
+    expect(said).toEqual(['one', 'First answer.', 'two', 'Second answer.']);
+    // The claim went with the run that held it.
+    expect(readdirSync(dir).filter((f) => f.endsWith('.lock'))).toEqual([]);
   });
 });

@@ -1,0 +1,96 @@
+/**
+ * One writer a session file. Two lugs continuing the same conversation (two
+ * terminals' `lug --continue`, a `:resume` of a session another lug has open)
+ * appended their turns into one file, interleaved: the next `--continue` sent
+ * two users' prompts in a row and two answers after them. A lug that writes a
+ * session file holds a claim on it, a file beside it (`ID.jsonl.lock`) naming
+ * its process (pid and, where /proc tells it, start time, so a recycled pid
+ * is not taken for it); a lug that finds the claim of one still running
+ * refuses to write there, saying which process has it. A claim whose process
+ * has gone (killed, crashed) is taken over. Claims go when the session
+ * switches (`:clear`, `:fork`, `:resume`) and when the process exits.
+ */
+import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+
+export class SessionInUseError extends Error {
+  override name = 'SessionInUseError';
+}
+
+/** The claims this process holds, by lock file. */
+const held = new Set<string>();
+let releasingAtExit = false;
+
+/** A process's start time (field 22 of /proc/PID/stat), or undefined where there is no /proc. */
+function startTimeOf(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the process a claim names still runs (and is the one that wrote it, where its start time says). */
+function running(pid: number, start: string | undefined): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  const now = startTimeOf(pid);
+  return start === undefined || now === undefined || now === start;
+}
+
+/** The process a lock file names, if it names one. */
+function holderOf(lock: string): { pid: number; start?: string } | undefined {
+  try {
+    const [pid, start] = readFileSync(lock, 'utf8').trim().split(' ');
+    const n = Number(pid);
+    return Number.isInteger(n) && n > 0 ? { pid: n, ...(start ? { start } : {}) } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Claim session file `file` (its conversation `id`, for the message) for this
+ * process; throws SessionInUseError while another running lug holds it.
+ */
+export function claimSessionFile(file: string, id: string): void {
+  const lock = `${file}.lock`;
+  if (held.has(lock)) return;
+  for (let tries = 0; tries < 3; tries++) {
+    try {
+      const fd = openSync(lock, 'wx', 0o600);
+      writeSync(fd, `${process.pid} ${startTimeOf(process.pid) ?? ''}\n`);
+      closeSync(fd);
+      held.add(lock);
+      releaseAtExit();
+      return;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') return; // no folder yet, a read-only one: the file's own write says what is wrong
+    }
+    const holder = holderOf(lock);
+    if (holder && holder.pid !== process.pid && running(holder.pid, holder.start)) {
+      throw new SessionInUseError(`session ${id} is open in another lug (process ${holder.pid}), which writes to it: go on there, or start a new session here (without --continue or --resume)`);
+    }
+    // Its process has gone (or the file names none): the claim is taken over.
+    rmSync(lock, { force: true });
+  }
+  throw new SessionInUseError(`session ${id}: another lug keeps claiming it (${lock})`);
+}
+
+/** Let go of this process's claim on `file`, if it holds one. */
+export function releaseSessionFile(file: string): void {
+  const lock = `${file}.lock`;
+  if (held.delete(lock)) rmSync(lock, { force: true });
+}
+
+function releaseAtExit(): void {
+  if (releasingAtExit) return;
+  releasingAtExit = true;
+  process.on('exit', () => {
+    for (const lock of held) rmSync(lock, { force: true });
+    held.clear();
+  });
+}

@@ -37,6 +37,7 @@ export * from './agent-loop.js';
 export * from './state-paths.js';
 export * from './session-store.js';
 export { SessionInUseError } from './session-claim.js';
+export { processAlive, startTicks } from './process-alive.js';
 export * from './message-check.js';
 export { repairConversation, type RepairedHistory } from './repair-history.js';
 export { headerProblem, readHeaderLine, readRecordLine, type CompactionLine } from './session-records.js';

@@ -11,6 +11,7 @@
  * switches (`:clear`, `:fork`, `:resume`) and when the process exits.
  */
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { processAlive, startTicks } from './process-alive.js';
 
 export class SessionInUseError extends Error {
   override name = 'SessionInUseError';
@@ -19,27 +20,6 @@ export class SessionInUseError extends Error {
 /** The claims this process holds, by lock file. */
 const held = new Set<string>();
 let releasingAtExit = false;
-
-/** A process's start time (field 22 of /proc/PID/stat), or undefined where there is no /proc. */
-function startTimeOf(pid: number): string | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-  } catch {
-    return undefined;
-  }
-}
-
-/** Whether the process a claim names still runs (and is the one that wrote it, where its start time says). */
-function running(pid: number, start: string | undefined): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
-  }
-  const now = startTimeOf(pid);
-  return start === undefined || now === undefined || now === start;
-}
 
 /** The process a lock file names, if it names one. */
 function holderOf(lock: string): { pid: number; start?: string } | undefined {
@@ -62,7 +42,7 @@ export function claimSessionFile(file: string, id: string): void {
   for (let tries = 0; tries < 3; tries++) {
     try {
       const fd = openSync(lock, 'wx', 0o600);
-      writeSync(fd, `${process.pid} ${startTimeOf(process.pid) ?? ''}\n`);
+      writeSync(fd, `${process.pid} ${startTicks(process.pid) ?? ''}\n`);
       closeSync(fd);
       held.add(lock);
       releaseAtExit();
@@ -71,7 +51,7 @@ export function claimSessionFile(file: string, id: string): void {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') return; // no folder yet, a read-only one: the file's own write says what is wrong
     }
     const holder = holderOf(lock);
-    if (holder && holder.pid !== process.pid && running(holder.pid, holder.start)) {
+    if (holder && holder.pid !== process.pid && processAlive(holder.pid, holder.start)) {
       throw new SessionInUseError(`session ${id} is open in another lug (process ${holder.pid}), which writes to it: go on there, or start a new session here (without --continue or --resume)`);
     }
     // Its process has gone (or the file names none): the claim is taken over.

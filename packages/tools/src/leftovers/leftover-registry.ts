@@ -23,7 +23,8 @@ import path from 'node:path';
 import { removeTempFilesOf } from '../files/temp-files.js';
 import { letGo } from '../sandbox/placeholder-mark.js';
 import { killProcesses } from '../process/kill-group.js';
-import { ownerAlive, sameOwner, selfOwner, startTicks, type Owner } from '../process/process-marker.js';
+import { startTicks } from '@lug/core';
+import { ownerAlive, sameOwner, selfOwner, type Owner } from '../process/process-marker.js';
 
 interface RegistryState {
   dir?: string;

@@ -16,7 +16,8 @@
  * pid; the namespace keeps a lug from judging marks of a lug whose pids it
  * cannot see.
  */
-import { readFileSync, readlinkSync } from 'node:fs';
+import { readlinkSync } from 'node:fs';
+import { processAlive, startTicks } from '@lug/core';
 
 export const MARK_VARIABLE = 'LUG_PROCESS_OWNER';
 const FORMAT = '1';
@@ -33,18 +34,6 @@ export interface Mark {
   owner: Owner;
   /** Which of the owner's calls started it. */
   call: number;
-}
-
-/** The start time of a process (field 22 of /proc/PID/stat), or undefined when it does not exist (or not on Linux). */
-export function startTicks(pid: number): string | undefined {
-  let stat: string;
-  try {
-    stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
-  } catch {
-    return undefined;
-  }
-  // "pid (comm) state ppid …": comm may hold spaces and parentheses; start time is the 20th field after it.
-  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
 }
 
 function pidNamespace(): string {
@@ -94,17 +83,7 @@ export function ofCall(mark: Mark): (m: Mark) => boolean {
  */
 export function ownerAlive(owner: Owner): boolean {
   if (owner.ns !== selfOwner().ns) return true;
-  const start = startTicks(owner.pid);
-  if (start === undefined) {
-    if (process.platform === 'linux') return false;
-    try {
-      process.kill(owner.pid, 0);
-      return true;
-    } catch (err) {
-      return (err as NodeJS.ErrnoException).code === 'EPERM';
-    }
-  }
-  return owner.start === '0' || start === owner.start;
+  return processAlive(owner.pid, owner.start);
 }
 
 /** One counter per process, even when two copies of this package are loaded (as the process table). */

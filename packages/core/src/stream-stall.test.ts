@@ -63,6 +63,20 @@ describe('stallGuarded', () => {
     expect(signals[0]!.aborted).toBe(true);
   });
 
+  it('counts only the server\'s silence, not a reader slower than the wait', async () => {
+    const open = async function* (): AsyncIterable<ProviderEvent> {
+      yield text('a');
+      yield text('b');
+    };
+    const outer = new AbortController();
+    const read: ProviderEvent[] = [];
+    for await (const e of stallGuarded(open, outer.signal, 40)()) {
+      read.push(e);
+      await new Promise((r) => setTimeout(r, 120));
+    }
+    expect(read).toEqual([text('a'), text('b')]);
+  });
+
   it('closes the attempt its reader leaves early, and leaves no timer behind', async () => {
     let closed = false;
     const open = async function* (): AsyncIterable<ProviderEvent> {

@@ -62,12 +62,18 @@ async function* watched(open: (signal: AbortSignal) => AsyncIterable<ProviderEve
   const events = open(attempt.signal)[Symbol.asyncIterator]();
   let started = false;
   let ended = false;
-  let timer: NodeJS.Timeout | undefined;
+  // One timer for the whole answer, set going again at each wait for an event (an answer streams thousands); it
+  // counts only while an event is waited for, not while the reader has one (a fired timer is made to wait again).
+  let waiting = false;
+  let stall!: () => void;
+  const stalled = new Promise<'stalled'>((resolve) => (stall = () => resolve('stalled')));
+  const timer = setTimeout(() => waiting && stall(), idleMs);
   try {
     for (;;) {
-      const stalled = new Promise<'stalled'>((resolve) => (timer = setTimeout(() => resolve('stalled'), idleMs)));
+      timer.refresh();
+      waiting = true;
       const next = await Promise.race([events.next(), stalled]);
-      clearTimeout(timer);
+      waiting = false;
       if (next === 'stalled') {
         // The request goes (its socket closed); whatever its stream then throws is not waited for.
         attempt.abort(stalledError(idleMs, started));

@@ -32,6 +32,13 @@ async function bodyStart(response: Response): Promise<string> {
   return text;
 }
 
+/** What a body that is not JSON says: an HTML page's title, else its text without tags, else the text itself. */
+export function pageText(text: string): string {
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1];
+  if (title?.trim()) return title;
+  return /<[a-z!][^>]*>/i.test(text) ? text.replace(/<[^>]*>/g, ' ') : text;
+}
+
 /** How a provider names its server and reads the words of a body. */
 export interface NotAStreamContext {
   /** The server, as the error names it: "Anthropic", "the OpenAI-compatible server". */

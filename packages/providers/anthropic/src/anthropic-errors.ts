@@ -4,7 +4,7 @@
  * API's `{"type":"error","error":{…}}`, a gateway's `{"message":…}` or
  * `{"detail":…}`, a plain-text or HTML page, or nothing), and what to do.
  */
-import { ProviderError, providerErrorKindOfStatus, retryAfterMsOf, type NotAStreamContext, type ProviderErrorKind } from '@lug/core';
+import { ProviderError, pageText, providerErrorKindOfStatus, retryAfterMsOf, type NotAStreamContext, type ProviderErrorKind } from '@lug/core';
 import { showEvent } from './from-anthropic.js';
 import type { AnthropicSdk } from './sdk-surface.js';
 
@@ -30,9 +30,7 @@ function oneLine(text: string, max = 300): string {
 
 /** The words of a body that is not JSON: an HTML page's title (or its text), else the text itself. */
 function textBodyMessage(text: string): string {
-  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1];
-  if (title?.trim()) return oneLine(title);
-  return oneLine(/<[a-z!][^>]*>/i.test(text) ? text.replace(/<[^>]*>/g, ' ') : text);
+  return oneLine(pageText(text));
 }
 
 /**

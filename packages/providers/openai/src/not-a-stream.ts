@@ -4,7 +4,7 @@
  * JSON body's message in any of the shapes OpenAI-compatible servers use, an
  * HTML page's title (or its text), else the text.
  */
-import type { NotAStreamContext } from '@lug/core';
+import { pageText, type NotAStreamContext } from '@lug/core';
 import { serverMessage } from './openai-errors.js';
 
 /** The words of a body: a JSON body's message, an HTML page's title (or its text), else the text. */
@@ -12,9 +12,7 @@ export function wordsOf(text: string): string | undefined {
   try {
     return serverMessage(JSON.parse(text));
   } catch {
-    const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1];
-    if (title?.trim()) return serverMessage(title);
-    return serverMessage(/<[a-z!][^>]*>/i.test(text) ? text.replace(/<[^>]*>/g, ' ') : text);
+    return serverMessage(pageText(text));
   }
 }
 

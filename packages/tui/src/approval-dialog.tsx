@@ -99,8 +99,8 @@ function DialogFor({ queue, typing, pending, waiting, maxHeight, width, keys }: 
     page: Math.max(1, view - 1),
     maxScroll,
     answer,
-    held: () => {
-      if (!typing?.holds()) return false;
+    held: (input, key) => {
+      if (!typing?.holds(input, key)) return false;
       setHeld(true);
       return true;
     },
@@ -151,8 +151,8 @@ interface DialogKeyState {
   page: number;
   maxScroll: number;
   answer(a: Answer): void;
-  /** Whether a character arriving now is the person still typing (held: it neither answers nor scrolls). */
-  held(): boolean;
+  /** Whether a key arriving now is the person still typing (held: it neither answers nor scrolls). */
+  held(input: string, key: Key): boolean;
 }
 
 /** The dialog's keys: scrolling, y / A / n / Esc, and m to write a message; Esc while writing it goes back to the dialog's keys. */
@@ -163,7 +163,7 @@ function dialogKeys(d: DialogKeyState): KeyHandler {
       return;
     }
     // Any character may be a person typing ahead: none answers (nor scrolls) until the keys pause.
-    if (isCharacter(input, key) && d.held()) return;
+    if (d.held(input, key)) return;
     const scroll = d.scroll();
     if (key.upArrow || input === 'k') return d.setScroll(scroll - 1);
     if (key.downArrow || input === 'j') return d.setScroll(scroll + 1);
@@ -179,8 +179,6 @@ function dialogKeys(d: DialogKeyState): KeyHandler {
     if (input === 'm') d.setMessage(new InputStore({ history: new PromptHistory(undefined) }));
   };
 }
-
-const isCharacter = (input: string, key: Key) => input !== '' && !key.ctrl && !key.meta && !key.escape && !/[\u0000-\u001f\u007f]/u.test(input);
 
 /** The tool, what it wants to do and to what (its title), the subagent asking, and how many more calls wait. */
 function DialogTitle({ pending, waiting, width }: { pending: PendingApproval; waiting: number; width: number }) {

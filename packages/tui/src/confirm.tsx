@@ -25,7 +25,7 @@ export function ConfirmPrompt({ queue, typing, active = true }: { queue: Confirm
       const item = currentRef.current;
       if (!item || !activeRef.current) return;
       // A person typing ahead when the prompt appears did not mean y or n (typing-guard.ts).
-      if (input !== '' && !key.ctrl && !key.meta && !key.escape && typing?.holds()) return;
+      if (typing?.holds(input, key)) return;
       if (input === 'y' || input === 'Y') queue.answer(item.id, true);
       else if (input === 'n' || input === 'N' || key.escape) queue.answer(item.id, false);
     },

@@ -27,8 +27,13 @@ export class TypingGuard {
     this.last = Number.NEGATIVE_INFINITY;
   }
 
-  /** Whether a key arriving now belongs to the typing (and is held from a dialog); if so, it goes on. */
-  holds(): boolean {
+  /**
+   * Whether a key arriving now at a dialog belongs to the typing (and is held
+   * from it); if so, the typing goes on. Only characters are: Esc, Ctrl and
+   * Alt keys, arrows and other control keys are never typed into a prompt.
+   */
+  holds(input: string, key: { ctrl?: boolean; meta?: boolean; escape?: boolean }): boolean {
+    if (input === '' || key.ctrl || key.meta || key.escape || /[\u0000-\u001f\u007f]/u.test(input)) return false;
     if (this.now() - this.last >= HOLD_MS) return false;
     this.typed();
     return true;

@@ -7,10 +7,9 @@
  * conversation (results in the session file too), every turn after it would
  * fail. Each lone surrogate becomes U+FFFD, the replacement character.
  */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
 export function wellFormed(text: string): string {
-  return text.replace(LONE_SURROGATE, '\ufffd');
+  // String.prototype.toWellFormed (Node 20): the same replacement, native.
+  return text.toWellFormed();
 }
 
 /**

@@ -106,12 +106,10 @@ async function readFileToEdit(target: string, shownPath: string, limits: EditLim
   }
 }
 
-/** A lone surrogate cannot occur in text decoded from valid UTF-8, so such an old_string matches nothing. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
 /** Byte offsets of the non-overlapping occurrences of `needle` at or after `from`, left to right. */
 function findOccurrences(bytes: Buffer, needle: string, from: number): number[] {
-  if (needle === '' || LONE_SURROGATE.test(needle)) return [];
+  // A lone surrogate cannot occur in text decoded from valid UTF-8, so such an old_string matches nothing.
+  if (needle === '' || !needle.isWellFormed()) return [];
   const pattern = Buffer.from(needle, 'utf8');
   const found: number[] = [];
   for (let at = bytes.indexOf(pattern, from); at !== -1; at = bytes.indexOf(pattern, at + pattern.length)) found.push(at);

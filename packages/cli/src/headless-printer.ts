@@ -153,8 +153,16 @@ export class HeadlessPrinter {
     this.out.stderr(line);
   }
 
-  private onEvent(e: LugEvent): void {
+  /**
+   * stream-json's line for an event the host did not emit (the run's own end, when lug stops lug.session.send),
+   * written as every event's is.
+   */
+  streamLine(e: LugEvent): void {
     if (this.format === 'stream-json') this.out.stdout(JSON.stringify(wireFields(e)) + '\n');
+  }
+
+  private onEvent(e: LugEvent): void {
+    this.streamLine(e);
     if (e.type === 'reasoning_delta') this.reasoning += e.text;
     if (e.type === 'tool_result') {
       const record: ToolCallRecord = { id: e.call.id, tool: e.call.tool, args: e.call.args, outcome: e.outcome, is_error: e.isError };

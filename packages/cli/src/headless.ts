@@ -101,9 +101,8 @@ export async function runHeadless(args: CliArgs, prompt: string, cwd: string, en
   try {
     const end = await submitWithSent(lug.session, prompt, images, sent, (stopped) => {
       // No turn ended so, and the last turn_end said done: stream-json's reader is told as a failed turn tells it.
-      if (args.outputFormat !== 'stream-json') return;
-      safe.stdout(JSON.stringify({ type: 'error', message: stopped.error }) + '\n');
-      safe.stdout(JSON.stringify({ type: 'turn_end', reason: stopped.reason, text: stopped.text }) + '\n');
+      printer.streamLine({ type: 'error', message: stopped.error });
+      printer.streamLine({ type: 'turn_end', reason: stopped.reason, text: stopped.text });
     });
     if (args.outputFormat === 'json') safe.stdout(JSON.stringify(wireFields(headlessResult(end, lug.session, printer))) + '\n');
     if (args.outputFormat === 'text') {

@@ -8,22 +8,27 @@
  */
 import { readFileSync } from 'node:fs';
 
-/** The start time of a process (field 22 of /proc/PID/stat), or undefined when it does not exist (or not on Linux). */
-export function startTicks(pid: number): string | undefined {
+/** The fields of /proc/PID/stat after the command name (state first), or undefined when it does not exist (or not on Linux). */
+function statFields(pid: number): string[] | undefined {
   let stat: string;
   try {
     stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
   } catch {
     return undefined;
   }
-  // "pid (comm) state ppid …": comm may hold spaces and parentheses; start time is the 20th field after it.
-  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  // "pid (comm) state ppid …": comm may hold spaces and parentheses.
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 }
 
-/** Whether process `pid`, started at `start` ('0' or undefined: not known), still runs. */
+/** The start time of a process (field 22 of /proc/PID/stat), or undefined when it does not exist (or not on Linux). */
+export function startTicks(pid: number): string | undefined {
+  return statFields(pid)?.[19];
+}
+
+/** Whether process `pid`, started at `start` ('0' or undefined: not known), still runs; a zombie has ended. */
 export function processAlive(pid: number, start: string | undefined): boolean {
-  const now = startTicks(pid);
-  if (now === undefined) {
+  const fields = statFields(pid);
+  if (fields === undefined) {
     if (process.platform === 'linux') return false;
     try {
       process.kill(pid, 0);
@@ -32,5 +37,6 @@ export function processAlive(pid: number, start: string | undefined): boolean {
       return (err as NodeJS.ErrnoException).code === 'EPERM';
     }
   }
-  return start === undefined || start === '0' || now === start;
+  if (fields[0] === 'Z') return false;
+  return start === undefined || start === '0' || fields[19] === start;
 }

@@ -56,6 +56,15 @@ describe('a session file has one writer', () => {
     expect(readFileSync(`${store.pathOf('s2')}.lock`, 'utf8')).toMatch(new RegExp(`^${process.pid} `));
   });
 
+  it('gives a lug that is closing a moment to let go (its terminal closed, then --continue at once)', () => {
+    const store = storeWith(['s1']);
+    const closing = spawn('sleep', ['0.5'], { stdio: 'ignore' });
+    children.push(closing);
+    writeFileSync(`${store.pathOf('s1')}.lock`, `${closing.pid}\n`);
+    // Its process ends while the claim waits (a zombie, not reaped while the wait blocks: one counts as ended).
+    expect(() => new Session(host(), { store, id: 's1' })).not.toThrow();
+  });
+
   it(':resume of a session in use is refused and changes nothing; a switch lets go of the session left', () => {
     const store = storeWith(['s1', 's2', 's3']);
     const session = new Session(host(), { store, id: 's1' });

@@ -51,13 +51,31 @@ export function claimSessionFile(file: string, id: string): void {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') return; // no folder yet, a read-only one: the file's own write says what is wrong
     }
     const holder = holderOf(lock);
-    if (holder && holder.pid !== process.pid && processAlive(holder.pid, holder.start)) {
+    if (holder && holder.pid !== process.pid && stillRunning(holder.pid, holder.start)) {
       throw new SessionInUseError(`session ${id} is open in another lug (process ${holder.pid}), which writes to it: go on there, or start a new session here (without --continue or --resume)`);
     }
     // Its process has gone (or the file names none): the claim is taken over.
     rmSync(lock, { force: true });
   }
   throw new SessionInUseError(`session ${id}: another lug keeps claiming it (${lock})`);
+}
+
+/**
+ * How long a claim's process is given to end: a lug closing (its terminal
+ * closed, SIGHUP) lets go in a moment, and `lug --continue` typed right after
+ * it found the claim still held (a tmux test, closing one lug and continuing
+ * in the next, lost it so).
+ */
+const CLOSING_MS = 3_000;
+
+/** Whether process `pid` runs, given CLOSING_MS to end; the wait blocks (a claim is taken before anything runs). */
+function stillRunning(pid: number, start: string | undefined): boolean {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let waited = 0; processAlive(pid, start); waited += 50) {
+    if (waited >= CLOSING_MS) return true;
+    Atomics.wait(pause, 0, 0, 50);
+  }
+  return false;
 }
 
 /** Let go of this process's claim on `file`, if it holds one. */

@@ -238,8 +238,9 @@ describe('lug -p, whatever the wire format', () => {
 describe('lug -p --continue while another lug writes the session', () => {
   it('refuses the second, saying which process has it, and the first writes its turn alone', async () => {
     const box = sandbox();
-    // The second run's answer comes 3 s late: the third run starts while the second writes the session.
-    server = await startScriptedServer([text('First answer.'), delay(3_000, text('Second answer.')), text('never asked')]);
+    // The second run's answer comes 8 s late: the third run starts while the second writes the session, and the
+    // second is still running after the few seconds a claim gives a lug that is closing.
+    server = await startScriptedServer([text('First answer.'), delay(8_000, text('Second answer.')), text('never asked')]);
     const env = lugEnv(server, 'anthropic', box);
     expect((await runLug(['-p', 'one'], { cwd: box.project, env })).code).toBe(0);
     const second = runLug(['-p', 'two', '--continue'], { cwd: box.project, env });

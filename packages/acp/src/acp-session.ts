@@ -105,6 +105,8 @@ export class AcpSession {
     }
     if (!prompt.text && !prompt.images.length) throw RequestError.invalidParams({ sessionId: this.id }, 'the prompt is empty: send at least one text block');
     // An editor may send its next prompt right after session/cancel, before the cancelled one has answered: it waits for that answer.
+    // The SDK may hand the prompt over before the session/cancel sent ahead of it: that cancel is let in first.
+    if (this.lug.session.running && !this.cancelled) await new Promise((resolve) => setImmediate(resolve));
     if (this.lug.session.running && this.cancelled) await this.answering;
     if (this.lug.session.running) throw RequestError.invalidRequest({ sessionId: this.id }, 'a prompt is already running in this session; send session/cancel first, or wait for its response');
     this.cancelled = false;

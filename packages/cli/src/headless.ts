@@ -5,10 +5,11 @@
 import { attachImage, ImageAttachmentError, type ImagePart, type Session, type TurnResult } from '@lug/core';
 import type { CliArgs } from './args.js';
 import { UsageError } from './args.js';
-import { composeLug, type StartupOptions } from './compose.js';
+import { composeLug, type Lug, type StartupOptions } from './compose.js';
 import { escapingWriters, HeadlessPrinter, type Writers } from './headless-printer.js';
 import { headlessResult } from './headless-result.js';
 import { wireFields } from './headless-wire.js';
+import { endTurnOnSignals } from './signal-ending.js';
 
 /** How long an open standard input is waited for before lug says it is waiting for it. */
 export const STDIN_NOTICE_MS = 2_000;
@@ -93,8 +94,23 @@ export async function runHeadless(args: CliArgs, prompt: string, cwd: string, en
     stdoutIsTerminal: !!process.stdout.isTTY,
   });
   printer.start({ sessionId: lug.session.id, model: lug.session.modelName() ?? null, cwd: lug.host.cwd, resumed: args.continue || args.resume !== undefined });
+  // SIGINT cancels the turn (exit 130); SIGTERM and SIGHUP cancel it too, then end lug by the signal (signal-ending.ts).
   const onSignal = () => lug.session.cancel();
   process.once('SIGINT', onSignal);
+  const signals = endTurnOnSignals(() => lug.session.cancel());
+  let code: number;
+  try {
+    code = await runPrompt(lug, args, prompt, images, printer, safe);
+  } finally {
+    process.off('SIGINT', onSignal);
+    signals.stop();
+  }
+  // The turn ended and is saved (the cancelled answer too): now the signal ends lug.
+  return signals.received ? signals.endByIt() : code;
+}
+
+/** The prompt and what Lua sends during it, to their end; the exit status. */
+async function runPrompt(lug: Lug, args: CliArgs, prompt: string, images: ImagePart[], printer: HeadlessPrinter, safe: Writers): Promise<number> {
   // lug.session.send during the run: each prompt runs after the turn, in order, while the turns end well.
   const sent: string[] = [];
   const stopServing = lug.host.inbox.serve((p) => void sent.push(p));
@@ -113,7 +129,6 @@ export async function runHeadless(args: CliArgs, prompt: string, cwd: string, en
     return STOPPED_SHORT.has(end.reason) ? 1 : 0;
   } finally {
     stopServing();
-    process.off('SIGINT', onSignal);
     printer.close();
     // The turn's checkpoint is complete before lug exits (lug rewind and :undo read it).
     await lug.checkpoints.flush();

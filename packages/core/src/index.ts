@@ -18,6 +18,7 @@ export * from './subagent.js';
 export * from './events.js';
 export * from './agent-modes.js';
 export * from './options.js';
+export * from './openai-compat-table.js';
 export * from './command-registry.js';
 export * from './keymap-registry.js';
 export * from './key-notation.js';

@@ -40,4 +40,13 @@ describe('a table option', () => {
     expect(() => o.set('openai_compat', 'chat')).toThrow('option openai_compat must be a table, or nil, got "chat"');
     expect(() => o.set('openai_compat', ['chat'])).toThrow('option openai_compat must be a table, or nil, got ["chat"]');
   });
+
+  it('openai_compat: a table the OpenAI provider would refuse is refused when set, field by field, and the one before stays', () => {
+    const o = createOptions();
+    o.set('openai_compat', { stream_usage: false });
+    expect(() => o.set('openai_compat', { api: 'x' })).toThrow('option openai_compat: openai_compat.api must be "responses", "chat", got "x"');
+    expect(() => o.set('openai_compat', { models: { 'gpt-5*': { server: 'vllm' } } })).toThrow('option openai_compat: openai_compat.models["gpt-5*"]: unknown field "server"');
+    expect(() => o.set('openai_compat', { reasoning_effort: { high: 3 } })).toThrow('openai_compat.reasoning_effort must be false, or a table from thinking levels');
+    expect(o.get('openai_compat')).toEqual({ stream_usage: false });
+  });
 });

@@ -4,6 +4,7 @@
  * or a bad value is an error that names the option and what is allowed.
  */
 import type { EventBus } from './events.js';
+import { parseCompatTable } from './openai-compat-table.js';
 import { parsePriceTable, type ModelPricing } from './pricing.js';
 import { DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL, THINKING_LEVELS } from './provider.js';
 import { DEFAULT_STREAM_IDLE_SECONDS, STREAM_IDLE_OPTION } from './stream-stall.js';
@@ -84,6 +85,19 @@ export function tableOption(name: string, description: string): OptionDef<Record
     default: null,
     description,
     parse: (v) => (v === null || (typeof v === 'object' && !Array.isArray(v)) ? (v as Record<string, unknown> | null) : undefined),
+  };
+}
+
+/** lug.opt.openai_compat: a table as tableOption, its fields checked as the OpenAI provider reads them (openai-compat-table.ts). */
+function openaiCompatOption(name: string, description: string): OptionDef<Record<string, unknown> | null> {
+  const table = tableOption(name, description);
+  return {
+    ...table,
+    parse: (v) => {
+      const value = table.parse(v);
+      if (value) parseCompatTable(value, name);
+      return value;
+    },
   };
 }
 
@@ -192,7 +206,7 @@ export const CORE_OPTIONS: OptionDef<any>[] = [
   fractionOption('compact_at', 0.8, 'When the context passes this share of the window, the conversation before the last lug.opt.keep_turns turns is replaced, in what is sent, by a summary the model writes (:compact does it at any time). false: never on its own (a context-overflow error still compacts once).'),
   integerOption('keep_turns', 1, 1000, 3, 'How many recent turns (prompts with their answers and tool calls) stay whole when old tool output is cleared and when the conversation is compacted.'),
   integerOption(STREAM_IDLE_OPTION, 0, 86_400, DEFAULT_STREAM_IDLE_SECONDS, "How many seconds the model's answer may go without sending anything (text, reasoning, a tool call, the request's first event) before lug takes the connection as lost: before anything came, the request is sent again (as after a dropped connection); after, the answer is cut and the turn says so. 0: wait for ever. Read on every request."),
-  tableOption('openai_compat', 'How lug talks to the OpenAI endpoint at OPENAI_BASE_URL, over the defaults known for it: server (which kind: "openai", "azure", "deepseek", "mistral", "groq", "xai", "ollama", "llama.cpp", "vllm", "lmstudio", "generic"), api ("responses" or "chat"), max_tokens_field, stream_usage, send_reasoning, reasoning_required, reasoning_effort, reasoning, reasoning_summary, images, and per-model tables under models (keys are model names, * matching any text). Read on every request; docs/providers.md lists each field.'),
+  openaiCompatOption('openai_compat', 'How lug talks to the OpenAI endpoint at OPENAI_BASE_URL, over the defaults known for it: server (which kind: "openai", "azure", "deepseek", "mistral", "groq", "xai", "ollama", "llama.cpp", "vllm", "lmstudio", "generic"), api ("responses" or "chat"), max_tokens_field, stream_usage, send_reasoning, reasoning_required, reasoning_effort, reasoning, reasoning_summary, images, and per-model tables under models (keys are model names, * matching any text). Read on every request; docs/providers.md lists each field.'),
 ];
 
 export function createOptions(events?: EventBus): OptionsStore {

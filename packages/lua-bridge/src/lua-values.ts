@@ -74,6 +74,11 @@ export class LuaFunctionRef {
   toJSON(): undefined {
     return undefined;
   }
+
+  /** What an error that shows the value says of it ("… must be true or false, got a function"). */
+  toString(): string {
+    return 'a function';
+  }
 }
 
 export class ConversionError extends Error {

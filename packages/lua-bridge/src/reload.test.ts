@@ -151,6 +151,27 @@ describe(':source', () => {
     expect(result.error?.message).toBe(`${path.join(s.lug.project, 'nope.lua')} does not exist`);
   });
 
+  it('a file that cannot be read (a mistyped name, a directory) added nothing and took nothing away: auto mode is not refused; one that does not compile still refuses it', async () => {
+    s = setup({ 'init.lua': 'lug.tool.rule("bash", "deny")\nlug.opt.approval = "off"' }, {}, { interactive: false });
+    s.host.tools.register(commandTool);
+    await s.runtime.loadStartup();
+    fs.mkdirSync(path.join(s.lug.project, 'rules.lua'));
+    for (const name of ['nope.lua', 'rules.lua']) {
+      const result = await s.runtime.source(name);
+      expect(result).toMatchObject({ ok: false, removed: 0, error: { file: path.join(s.lug.project, name) } });
+      expect(s.ui.notes.at(-1)).toMatchObject({ level: 'error', message: expect.stringContaining(`${path.join(s.lug.project, name)} failed to load: `) });
+    }
+    expect(s.approvals.isAuto()).toBe(true);
+    s.approvals.toggleAuto();
+    s.approvals.toggleAuto();
+    expect(s.approvals.isAuto()).toBe(true);
+    expect(await s.approvals.decide(request(s.host, 'bash', { command: 'ls' }), signal())).toMatchObject({ allow: false, by: expect.stringMatching(/^rule:/) });
+    const broken = s.lug.write('broken.lua', 'lug.tool.rule("bash", "deny")\nlocal x = = 1');
+    expect(await s.runtime.source(broken)).toMatchObject({ ok: false, error: { errorFile: broken, line: 2 } });
+    expect(s.approvals.isAuto()).toBe(false);
+    expect(() => s!.approvals.toggleAuto()).toThrow(/auto mode is refused: .*broken.lua failed to load/);
+  });
+
   it('a highlight group the file no longer sets returns to its default', async () => {
     s = setup({ 'init.lua': 'lug.hl.set("prompt", { fg = "magenta" })' });
     s.host.options.define({ name: 'highlights', allowed: 'a table', default: {}, description: 'groups', parse: (v) => v as Record<string, unknown> });

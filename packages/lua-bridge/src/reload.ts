@@ -10,7 +10,10 @@
  * (as at start-up), and auto mode is refused as it is at start-up, since the
  * rules the file would have added may be missing. A file that cannot be read
  * or compiled (a syntax error made while editing) never starts: what its last
- * run registered and set stays, so a typo does not take its rules away.
+ * run registered and set stays, so a typo does not take its rules away. A
+ * file that cannot be read at all (`:source nope.lua`) is reported, and does
+ * not refuse auto mode: it added nothing and took nothing away. (At start-up,
+ * startup.ts, an init.lua or plugin that fails in any way refuses it.)
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -77,12 +80,20 @@ export async function sourceFile(parts: ReloadParts, file: string): Promise<Sour
   const abs = path.resolve(host.cwd, file);
   const stage = stageOf(config, abs);
   owners.add(abs);
+  const failed = (err: unknown): SourceResult => ({ file: abs, ok: false, removed: 0, optionsReset: [], error: loadError(stage, abs, err) });
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(abs);
+  } catch (err) {
+    // A file that cannot be read (`:source nope.lua`, a typo) registers nothing and takes nothing away: no rule can be missing.
+    return settle(parts, failed(err), { rulesMayBeMissing: false });
+  }
   let fn: LuaFunctionRef;
   try {
-    fn = parts.cache.load(parts.vm, fs.readFileSync(abs), `@${abs}`);
+    fn = parts.cache.load(parts.vm, bytes, `@${abs}`);
   } catch (err) {
     // Nothing of the file ran: its last run's registrations and options stay.
-    return settle(parts, { file: abs, ok: false, removed: 0, optionsReset: [], error: loadError(stage, abs, err) });
+    return settle(parts, failed(err));
   }
   const removed = registrations.undo(abs);
   forgetModules(parts, abs);
@@ -107,8 +118,11 @@ export async function sourceFile(parts: ReloadParts, file: string): Promise<Sour
   return settle(parts, { file: abs, ok: !error, removed, optionsReset, error });
 }
 
-/** Note the file's outcome on its plugin; a failure is reported and refuses auto mode. */
-function settle(parts: ReloadParts, result: SourceResult): SourceResult {
+/**
+ * Note the file's outcome on its plugin; a failure is reported and refuses auto mode, unless the
+ * file could not even be read (nothing of it was added, nothing taken away: no rule of it is missing).
+ */
+function settle(parts: ReloadParts, result: SourceResult, { rulesMayBeMissing = true } = {}): SourceResult {
   const { config, host } = parts;
   const { file, error } = result;
   const plugin = config.plugins.find((p) => p.entry === file) ?? config.workflows.find((w) => w.file === file);
@@ -119,7 +133,7 @@ function settle(parts: ReloadParts, result: SourceResult): SourceResult {
   if (error) {
     const notice = `${describeStage(error.stage, file)} failed to load: ${error.message}`;
     host.events.emit('notify', { message: notice, level: 'error' });
-    parts.approvals?.refuseAuto(`${file} failed to load: ${error.message}, so rules may be missing; fix it and start lug again`);
+    if (rulesMayBeMissing) parts.approvals?.refuseAuto(`${file} failed to load: ${error.message}, so rules may be missing; fix it and start lug again`);
   }
   return result;
 }

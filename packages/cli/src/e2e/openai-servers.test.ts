@@ -60,12 +60,12 @@ describe('lug -p against OpenAI-compatible servers', () => {
     expect(big!.body.stream_options).toEqual({ include_usage: true });
   });
 
-  it('says what is wrong with a bad record in init.lua, and sends nothing', async () => {
+  it('says what is wrong with a bad record in init.lua, at its line, and sends nothing (--auto: a configuration that failed is refused)', async () => {
     const box = sandbox('lug.opt.openai_compat = { max_tokens_field = "max_output_tokens" }\n');
     server = await startScriptedServer([text('unused')]);
-    const r = await runLug(['-p', 'a'], { cwd: box.project, env: lugEnv(server, 'openai', box) });
+    const r = await runLug(['-p', 'a', '--auto'], { cwd: box.project, env: lugEnv(server, 'openai', box) });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('lug.opt.openai_compat.max_tokens_field must be "max_completion_tokens", "max_tokens", got "max_output_tokens"');
+    expect(r.stderr).toContain('init.lua:1: lug.opt: option openai_compat: openai_compat.max_tokens_field must be "max_completion_tokens", "max_tokens", got "max_output_tokens"');
     expect(server.modelRequests()).toHaveLength(0);
   });
 

@@ -39,6 +39,30 @@ describe('lug.opt', () => {
     await expect(run('lug.opt.prices = { ["anthropic/x"] = { input = 2 } }')).rejects.toThrow(/option prices: prices\["anthropic\/x"\] needs at least input and output/);
   });
 
+  it('openai_compat is checked at the assignment, field by field as the provider reads it (parseCompatTable in @lug/core): a bad one is an error there and the value is not kept', async () => {
+    s = setup();
+    await run('lug.opt.openai_compat = { server = "vllm", api = "chat", send_reasoning = false, reasoning_effort = { high = "high" }, models = { ["gpt-5*"] = { api = "responses" } } }');
+    const good = { server: 'vllm', api: 'chat', send_reasoning: false, reasoning_effort: { high: 'high' }, models: { 'gpt-5*': { api: 'responses' } } };
+    expect(s.host.options.get('openai_compat')).toEqual(good);
+    const bad: Array<[string, string]> = [
+      ['{ api = "x" }', 'option openai_compat: openai_compat.api must be "responses", "chat", got "x"'],
+      ['{ server = "vlm" }', 'option openai_compat: openai_compat.server must be one of "openai", "azure", "deepseek", "mistral", "groq", "xai", "ollama", "llama.cpp", "vllm", "lmstudio", "generic", got "vlm"'],
+      ['{ max_token_field = "max_tokens" }', 'option openai_compat: openai_compat: unknown field "max_token_field"; the fields are: server, api, max_tokens_field, stream_usage, send_reasoning, reasoning_required, reasoning_effort, reasoning, reasoning_summary, images, models'],
+      ['{ stream_usage = "no" }', 'option openai_compat: openai_compat.stream_usage must be true or false, got "no"'],
+      ['{ reasoning_effort = { huge = "xhigh" } }', 'option openai_compat: openai_compat.reasoning_effort must be false, or a table from thinking levels (minimal, low, medium, high, max) to the strings sent, got {"huge":"xhigh"}'],
+      ['{ models = "gpt-5" }', 'option openai_compat: openai_compat.models must be a table from model names (* matches any text) to settings, got "gpt-5"'],
+      ['{ models = { ["gpt-5*"] = { server = "openai" } } }', 'option openai_compat: openai_compat.models["gpt-5*"]: unknown field "server"; the fields are: api, max_tokens_field, stream_usage, send_reasoning, reasoning_required, reasoning_effort, reasoning, reasoning_summary, images'],
+      ['{ images = function() end }', 'option openai_compat: openai_compat.images must be true or false, got a function'],
+    ];
+    for (const [table, message] of bad) {
+      await expect(run(`lug.opt.openai_compat = ${table}`), table).rejects.toThrow(`:lua:1: lug.opt: ${message}`);
+    }
+    await expect(run('lug.opt.openai_compat = "chat"')).rejects.toThrow('option openai_compat must be a table, or nil, got "chat"');
+    expect(s.host.options.get('openai_compat')).toEqual(good);
+    await run('lug.opt.openai_compat = nil');
+    expect(s.host.options.get('openai_compat')).toBeNull();
+  });
+
   it('a function option holds a Lua function JavaScript can call, and reads back as the same function', async () => {
     s = setup();
     s.host.options.define(functionOption('status_line', 'test'));

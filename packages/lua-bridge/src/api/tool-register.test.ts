@@ -53,6 +53,38 @@ describe('lug.tool.register', () => {
     expect((err as Error).message).toBe(`${s.lug.configDir}/init.lua:5: broken here`);
   });
 
+  it('a function, a coroutine or a userdata in what a handler returns is a failure saying what and what is allowed, never an empty success', async () => {
+    s = setup({
+      'init.lua': `lug.tool.register("t", { description = "d", parameters = { type = "object", properties = { mode = { type = "string" } } },
+  handler = function(args)
+    if args.mode == "function" then return function() end end
+    if args.mode == "nested" then return { ok = true, list = { 1, function() end }, ["a b"] = { f = print } } end
+    if args.mode == "error" then return nil, function() end end
+    if args.mode == "waited" then lug.ui.confirm("go?") return function() end end
+    if args.mode == "coroutine" then return coroutine.create(function() end) end
+    if args.mode == "userdata" then return { file = io.stdout } end
+    return "fine"
+  end })`,
+    });
+    await s.runtime.loadStartup();
+    const allowed = 'a handler returns text, a number, a boolean, a table of them, or nil (nil, "message" for a failure)';
+    const failure = (mode: string) => runTool(s!.host, 't', { mode }).then((out) => `success: ${JSON.stringify(out)}`, (e: unknown) => e);
+    expect(await failure('function')).toEqual(new ToolError(`its handler returned a function, which cannot be sent to the model; ${allowed}`));
+    const waited = failure('waited');
+    await s.ui.questions(1);
+    s.ui.asked[0]!.answer(true);
+    expect(await waited).toEqual(new ToolError(`its handler returned a function, which cannot be sent to the model; ${allowed}`));
+    expect(await failure('nested')).toEqual(new ToolError(`its handler returned a table with a function at .list[2], ["a b"].f, which cannot be sent to the model; ${allowed}`));
+    expect(await failure('error')).toEqual(new ToolError(`its handler returned a function as its error, which cannot be sent to the model; ${allowed}`));
+    expect(await failure('coroutine')).toEqual(
+      new ToolError(`its handler returned what cannot be sent to the model: a thread value cannot be turned into data (a coroutine is a thread, an io file a userdata); ${allowed}`),
+    );
+    expect(await failure('userdata')).toEqual(
+      new ToolError(`its handler returned what cannot be sent to the model: a userdata value cannot be turned into data (a coroutine is a thread, an io file a userdata); ${allowed}`),
+    );
+    expect(await runTool(s.host, 't', {})).toBe('fine');
+  });
+
   it('gets the call (tool, id, cwd) and may wait', async () => {
     s = setup({
       'init.lua': `lug.tool.register("who", { description = "d", handler = function(args, call)

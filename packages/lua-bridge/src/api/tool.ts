@@ -6,7 +6,7 @@ import { DescriptionError, ToolError, closestNames, type JsonSchema, type Tool, 
 import type { ExampleVerdict, RuleAnswer, RuleFn, Verdict } from '@lug/approvals';
 import type { LuaState } from '../fengari.js';
 import { LuaError, messageOf } from '../lua-error.js';
-import { LuaFunctionRef } from '../lua-values.js';
+import { ConversionError, LuaFunctionRef } from '../lua-values.js';
 import type { LuaVM } from '../lua-vm.js';
 import { RuleArguments, ruleReads } from './rule-arguments.js';
 import { pushFunctions, pushRemover, type ApiContext } from './api-context.js';
@@ -59,8 +59,39 @@ export function normalizeSchema(schema: unknown): JsonSchema {
   return out as JsonSchema;
 }
 
+/** What a handler may return, for the error when it returns something else. */
+const HANDLER_RETURNS = 'a handler returns text, a number, a boolean, a table of them, or nil (nil, "message" for a failure)';
+
+/** Where functions sit in a handler's result ("the value", ".f", "[2].g"), each released: none crosses into JavaScript. */
+function functionsIn(value: unknown, at: string, found: string[]): void {
+  if (value instanceof LuaFunctionRef) {
+    value.release();
+    found.push(at || 'the value');
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => functionsIn(v, `${at}[${i + 1}]`, found));
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) functionsIn(v, /^[A-Za-z_][A-Za-z0-9_]*$/.test(k) ? `${at}.${k}` : `${at}[${JSON.stringify(k)}]`, found);
+  }
+}
+
+/** A handler's results that hold a function are a failure naming where, never a success with the function left out. */
+function refuseFunctions(values: unknown[]): void {
+  const found = values.map((v) => {
+    const where: string[] = [];
+    functionsIn(v, '', where);
+    return where;
+  });
+  // The value that counts: the first, or the error after a nil.
+  const used = values[0] === undefined || values[0] === null ? 1 : 0;
+  const where = found[used] ?? [];
+  if (!where.length) return;
+  const what = where[0] === 'the value' ? 'a function' : `a table with a function at ${where.join(', ')}`;
+  throw new ToolError(`its handler returned ${what}${used === 1 ? ' as its error' : ''}, which cannot be sent to the model; ${HANDLER_RETURNS}`);
+}
+
 /** What a Lua handler's results become for the model. */
 export function toolOutput(values: unknown[]): string {
+  refuseFunctions(values);
   const [first, second] = values;
   if (first === undefined || first === null) {
     // The Lua convention: return nil, "what went wrong". An error value that is not text (a table
@@ -120,6 +151,8 @@ function register(ctx: ApiContext, L: LuaState): number {
         return toolOutput(out);
       } catch (err) {
         if (err instanceof LuaError) throw new ToolError(err.luaMessage);
+        // A coroutine or a userdata among the results: reading them stopped there.
+        if (err instanceof ConversionError) throw new ToolError(`its handler returned what cannot be sent to the model: ${err.message} (a coroutine is a thread, an io file a userdata); ${HANDLER_RETURNS}`);
         throw err;
       }
     },

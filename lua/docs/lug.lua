@@ -660,7 +660,7 @@ lug.env = {}
 ---@class lug.checkpoint
 lug.checkpoint = {}
 
----The project's checkpoints, oldest first: `id` (what restore takes), `session_id`, `turn` (the prompt's number in its conversation), `prompt`, `created`, `ended`, `files` (each `{ path, status = "added" | "modified" | "deleted", added, removed, binary }`) and `skipped` (files over lug.opt.checkpoint_max_file_size, left out).
+---The project's checkpoints, oldest first: `id` (what restore takes), `session_id`, `turn` (the prompt's number in its conversation), `prompt`, `created`, `ended`, `files` (each `{ path, status = "added" | "modified" | "deleted", added, removed, binary }`) `skipped` (files over lug.opt.checkpoint_max_file_size, left out) and `shared` (files another lug running a turn in the project at the same time may have changed too: not in `files`, and never written by a restore).
 ---
 ---```lua
 ---for _, cp in ipairs(lug.checkpoint.list()) do print(cp.id, cp.turn, #cp.files) end
@@ -668,7 +668,7 @@ lug.checkpoint = {}
 ---@return lug.Checkpoint[] checkpoints
 function lug.checkpoint.list() end
 
----Put the project's files back as they were before checkpoint `id`'s turn (only the files that differ are written or deleted). A file you changed since lug last wrote it is a conflict: then nothing is written, unless `force`. The files as they were just before are kept in the checkpoints' repository (`saved_as`).
+---Put the project's files back as they were before checkpoint `id`'s turn (only the files that differ are written or deleted). A file you changed since lug last wrote it is a conflict: then nothing is written, unless `force`. The files as they were just before are kept in the checkpoints' repository (`saved_as`). A file another lug may have changed during those turns is left alone, forced or not (`left_alone`).
 ---
 ---```lua
 ---local r = lug.checkpoint.restore("3", { dry_run = true })
@@ -676,7 +676,7 @@ function lug.checkpoint.list() end
 ---```
 ---@param id string A checkpoint's id, from lug.checkpoint.list().
 ---@param opts? lug.CheckpointRestoreOpts
----@return lug.CheckpointRestore result `applied` (whether files were written), `files`, `conflicts`, `saved_as`.
+---@return lug.CheckpointRestore result `applied` (whether files were written), `files`, `conflicts`, `saved_as`, `left_alone`.
 function lug.checkpoint.restore(id, opts) end
 
 ---One checkpoint, as lug.checkpoint.list() gives it.
@@ -689,6 +689,7 @@ function lug.checkpoint.restore(id, opts) end
 ---@field ended boolean False while the turn runs.
 ---@field files table[] What the turn changed: `{ path, status, added, removed, binary }` each.
 ---@field skipped string[] Files over lug.opt.checkpoint_max_file_size, left out.
+---@field shared string[] Files another lug's turn, running at the same time, may have changed too: not in `files`, never written by a restore.
 
 ---What lug.checkpoint.restore returns.
 ---@class lug.CheckpointRestore
@@ -696,6 +697,7 @@ function lug.checkpoint.restore(id, opts) end
 ---@field files string[] The files written or deleted (or that would be).
 ---@field conflicts string[] Files changed since lug last wrote them, among `files`.
 ---@field saved_as? string The ref in the checkpoints' repository that keeps the files as they were before.
+---@field left_alone string[] Files the restore would have changed but left alone: another lug may have changed them.
 
 ---What lug.checkpoint.restore takes.
 ---@class lug.CheckpointRestoreOpts

@@ -22,9 +22,15 @@ export interface CheckpointRecord extends CheckpointInfo {
   after?: string;
   /** Files the user changed between lug's last write and this turn's start. */
   userChanged: string[];
+  /**
+   * Files the turn changed that another lug may have changed during it
+   * (running-turns.ts): not among `files`, and no restore writes them.
+   */
+  shared: string[];
 }
 
-type Meta = Omit<CheckpointRecord, 'n' | 'id' | 'before' | 'after'>;
+/** What a record's message holds (`shared` is absent from records of an older lug). */
+type Meta = Omit<CheckpointRecord, 'n' | 'id' | 'before' | 'after' | 'shared'> & { shared?: string[] };
 
 function strings(v: unknown): string[] {
   return Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : [];
@@ -60,6 +66,7 @@ export function parseRecord(n: number, parents: string[], message: string): Chec
     files: ended ? files(meta.files) : [],
     skipped: strings(meta.skipped),
     userChanged: strings(meta.userChanged),
+    shared: strings(meta.shared),
     before: parents[0],
     // A turn that changed nothing has one parent: git keeps a parent given twice once.
     ...(ended ? { after: parents[1] ?? parents[0] } : {}),
@@ -67,8 +74,8 @@ export function parseRecord(n: number, parents: string[], message: string): Chec
 }
 
 export function recordMessage(r: Meta): string {
-  const { sessionId, turn, prompt, created, ended, files, skipped, userChanged } = r;
-  return JSON.stringify({ sessionId, turn, prompt, created, ended, files, skipped, userChanged });
+  const { sessionId, turn, prompt, created, ended, files, skipped, userChanged, shared } = r;
+  return JSON.stringify({ sessionId, turn, prompt, created, ended, files, skipped, userChanged, shared: shared ?? [] });
 }
 
 /** Every checkpoint of the shadow, oldest first. */

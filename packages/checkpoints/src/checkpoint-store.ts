@@ -3,13 +3,19 @@
  * what the turn changed when it ends (`endTurn`), and the files restored to
  * before any of them, with undo and redo turn by turn. Every operation on the
  * shadow runs one after another (one queue), so a turn's checkpoint is never
- * written while a restore runs.
+ * written while a restore runs, and holds the shadow's lock (shadow-lock.ts),
+ * so neither is another lug's. A file another lug may have changed during a
+ * turn is shared, never the turn's own, and no restore writes it
+ * (running-turns.ts).
  */
+import { randomUUID } from 'node:crypto';
 import type { CheckpointInfo, Checkpoints, RestoreOptions, RestoreResult } from '@lug/core';
 import { changedPaths, fileChanges } from './file-diff.js';
 import { CHECKPOINT_REFS, KNOWN_REF, SAVED_REFS, createRecordRef, readRecords, readRef, writeRecordCommit, type CheckpointRecord } from './checkpoint-records.js';
 import { pruneShadow, type PruneOptions, type PruneResult } from './prune.js';
 import { restoreFiles } from './restore-files.js';
+import { finishTurn, noteWindow, othersInProgress, registerTurn } from './running-turns.js';
+import { LOCK_WAIT_MS, lockShadow } from './shadow-lock.js';
 import { initShadow } from './shadow-repo.js';
 import type { ShadowGit } from './shadow-git.js';
 import { SnapshotWriter } from './snapshot.js';
@@ -23,11 +29,23 @@ export interface CheckpointStoreOptions {
   onSkipped?: (path: string, size: number) => void;
   /** A checkpoint taken (a turn that changed files ended) or files restored. */
   onEvent?: (action: 'taken' | 'restored', checkpoint: CheckpointInfo, files: string[]) => void;
+  /** How long to wait for another lug's hold on the shadow (default 2 minutes). */
+  lockWaitMs?: number;
 }
 
-function info(r: CheckpointRecord): CheckpointInfo {
-  const { id, sessionId, turn, prompt, created, ended, files, skipped } = r;
-  return { id, sessionId, turn, prompt, created, ended, files, skipped };
+/** A checkpoint, with the files its turn changed that another lug may have changed too (left out of `files`). */
+export interface StoredCheckpoint extends CheckpointInfo {
+  shared: string[];
+}
+
+/** A restore, with the files it did not write because another lug may have changed them (not among `files`). */
+export interface ShadowRestoreResult extends RestoreResult {
+  leftAlone: string[];
+}
+
+function info(r: CheckpointRecord): StoredCheckpoint {
+  const { id, sessionId, turn, prompt, created, ended, files, skipped, shared } = r;
+  return { id, sessionId, turn, prompt, created, ended, files, skipped, shared };
 }
 
 export class CheckpointStore implements Checkpoints {
@@ -42,6 +60,8 @@ export class CheckpointStore implements Checkpoints {
   private nextN: number | undefined;
   /** The checkpoints this process began and has not ended, as written: endTurn need not read every record back. */
   private readonly begun = new Map<string, CheckpointRecord>();
+  /** This store among the lugs running turns in the project (running-turns.ts). */
+  private readonly owner = `${process.pid}-${randomUUID()}`;
 
   constructor(
     readonly git: ShadowGit,
@@ -50,18 +70,25 @@ export class CheckpointStore implements Checkpoints {
     this.snapshots = new SnapshotWriter(git, opts.maxFileSize);
   }
 
-  /** Run `fn` after every operation queued before it. */
+  /** Run `fn` after every operation queued before it, holding the shadow's lock. */
   private serial<T>(fn: () => Promise<T>): Promise<T> {
     const run = this.queue.then(async () => {
-      await (this.ready ??= initShadow(this.git));
-      return fn();
+      const release = await lockShadow(this.git.gitDir, this.opts.lockWaitMs ?? LOCK_WAIT_MS);
+      try {
+        await (this.ready ??= initShadow(this.git));
+        return await fn();
+      } finally {
+        release();
+      }
     });
     this.queue = run.catch(() => {});
     return run;
   }
 
-  private async snapshot(): Promise<{ commit: string; skipped: string[] }> {
+  /** The files' state now; what changed since the last one is foreign to other stores' running turns (`restorer`: this store wrote it). */
+  private async snapshot(restorer?: string): Promise<{ commit: string; skipped: string[] }> {
     const snap = await this.snapshots.write();
+    await noteWindow(this.git, snap.previous, snap.commit, restorer);
     for (const { path, size } of snap.skipped) {
       if (this.toldSkipped.has(path)) continue;
       this.toldSkipped.add(path);
@@ -81,8 +108,9 @@ export class CheckpointStore implements Checkpoints {
     return this.serial(async () => {
       const [{ commit, skipped }, known] = await Promise.all([this.snapshot(), readRef(this.git, KNOWN_REF)]);
       const userChanged = known ? await changedPaths(this.git, known, commit) : [];
-      const meta = { sessionId, turn, prompt, created: new Date().toISOString(), ended: false, files: [], skipped, userChanged };
+      const meta = { sessionId, turn, prompt, created: new Date().toISOString(), ended: false, files: [], skipped, userChanged, shared: [] };
       const n = await createRecordRef(this.git, await writeRecordCommit(this.git, meta, commit), await this.nextNumber());
+      registerTurn(this.git, n, this.owner, commit);
       this.nextN = n + 1;
       this.begun.set(String(n), { ...meta, n, id: String(n), before: commit });
       // A new turn: what was undone before it stays undone.
@@ -92,13 +120,17 @@ export class CheckpointStore implements Checkpoints {
   }
 
   /** The turn ended: its checkpoint records what changed. Returns it. */
-  endTurn(id: string): Promise<CheckpointInfo> {
+  endTurn(id: string): Promise<StoredCheckpoint> {
     return this.serial(async () => {
       const record = this.begun.get(id) ?? (await this.record(id));
       this.begun.delete(id);
       const { commit, skipped } = await this.snapshot();
-      const files = await fileChanges(this.git, record.before, commit);
-      const ended: CheckpointRecord = { ...record, ended: true, files, skipped: [...new Set([...record.skipped, ...skipped])], after: commit };
+      // After the snapshot: its window counts this turn as running.
+      const foreign = new Set(finishTurn(this.git, record.n));
+      const changed = await fileChanges(this.git, record.before, commit);
+      const files = changed.filter((f) => !foreign.has(f.path));
+      const shared = changed.filter((f) => foreign.has(f.path)).map((f) => f.path);
+      const ended: CheckpointRecord = { ...record, ended: true, files, shared, skipped: [...new Set([...record.skipped, ...skipped])], after: commit };
       const written = await writeRecordCommit(this.git, ended, record.before, commit);
       // Both refs in one git process, and one transaction: the record and the state lug left move together.
       await this.git.ok(['update-ref', '--stdin'], `update ${CHECKPOINT_REFS}${record.n} ${written}\nupdate ${KNOWN_REF} ${commit}\n`);
@@ -130,49 +162,55 @@ export class CheckpointStore implements Checkpoints {
     return this.serial(() => pruneShadow(this.git, opts));
   }
 
-  list(): Promise<CheckpointInfo[]> {
+  list(): Promise<StoredCheckpoint[]> {
     return this.serial(async () => (await readRecords(this.git)).map(info));
   }
 
-  restore(id: string, opts: RestoreOptions = {}): Promise<RestoreResult> {
+  restore(id: string, opts: RestoreOptions = {}): Promise<ShadowRestoreResult> {
     return this.serial(async () => {
       const record = await this.record(id);
-      const later = (await readRecords(this.git)).filter((r) => r.n > record.n);
-      return this.restoreTo(record.before, opts, later.flatMap((r) => r.userChanged), info(record));
+      return this.restoreTo(record.before, opts, await readRecords(this.git), record);
     });
   }
 
   /**
-   * Make the files `target`'s. A path the restore would change that the user
-   * changed since lug last wrote the files (or between the later turns:
-   * `userChangedLater`) is a conflict: nothing is written unless `force`.
+   * Make the files `target`'s, the state before `from`'s turn. A path the
+   * restore would change that the user changed since lug last wrote the files
+   * (or between `from` and the later turns) is a conflict: nothing is written
+   * unless `force`. A path another lug may have changed (shared by `from` or a
+   * later turn, or changed since another lug's running turn began) is left
+   * alone, forced or not.
    */
-  private async restoreTo(target: string, opts: RestoreOptions, userChangedLater: string[], checkpoint: CheckpointInfo): Promise<RestoreResult> {
+  private async restoreTo(target: string, opts: RestoreOptions, records: CheckpointRecord[], from: CheckpointRecord): Promise<ShadowRestoreResult> {
     const { commit: now } = await this.snapshot();
-    const files = await changedPaths(this.git, now, target);
+    const since = records.filter((r) => r.n >= from.n);
+    const others = new Set([...since.flatMap((r) => r.shared), ...(await othersInProgress(this.git, this.owner, now))]);
+    const differ = await changedPaths(this.git, now, target);
+    const files = differ.filter((f) => !others.has(f));
+    const leftAlone = differ.filter((f) => others.has(f));
     const known = await readRef(this.git, KNOWN_REF);
-    const changedByUser = new Set([...(known ? await changedPaths(this.git, known, now) : []), ...userChangedLater]);
+    const changedByUser = new Set([...(known ? await changedPaths(this.git, known, now) : []), ...since.filter((r) => r.n > from.n).flatMap((r) => r.userChanged)]);
     const conflicts = files.filter((f) => changedByUser.has(f));
-    if (opts.dryRun || (conflicts.length && !opts.force) || !files.length) return { applied: false, files, conflicts };
+    if (opts.dryRun || (conflicts.length && !opts.force) || !files.length) return { applied: false, files, conflicts, leftAlone };
     // The files as they are now stay in the shadow: redo, or recovery by hand.
     const saved = `${SAVED_REFS}${Date.now()}-${process.pid}`;
     await this.git.ok(['update-ref', saved, now]);
-    const written = await restoreFiles(this.git, now, target);
-    const after = await this.snapshot();
+    const written = await restoreFiles(this.git, now, target, others);
+    const after = await this.snapshot(this.owner);
     await this.git.ok(['update-ref', KNOWN_REF, after.commit]);
-    this.opts.onEvent?.('restored', checkpoint, written);
-    return { applied: true, files: written, conflicts, savedAs: saved };
+    this.opts.onEvent?.('restored', info(from), written);
+    return { applied: true, files: written, conflicts, savedAs: saved, leftAlone };
   }
 
-  undo(opts: RestoreOptions = {}): Promise<(RestoreResult & { checkpoint: CheckpointInfo }) | undefined> {
+  undo(opts: RestoreOptions = {}): Promise<(ShadowRestoreResult & { checkpoint: StoredCheckpoint }) | undefined> {
     return this.serial(async () => {
       const session = this.opts.sessionId?.();
       const records = await readRecords(this.git);
-      const candidates = records.filter((r) => r.ended && r.files.length && !this.undone.has(r.id) && (session === undefined || r.sessionId === session));
+      // A turn whose files are all shared is still undone (leaving them alone, and saying so), not skipped for the one before.
+      const candidates = records.filter((r) => r.ended && (r.files.length || r.shared.length) && !this.undone.has(r.id) && (session === undefined || r.sessionId === session));
       const last = candidates.at(-1);
       if (!last) return undefined;
-      const later = records.filter((r) => r.n > last.n).flatMap((r) => r.userChanged);
-      const result = await this.restoreTo(last.before, opts, later, info(last));
+      const result = await this.restoreTo(last.before, opts, records, last);
       if (result.applied || (!result.files.length && !opts.dryRun)) {
         this.undone.add(last.id);
         if (result.savedAs) this.redoStack.push({ id: last.id, saved: result.savedAs });
@@ -181,13 +219,17 @@ export class CheckpointStore implements Checkpoints {
     });
   }
 
-  redo(opts: RestoreOptions = {}): Promise<RestoreResult | undefined> {
+  redo(opts: RestoreOptions = {}): Promise<ShadowRestoreResult | undefined> {
     return this.serial(async () => {
       const top = this.redoStack.at(-1);
       if (!top) return undefined;
       const saved = await readRef(this.git, top.saved);
       if (!saved) throw new Error(`the files the undo replaced are no longer kept (${top.saved} was pruned)`);
-      const result = await this.restoreTo(saved, opts, [], info(await this.record(top.id)));
+      const records = await readRecords(this.git);
+      const undone = records.find((r) => r.id === top.id);
+      if (!undone) throw new RangeError(`checkpoint ${top.id} is no longer kept (it was pruned), so its undo cannot be redone`);
+      // Only what changed since the undo counts: no later turn's shared files, nor its user edits.
+      const result = await this.restoreTo(saved, opts, [], undone);
       if (result.applied || (!result.files.length && !opts.dryRun)) {
         this.redoStack.pop();
         this.undone.delete(top.id);

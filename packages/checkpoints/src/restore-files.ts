@@ -11,8 +11,12 @@ import { pathList, shownPath } from './byte-paths.js';
 import { belowGitlinks } from './nested-repos.js';
 import { nulFields, type ShadowGit } from './shadow-git.js';
 
-/** Make the work tree hold `target`'s files where it holds `now`'s; returns the paths written or deleted (as shown: byte-paths.ts). */
-export async function restoreFiles(git: ShadowGit, now: string, target: string): Promise<string[]> {
+/**
+ * Make the work tree hold `target`'s files where it holds `now`'s, but for the
+ * paths in `leaveAlone` (as shown); returns the paths written or deleted (as
+ * shown: byte-paths.ts).
+ */
+export async function restoreFiles(git: ShadowGit, now: string, target: string, leaveAlone: ReadonlySet<string> = new Set()): Promise<string[]> {
   if (now === target) return [];
   // Raw output: ":<mode now> <mode target> <oid> <oid> <status>", then the path.
   const f = nulFields(await git.ok(['diff-tree', '-r', '-z', '--no-renames', now, target]), 'latin1');
@@ -21,7 +25,7 @@ export async function restoreFiles(git: ShadowGit, now: string, target: string):
   for (let i = 0; i + 1 < f.length; i += 2) {
     const [modeNow, modeTarget, , , status] = f[i]!.slice(1).split(' ');
     if (modeNow === '160000' || modeTarget === '160000') links.push(f[i + 1]!);
-    else changes.push({ path: f[i + 1]!, deleted: status!.startsWith('D') });
+    else if (!leaveAlone.has(shownPath(f[i + 1]!))) changes.push({ path: f[i + 1]!, deleted: status!.startsWith('D') });
   }
   const inLink = belowGitlinks(links);
   const remove = changes.filter((c) => c.deleted && !inLink(c.path)).map((c) => c.path);

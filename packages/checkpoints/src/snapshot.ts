@@ -20,6 +20,8 @@ export interface Snapshot {
   commit: string;
   /** Files left out for their size (project-relative), with their size in bytes. */
   skipped: Array<{ path: string; size: number }>;
+  /** The state written before this one (the shadow's HEAD then), if any. */
+  previous: string | undefined;
 }
 
 interface StatusView {
@@ -148,14 +150,14 @@ export class SnapshotWriter {
     // A nested repository with no file to keep: its stand-in goes, and the state is the same.
     if (same && view.standIns.length) await this.git.ok(['update-index', '-z', '--force-remove', '--stdin'], pathList(view.standIns, true));
     else add.push(...view.standIns);
-    if (view.head && same) return { commit: view.head, skipped };
+    if (view.head && same) return { commit: view.head, skipped, previous: view.head };
     // Many paths (the first checkpoint of a project): the whole tree at once, as git matches a long pathspec list path by path.
     if (add.length > MANY_PATHS) await this.git.ok(['add', '-A']);
     else if (add.length) await this.git.ok(['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], pathList(add));
     const tree = (await this.git.text(['write-tree'])).trim();
     const commit = (await this.git.text(['commit-tree', tree, '-m', 'files'])).trim();
     await this.git.ok(['update-ref', 'HEAD', commit]);
-    return { commit, skipped };
+    return { commit, skipped, previous: view.head };
   }
 
   private saveExcluded(excluded: Map<string, string>): void {

@@ -31,7 +31,8 @@ function listLines(list: CheckpointInfo[]): string {
       const removed = cp.files.reduce((n, f) => n + f.removed, 0);
       const head = `${cp.id}\t${cp.created}\tsession ${safe(cp.sessionId)} prompt ${cp.turn}\t${cp.ended ? `${cp.files.length} files +${added} -${removed}` : 'not ended'}\t${safe(cp.prompt.replace(/\s+/g, ' ').slice(0, 80))}`;
       const files = cp.files.map((f) => `\t${f.status[0]!.toUpperCase()} ${safe(f.path)} +${f.added} -${f.removed}`);
-      return [head, ...files].join('\n') + '\n';
+      const shared = (cp.shared ?? []).map((path) => `\tS ${safe(path)} (another lug's turn ran then and may have changed it: a rewind leaves it alone)`);
+      return [head, ...files, ...shared].join('\n') + '\n';
     })
     .join('');
 }
@@ -77,6 +78,7 @@ export async function runRewindCommand(argv: string[], cwd: string, env: NodeJS.
     }
     out.stdout(result.files.length ? `restored ${result.files.length} file(s) to before prompt ${cp.turn} of session ${cp.sessionId}:\n${result.files.map((f) => `  ${escapeForTerminal(f)}\n`).join('')}` : `the files are already as they were before prompt ${cp.turn}\n`);
     if (result.savedAs) out.stdout(`the files as they were are kept as ${result.savedAs} (docs/checkpoints.md says how to get them back)\n`);
+    if (result.leftAlone?.length) out.stderr(`lug rewind: left alone ${result.leftAlone.length} file(s) another lug may have changed during these turns (put them back by hand if they are yours):\n${result.leftAlone.map((f) => `  ${escapeForTerminal(f)}\n`).join('')}`);
     if (conversation) {
       const { branch } = conversation.session.rewind(cp.turn);
       out.stdout(`the conversation of session ${cp.sessionId} is back to before prompt ${cp.turn} (what came after is branch #${branch}: lug --resume ${cp.sessionId} continues it)\n`);

@@ -30,6 +30,8 @@ export interface CheckpointInfo {
   files: CheckpointFile[];
   /** Files left out of the checkpoint: over the size limit. */
   skipped: string[];
+  /** Files the turn changed that another lug, running a turn in the project at the same time, may have changed too: not among `files`, and never written by a restore. */
+  shared?: string[];
 }
 
 export interface RestoreOptions {
@@ -48,6 +50,8 @@ export interface RestoreResult {
   conflicts: string[];
   /** The checkpoint of the files as they were just before this restore (redo / recovery). */
   savedAs?: string;
+  /** Files the restore would have changed but left alone: another lug may have changed them (CheckpointInfo.shared, or its turn running now). */
+  leftAlone?: string[];
 }
 
 /** What the interface and Lua are handed: a project's checkpoints. */

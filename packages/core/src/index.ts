@@ -39,6 +39,7 @@ export * from './state-paths.js';
 export * from './session-store.js';
 export { SessionInUseError } from './session-claim.js';
 export { processAlive, startTicks } from './process-alive.js';
+export { createLock, lockHolder, lockLeft, takeOverLeftLock, holdsLock, releaseLock, type LockHolder } from './process-lock.js';
 export * from './message-check.js';
 export { repairConversation, type RepairedHistory } from './repair-history.js';
 export { headerProblem, readHeaderLine, readRecordLine, type CompactionLine } from './session-records.js';

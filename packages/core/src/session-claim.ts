@@ -8,28 +8,15 @@
  * is not taken for it); a lug that finds the claim of one still running
  * refuses to write there, saying which process has it. A claim whose process
  * has gone (killed, crashed) is taken over. Claims go when the session
- * switches (`:clear`, `:fork`, `:resume`) and when the process exits.
+ * switches (`:clear`, `:fork`, `:resume`) and when the process exits. The
+ * claim is a lock file of process-lock.ts.
  */
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
-import { processAlive, startTicks } from './process-alive.js';
+import { rmSync } from 'node:fs';
+import { createLock, holdsLock, lockHolder, releaseLock, takeOverLeftLock } from './process-lock.js';
+import { processAlive } from './process-alive.js';
 
 export class SessionInUseError extends Error {
   override name = 'SessionInUseError';
-}
-
-/** The claims this process holds, by lock file. */
-const held = new Set<string>();
-let releasingAtExit = false;
-
-/** The process a lock file names, if it names one. */
-function holderOf(lock: string): { pid: number; start?: string } | undefined {
-  try {
-    const [pid, start] = readFileSync(lock, 'utf8').trim().split(' ');
-    const n = Number(pid);
-    return Number.isInteger(n) && n > 0 ? { pid: n, ...(start ? { start } : {}) } : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -38,24 +25,20 @@ function holderOf(lock: string): { pid: number; start?: string } | undefined {
  */
 export function claimSessionFile(file: string, id: string): void {
   const lock = `${file}.lock`;
-  if (held.has(lock)) return;
+  if (holdsLock(lock)) return;
   for (let tries = 0; tries < 3; tries++) {
     try {
-      const fd = openSync(lock, 'wx', 0o600);
-      writeSync(fd, `${process.pid} ${startTicks(process.pid) ?? ''}\n`);
-      closeSync(fd);
-      held.add(lock);
-      releaseAtExit();
-      return;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') return; // no folder yet, a read-only one: the file's own write says what is wrong
+      if (createLock(lock)) return;
+    } catch {
+      return; // no folder yet, a read-only one: the file's own write says what is wrong
     }
-    const holder = holderOf(lock);
+    const holder = lockHolder(lock);
     if (holder && holder.pid !== process.pid && stillRunning(holder.pid, holder.start)) {
       throw new SessionInUseError(`session ${id} is open in another lug (process ${holder.pid}), which writes to it: go on there, or start a new session here (without --continue or --resume)`);
     }
-    // Its process has gone (or the file names none): the claim is taken over.
-    rmSync(lock, { force: true });
+    // Its process has gone (or the file names none): the claim is taken over. One naming this process is its own, left by an earlier claim.
+    if (holder?.pid === process.pid) rmSync(lock, { force: true });
+    else takeOverLeftLock(lock);
   }
   throw new SessionInUseError(`session ${id}: another lug keeps claiming it (${lock})`);
 }
@@ -80,15 +63,5 @@ function stillRunning(pid: number, start: string | undefined): boolean {
 
 /** Let go of this process's claim on `file`, if it holds one. */
 export function releaseSessionFile(file: string): void {
-  const lock = `${file}.lock`;
-  if (held.delete(lock)) rmSync(lock, { force: true });
-}
-
-function releaseAtExit(): void {
-  if (releasingAtExit) return;
-  releasingAtExit = true;
-  process.on('exit', () => {
-    for (const lock of held) rmSync(lock, { force: true });
-    held.clear();
-  });
+  releaseLock(`${file}.lock`);
 }

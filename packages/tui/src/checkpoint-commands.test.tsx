@@ -22,7 +22,7 @@ afterEach(() => {
  * checkpoint, and `conflicts` until forced. The shadow repository behind the
  * real ones is @lug/checkpoints', tested there and through the binary.
  */
-function checkpointsInMemory(sessionId: () => string, conflicts: string[] = []) {
+function checkpointsInMemory(sessionId: () => string, conflicts: string[] = [], leftAlone: string[] = []) {
   const restores: Array<{ what: string; opts: RestoreOptions | undefined }> = [];
   const cp = (turn: number, files: string[]): CheckpointInfo => ({
     id: String(turn),
@@ -36,7 +36,7 @@ function checkpointsInMemory(sessionId: () => string, conflicts: string[] = []) 
   });
   let undone = 0;
   const answer = (files: string[], opts: RestoreOptions | undefined) =>
-    conflicts.length && !opts?.force ? { applied: false, files, conflicts } : { applied: !opts?.dryRun, files, conflicts: opts?.force ? conflicts : [] };
+    conflicts.length && !opts?.force ? { applied: false, files, conflicts, leftAlone } : { applied: !opts?.dryRun, files, conflicts: opts?.force ? conflicts : [], leftAlone };
   const checkpoints: Checkpoints = {
     list: async () => [cp(1, ['a.txt']), cp(2, ['b.txt', 'c.txt'])],
     async restore(id, opts) {
@@ -61,7 +61,7 @@ function checkpointsInMemory(sessionId: () => string, conflicts: string[] = []) 
   return { checkpoints, restores };
 }
 
-function mount(conflicts: string[] = []) {
+function mount(conflicts: string[] = [], leftAlone: string[] = []) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lug-tui-undo-'));
   dirs.push(dir);
   const { host, approvals } = createHostWithApprovals({ cwd: dir, env: { HOME: dir, PATH: process.env.PATH }, interactive: true }, { logPath: path.join(dir, 'approvals.log') });
@@ -70,7 +70,7 @@ function mount(conflicts: string[] = []) {
   host.providers.register({ name: 'scripted', create: () => provider });
   host.options.set('model', 'scripted/test');
   const session = new Session(host);
-  const { checkpoints, restores } = checkpointsInMemory(() => session.id, conflicts);
+  const { checkpoints, restores } = checkpointsInMemory(() => session.id, conflicts, leftAlone);
   const { type, frame } = mountController({ host, session, approvals, version: 'test', checkpoints });
   const waitFor = async (check: () => boolean, what: string, ms = 4000) => {
     const until = Date.now() + ms;
@@ -107,6 +107,17 @@ describe(':undo and :redo', () => {
     await t.type('y');
     await t.waitFor(() => t.frame().includes('undid prompt 2'), 'the forced undo');
     expect(t.restores.map((r) => r.opts?.force ?? false)).toEqual([false, false, true]);
+  });
+});
+
+describe('files another lug may have changed', () => {
+  it('are named when :undo leaves them alone, also after the user agreed to overwrite his own', async () => {
+    const t = mount(['b.txt'], ['x.txt']);
+    await t.type(':undo', KEY.enter);
+    await t.waitFor(() => t.frame().includes('go on?'), 'the conflict');
+    await t.type('y');
+    await t.waitFor(() => t.frame().includes('undid prompt 2'), 'the forced undo');
+    expect(t.frame().replace(/\s*\n\s*/g, ' ')).toContain('left alone: x.txt (another lug may have changed it during those turns; put it back by hand if it is yours)');
   });
 });
 

@@ -41,13 +41,20 @@ export function checkpointsOf(c: TuiController): Checkpoints {
  */
 export async function restoreAsking<R extends RestoreResult>(c: TuiController, what: string, attempt: (opts: RestoreOptions) => Promise<R | undefined>): Promise<R | undefined> {
   const first = await attempt({});
-  if (!first || first.applied || !first.conflicts.length) return first;
+  if (!first || first.applied || !first.conflicts.length) return saidLeftAlone(c, first);
   const yes = await c.host.ui.confirm(`${plural(first.conflicts.length, 'file')} changed since lug last wrote ${first.conflicts.length === 1 ? 'it' : 'them'}: ${fileList(first.conflicts)}. ${what} overwrites ${first.conflicts.length === 1 ? 'it' : 'them'}: go on?`);
   if (!yes) {
     c.transcript.notice(`nothing restored: ${fileList(first.conflicts)} kept as you left ${first.conflicts.length === 1 ? 'it' : 'them'}`, 'warn');
     return undefined;
   }
-  return attempt({ force: true });
+  return saidLeftAlone(c, await attempt({ force: true }));
+}
+
+/** A restore that left files alone (another lug may have changed them during those turns) says which. */
+function saidLeftAlone<R extends RestoreResult>(c: TuiController, result: R | undefined): R | undefined {
+  const left = result?.leftAlone ?? [];
+  if (left.length) c.transcript.notice(`left alone: ${fileList(left)} (another lug may have changed ${left.length === 1 ? 'it' : 'them'} during those turns; put ${left.length === 1 ? 'it' : 'them'} back by hand if ${left.length === 1 ? 'it is' : 'they are'} yours)`, 'warn');
+  return result;
 }
 
 function refuseWhileRunning(c: TuiController, what: string): void {

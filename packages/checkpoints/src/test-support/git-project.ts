@@ -57,8 +57,8 @@ export function gitProject(files: Record<string, string> = {}): GitProject {
   };
 }
 
-export async function storeFor(project: GitProject, opts: { maxFileSize?: number; sessionId?: string; git?: string } = {}): Promise<CheckpointStore> {
-  const opened = await openCheckpoints({ cwd: project.dir, env: project.env, maxFileSize: () => opts.maxFileSize ?? 2 * 1024 * 1024, sessionId: () => opts.sessionId ?? 's1', git: opts.git });
+export async function storeFor(project: GitProject, opts: { maxFileSize?: number; sessionId?: string; git?: string; lockWaitMs?: number } = {}): Promise<CheckpointStore> {
+  const opened = await openCheckpoints({ cwd: project.dir, env: project.env, maxFileSize: () => opts.maxFileSize ?? 2 * 1024 * 1024, sessionId: () => opts.sessionId ?? 's1', git: opts.git, lockWaitMs: opts.lockWaitMs });
   if (!opened.store) throw new Error(opened.off);
   return opened.store;
 }

@@ -28,7 +28,7 @@ function inMemory(): Checkpoints & { asked: Array<[string, RestoreOptions | unde
     async restore(id, opts) {
       asked.push([id, opts]);
       if (id !== '1') throw new RangeError(`there is no checkpoint "${id}" in this project`);
-      return { applied: !opts?.dryRun, files: ['a.txt'], conflicts: [], ...(opts?.dryRun ? {} : { savedAs: 'refs/lug/saved/1' }) };
+      return { applied: !opts?.dryRun, files: ['a.txt'], conflicts: [], leftAlone: ['theirs.txt'], ...(opts?.dryRun ? {} : { savedAs: 'refs/lug/saved/1' }) };
     },
     undo: async () => undefined,
     redo: async () => undefined,
@@ -39,15 +39,15 @@ describe('lug.checkpoint', () => {
   it('lists the checkpoints with their files, in snake_case', async () => {
     s = setup({}, { checkpoints: inMemory() });
     const [list] = await run('return lug.checkpoint.list()');
-    expect(list).toEqual([{ id: '1', session_id: 'sess', turn: 2, prompt: 'fix it', created: '2026-12-01T10:00:00.000Z', ended: true, files: [{ path: 'a.txt', status: 'modified', added: 3, removed: 1, binary: false }], skipped: ['big.bin'] }]);
+    expect(list).toEqual([{ id: '1', session_id: 'sess', turn: 2, prompt: 'fix it', created: '2026-12-01T10:00:00.000Z', ended: true, files: [{ path: 'a.txt', status: 'modified', added: 3, removed: 1, binary: false }], skipped: ['big.bin'], shared: {} }]);
   });
 
   it('restores by id, passing force and dry_run on', async () => {
     const checkpoints = inMemory();
     s = setup({}, { checkpoints });
-    const [dry, done] = await run('local d = lug.checkpoint.restore("1", { dry_run = true }) local r = lug.checkpoint.restore("1", { force = true }) return { d.applied, d.files[1], #d.conflicts }, { r.applied, r.files[1], #r.conflicts, r.saved_as }');
+    const [dry, done] = await run('local d = lug.checkpoint.restore("1", { dry_run = true }) local r = lug.checkpoint.restore("1", { force = true }) return { d.applied, d.files[1], #d.conflicts }, { r.applied, r.files[1], #r.conflicts, r.saved_as, r.left_alone[1] }');
     expect(dry).toEqual([false, 'a.txt', 0]);
-    expect(done).toEqual([true, 'a.txt', 0, 'refs/lug/saved/1']);
+    expect(done).toEqual([true, 'a.txt', 0, 'refs/lug/saved/1', 'theirs.txt']);
     expect(checkpoints.asked).toEqual([
       ['1', { force: false, dryRun: true }],
       ['1', { force: true, dryRun: false }],

@@ -21,11 +21,11 @@ const RESTORE = signature('lug.checkpoint.restore', [
 
 /** A checkpoint as Lua sees it: snake_case, as lug's other tables. */
 function checkpointTable(c: CheckpointInfo) {
-  return { id: c.id, session_id: c.sessionId, turn: c.turn, prompt: c.prompt, created: c.created, ended: c.ended, files: c.files.map((f) => ({ ...f })), skipped: [...c.skipped] };
+  return { id: c.id, session_id: c.sessionId, turn: c.turn, prompt: c.prompt, created: c.created, ended: c.ended, files: c.files.map((f) => ({ ...f })), skipped: [...c.skipped], shared: [...(c.shared ?? [])] };
 }
 
 function resultTable(r: RestoreResult) {
-  return { applied: r.applied, files: r.files, conflicts: r.conflicts, ...(r.savedAs ? { saved_as: r.savedAs } : {}) };
+  return { applied: r.applied, files: r.files, conflicts: r.conflicts, ...(r.savedAs ? { saved_as: r.savedAs } : {}), left_alone: [...(r.leftAlone ?? [])] };
 }
 
 export function pushCheckpointApi(ctx: ApiContext, L: LuaState): void {

@@ -1,18 +1,17 @@
 /**
  * The whole screen. Finished items go to <Static> (written once into the
- * terminal's scrollback, never redrawn); the live region below holds what is
+ * terminal's scrollback, never redrawn; a large block a few hundred rows a
+ * frame: paced-static.tsx); the live region below holds what is
  * still changing: running calls, the streaming block, the dialog or a confirm,
  * the input and the status line, within the row budget of live-layout.ts.
  */
 import React, { useMemo, useSyncExternalStore } from 'react';
-import { Static } from 'ink';
 import { useAppKeys, useCurrentApproval, useRedrawAfterResize, useTerminalHandlers, useTerminalSize } from './app-hooks.js';
 import { HighlightContext } from './highlight-context.js';
 import { resolveHighlights, type Highlights } from './highlights.js';
 import type { TuiController } from './controller.js';
 import { LiveRegion } from './live-region.js';
-import { TranscriptItemView } from './transcript-item.js';
-import type { TranscriptItem } from './transcript-items.js';
+import { PacedStatic } from './paced-static.js';
 
 export interface AppProps {
   controller: TuiController;
@@ -40,9 +39,7 @@ export function App({ controller: c }: AppProps) {
 
   return (
     <HighlightContext.Provider value={highlights}>
-      <Static items={transcript.committed as TranscriptItem[]}>
-        {(item) => <TranscriptItemView key={item.key} item={item} width={width} markdown={c.markdown} />}
-      </Static>
+      <PacedStatic items={transcript.committed} width={width} markdown={c.markdown} />
       <LiveRegion controller={c} transcript={transcript} confirmMessage={confirm?.message} pending={pending} focus={focus} rows={rows} width={width} />
     </HighlightContext.Provider>
   );

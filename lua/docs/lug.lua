@@ -668,7 +668,7 @@ lug.checkpoint = {}
 ---@return lug.Checkpoint[] checkpoints
 function lug.checkpoint.list() end
 
----Put the project's files back as they were before checkpoint `id`'s turn (only the files that differ are written or deleted). A file you changed since lug last wrote it is a conflict: then nothing is written, unless `force`. The files as they were just before are kept in the checkpoints' repository (`saved_as`). A file another lug may have changed during those turns is left alone, forced or not (`left_alone`).
+---Put the project's files back as they were before checkpoint `id`'s turn (only the files that differ are written or deleted). A file you changed since lug last wrote it is a conflict: then nothing is written, unless `force`. The files as they were just before are kept in the checkpoints' repository (`saved_as`). A file another lug may have changed during those turns is left alone, forced or not (`left_alone`); one with a symbolic link or something else in its way is not written (`unsafe`: a link is never followed).
 ---
 ---```lua
 ---local r = lug.checkpoint.restore("3", { dry_run = true })
@@ -676,7 +676,7 @@ function lug.checkpoint.list() end
 ---```
 ---@param id string A checkpoint's id, from lug.checkpoint.list().
 ---@param opts? lug.CheckpointRestoreOpts
----@return lug.CheckpointRestore result `applied` (whether files were written), `files`, `conflicts`, `saved_as`, `left_alone`.
+---@return lug.CheckpointRestore result `applied` (whether files were written), `files`, `conflicts`, `saved_as`, `left_alone`, `unsafe`.
 function lug.checkpoint.restore(id, opts) end
 
 ---One checkpoint, as lug.checkpoint.list() gives it.
@@ -698,6 +698,7 @@ function lug.checkpoint.restore(id, opts) end
 ---@field conflicts string[] Files changed since lug last wrote them, among `files`.
 ---@field saved_as? string The ref in the checkpoints' repository that keeps the files as they were before.
 ---@field left_alone string[] Files the restore would have changed but left alone: another lug may have changed them.
+---@field unsafe string[] Files not written or deleted: a symbolic link, or something else, was in the way (never followed).
 
 ---What lug.checkpoint.restore takes.
 ---@class lug.CheckpointRestoreOpts

@@ -38,9 +38,14 @@ export interface StoredCheckpoint extends CheckpointInfo {
   shared: string[];
 }
 
-/** A restore, with the files it did not write because another lug may have changed them (not among `files`). */
+/**
+ * A restore, with the files it did not write (not among `files`): because
+ * another lug may have changed them (`leftAlone`), or because a symbolic link
+ * or something else was in the way when it wrote (`unsafe`).
+ */
 export interface ShadowRestoreResult extends RestoreResult {
   leftAlone: string[];
+  unsafe: string[];
 }
 
 function info(r: CheckpointRecord): StoredCheckpoint {
@@ -191,15 +196,15 @@ export class CheckpointStore implements Checkpoints {
     const known = await readRef(this.git, KNOWN_REF);
     const changedByUser = new Set([...(known ? await changedPaths(this.git, known, now) : []), ...since.filter((r) => r.n > from.n).flatMap((r) => r.userChanged)]);
     const conflicts = files.filter((f) => changedByUser.has(f));
-    if (opts.dryRun || (conflicts.length && !opts.force) || !files.length) return { applied: false, files, conflicts, leftAlone };
+    if (opts.dryRun || (conflicts.length && !opts.force) || !files.length) return { applied: false, files, conflicts, leftAlone, unsafe: [] };
     // The files as they are now stay in the shadow: redo, or recovery by hand.
     const saved = `${SAVED_REFS}${Date.now()}-${process.pid}`;
     await this.git.ok(['update-ref', saved, now]);
-    const written = await restoreFiles(this.git, now, target, others);
+    const { written, unsafe } = await restoreFiles(this.git, now, target, others);
     const after = await this.snapshot(this.owner);
     await this.git.ok(['update-ref', KNOWN_REF, after.commit]);
     this.opts.onEvent?.('restored', info(from), written);
-    return { applied: true, files: written, conflicts, savedAs: saved, leftAlone };
+    return { applied: true, files: written, conflicts, savedAs: saved, leftAlone, unsafe };
   }
 
   undo(opts: RestoreOptions = {}): Promise<(ShadowRestoreResult & { checkpoint: StoredCheckpoint }) | undefined> {

@@ -95,15 +95,30 @@ export class ShadowGit {
   }
 
   /** Run git; resolves with its exit code (a failure to start rejects). */
-  run(args: string[], input?: Buffer | string): Promise<GitResult> {
+  async run(args: string[], input?: Buffer | string): Promise<GitResult> {
+    const out: Buffer[] = [];
+    const r = await this.stream(args, input, (d) => out.push(d));
+    return { ...r, stdout: Buffer.concat(out) };
+  }
+
+  /** Run git, handing its output to `onStdout` as it comes (a throw there ends git and rejects). */
+  stream(args: string[], input: Buffer | string | undefined, onStdout: (chunk: Buffer) => void): Promise<Omit<GitResult, 'stdout'>> {
     return new Promise((resolve, reject) => {
       const child = childProcess().spawn(this.program, [...this.prefix, ...args], { cwd: this.workTree, env: this.env, stdio: ['pipe', 'pipe', 'pipe'] });
-      const out: Buffer[] = [];
       const err: Buffer[] = [];
-      child.stdout.on('data', (d: Buffer) => out.push(d));
+      let failed: unknown;
+      child.stdout.on('data', (d: Buffer) => {
+        if (failed) return;
+        try {
+          onStdout(d);
+        } catch (e) {
+          failed = e;
+          child.kill();
+        }
+      });
       child.stderr.on('data', (d: Buffer) => err.push(d));
       child.on('error', reject);
-      child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') }));
+      child.on('close', (code, signal) => (failed ? reject(failed) : resolve({ code: code ?? (signal ? 128 : 1), stderr: Buffer.concat(err).toString('utf8') })));
       child.stdin.on('error', () => {});
       child.stdin.end(input ?? '');
     });

@@ -153,7 +153,8 @@ export class SnapshotWriter {
     if (view.head && same) return { commit: view.head, skipped, previous: view.head };
     // Many paths (the first checkpoint of a project): the whole tree at once, as git matches a long pathspec list path by path.
     if (add.length > MANY_PATHS) await this.git.ok(['add', '-A']);
-    else if (add.length) await this.git.ok(['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], pathList(add));
+    // A path gone since status (a running process removes it: "did not match any files"): the whole tree, which matches no pathspec.
+    else if (add.length && (await this.git.run(['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], pathList(add))).code !== 0) await this.git.ok(['add', '-A']);
     const tree = (await this.git.text(['write-tree'])).trim();
     const commit = (await this.git.text(['commit-tree', tree, '-m', 'files'])).trim();
     await this.git.ok(['update-ref', 'HEAD', commit]);

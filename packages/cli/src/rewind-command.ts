@@ -78,6 +78,7 @@ export async function runRewindCommand(argv: string[], cwd: string, env: NodeJS.
     }
     out.stdout(result.files.length ? `restored ${result.files.length} file(s) to before prompt ${cp.turn} of session ${cp.sessionId}:\n${result.files.map((f) => `  ${escapeForTerminal(f)}\n`).join('')}` : `the files are already as they were before prompt ${cp.turn}\n`);
     if (result.savedAs) out.stdout(`the files as they were are kept as ${result.savedAs} (docs/checkpoints.md says how to get them back)\n`);
+    if (result.unsafe?.length) out.stderr(`lug rewind: not restored: ${result.unsafe.length} file(s) with a symbolic link or something else in the way (never followed; see what is there, then lug rewind ${id} again):\n${result.unsafe.map((f) => `  ${escapeForTerminal(f)}\n`).join('')}`);
     if (result.leftAlone?.length) out.stderr(`lug rewind: left alone ${result.leftAlone.length} file(s) another lug may have changed during these turns (put them back by hand if they are yours):\n${result.leftAlone.map((f) => `  ${escapeForTerminal(f)}\n`).join('')}`);
     if (conversation) {
       const { branch } = conversation.session.rewind(cp.turn);

@@ -52,6 +52,8 @@ export interface RestoreResult {
   savedAs?: string;
   /** Files the restore would have changed but left alone: another lug may have changed them (CheckpointInfo.shared, or its turn running now). */
   leftAlone?: string[];
+  /** Files the restore did not write or delete because a symbolic link, or something else that is not what it replaces, was in the way (never followed): not among `files`. */
+  unsafe?: string[];
 }
 
 /** What the interface and Lua are handed: a project's checkpoints. */

@@ -22,7 +22,7 @@ afterEach(() => {
  * checkpoint, and `conflicts` until forced. The shadow repository behind the
  * real ones is @lug/checkpoints', tested there and through the binary.
  */
-function checkpointsInMemory(sessionId: () => string, conflicts: string[] = [], leftAlone: string[] = []) {
+function checkpointsInMemory(sessionId: () => string, conflicts: string[] = [], leftAlone: string[] = [], unsafe: string[] = []) {
   const restores: Array<{ what: string; opts: RestoreOptions | undefined }> = [];
   const cp = (turn: number, files: string[]): CheckpointInfo => ({
     id: String(turn),
@@ -36,7 +36,7 @@ function checkpointsInMemory(sessionId: () => string, conflicts: string[] = [], 
   });
   let undone = 0;
   const answer = (files: string[], opts: RestoreOptions | undefined) =>
-    conflicts.length && !opts?.force ? { applied: false, files, conflicts, leftAlone } : { applied: !opts?.dryRun, files, conflicts: opts?.force ? conflicts : [], leftAlone };
+    conflicts.length && !opts?.force ? { applied: false, files, conflicts, leftAlone, unsafe } : { applied: !opts?.dryRun, files, conflicts: opts?.force ? conflicts : [], leftAlone, unsafe };
   const checkpoints: Checkpoints = {
     list: async () => [cp(1, ['a.txt']), cp(2, ['b.txt', 'c.txt'])],
     async restore(id, opts) {
@@ -61,7 +61,7 @@ function checkpointsInMemory(sessionId: () => string, conflicts: string[] = [], 
   return { checkpoints, restores };
 }
 
-function mount(conflicts: string[] = [], leftAlone: string[] = []) {
+function mount(conflicts: string[] = [], leftAlone: string[] = [], unsafe: string[] = []) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lug-tui-undo-'));
   dirs.push(dir);
   const { host, approvals } = createHostWithApprovals({ cwd: dir, env: { HOME: dir, PATH: process.env.PATH }, interactive: true }, { logPath: path.join(dir, 'approvals.log') });
@@ -70,7 +70,7 @@ function mount(conflicts: string[] = [], leftAlone: string[] = []) {
   host.providers.register({ name: 'scripted', create: () => provider });
   host.options.set('model', 'scripted/test');
   const session = new Session(host);
-  const { checkpoints, restores } = checkpointsInMemory(() => session.id, conflicts, leftAlone);
+  const { checkpoints, restores } = checkpointsInMemory(() => session.id, conflicts, leftAlone, unsafe);
   const { type, frame } = mountController({ host, session, approvals, version: 'test', checkpoints });
   const waitFor = async (check: () => boolean, what: string, ms = 4000) => {
     const until = Date.now() + ms;
@@ -111,13 +111,15 @@ describe(':undo and :redo', () => {
 });
 
 describe('files another lug may have changed', () => {
-  it('are named when :undo leaves them alone, also after the user agreed to overwrite his own', async () => {
-    const t = mount(['b.txt'], ['x.txt']);
+  it('are named when :undo leaves them alone, also after the user agreed to overwrite his own, and so are files it could not write safely', async () => {
+    const t = mount(['b.txt'], ['x.txt'], ['sub/y.txt']);
     await t.type(':undo', KEY.enter);
     await t.waitFor(() => t.frame().includes('go on?'), 'the conflict');
     await t.type('y');
     await t.waitFor(() => t.frame().includes('undid prompt 2'), 'the forced undo');
-    expect(t.frame().replace(/\s*\n\s*/g, ' ')).toContain('left alone: x.txt (another lug may have changed it during those turns; put it back by hand if it is yours)');
+    const shown = t.frame().replace(/\s*\n\s*/g, ' ');
+    expect(shown).toContain('left alone: x.txt (another lug may have changed it during those turns; put it back by hand if it is yours)');
+    expect(shown).toContain('not restored: sub/y.txt (a symbolic link or something else is in the way, never followed: see what is there)');
   });
 });
 

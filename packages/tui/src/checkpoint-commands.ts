@@ -50,8 +50,10 @@ export async function restoreAsking<R extends RestoreResult>(c: TuiController, w
   return saidLeftAlone(c, await attempt({ force: true }));
 }
 
-/** A restore that left files alone (another lug may have changed them during those turns) says which. */
+/** A restore that left files alone (another lug may have changed them during those turns) or could not write them safely says which. */
 function saidLeftAlone<R extends RestoreResult>(c: TuiController, result: R | undefined): R | undefined {
+  const unsafe = result?.unsafe ?? [];
+  if (unsafe.length) c.transcript.notice(`not restored: ${fileList(unsafe)} (a symbolic link or something else is in the way, never followed: see what is there)`, 'warn');
   const left = result?.leftAlone ?? [];
   if (left.length) c.transcript.notice(`left alone: ${fileList(left)} (another lug may have changed ${left.length === 1 ? 'it' : 'them'} during those turns; put ${left.length === 1 ? 'it' : 'them'} back by hand if ${left.length === 1 ? 'it is' : 'they are'} yours)`, 'warn');
   return result;

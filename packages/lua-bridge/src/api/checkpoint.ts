@@ -25,7 +25,7 @@ function checkpointTable(c: CheckpointInfo) {
 }
 
 function resultTable(r: RestoreResult) {
-  return { applied: r.applied, files: r.files, conflicts: r.conflicts, ...(r.savedAs ? { saved_as: r.savedAs } : {}), left_alone: [...(r.leftAlone ?? [])] };
+  return { applied: r.applied, files: r.files, conflicts: r.conflicts, ...(r.savedAs ? { saved_as: r.savedAs } : {}), left_alone: [...(r.leftAlone ?? [])], unsafe: [...(r.unsafe ?? [])] };
 }
 
 export function pushCheckpointApi(ctx: ApiContext, L: LuaState): void {

@@ -26,9 +26,19 @@
  * it: another lug's mark, or what the user put there meanwhile. lug's exit
  * lets go of every hold; a lug killed with SIGKILL leaves its mark, with a
  * note the next lug's sweep reads to let go for it (leftover-registry.ts).
+ *
+ * lug's configuration and state directories are held the same way where
+ * they lie in a writable place and do not exist yet (HOME or the XDG
+ * directories inside the project): an `init.lua` made there would run with
+ * the user's full rights at the next start. Their missing parents (the
+ * project's `.config` when HOME is the project) are made first, as any
+ * `mkdir -p`, and stay writable: only lug's own directory is held. The
+ * parents this lug made go again with the placeholder, while empty (a
+ * sweep: after it, from the note). When it cannot be made, the call does
+ * not start (SandboxError).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { lstatSync, mkdirSync, rmdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { recordPlaceholder } from '../leftovers/leftover-registry.js';
 import { selfOwner } from '../process/process-marker.js';
 import { holdMarkName, isPlaceholder, letGo } from './placeholder-mark.js';
@@ -37,22 +47,62 @@ import type { SandboxPolicy } from './sandbox-policy.js';
 
 /** Paths this lug holds, with how many of its running sandboxes hold each. */
 const held = new Map<string, number>();
+/** The missing parents this lug made for a placeholder (lug's configuration in a HOME without .config), deepest first. */
+const parentsMade = new Map<string, string[]>();
 
 function refuse(what: string, path: string, why: string): SandboxError {
+  const yourself = what.includes('.git') ? 'run git init yourself first' : `make it yourself first (mkdir -p ${path})`;
   return new SandboxError(
-    `the sandbox cannot protect ${what}: ${path} does not exist, and the empty directory that keeps a command from making it could not be made (${why}); run git init yourself first, or use lug.opt.sandbox = "read-only"`,
+    `the sandbox cannot protect ${what}: ${path} does not exist, and the empty directory that keeps a command from making it could not be made (${why}); ${yourself}, or use lug.opt.sandbox = "read-only"`,
   );
+}
+
+function present(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Make the missing parents of `path` (noted first, deepest first, so that a
+ * sweep after a SIGKILL removes them after the placeholder, while empty);
+ * the ones made, deepest first.
+ */
+function makeParents(path: string): string[] {
+  const missing: string[] = [];
+  for (let dir = dirname(path); !present(dir) && dirname(dir) !== dir; dir = dirname(dir)) missing.push(dir);
+  if (missing.length === 0) return [];
+  for (const dir of missing) recordPlaceholder(dir);
+  const first = mkdirSync(dirname(path), { recursive: true });
+  return first === undefined ? [] : missing.slice(0, missing.indexOf(first) + 1);
 }
 
 /** Make or join the placeholder at `path`; false when something else stands there now (it is then mounted read-only as it is). */
 function hold(path: string, what: string): boolean {
+  let holds = false;
+  try {
+    holds = tryHold(path, what);
+    return holds;
+  } finally {
+    if (!holds) dropParents(path);
+  }
+}
+
+function tryHold(path: string, what: string): boolean {
   recordPlaceholder(path);
   // A few tries: another lug may remove it between our mkdir and our mark.
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
+      const parents = makeParents(path);
+      if (parents.length) parentsMade.set(path, [...parents, ...(parentsMade.get(path) ?? [])]);
       mkdirSync(path);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw refuse(what, path, (err as Error).message);
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') continue; // a parent went meanwhile (another lug let go of it)
+      if (code !== 'EEXIST') throw refuse(what, path, (err as Error).message);
       if (!isPlaceholder(path)) return false;
     }
     try {
@@ -64,6 +114,24 @@ function hold(path: string, what: string): boolean {
     }
   }
   throw refuse(what, path, 'it was removed each time it was made');
+}
+
+/** Let go of `path`, then remove the parents this lug made for it, while empty. */
+function letGoWithParents(path: string): void {
+  letGo(path, selfOwner());
+  dropParents(path);
+}
+
+function dropParents(path: string): void {
+  const deepestFirst = [...new Set(parentsMade.get(path))].sort((a, b) => b.split('/').length - a.split('/').length);
+  for (const dir of deepestFirst) {
+    try {
+      rmdirSync(dir);
+    } catch {
+      // not empty (the command's own files, another lug's placeholder), or gone
+    }
+  }
+  parentsMade.delete(path);
 }
 
 /**
@@ -100,13 +168,13 @@ function release(paths: string[]): void {
     if (count > 0) held.set(path, count);
     else {
       held.delete(path);
-      letGo(path, selfOwner());
+      letGoWithParents(path);
     }
   }
 }
 
 /** At exit, after the processes are gone: every placeholder still held. */
 export function removePlaceholders(): void {
-  for (const path of held.keys()) letGo(path, selfOwner());
+  for (const path of held.keys()) letGoWithParents(path);
   held.clear();
 }

@@ -5,9 +5,9 @@
  * by the process runner (bwrap on Linux, Seatbelt on macOS) and by write and
  * edit in-process (write-boundary.ts).
  */
-import { existsSync, lstatSync, realpathSync } from 'node:fs';
+import { lstatSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { configDir, stateDir, type Env } from '@lug/core';
+import { configDir, resolveRealPath, stateDir, type Env } from '@lug/core';
 import { isPlaceholder } from './placeholder-mark.js';
 import { sandboxTempDir } from './sandbox-temp.js';
 import type { SandboxMode } from './sandbox-options.js';
@@ -22,7 +22,7 @@ export interface SandboxPolicy {
   tempDir: string | null;
   /** Where writes are allowed: the project and the temp directory in workspace mode, nothing in read-only. */
   writable: string[];
-  /** Inside the writable places, what stays read-only: the project's .git (also before it exists), lug's configuration directory. */
+  /** Inside the writable places, what stays read-only: the project's .git, lug's configuration and state directories (each also before it exists). */
   protected: ProtectedPath[];
 }
 
@@ -73,8 +73,9 @@ export interface PolicyInput {
   configDir: string;
   /**
    * lug's state directory (sessions, approvals.log, the checkpoints' shadow
-   * repositories, whose config lug's own git reads unsandboxed), protected
-   * like the configuration where it lies in a writable place.
+   * repositories, whose config lug's own git reads unsandboxed, the MCP
+   * trust), protected like the configuration where it lies in a writable
+   * place, also before it exists.
    */
   stateDir?: string;
   /** Default: lug's own (sandbox-temp.ts), made on first use. */
@@ -85,18 +86,23 @@ export function buildPolicy(input: PolicyInput): SandboxPolicy {
   const projectRoot = real(input.projectRoot);
   const tempDir = input.mode === 'workspace' ? real(input.tempDir ?? sandboxTempDir()) : null;
   const writable = input.mode === 'workspace' ? [projectRoot, tempDir!] : [];
-  const git = join(projectRoot, '.git');
-  const configDir = real(input.configDir);
-  const candidates: ProtectedPath[] = [
+  const candidates: Array<[path: string, what: string]> = [
     // Also when absent: a .git made during the call would hold hooks and config the user's next git runs.
-    { path: git, what: "the project's .git", ...(present(git) && !isPlaceholder(git) ? {} : { placeholder: true as const }) },
-    // lug's configuration only where it exists: it is inside the project only when HOME or XDG_CONFIG_HOME are.
-    ...(existsSync(configDir) ? [{ path: configDir, what: "lug's configuration directory" }] : []),
-    ...(input.stateDir !== undefined && existsSync(input.stateDir) ? [{ path: real(input.stateDir), what: "lug's state directory" }] : []),
+    [join(projectRoot, '.git'), "the project's .git"],
+    // lug's own directories, also when absent: what is made there runs (init.lua, plugins) or is trusted (the
+    // checkpoints' git config, the MCP trust) at the next start, unsandboxed. Inside the project only when HOME or
+    // the XDG directories are; a symlink on the way is followed, a dangling one to where it points.
+    [resolveRealPath('/', input.configDir), "lug's configuration directory"],
+    ...(input.stateDir !== undefined ? [[resolveRealPath('/', input.stateDir), "lug's state directory"] as [string, string]] : []),
   ];
   // Only what lies in a writable place needs it.
-  const protectedPaths = candidates.filter((p) => writable.some((w) => isInside(p.path, w)));
+  const protectedPaths = candidates.filter(([path]) => writable.some((w) => isInside(path, w))).map(([path, what]) => guard(path, what));
   return { mode: input.mode, network: input.network, projectRoot, tempDir, writable, protected: protectedPaths };
+}
+
+/** Protected as it is when something stands there; held with a placeholder when nothing does (or only a lug's placeholder). */
+function guard(path: string, what: string): ProtectedPath {
+  return { path, what, ...(present(path) && !isPlaceholder(path) ? {} : { placeholder: true as const }) };
 }
 
 /** Something is at `path`, a dangling symlink too (which bwrap then refuses to mount: the call fails, closed). */

@@ -37,7 +37,8 @@ import { PtyProgram, rssOf, stripAnsi } from './pty.mjs';
 import { bundleReferenceApp } from './reference-app.mjs';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-const LUG = join(root, 'packages', 'cli', 'bin', 'lug.js');
+// LUG_BIN: another build's bin/lug.js, to compare two builds run after run (the default: this one).
+const LUG = process.env.LUG_BIN ?? join(root, 'packages', 'cli', 'bin', 'lug.js');
 const LONG_SESSION = join(root, 'packages', 'tui', 'scripts', 'long-session.mjs');
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const MEMORY_RUNS = Math.min(3, RUNS);

@@ -9,8 +9,9 @@
  */
 import type { AcpLug, ComposeRequest, EditorMcpServer } from '@lug/acp';
 import type { CliArgs } from './args.js';
-import { composeLug, type StartupOptions } from './compose.js';
+import { composeLug, type Lug, type StartupOptions } from './compose.js';
 import type { McpSetup } from './mcp.js';
+import { endTurnOnSignals, type SignalEnding } from './signal-ending.js';
 import { VERSION } from './version.js';
 
 /**
@@ -30,11 +31,42 @@ function addEditorServers(mcp: McpSetup, servers: readonly EditorMcpServer[]): s
   return errors;
 }
 
+/**
+ * SIGTERM and SIGHUP (the editor stopping lug) cancel every session's running
+ * turn and let each be saved, its checkpoint too, before lug ends by the
+ * signal (signal-ending.ts); with no turn running, lug ends at once.
+ */
+function saveTurnsOnSignals(lugs: ReadonlySet<Lug>): SignalEnding {
+  const signals = endTurnOnSignals(() => {
+    const running = [...lugs].filter((lug) => lug.session.running);
+    if (!running.length) return false;
+    const ended = running.map(
+      (lug) =>
+        new Promise<void>((resolve) => {
+          const off = lug.host.events.on('turn_end', () => {
+            off();
+            resolve();
+          });
+        }),
+    );
+    for (const lug of running) lug.session.cancel();
+    void Promise.all(ended)
+      .then(() => Promise.all(running.map((lug) => lug.checkpoints.flush())))
+      .finally(() => signals.endByIt());
+    return true;
+  });
+  return signals;
+}
+
 export async function runAcp(args: CliArgs, env: NodeJS.ProcessEnv, startup: StartupOptions = {}): Promise<number> {
   const { serveAcpOverStdio } = await import('@lug/acp');
+  /** The sessions' lugs, while their sessions are open. */
+  const lugs = new Set<Lug>();
+  const signals = saveTurnsOnSignals(lugs);
   const compose = async (request: ComposeRequest): Promise<AcpLug> => {
     const sessionArgs: CliArgs = { ...args, continue: false, resume: request.resume };
     const lug = await composeLug({ ...startup, cwd: request.cwd, env, args: sessionArgs, interactive: true, onHost: request.onHost, files: request.files });
+    lugs.add(lug);
     lug.warmProvider();
     lug.checkpoints.pruneSoon();
     // The stock workflows before the session is handed over: the modes it offers include theirs (plan).
@@ -53,6 +85,7 @@ export async function runAcp(args: CliArgs, env: NodeJS.ProcessEnv, startup: Sta
       startupErrors,
       sessionNotices: lug.sessionNotices,
       close: async () => {
+        lugs.delete(lug);
         lug.lua?.close();
         // The last turn's checkpoint is complete before the session goes (as headless and lug rewind wait for it).
         await lug.checkpoints.flush();
@@ -63,6 +96,7 @@ export async function runAcp(args: CliArgs, env: NodeJS.ProcessEnv, startup: Sta
   const { SessionStore, sessionsDir } = await import('@lug/core');
   const store = new SessionStore(sessionsDir(env));
   await serveAcpOverStdio({ compose, listSessions: (cwd) => store.list(cwd), version: VERSION, log: (message) => void process.stderr.write(`lug: ${message}\n`) });
+  signals.stop();
   // The editor closed the connection: end everything lug started, even what still holds the event loop.
   const { killAllProcesses } = await import('@lug/tools');
   await killAllProcesses();

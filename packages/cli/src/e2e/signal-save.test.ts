@@ -4,13 +4,14 @@
  * Ctrl-C saves them, and `lug --continue` sends both; lug still ends by the
  * signal. Before, the session file was never made (it is made with the first
  * whole answer), and the session id stream-json had printed could not be
- * resumed.
+ * resumed. The same in the interface and under an editor (`lug --acp`).
  */
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { cut, pollUntil, processRunning, text } from '@lug/testing';
 import { LUG_BIN, lugEnv, runLug, sandbox } from './run-lug.js';
 import { hasTmux, lugsInTmux } from './tmux.js';
+import { startEditor } from './acp-client.js';
 
 const lugs = lugsInTmux();
 
@@ -58,4 +59,23 @@ describe.skipIf(!hasTmux())('a signal while the first answer streams in the inte
       expect(sent(server.modelRequests()[1]!.body)).toMatch(/the first prompt.*Partial answ.*go on/);
     });
   }
+});
+
+describe('a signal while the first answer streams to an editor', () => {
+  it('lug --acp saves the prompt and the answer so far at SIGTERM, then ends by it', async () => {
+    const box = sandbox();
+    const server = await lugs.server([cut(text('Partial answ'), { holdMs: 30_000 }), text('Went on.')]);
+    const env = lugEnv(server, 'anthropic', box);
+    const e = await startEditor({ cwd: box.project, env });
+    const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => e.child.on('close', (code, sig) => resolve({ code, signal: sig })));
+    const { sessionId } = await e.agent.request('session/new', { cwd: box.project, mcpServers: [] });
+    void e.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'the first prompt' }] }).catch(() => undefined);
+    await e.waitForUpdate((u) => u.sessionUpdate === 'agent_message_chunk' && JSON.stringify(u).includes('answ'));
+    e.child.kill('SIGTERM');
+    expect(await ended).toEqual({ code: null, signal: 'SIGTERM' });
+
+    const next = await runLug(['-p', 'go on', '--continue'], { cwd: box.project, env });
+    expect(next.code).toBe(0);
+    expect(sent(server.modelRequests()[1]!.body)).toMatch(/the first prompt.*Partial answ.*go on/);
+  });
 });

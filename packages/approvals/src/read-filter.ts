@@ -9,7 +9,7 @@
  * keeps its meaning whichever directory is searched. Without rules there is
  * nothing to ask, and no filter: a search costs what it did.
  */
-import { resolveRealPath, type AuthorizeDecision, type AuthorizeRequest } from '@lug/core';
+import { resolveRealPath, type AuthorizeDecision, type AuthorizeRequest, type ToolKind } from '@lug/core';
 import { judge } from './rule-evaluation.js';
 import type { StoredRule } from './rule-set.js';
 import type { RuleCall } from './types.js';
@@ -39,10 +39,22 @@ export function withReadFilter(request: AuthorizeRequest, decision: AuthorizeDec
   return { ...decision, refusedRead: (path: string) => refusal(request, resolveRealPath(request.cwd, path), asksRefuse, parts) };
 }
 
-/** Why the rules refuse reading `absPath` for this call, or undefined: the first deny, else the first ask or failure that counts. */
+/**
+ * Why the rules refuse reading `absPath` for this call, or undefined: the first deny, else the first ask or failure
+ * that counts. The file is judged as a read of it (`kind` "read", as a rule on the read tool's kind expects) and, when
+ * the call's own kind differs (a search), as that kind too: left out if either refuses it.
+ */
 function refusal(request: AuthorizeRequest, absPath: string, asksRefuse: boolean, parts: ReadFilterParts): string | undefined {
+  const own = request.description.kind;
+  const first = refusalAs('read', request, absPath, asksRefuse, parts);
+  if (own === 'read' || first.denied) return first.denied ?? first.held;
+  const second = refusalAs(own, request, absPath, asksRefuse, parts);
+  return second.denied ?? first.held ?? second.held;
+}
+
+function refusalAs(kind: ToolKind, request: AuthorizeRequest, absPath: string, asksRefuse: boolean, parts: ReadFilterParts): { denied?: string; held?: string } {
   const { tool, id, cwd } = request;
-  const call: RuleCall = { tool, id, cwd, kind: request.description.kind, paths: [{ path: absPath, access: 'read', abs_path: absPath }], abs_path: absPath };
+  const call: RuleCall = { tool, id, cwd, kind, paths: [{ path: absPath, access: 'read', abs_path: absPath }], abs_path: absPath };
   let held: string | undefined;
   for (const rule of parts.rules()) {
     const judged = judge(rule, Object.assign({}, request.args), call, NO_WAITING);
@@ -56,8 +68,8 @@ function refusal(request: AuthorizeRequest, absPath: string, asksRefuse: boolean
       if (parts.failClosed()) held ??= `${judged.failed} (rule_failure is "deny")`;
       continue;
     }
-    if (judged.verdict === 'deny') return judged.reason ?? `denied by rule ${rule.source}`;
+    if (judged.verdict === 'deny') return { denied: judged.reason ?? `denied by rule ${rule.source}` };
     if (judged.verdict === 'ask' && asksRefuse) held ??= judged.reason ?? `rule ${rule.source} asks`;
   }
-  return held;
+  return held === undefined ? {} : { held };
 }

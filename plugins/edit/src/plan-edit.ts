@@ -13,7 +13,6 @@
 import {
   decidedPath,
   FileError,
-  readTextBytes,
   resolvePath,
   statRegularFile,
   ToolError,
@@ -21,6 +20,7 @@ import {
   type LineEnding,
   type ToolContext,
 } from '@lug/tools';
+import { readApprovedText } from './approved-text.js';
 import { detectLineEndingOfBytes, lineNumbersAtBytes } from './byte-lines.js';
 import { noMatchMessage } from './no-match.js';
 import { listLines } from './occurrences.js';
@@ -97,7 +97,8 @@ async function readFileToEdit(target: string, shownPath: string, limits: EditLim
       const text = await source.files.readText(target, source.signal ?? new AbortController().signal);
       return { bytes: Buffer.from(text, 'utf8'), bom: text.startsWith('\ufeff') };
     }
-    return await readTextBytes(target, shownPath);
+    // Through a handle checked to be the approved file: a directory swapped for a symlink since the check is refused.
+    return await readApprovedText(target, shownPath);
   } catch (err) {
     if (err instanceof FileError && err.reason === 'missing') {
       throw new ToolError(`${err.message} edit changes existing files; to create a file, use write.`);

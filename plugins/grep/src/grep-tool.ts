@@ -89,7 +89,7 @@ export const grepTool = defineTool<GrepArgs>({
       signal: ctx.signal,
       onMatch(m) {
         const shown = shownPathOf(m.path);
-        if (shown === undefined || refusedOf(m.path)) return true;
+        if (shown === undefined || refusedOf(m.path, m.alternatives)) return true;
         const line = formatMatch(shown, m, ctx.limits.lineChars);
         if (!budget.push(line)) return false;
         byPath.add(shown, line);
@@ -175,15 +175,24 @@ function shownPaths(place: SearchPlace, matcher: GlobMatcher | undefined): (prin
   };
 }
 
-/** Whether the rules refuse reading a printed file, asked once a file (its lines come one after another); never, without rules. */
-function refusedFiles(place: SearchPlace, refusedRead: ((path: string) => string | undefined) | undefined): (printed: string) => boolean {
+/**
+ * Whether the rules refuse reading a printed file, asked once a file (its lines come one after another); never, without
+ * rules. A match whose printed lines may name other paths (a name that holds a newline, or one made to look like a
+ * notice and another file's path) is refused when any of them is.
+ */
+function refusedFiles(place: SearchPlace, refusedRead: ((path: string) => string | undefined) | undefined): (printed: string, alternatives?: string[]) => boolean {
   if (!refusedRead) return () => false;
+  const refused = (printed: string) => refusedRead(path.resolve(place.cwd, printed)) !== undefined;
   let last: string | undefined;
   let lastRefused = false;
-  return (printed) => {
+  return (printed, alternatives) => {
+    if (alternatives) {
+      last = undefined;
+      return refused(printed) || alternatives.some(refused);
+    }
     if (printed !== last) {
       last = printed;
-      lastRefused = refusedRead(path.resolve(place.cwd, printed)) !== undefined;
+      lastRefused = refused(printed);
     }
     return lastRefused;
   };

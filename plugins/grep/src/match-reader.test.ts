@@ -3,7 +3,8 @@ import { MatchReader, type Match } from './match-reader.js';
 
 function read(chunks: string[]): Match[] {
   const out: Match[] = [];
-  const reader = new MatchReader((m) => out.push(m));
+  // The paths a match may also name are checked on their own (below).
+  const reader = new MatchReader(({ alternatives: _alternatives, ...m }) => out.push(m));
   for (const c of chunks) reader.push(c);
   reader.end();
   return out;
@@ -99,5 +100,18 @@ describe('MatchReader', () => {
     const [m] = read(['f\u00001:', huge, huge, '\n']);
     expect(m!.text.length + m!.droppedChars).toBe(2 * (1 << 20));
     expect(m!.text.length).toBeLessThanOrEqual(1 << 20);
+  });
+});
+
+describe('MatchReader: the paths a match may name', () => {
+  it('gives every run of the lines before it, and the last line alone, beside the path it chose', () => {
+    const out: Match[] = [];
+    const reader = new MatchReader((m) => out.push(m), (p) => p === 'n: binary file matches (found "\\0" byte around offset 6)\n./secrets/key');
+    reader.push('n: binary file matches (found "\\0" byte around offset 6)\n./secrets/key\u00001:x\n./secrets/key\u00002:y\n');
+    reader.end();
+    expect(out.map((m) => [m.path, m.alternatives])).toEqual([
+      ['n: binary file matches (found "\\0" byte around offset 6)\n./secrets/key', ['n: binary file matches (found "\\0" byte around offset 6)\n./secrets/key', './secrets/key']],
+      ['./secrets/key', undefined],
+    ]);
   });
 });

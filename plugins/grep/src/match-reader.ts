@@ -15,6 +15,12 @@ export interface Match {
   text: string;
   /** Characters of `text` dropped by the reader itself (a line longer than it holds). */
   droppedChars: number;
+  /**
+   * The other paths the printed lines may name, when lines without a NUL came before this match (a path that holds
+   * a newline, or a notice): `last` alone and each longer run of them. A name can be made to look like a notice
+   * and another file's path, so whoever judges the file judges each of these too, and refuses it if any is refused.
+   */
+  alternatives?: string[];
 }
 
 /** A match line longer than this (a minified file) is kept only in part. */
@@ -87,14 +93,14 @@ export class MatchReader {
       while (this.pendingChars > MAX_PENDING_CHARS && this.pending.length > 1) this.pendingChars -= this.pending.shift()!.length + 1;
       return;
     }
-    const path = this.pathEndingIn(line.slice(0, nul));
+    const { path, alternatives } = this.pathEndingIn(line.slice(0, nul));
     const colon = line.indexOf(':', nul + 1);
     if (colon === -1) return;
     const lineNo = Number(line.slice(nul + 1, colon));
     if (!Number.isInteger(lineNo)) return;
     let text = line.slice(colon + 1);
     if (text.endsWith('\r')) text = text.slice(0, -1); // a CRLF file's line, shown without its CR
-    this.onMatch({ path, line: lineNo, text, droppedChars: dropped });
+    this.onMatch(alternatives ? { path, line: lineNo, text, droppedChars: dropped, alternatives } : { path, line: lineNo, text, droppedChars: dropped });
   }
 
   /**
@@ -104,15 +110,17 @@ export class MatchReader {
    * notice is always part of the path, so a name cannot pass for another's
    * even when its file is gone by the time it is looked at.
    */
-  private pathEndingIn(last: string): string {
+  private pathEndingIn(last: string): { path: string; alternatives?: string[] } {
     const pending = this.pending;
-    if (pending.length === 0) return last;
+    if (pending.length === 0) return { path: last };
     this.pending = [];
     this.pendingChars = 0;
     let notices = 0;
     while (notices < pending.length && NOTICE.test(pending[notices]!)) notices++;
     const joined = (from: number) => [...pending.slice(from), last].join('\n');
-    if (this.isPath) for (let from = 0; from < notices; from++) if (this.isPath(joined(from))) return joined(from);
-    return joined(notices);
+    const alternatives: string[] = [];
+    for (let from = 0; from <= pending.length; from++) alternatives.push(joined(from));
+    if (this.isPath) for (let from = 0; from < notices; from++) if (this.isPath(joined(from))) return { path: joined(from), alternatives };
+    return { path: joined(notices), alternatives };
   }
 }

@@ -4,7 +4,7 @@
  * lines the caller asked for, each cut to a number of characters. Memory stays
  * small whatever the file's size or the length of its lines.
  */
-import { cutLine, explainFileSystemError, openRegularFile, StrictUtf8Decoder, type LineEndingCount } from '@lug/tools';
+import { checkOpenedAt, cutLine, explainFileSystemError, openRegularFile, StrictUtf8Decoder, type LineEndingCount } from '@lug/tools';
 
 export interface ScanRequest {
   /** First line to keep, 1-based. */
@@ -140,6 +140,11 @@ export async function scanLines(absPath: string, shownPath: string, request: Sca
   }
   // Through a handle checked to be a regular file: the path may have become a pipe since read's stat (openRegularFile).
   const { handle } = await openRegularFile(absPath, shownPath);
+  // The file its call was approved on, and no other: a directory swapped for a symlink since the check is refused.
+  await checkOpenedAt(handle, absPath, shownPath).catch(async (err: unknown) => {
+    await handle.close();
+    throw err;
+  });
   const stream = handle.createReadStream({ highWaterMark: CHUNK_BYTES });
   try {
     for await (const chunk of stream) {

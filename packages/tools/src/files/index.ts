@@ -3,6 +3,7 @@ export * from './utf8.js';
 export * from './line-endings.js';
 export * from './symlink-target.js';
 export * from './decided-path.js';
+export { checkOpenedAt } from './opened-at.js';
 export * from './missing-path.js';
 export * from './entry-exists.js';
 export * from './text-file.js';

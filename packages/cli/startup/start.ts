@@ -51,7 +51,8 @@ const SAVE_AFTER_MS = 1000;
 export async function start(argv: string[]): Promise<number> {
   // Each kind of run its own caches (run-kind.ts): $XDG_CACHE_HOME/lug/v8/interface/, …/v8/headless/; and the same
   // beside lug's own files (.cache/v8/interface/, …), shared by every user of this install who may write there.
-  const runKind = runKindOf(argv, process.stdin.isTTY === true);
+  // Asked of the descriptor: `process.stdin` is made only when it is read (src/main.ts), and /dev/null or a file never is.
+  const runKind = runKindOf(argv, process.getBuiltinModule('node:tty').isatty(0));
   // The interface's layout engine stays on V8's baseline WebAssembly compiler (src/layout-tiering.ts: idle memory), set before anything is compiled.
   if (runKind === 'interface') setV8Flags(LAYOUT_TIERING_FLAG);
   const cacheDir = __LUG_CODE_CACHE__ ? join(lugCacheDir(process.env), 'v8', runKind) : undefined;

@@ -37,8 +37,9 @@
  * sweep: after it, from the note). When it cannot be made, the call does
  * not start (SandboxError).
  */
-import { lstatSync, mkdirSync, rmdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { entryExists } from '../files/entry-exists.js';
 import { recordPlaceholder } from '../leftovers/leftover-registry.js';
 import { selfOwner } from '../process/process-marker.js';
 import { holdMarkName, isPlaceholder, letGo } from './placeholder-mark.js';
@@ -57,14 +58,6 @@ function refuse(what: string, path: string, why: string): SandboxError {
   );
 }
 
-function present(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Make the missing parents of `path` (noted first, deepest first, so that a
@@ -73,7 +66,7 @@ function present(path: string): boolean {
  */
 function makeParents(path: string): string[] {
   const missing: string[] = [];
-  for (let dir = dirname(path); !present(dir) && dirname(dir) !== dir; dir = dirname(dir)) missing.push(dir);
+  for (let dir = dirname(path); !entryExists(dir) && dirname(dir) !== dir; dir = dirname(dir)) missing.push(dir);
   if (missing.length === 0) return [];
   for (const dir of missing) recordPlaceholder(dir);
   const first = mkdirSync(dirname(path), { recursive: true });

@@ -5,9 +5,10 @@
  * by the process runner (bwrap on Linux, Seatbelt on macOS) and by write and
  * edit in-process (write-boundary.ts).
  */
-import { lstatSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { configDir, resolveRealPath, stateDir, type Env } from '@lug/core';
+import { entryExists } from '../files/entry-exists.js';
 import { isPlaceholder } from './placeholder-mark.js';
 import { sandboxTempDir } from './sandbox-temp.js';
 import type { SandboxMode } from './sandbox-options.js';
@@ -102,18 +103,9 @@ export function buildPolicy(input: PolicyInput): SandboxPolicy {
 
 /** Protected as it is when something stands there; held with a placeholder when nothing does (or only a lug's placeholder). */
 function guard(path: string, what: string): ProtectedPath {
-  return { path, what, ...(present(path) && !isPlaceholder(path) ? {} : { placeholder: true as const }) };
+  return { path, what, ...(entryExists(path) && !isPlaceholder(path) ? {} : { placeholder: true as const }) };
 }
 
-/** Something is at `path`, a dangling symlink too (which bwrap then refuses to mount: the call fails, closed). */
-function present(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** `path` is `dir` or below it (both absolute, normalised). */
 export function isInside(path: string, dir: string): boolean {

@@ -13,6 +13,7 @@
 import {
   decidedPath,
   FileError,
+  readTextBytes,
   resolvePath,
   statRegularFile,
   ToolError,
@@ -20,7 +21,6 @@ import {
   type LineEnding,
   type ToolContext,
 } from '@lug/tools';
-import { readApprovedText } from './approved-text.js';
 import { detectLineEndingOfBytes, lineNumbersAtBytes } from './byte-lines.js';
 import { noMatchMessage } from './no-match.js';
 import { listLines } from './occurrences.js';
@@ -98,7 +98,7 @@ async function readFileToEdit(target: string, shownPath: string, limits: EditLim
       return { bytes: Buffer.from(text, 'utf8'), bom: text.startsWith('\ufeff') };
     }
     // Through a handle checked to be the approved file: a directory swapped for a symlink since the check is refused.
-    return await readApprovedText(target, shownPath);
+    return await readTextBytes(target, shownPath, { approved: true });
   } catch (err) {
     if (err instanceof FileError && err.reason === 'missing') {
       throw new ToolError(`${err.message} edit changes existing files; to create a file, use write.`);

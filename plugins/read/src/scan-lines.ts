@@ -4,8 +4,7 @@
  * lines the caller asked for, each cut to a number of characters. Memory stays
  * small whatever the file's size or the length of its lines.
  */
-import type { FileHandle } from 'node:fs/promises';
-import { checkOpenedAt, cutLine, explainFileSystemError, openRegularFile, StrictUtf8Decoder, type LineEndingCount } from '@lug/tools';
+import { cutLine, explainFileSystemError, openRegularFile, StrictUtf8Decoder, type LineEndingCount } from '@lug/tools';
 
 export interface ScanRequest {
   /** First line to keep, 1-based. */
@@ -104,20 +103,6 @@ class PendingLine {
   }
 }
 
-/**
- * The file at `absPath`, through a handle checked to be a regular file (the path may have become a pipe since
- * read's stat: openRegularFile) and to be the file its call was approved on (a directory swapped for a symlink
- * since the check is refused: checkOpenedAt).
- */
-async function openApproved(absPath: string, shownPath: string): Promise<FileHandle> {
-  const { handle } = await openRegularFile(absPath, shownPath);
-  await checkOpenedAt(handle, absPath, shownPath).catch(async (err: unknown) => {
-    await handle.close();
-    throw err;
-  });
-  return handle;
-}
-
 export async function scanLines(absPath: string, shownPath: string, request: ScanRequest): Promise<ScanResult> {
   const decoder = new StrictUtf8Decoder(shownPath);
   const lastWanted = request.from + request.count - 1;
@@ -153,7 +138,9 @@ export async function scanLines(absPath: string, shownPath: string, request: Sca
     consume(request.text.startsWith('\ufeff') ? request.text.slice(1) : request.text);
     return finish();
   }
-  const handle = await openApproved(absPath, shownPath);
+  // Through a handle checked to be a regular file (the path may have become a pipe since read's stat) and to be the
+  // file its call was approved on (a directory swapped for a symlink since the check is refused).
+  const { handle } = await openRegularFile(absPath, shownPath, { approved: true });
   const stream = handle.createReadStream({ highWaterMark: CHUNK_BYTES });
   try {
     for await (const chunk of stream) {

@@ -3,8 +3,8 @@
  * tool opens it, and a directory on the way swapped for a symlink in between would still send the open elsewhere.
  * So once the file is open, the handle is asked where it really is (on Linux, its /proc/self/fd link; elsewhere,
  * whether it is the very file the approved path names now, that path having no symlink left in it), and anything
- * else is refused before a byte is read. read and edit read through it (write's own write step does not yet: see
- * atomic-write.ts).
+ * else is refused before a byte is read. Asked by openRegularFile (and readRegularFile, readTextBytes) with
+ * `approved`, as read and edit open their file; write's own write step does not yet (atomic-write.ts).
  */
 import { readlink, realpath, stat } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';

@@ -7,6 +7,7 @@ import { isUtf8 } from 'node:buffer';
 import { constants, type Stats } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { FileError } from './file-error.js';
+import { checkOpenedAt } from './opened-at.js';
 import { missingPathMessage } from './missing-path.js';
 import { decodeUtf8Strict } from './utf8.js';
 
@@ -77,6 +78,11 @@ function checkRegularFile(info: Stats, shownPath: string): void {
   if (!info.isFile()) throw notRegularFileError(shownPath);
 }
 
+export interface OpenOptions {
+  /** `absPath` is the real path the call was approved on: the file opened must be it (checkOpenedAt). */
+  approved?: boolean;
+}
+
 /**
  * `absPath` opened for reading when it is a regular file (links followed), with its stat; else a FileError.
  *
@@ -85,9 +91,11 @@ function checkRegularFile(info: Stats, shownPath: string): void {
  * the open return at once whatever the path is (for a regular file it changes nothing), and the open handle itself
  * is checked, which leaves no moment for the path to change. A device such as /dev/urandom is refused before a
  * byte is read (callers stat first, so a device is not even opened) (read whole, it never ends: write's line counts read one to Node's 2 GiB limit, 14 s and 1 GB).
+ * With `approved`, `absPath` is the real path a call was approved on, and the open file must be that one
+ * (checkOpenedAt: a directory on the way swapped for a symlink since decidedPath looked is refused).
  * The caller closes the handle.
  */
-export async function openRegularFile(absPath: string, shownPath: string): Promise<{ handle: FileHandle; stats: Stats }> {
+export async function openRegularFile(absPath: string, shownPath: string, opts: OpenOptions = {}): Promise<{ handle: FileHandle; stats: Stats }> {
   let handle: FileHandle;
   try {
     handle = await open(absPath, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
@@ -97,6 +105,7 @@ export async function openRegularFile(absPath: string, shownPath: string): Promi
   try {
     const stats = await handle.stat();
     checkRegularFile(stats, shownPath);
+    if (opts.approved) await checkOpenedAt(handle, absPath, shownPath);
     return { handle, stats };
   } catch (err) {
     await handle.close();
@@ -105,10 +114,10 @@ export async function openRegularFile(absPath: string, shownPath: string): Promi
 }
 
 /** A regular file's stat and its whole bytes, read through a handle checked to be one (openRegularFile), or a FileError. */
-export async function readRegularFile(absPath: string, shownPath: string): Promise<{ stats: Stats; bytes: Buffer }> {
+export async function readRegularFile(absPath: string, shownPath: string, opts: OpenOptions = {}): Promise<{ stats: Stats; bytes: Buffer }> {
   // A stat first, so a device is never opened at all (opening some acts: /dev/watchdog arms a reboot); the handle's check is what holds.
   await statRegularFile(absPath, shownPath);
-  const { handle, stats } = await openRegularFile(absPath, shownPath);
+  const { handle, stats } = await openRegularFile(absPath, shownPath, opts);
   try {
     return { stats, bytes: await handle.readFile() };
   } catch (err) {
@@ -147,8 +156,8 @@ export interface TextBytes {
  * readTextFile, with the same errors) without decoding it: for a tool that
  * works on the bytes, so a large file is in memory once, not also as a string.
  */
-export async function readTextBytes(absPath: string, shownPath: string): Promise<TextBytes> {
-  const { stats, bytes } = await readRegularFile(absPath, shownPath);
+export async function readTextBytes(absPath: string, shownPath: string, opts: OpenOptions = {}): Promise<TextBytes> {
+  const { stats, bytes } = await readRegularFile(absPath, shownPath, opts);
   // Both checks are native and allocate nothing; the decoder runs only to name the first bad byte.
   if (bytes.indexOf(0) !== -1 || !isUtf8(bytes)) {
     decodeUtf8Strict(bytes, shownPath);

@@ -11,7 +11,7 @@ import type { AcpLug, ComposeRequest, EditorMcpServer } from '@lug/acp';
 import type { CliArgs } from './args.js';
 import { composeLug, type Lug, type StartupOptions } from './compose.js';
 import type { McpSetup } from './mcp.js';
-import { endTurnOnSignals, type SignalEnding } from './signal-ending.js';
+import { saveTurnsOnSignals } from './signal-ending.js';
 import { VERSION } from './version.js';
 
 /**
@@ -31,37 +31,11 @@ function addEditorServers(mcp: McpSetup, servers: readonly EditorMcpServer[]): s
   return errors;
 }
 
-/**
- * SIGTERM and SIGHUP (the editor stopping lug) cancel every session's running
- * turn and let each be saved, its checkpoint too, before lug ends by the
- * signal (signal-ending.ts); with no turn running, lug ends at once.
- */
-function saveTurnsOnSignals(lugs: ReadonlySet<Lug>): SignalEnding {
-  const signals = endTurnOnSignals(() => {
-    const running = [...lugs].filter((lug) => lug.session.running);
-    if (!running.length) return false;
-    const ended = running.map(
-      (lug) =>
-        new Promise<void>((resolve) => {
-          const off = lug.host.events.on('turn_end', () => {
-            off();
-            resolve();
-          });
-        }),
-    );
-    for (const lug of running) lug.session.cancel();
-    void Promise.all(ended)
-      .then(() => Promise.all(running.map((lug) => lug.checkpoints.flush())))
-      .finally(() => signals.endByIt());
-    return true;
-  });
-  return signals;
-}
-
 export async function runAcp(args: CliArgs, env: NodeJS.ProcessEnv, startup: StartupOptions = {}): Promise<number> {
   const { serveAcpOverStdio } = await import('@lug/acp');
   /** The sessions' lugs, while their sessions are open. */
   const lugs = new Set<Lug>();
+  // SIGTERM and SIGHUP (the editor stopping lug): every session's running turn is cancelled and saved, then lug ends by the signal.
   const signals = saveTurnsOnSignals(lugs);
   const compose = async (request: ComposeRequest): Promise<AcpLug> => {
     const sessionArgs: CliArgs = { ...args, continue: false, resume: request.resume };

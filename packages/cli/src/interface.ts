@@ -2,10 +2,10 @@
 import { stateDir, type LugHost } from '@lug/core';
 import { fileURLToPath } from 'node:url';
 import type { CliArgs } from './args.js';
-import { composeLug, type Lug, type StartupOptions } from './compose.js';
+import { composeLug, type StartupOptions } from './compose.js';
 import { healthSections } from './health.js';
 import { settleHeapSoon } from './settle-heap.js';
-import { endTurnOnSignals, type SignalEnding } from './signal-ending.js';
+import { saveTurnsOnSignals } from './signal-ending.js';
 import { VERSION } from './version.js';
 
 /**
@@ -32,7 +32,8 @@ export async function runInterface(args: CliArgs, cwd: string, env: NodeJS.Proce
   const tutorProject = tutor?.createTutorProject();
   try {
     const lug = await composeLug({ ...startup, cwd: tutorProject?.dir ?? cwd, env, args, interactive: true });
-    const signals = saveTurnOnSignals(lug);
+    // SIGTERM and SIGHUP (the terminal closed): the running turn is cancelled and saved, its checkpoint too, then lug ends by the signal.
+    const signals = saveTurnsOnSignals([lug]);
     await tui.startTui({
       host: lug.host,
       session: lug.session,
@@ -78,25 +79,6 @@ export async function runInterface(args: CliArgs, cwd: string, env: NodeJS.Proce
   } finally {
     tutorProject?.remove();
   }
-}
-
-/**
- * SIGTERM and SIGHUP (the terminal closed) cancel a running turn and let it be
- * saved, its checkpoint too, before lug ends by the signal (signal-ending.ts);
- * with no turn running, lug ends at once, as before.
- */
-function saveTurnOnSignals(lug: Lug): SignalEnding {
-  const signals = endTurnOnSignals(() => {
-    // A closed terminal refuses the frames drawn meanwhile: they are dropped, not an error that ends lug first.
-    process.stdout.on('error', () => undefined);
-    if (!lug.session.running) return false;
-    lug.session.cancel();
-    return true;
-  });
-  lug.host.events.on('turn_end', () => {
-    if (signals.received) void lug.checkpoints.flush().finally(() => signals.endByIt());
-  });
-  return signals;
 }
 
 /** How long after the first turn's end its code caches are written: its last frame is drawn by then. */

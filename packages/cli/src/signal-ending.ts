@@ -70,3 +70,41 @@ export function endTurnOnSignals(cancel: (signal: EndingSignal) => boolean | voi
     endByIt: () => raise(received ?? 'SIGTERM'),
   };
 }
+
+/** What saveTurnsOnSignals needs of a composed lug (compose.ts's Lug). */
+export interface TurnOwner {
+  session: { readonly running: boolean; cancel(): void };
+  host: { events: { on(event: 'turn_end', fn: () => void): () => void } };
+  checkpoints: { flush(): Promise<unknown> };
+}
+
+/**
+ * For a front end whose turns run on their own (the interface; `--acp`'s
+ * sessions): at SIGTERM or SIGHUP every running turn of `lugs` is cancelled,
+ * and once each has ended and its checkpoint is written, lug ends by the
+ * signal; with no turn running, at once. Frames or messages written to a
+ * standard output that has gone meanwhile (a closed terminal, an editor's
+ * pipe) are dropped rather than an error that ends lug first.
+ */
+export function saveTurnsOnSignals(lugs: Iterable<TurnOwner>): SignalEnding {
+  const signals = endTurnOnSignals(() => {
+    process.stdout.on('error', () => undefined);
+    const running = [...lugs].filter((lug) => lug.session.running);
+    if (!running.length) return false;
+    const ended = running.map(
+      (lug) =>
+        new Promise<void>((resolve) => {
+          const off = lug.host.events.on('turn_end', () => {
+            off();
+            resolve();
+          });
+        }),
+    );
+    for (const lug of running) lug.session.cancel();
+    void Promise.all(ended)
+      .then(() => Promise.all(running.map((lug) => lug.checkpoints.flush())))
+      .finally(() => signals.endByIt());
+    return true;
+  });
+  return signals;
+}

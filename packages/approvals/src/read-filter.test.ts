@@ -92,3 +92,27 @@ describe('a call that reads beneath a directory', () => {
     expect(result.content).not.toContain('env-secret');
   });
 });
+
+/**
+ * The files beneath a search are judged "as a read of that file": a rule that refuses reading `.env` by the call's
+ * kind (`call.kind == "read"`, as the Lua API advises judging by kind rather than by tool names) must hide it from a
+ * search (kind "search") too, and a rule written for the search's own kind still hides it: each file is judged as
+ * both, and left out if either refuses it.
+ */
+describe('the files beneath a search, judged as reads', () => {
+  it('hides a file a rule refuses to calls of kind "read"', async () => {
+    const s = project('off');
+    s.approvals.rule('*', (_args, call) => (call.kind === 'read' && call.abs_path?.endsWith('/.env') ? { verdict: 'deny', reason: 'not .env' } : undefined));
+    const result = await run(s, {});
+    expect(result.content).toContain('plain code');
+    expect(result.content).not.toContain('env-secret');
+  });
+
+  it('still hides a file a rule refuses to the search kind itself', async () => {
+    const s = project('off');
+    s.approvals.rule('*', (_args, call) => (call.kind === 'search' && call.abs_path?.endsWith('/.env') ? { verdict: 'deny', reason: 'not .env' } : undefined));
+    const result = await run(s, {});
+    expect(result.content).toContain('plain code');
+    expect(result.content).not.toContain('env-secret');
+  });
+});
